@@ -1,0 +1,36 @@
+// swift-tools-version:6.2
+import PackageDescription
+
+let strict: [SwiftSetting] = [.treatAllWarnings(as: .error)]
+
+let package = Package(
+    name: "calbridge",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "calbridge", targets: ["calbridge"]),
+        .library(name: "CalendarModel", targets: ["CalendarModel"]),
+        .library(name: "ICalendar", targets: ["ICalendar"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        .systemLibrary(name: "CLibical", pkgConfig: "libical",
+                       providers: [.apt(["libical-dev"])]),
+        .systemLibrary(name: "CLibxml2", pkgConfig: "libxml-2.0",
+                       providers: [.apt(["libxml2-dev"])]),
+        .target(name: "CalendarModel", swiftSettings: strict),
+        .target(name: "AtomicOutput", swiftSettings: strict),
+        .target(name: "ICalendar", dependencies: ["CalendarModel", "CLibical"], swiftSettings: strict),
+        .executableTarget(name: "calbridge", dependencies: [
+            "CalendarModel", "ICalendar", "AtomicOutput",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ], swiftSettings: strict),
+        .testTarget(name: "CalendarModelTests", dependencies: ["CalendarModel"], swiftSettings: strict),
+        .testTarget(name: "ICalendarTests", dependencies: ["ICalendar", "CalendarModel", "AtomicOutput"],
+                    resources: [.copy("Corpus")], swiftSettings: strict),
+        .testTarget(name: "CalbridgeCLITests", dependencies: ["calbridge", "CalendarModel", "ICalendar"],
+                    swiftSettings: strict),
+        .testTarget(name: "CLibxml2Tests", dependencies: ["CLibxml2"], swiftSettings: strict),
+    ]
+)

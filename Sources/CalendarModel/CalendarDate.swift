@@ -1,0 +1,98 @@
+/// A day of the proleptic Gregorian calendar, with the arithmetic recurrence and validation need
+/// (no Foundation `Calendar`, which is slow in hot loops and depends on the process locale).
+public struct CalendarDate: Hashable, Comparable, Sendable, Codable {
+    public var year: Int
+    public var month: Int
+    public var day: Int
+
+    public init(year: Int, month: Int, day: Int) {
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+
+    public static func isLeapYear(_ year: Int) -> Bool {
+        (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
+    }
+
+    public static func daysInMonth(_ month: Int, year: Int) -> Int {
+        switch month {
+        case 2: return isLeapYear(year) ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+
+    /// Whether the month exists and has that day (`2026-02-30` does not).
+    public var isValid: Bool {
+        (1...9999).contains(year) && (1...12).contains(month)
+            && day >= 1 && day <= CalendarDate.daysInMonth(month, year: year)
+    }
+
+    /// Days since 1970-01-01 (negative before), by the civil-from-days algorithm.
+    public var dayNumber: Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let mp = (month + 9) % 12
+        let doy = (153 * mp + 2) / 5 + day - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        return era * 146_097 + doe - 719_468
+    }
+
+    public init(dayNumber: Int) {
+        let z = dayNumber + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let d = doy - (153 * mp + 2) / 5 + 1
+        let m = mp < 10 ? mp + 3 : mp - 9
+        self.init(year: yoe + era * 400 + (m <= 2 ? 1 : 0), month: m, day: d)
+    }
+
+    /// The day of the week, Monday = 1 … Sunday = 7.
+    public var weekday: Weekday {
+        // 1970-01-01 was a Thursday (4).
+        let index = ((dayNumber % 7) + 7 + 3) % 7
+        return Weekday(rawValue: index + 1)!
+    }
+
+    public func adding(days: Int) -> CalendarDate {
+        CalendarDate(dayNumber: dayNumber + days)
+    }
+
+    public static func < (lhs: CalendarDate, rhs: CalendarDate) -> Bool {
+        (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
+    }
+
+    /// `20260329`.
+    public var basicFormat: String {
+        Digits.pad(year, 4) + Digits.pad(month, 2) + Digits.pad(day, 2)
+    }
+
+    /// `2026-03-29`.
+    public var isoFormat: String {
+        Digits.pad(year, 4) + "-" + Digits.pad(month, 2) + "-" + Digits.pad(day, 2)
+    }
+}
+
+/// Zero-padded decimal formatting and fixed-width parsing without Foundation formatters.
+enum Digits {
+    static func pad(_ value: Int, _ width: Int) -> String {
+        let s = String(value)
+        return s.count >= width ? s : String(repeating: "0", count: width - s.count) + s
+    }
+
+    /// The number in `bytes[range]` when it is all ASCII digits.
+    static func parse(_ bytes: ArraySlice<UInt8>) -> Int? {
+        guard !bytes.isEmpty else { return nil }
+        var n = 0
+        for b in bytes {
+            guard b >= 48, b <= 57 else { return nil }
+            n = n * 10 + Int(b - 48)
+        }
+        return n
+    }
+}

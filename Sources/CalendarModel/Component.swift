@@ -1,0 +1,59 @@
+/// A node of the lossless document: a component (`VCALENDAR`, `VEVENT`, `VALARM`, `X-SOMETHING`…)
+/// with its properties and children in the order they were read.
+///
+/// The friendly types (`EventCalendar`, `Event`, `Todo`, …) are views over components; anything they
+/// have no field for stays here and is written back.
+public struct Component: Sendable, Codable {
+    /// The component name in upper case.
+    public var name: String
+    public var properties: [Property]
+    public var components: [Component]
+    /// Where the `BEGIN` line was in the input; not part of the component's identity.
+    public var location: SourceLocation?
+
+    public init(name: String, properties: [Property] = [], components: [Component] = [],
+                location: SourceLocation? = nil) {
+        self.name = name.uppercased()
+        self.properties = properties
+        self.components = components
+        self.location = location
+    }
+
+    /// The first property with that name.
+    public subscript(name: String) -> Property? {
+        properties.first { $0.name == name }
+    }
+
+    /// All properties with that name, in order.
+    public func all(_ name: String) -> [Property] {
+        properties.filter { $0.name == name }
+    }
+
+    /// Replaces every property of that name with `property`, or removes them all when it is `nil`.
+    /// The replacement takes the place of the first one so the order of the rest is kept.
+    public mutating func set(_ name: String, _ property: Property?) {
+        let key = name.uppercased()
+        let first = properties.firstIndex { $0.name == key }
+        properties.removeAll { $0.name == key }
+        guard let property else { return }
+        // Removals all happen at or after `first`, so it is still the right place.
+        properties.insert(property, at: first ?? properties.count)
+    }
+
+    /// Children with that component name.
+    public func children(named name: String) -> [Component] {
+        components.filter { $0.name == name }
+    }
+}
+
+extension Component: Hashable {
+    public static func == (lhs: Component, rhs: Component) -> Bool {
+        lhs.name == rhs.name && lhs.properties == rhs.properties && lhs.components == rhs.components
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(name)
+        hasher.combine(properties)
+        hasher.combine(components)
+    }
+}

@@ -1,0 +1,122 @@
+/// A wall-clock date and time without a zone attached.
+public struct LocalDateTime: Hashable, Comparable, Sendable, Codable {
+    public var date: CalendarDate
+    public var hour: Int
+    public var minute: Int
+    public var second: Int
+
+    public init(date: CalendarDate, hour: Int = 0, minute: Int = 0, second: Int = 0) {
+        self.date = date
+        self.hour = hour
+        self.minute = minute
+        self.second = second
+    }
+
+    /// Whether the date exists and the time is within a day (a leap second, `:60`, is allowed).
+    public var isValid: Bool {
+        date.isValid && (0...23).contains(hour) && (0...59).contains(minute) && (0...60).contains(second)
+    }
+
+    /// Seconds since 1970-01-01T00:00:00 of the same wall clock, for ordering and arithmetic.
+    public var secondsSinceEpoch: Int {
+        date.dayNumber * 86_400 + hour * 3600 + minute * 60 + second
+    }
+
+    public init(secondsSinceEpoch s: Int) {
+        let days = s >= 0 ? s / 86_400 : (s - 86_399) / 86_400
+        let rest = s - days * 86_400
+        self.init(date: CalendarDate(dayNumber: days), hour: rest / 3600, minute: rest % 3600 / 60, second: rest % 60)
+    }
+
+    public static func < (lhs: LocalDateTime, rhs: LocalDateTime) -> Bool {
+        (lhs.date, lhs.hour, lhs.minute, lhs.second) < (rhs.date, rhs.hour, rhs.minute, rhs.second)
+    }
+
+    /// `19970902T090000`.
+    public var basicFormat: String {
+        date.basicFormat + "T" + Digits.pad(hour, 2) + Digits.pad(minute, 2) + Digits.pad(second, 2)
+    }
+
+    /// `1997-09-02T09:00:00`.
+    public var isoFormat: String {
+        date.isoFormat + "T" + Digits.pad(hour, 2) + ":" + Digits.pad(minute, 2) + ":" + Digits.pad(second, 2)
+    }
+}
+
+/// The four kinds of iCalendar date values, kept apart because they mean different instants:
+/// an all-day date, a floating wall-clock time, a UTC instant, and a wall-clock time in a named zone.
+public enum DateValue: Hashable, Sendable {
+    case date(CalendarDate)
+    case floating(LocalDateTime)
+    case utc(LocalDateTime)
+    case zoned(LocalDateTime, tzid: String)
+
+    /// Reads a DATE or DATE-TIME in basic format, with `tzid` from the TZID parameter.
+    /// Returns `nil` for text that is not one, or names a day or time that does not exist.
+    public init?(icalendar text: String, tzid: String? = nil) {
+        let bytes = Array(text.utf8)
+        guard bytes.count >= 8, let year = Digits.parse(bytes[0..<4]), let month = Digits.parse(bytes[4..<6]),
+              let day = Digits.parse(bytes[6..<8]) else { return nil }
+        let date = CalendarDate(year: year, month: month, day: day)
+        if bytes.count == 8 {
+            guard date.isValid else { return nil }
+            self = .date(date)
+            return
+        }
+        guard bytes.count == 15 || (bytes.count == 16 && bytes[15] == UInt8(ascii: "Z")),
+              bytes[8] == UInt8(ascii: "T"),
+              let hour = Digits.parse(bytes[9..<11]), let minute = Digits.parse(bytes[11..<13]),
+              let second = Digits.parse(bytes[13..<15]) else { return nil }
+        let local = LocalDateTime(date: date, hour: hour, minute: minute, second: second)
+        guard local.isValid else { return nil }
+        if bytes.count == 16 {
+            self = .utc(local)
+        } else if let tzid, !tzid.isEmpty {
+            self = .zoned(local, tzid: tzid)
+        } else {
+            self = .floating(local)
+        }
+    }
+
+    /// Reads the value of a DTSTART-like property, honouring its TZID parameter.
+    public init?(property: Property) {
+        self.init(icalendar: property.value, tzid: property[parameter: "TZID"])
+    }
+
+    /// The value as iCalendar writes it: `19970902`, `19970902T090000` or `19970902T090000Z`.
+    public var icalendarText: String {
+        switch self {
+        case .date(let d): return d.basicFormat
+        case .floating(let t), .zoned(let t, _): return t.basicFormat
+        case .utc(let t): return t.basicFormat + "Z"
+        }
+    }
+
+    /// The value as a property, with `VALUE=DATE` or `TZID` as needed.
+    public func property(named name: String) -> Property {
+        switch self {
+        case .date: return Property(name: name, parameters: [Parameter("VALUE", "DATE")], value: icalendarText)
+        case .zoned(_, let tzid): return Property(name: name, parameters: [Parameter("TZID", tzid)], value: icalendarText)
+        case .floating, .utc: return Property(name: name, value: icalendarText)
+        }
+    }
+
+    public var isAllDay: Bool {
+        if case .date = self { return true }
+        return false
+    }
+
+    /// The zone name for a zoned value.
+    public var tzid: String? {
+        if case .zoned(_, let tzid) = self { return tzid }
+        return nil
+    }
+
+    /// The wall-clock reading (midnight for a date).
+    public var local: LocalDateTime {
+        switch self {
+        case .date(let d): return LocalDateTime(date: d)
+        case .floating(let t), .utc(let t), .zoned(let t, _): return t
+        }
+    }
+}

@@ -1,0 +1,48 @@
+/// One content line of an iCalendar object: a name, its parameters and the value exactly as written
+/// (still escaped), so that whatever calbridge has no field for is written back unchanged.
+public struct Property: Sendable, Codable {
+    /// The property name in upper case (`DTSTART`, `X-WR-CALNAME`, an IANA name calbridge does not know).
+    public var name: String
+    public var parameters: [Parameter]
+    /// The raw value text: TEXT values keep their backslash escapes, lists keep their commas.
+    public var value: String
+    /// Where the line began in the input; not part of the property's identity.
+    public var location: SourceLocation?
+
+    public init(name: String, parameters: [Parameter] = [], value: String, location: SourceLocation? = nil) {
+        self.name = name.uppercased()
+        self.parameters = parameters
+        self.value = value
+        self.location = location
+    }
+
+    /// The first value of the named parameter, if the property has it.
+    public subscript(parameter name: String) -> String? {
+        parameters.first { $0.name == name }?.value
+    }
+
+    /// Sets (or with `nil` removes) a single-valued parameter.
+    public mutating func setParameter(_ name: String, _ value: String?) {
+        let key = name.uppercased()
+        parameters.removeAll { $0.name == key }
+        if let value { parameters.append(Parameter(key, value)) }
+    }
+
+    /// The value decoded as TEXT (RFC 5545 §3.3.11).
+    public var text: String { TextEscaping.unescape(value) }
+
+    /// The value split at unescaped commas and decoded, for multi-valued TEXT such as CATEGORIES.
+    public var textList: [String] { TextEscaping.splitList(value).map(TextEscaping.unescape) }
+}
+
+extension Property: Hashable {
+    public static func == (lhs: Property, rhs: Property) -> Bool {
+        lhs.name == rhs.name && lhs.parameters == rhs.parameters && lhs.value == rhs.value
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(name)
+        hasher.combine(parameters)
+        hasher.combine(value)
+    }
+}

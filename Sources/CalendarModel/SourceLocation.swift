@@ -1,0 +1,12 @@
+/// Where a content line began in its input file: 1-based line and column.
+public struct SourceLocation: Hashable, Sendable, Codable, CustomStringConvertible {
+    public var line: Int
+    public var column: Int
+
+    public init(line: Int, column: Int = 1) {
+        self.line = line
+        self.column = column
+    }
+
+    public var description: String { "\(line):\(column)" }
+}

@@ -1,0 +1,75 @@
+import CalendarModel
+
+/// The repairs `validate --repair` makes to a calendar it could read: the properties RFC 5545 requires
+/// that exporters leave out, and Google's floating times meant in X-WR-TIMEZONE. Line endings, empty
+/// lines and folding are mended by reading and writing the file again.
+public struct CalendarRepair {
+    /// DTSTAMP for components that lack one, in UTC.
+    public var now: LocalDateTime
+
+    public init(now: LocalDateTime) {
+        self.now = now
+    }
+
+    public func repair(_ calendar: inout Component) {
+        let zone = calendar["X-WR-TIMEZONE"]?.text
+        for index in calendar.components.indices {
+            repairScheduled(&calendar.components[index])
+            if let zone { anchorFloatingTimes(&calendar.components[index], in: zone) }
+        }
+    }
+
+    /// A notice when a calendar names X-WR-TIMEZONE and holds floating times other apps will not place in it.
+    public static func floatingTimeNotice(zone: Property?, floatingCount: Int, file: String) -> Diagnostic? {
+        guard let zone, floatingCount > 0 else { return nil }
+        return Diagnostic(.notice, file: file, at: zone.location,
+                          "\(floatingCount) floating times are meant in X-WR-TIMEZONE \(zone.text), which only some apps honour",
+                          repair: "gives them TZID=\(zone.text)")
+    }
+
+    /// How many DTSTART/DTEND/RECURRENCE-ID values of a component are floating date-times.
+    public static func floatingTimes(in component: Component) -> Int {
+        component.properties.filter { anchored.contains($0.name) && isFloating($0) }.count
+    }
+
+    private static let anchored: Set<String> = ["DTSTART", "DTEND", "RECURRENCE-ID", "DUE", "EXDATE", "RDATE"]
+
+    private static func isFloating(_ property: Property) -> Bool {
+        guard property[parameter: "TZID"] == nil, property[parameter: "VALUE"] == nil else { return false }
+        return property.value.split(separator: ",").allSatisfy {
+            if case .floating = DateValue(icalendar: String($0)) { return true }
+            return false
+        }
+    }
+
+    private func repairScheduled(_ component: inout Component) {
+        guard ["VEVENT", "VTODO", "VJOURNAL", "VFREEBUSY"].contains(component.name) else { return }
+        if component["UID"] == nil {
+            var writer = ICalendarWriter()
+            writer.write(component)
+            component.properties.insert(Property(name: "UID", value: "calbridge-" + Self.fingerprint(writer.bytes)), at: 0)
+        }
+        if component["DTSTAMP"] == nil {
+            component.properties.append(DateValue.utc(now).property(named: "DTSTAMP"))
+        }
+    }
+
+    private func anchorFloatingTimes(_ component: inout Component, in zone: String) {
+        guard component.name != "VTIMEZONE" else { return }
+        for index in component.properties.indices where Self.anchored.contains(component.properties[index].name)
+            && Self.isFloating(component.properties[index]) {
+            component.properties[index].setParameter("TZID", zone)
+        }
+    }
+
+    /// A stable 64-bit FNV-1a fingerprint, so a repaired file gets the same UIDs on every run.
+    static func fingerprint(_ bytes: [UInt8]) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes {
+            hash ^= UInt64(byte)
+            hash &*= 0x0000_0100_0000_01B3
+        }
+        let hex = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+}

@@ -1,0 +1,102 @@
+import CalendarModel
+import Dispatch
+import Foundation
+
+/// What a reader hands on, in input order: the merged calendar's properties and components.
+public enum CalendarStreamEvent {
+    case property(Property)
+    case component(ReadComponent)
+}
+
+/// Reads one or more iCalendar inputs as one calendar: components are parsed in parallel batches
+/// (one batch in memory at a time) and handed on in input order. Several calendars merge: the first
+/// calendar's properties win, later ones add only names not yet seen, and a VTIMEZONE whose TZID
+/// is already there is left out; UIDs are kept as they are.
+public struct CalendarStreamReader {
+    public var repairsFolding = false
+    public var encodes = false
+    /// Components parsed together; bounds memory and keeps both cores busy.
+    public var batchSize = 256
+
+    public private(set) var diagnostics: [Diagnostic] = []
+    private var seenProperties: Set<String> = []
+    private var seenZones: Set<String> = []
+    private var calendars = 0
+
+    public init(repairsFolding: Bool = false, encodes: Bool = false) {
+        self.repairsFolding = repairsFolding
+        self.encodes = encodes
+    }
+
+    /// Reads one input, calling `handle` for each property and component that goes into the merged calendar.
+    public mutating func read(_ input: InputFile, _ handle: (CalendarStreamEvent) throws -> Void) throws {
+        var scanner = CalendarScanner(input: input)
+        let reader = ComponentReader(file: input.name, repairsFolding: repairsFolding, encodes: encodes)
+        var batch: [RawComponent] = []
+        var firstOfInput = true
+        while let item = try scanner.next() {
+            switch item {
+            case .component(let raw):
+                batch.append(raw)
+                if batch.count >= batchSize { try flush(&batch, reader, handle) }
+            case .beginCalendar:
+                try flush(&batch, reader, handle)
+                calendars += 1
+                firstOfInput = calendars == 1
+            case .calendarProperty(let property):
+                try flush(&batch, reader, handle)
+                if firstOfInput || !seenProperties.contains(property.name) {
+                    seenProperties.insert(property.name)
+                    try handle(.property(property))
+                }
+            case .endCalendar:
+                try flush(&batch, reader, handle)
+            }
+        }
+        try flush(&batch, reader, handle)
+        diagnostics += scanner.diagnostics
+    }
+
+    private mutating func flush(_ batch: inout [RawComponent], _ reader: ComponentReader,
+                                _ handle: (CalendarStreamEvent) throws -> Void) throws {
+        guard !batch.isEmpty else { return }
+        let results = Self.readInParallel(batch, reader)
+        batch.removeAll(keepingCapacity: true)
+        for result in results {
+            diagnostics += result.diagnostics
+            if let zone = result.component, zone.name == "VTIMEZONE", let tzid = zone["TZID"]?.value {
+                guard seenZones.insert(tzid).inserted else { continue }
+            }
+            try handle(.component(result))
+        }
+    }
+
+    /// Reads the batch on every core; results come back in batch order.
+    static func readInParallel(_ batch: [RawComponent], _ reader: ComponentReader) -> [ReadComponent] {
+        _ = LibicalCheck.configured
+        let workers = min(ProcessInfo.processInfo.activeProcessorCount, batch.count)
+        guard workers > 1 else { return batch.map(reader.read) }
+        let slots = ResultSlots(count: batch.count)
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            for index in stride(from: worker, to: batch.count, by: workers) {
+                slots.store(reader.read(batch[index]), at: index)
+            }
+        }
+        return slots.results
+    }
+}
+
+/// One slot per component of a batch, each written by exactly one worker, read after all are done.
+private final class ResultSlots: @unchecked Sendable {
+    private var slots: [ReadComponent?]
+
+    init(count: Int) {
+        slots = Array(repeating: nil, count: count)
+    }
+
+    func store(_ result: ReadComponent, at index: Int) {
+        slots.withUnsafeMutableBufferPointer { $0[index] = result }
+    }
+
+    var results: [ReadComponent] { slots.map { $0! } }
+}

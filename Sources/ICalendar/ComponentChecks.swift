@@ -1,0 +1,42 @@
+import CalendarModel
+
+/// The rules of RFC 5545 §3.6 about which properties a component must have, checked on a parsed
+/// top-level component (and its alarms).
+enum ComponentChecks {
+    private static let scheduled: Set<String> = ["VEVENT", "VTODO", "VJOURNAL", "VFREEBUSY"]
+
+    static func diagnostics(for component: Component, file: String) -> [Diagnostic] {
+        var found: [Diagnostic] = []
+        let place = component.location
+        func report(_ severity: Diagnostic.Severity, _ message: String, repair: String?) {
+            found.append(Diagnostic(severity, file: file, at: place, message, repair: repair))
+        }
+        if scheduled.contains(component.name) {
+            if component["UID"] == nil {
+                report(.violation, "\(component.name) has no UID, so calendars cannot tell its updates apart",
+                       repair: "adds a UID derived from its content, the same on every run")
+            }
+            if component["DTSTAMP"] == nil {
+                report(.violation, "\(component.name) has no DTSTAMP", repair: "adds DTSTAMP with the current time in UTC")
+            }
+        }
+        if component.name == "VEVENT" {
+            if component["DTEND"] != nil && component["DURATION"] != nil {
+                report(.violation, "VEVENT has both DTEND and DURATION; RFC 5545 allows one", repair: nil)
+            }
+            if let start = component["DTSTART"].flatMap(DateValue.init(property:)),
+               let end = component["DTEND"].flatMap(DateValue.init(property:)),
+               start.tzid == end.tzid, end.local < start.local {
+                report(.violation, "VEVENT ends (\(end.icalendarText)) before it starts (\(start.icalendarText))", repair: nil)
+            }
+        }
+        if component.name == "VTIMEZONE" && component["TZID"] == nil {
+            report(.error, "VTIMEZONE has no TZID, so nothing can refer to it", repair: nil)
+        }
+        for alarm in component.children(named: "VALARM") where alarm["ACTION"] == nil || alarm["TRIGGER"] == nil {
+            found.append(Diagnostic(.violation, file: file, at: alarm.location,
+                                    "VALARM needs both ACTION and TRIGGER", repair: nil))
+        }
+        return found
+    }
+}

@@ -1,0 +1,125 @@
+import CalendarModel
+
+/// Turns the bytes of one top-level component into a `Component`, reporting every problem with its
+/// line and column; lines it cannot read are reported, never dropped silently.
+struct ComponentParser {
+    /// Components nested deeper than this are refused (a VCALENDAR, an event, an alarm is 3).
+    static let maximumDepth = 32
+
+    var file: String
+    /// Join a line without ':' to the line above, as `validate --repair` does for bad folding.
+    var repairsFolding = false
+
+    private(set) var diagnostics: [Diagnostic] = []
+    private var stack: [Component] = []
+    private var finished: Component?
+
+    init(file: String, repairsFolding: Bool) {
+        self.file = file
+        self.repairsFolding = repairsFolding
+    }
+
+    /// Parses `raw`; `nil` when its structure is too broken to give a component.
+    mutating func parse(_ raw: RawComponent) -> Component? {
+        raw.bytes.withUnsafeBufferPointer { buffer in
+            var pending: LogicalLine?
+            var start = 0, lineNumber = raw.firstLine
+            while let (line, next) = PhysicalLines.next(in: buffer, from: start, isFinal: true) {
+                defer { start = next; lineNumber += 1 }
+                let bytes = buffer[line.range]
+                if let first = bytes.first, first == 0x20 || first == 0x09, pending != nil {
+                    pending!.segments.append((pending!.bytes.count, lineNumber))
+                    pending!.bytes += bytes.dropFirst()
+                    continue
+                }
+                if let ready = pending.take() { guard handle(ready) else { return nil } }
+                if bytes.isEmpty {
+                    report(.violation, lineNumber, 1, "an empty line, which iCalendar does not allow", repair: "removes it")
+                    continue
+                }
+                pending = LogicalLine(bytes: Array(bytes), segments: [(0, lineNumber)])
+            }
+            if let ready = pending.take() { guard handle(ready) else { return nil } }
+            return finished
+        }
+    }
+
+    /// Handles one logical line; `false` when parsing cannot go on.
+    private mutating func handle(_ line: LogicalLine) -> Bool {
+        if let name = Self.structuralName("BEGIN:", line.bytes) {
+            guard stack.count < Self.maximumDepth else {
+                report(.error, line.startLine, 1, "components are nested deeper than \(Self.maximumDepth) levels; this is not a calendar a person made")
+                return false
+            }
+            stack.append(Component(name: name, location: SourceLocation(line: line.startLine)))
+            return true
+        }
+        if let name = Self.structuralName("END:", line.bytes) {
+            guard let open = stack.last, open.name == name else {
+                let expected = stack.last.map { "END:\($0.name) (begun on line \($0.location?.line ?? 0))" } ?? "no END"
+                report(.error, line.startLine, 5, "END:\(name) where \(expected) was expected; add the missing END line")
+                return false
+            }
+            let done = stack.removeLast()
+            if stack.isEmpty { finished = done } else { stack[stack.count - 1].components.append(done) }
+            return true
+        }
+        guard !stack.isEmpty else { return false }
+        do {
+            let (property, valueOffset) = try ContentLineParser.parse(line)
+            if let problem = PropertyValueCheck.problem(in: property) {
+                let place = line.location(ofOffset: valueOffset)
+                report(.error, place.line, place.column, problem)
+            }
+            stack[stack.count - 1].properties.append(property)
+        } catch {
+            handleUnreadable(line, error)
+        }
+        return true
+    }
+
+    private mutating func handleUnreadable(_ line: LogicalLine, _ problem: ContentLineProblem) {
+        let place = line.location(ofOffset: problem.offset)
+        let looksLikeBadFold = !line.bytes.contains(UInt8(ascii: ":")) && stack.last?.properties.isEmpty == false
+        if looksLikeBadFold && repairsFolding {
+            let last = stack[stack.count - 1].properties.count - 1
+            stack[stack.count - 1].properties[last].value += String(decoding: line.bytes, as: UTF8.self)
+            report(.violation, place.line, 1, "a line without ':' that continues the line above (folded without the leading space)",
+                   repair: "joined it to the line above")
+        } else if looksLikeBadFold {
+            report(.error, place.line, place.column, problem.message
+                   + "; if it continues the line above, that line was folded without the leading space",
+                   repair: "joins it to the line above")
+        } else {
+            report(.error, place.line, place.column, problem.message)
+        }
+    }
+
+    /// The component name of a `BEGIN:`/`END:` line (case-insensitive), else `nil`.
+    static func structuralName(_ keyword: String, _ bytes: [UInt8]) -> String? {
+        let key = Array(keyword.utf8)
+        guard bytes.count > key.count else { return nil }
+        for (index, k) in key.enumerated() where bytes[index] | 0x20 != k | 0x20 { return nil }
+        return String(decoding: bytes[key.count...], as: UTF8.self).trimmingTrailingSpaces().uppercased()
+    }
+
+    private mutating func report(_ severity: Diagnostic.Severity, _ line: Int, _ column: Int, _ message: String, repair: String? = nil) {
+        diagnostics.append(Diagnostic(severity, file: file, at: SourceLocation(line: line, column: column), message, repair: repair))
+    }
+}
+
+extension Optional {
+    /// The value, leaving `nil` behind.
+    mutating func take() -> Wrapped? {
+        defer { self = nil }
+        return self
+    }
+}
+
+extension String {
+    func trimmingTrailingSpaces() -> String {
+        var s = Substring(self)
+        while s.last == " " || s.last == "\t" { s.removeLast() }
+        return String(s)
+    }
+}

@@ -1,0 +1,60 @@
+import CalendarModel
+
+/// A top-level component after a worker has read it: the component, every problem found, and, when
+/// asked for, its iCalendar text ready to be written.
+public struct ReadComponent: Sendable {
+    public var component: Component?
+    public var diagnostics: [Diagnostic]
+    public var encoded: [UInt8]?
+
+    public init(component: Component?, diagnostics: [Diagnostic], encoded: [UInt8]?) {
+        self.component = component
+        self.diagnostics = diagnostics
+        self.encoded = encoded
+    }
+}
+
+/// What one worker does to one raw component: parse it, check it (calbridge's checks and libical's),
+/// and optionally serialize it. Pure, so batches of components go through it on every core.
+public struct ComponentReader: Sendable {
+    public var file: String
+    public var repairsFolding: Bool
+    public var encodes: Bool
+
+    public init(file: String, repairsFolding: Bool = false, encodes: Bool = false) {
+        self.file = file
+        self.repairsFolding = repairsFolding
+        self.encodes = encodes
+    }
+
+    public func read(_ raw: RawComponent) -> ReadComponent {
+        var parser = ComponentParser(file: file, repairsFolding: repairsFolding)
+        guard let component = parser.parse(raw) else {
+            return ReadComponent(component: nil, diagnostics: parser.diagnostics, encoded: nil)
+        }
+        var diagnostics = parser.diagnostics + ComponentChecks.diagnostics(for: component, file: file)
+        diagnostics += libicalDiagnostics(raw, component, known: diagnostics)
+        var encoded: [UInt8]?
+        if encodes {
+            var writer = ICalendarWriter()
+            writer.write(component)
+            encoded = writer.bytes
+        }
+        return ReadComponent(component: component, diagnostics: diagnostics, encoded: encoded)
+    }
+
+    /// libical's findings on properties calbridge has not already reported.
+    private func libicalDiagnostics(_ raw: RawComponent, _ component: Component, known: [Diagnostic]) -> [Diagnostic] {
+        let reportedLines = Set(known.compactMap { $0.location?.line })
+        return LibicalCheck.findings(in: raw.bytes).compactMap { finding in
+            let location = Self.properties(of: component).first { $0.name == finding.propertyName }?.location
+                ?? component.location
+            guard let location, !reportedLines.contains(location.line) else { return nil }
+            return Diagnostic(.error, file: file, at: location, "libical cannot read this value: \(finding.message)")
+        }
+    }
+
+    private static func properties(of component: Component) -> [Property] {
+        component.properties + component.components.flatMap(properties(of:))
+    }
+}

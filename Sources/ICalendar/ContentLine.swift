@@ -1,0 +1,121 @@
+import CalendarModel
+
+/// A logical content line after unfolding, with enough of its origin to point at any byte of it.
+struct LogicalLine {
+    var bytes: [UInt8] = []
+    /// The logical offset at which each physical line starts, and that line's number; the first
+    /// entry is the line the logical line began on.
+    var segments: [(offset: Int, line: Int)] = []
+
+    /// The physical line and column of a byte offset in the unfolded line.
+    func location(ofOffset offset: Int) -> SourceLocation {
+        let index = segments.lastIndex { $0.offset <= offset } ?? 0
+        // A continuation's leading space, removed in unfolding, was its column 1.
+        let fold = index == 0 ? 0 : 1
+        return SourceLocation(line: segments[index].line, column: offset - segments[index].offset + 1 + fold)
+    }
+
+    var startLine: Int { segments.first?.line ?? 0 }
+}
+
+/// Why a content line could not be read: where in it, and what is wrong.
+struct ContentLineProblem: Error {
+    var offset: Int
+    var message: String
+}
+
+/// Reads one unfolded content line, `NAME *(";" param) ":" value` (RFC 5545 §3.1), into a `Property`.
+enum ContentLineParser {
+    private static let colon = UInt8(ascii: ":"), semicolon = UInt8(ascii: ";"), comma = UInt8(ascii: ",")
+    private static let equals = UInt8(ascii: "="), quote = UInt8(ascii: "\"")
+
+    static func isNameByte(_ b: UInt8) -> Bool {
+        (b >= 65 && b <= 90) || (b >= 97 && b <= 122) || (b >= 48 && b <= 57) || b == 45
+    }
+
+    /// The property, and the offset in the line where its value begins (for pointing at it).
+    static func parse(_ line: LogicalLine) throws(ContentLineProblem) -> (Property, valueOffset: Int) {
+        let bytes = line.bytes
+        var i = 0
+        let name = try readName(bytes, &i, what: "property name")
+        var parameters: [Parameter] = []
+        while i < bytes.count && bytes[i] == semicolon {
+            i += 1
+            parameters.append(try readParameter(bytes, &i))
+        }
+        guard i < bytes.count, bytes[i] == colon else {
+            let found = i < bytes.count ? "'\(Character(Unicode.Scalar(bytes[i])))'" : "the end of the line"
+            throw ContentLineProblem(offset: i, message: "expected ':' after the name and parameters of \(name), found \(found)")
+        }
+        try checkText(bytes, from: i + 1)
+        let value = String(decoding: bytes[(i + 1)...], as: UTF8.self)
+        return (Property(name: name, parameters: parameters, value: value, location: line.location(ofOffset: 0)), i + 1)
+    }
+
+    private static func readName(_ bytes: [UInt8], _ i: inout Int, what: String) throws(ContentLineProblem) -> String {
+        let start = i
+        while i < bytes.count && isNameByte(bytes[i]) { i += 1 }
+        guard i > start else {
+            let found = i < bytes.count ? describe(bytes[i]) : "nothing"
+            throw ContentLineProblem(offset: i, message: "expected a \(what) (letters, digits and '-'), found \(found)")
+        }
+        return String(decoding: bytes[start..<i], as: UTF8.self).uppercased()
+    }
+
+    private static func readParameter(_ bytes: [UInt8], _ i: inout Int) throws(ContentLineProblem) -> Parameter {
+        let name = try readName(bytes, &i, what: "parameter name")
+        guard i < bytes.count, bytes[i] == equals else {
+            throw ContentLineProblem(offset: i, message: "parameter \(name) has no '=value'")
+        }
+        var values: [String] = []
+        repeat {
+            i += 1
+            values.append(try readParameterValue(bytes, &i))
+        } while i < bytes.count && bytes[i] == comma
+        return Parameter(name: name, values: values)
+    }
+
+    private static func readParameterValue(_ bytes: [UInt8], _ i: inout Int) throws(ContentLineProblem) -> String {
+        if i < bytes.count && bytes[i] == quote {
+            let start = i + 1
+            guard let end = bytes[start...].firstIndex(of: quote) else {
+                throw ContentLineProblem(offset: i, message: "a quoted parameter value is not closed with '\"'")
+            }
+            i = end + 1
+            return String(decoding: bytes[start..<end], as: UTF8.self)
+        }
+        let start = i
+        while i < bytes.count, bytes[i] != semicolon, bytes[i] != colon, bytes[i] != comma {
+            guard bytes[i] != quote else {
+                throw ContentLineProblem(offset: i, message: "a '\"' inside an unquoted parameter value")
+            }
+            i += 1
+        }
+        return String(decoding: bytes[start..<i], as: UTF8.self)
+    }
+
+    /// Rejects control characters RFC 5545 excludes from values and byte sequences that are not UTF-8.
+    private static func checkText(_ bytes: [UInt8], from start: Int) throws(ContentLineProblem) {
+        var i = start
+        while i < bytes.count {
+            let b = bytes[i]
+            if b < 0x80 {
+                if b < 0x20 && b != 0x09 {
+                    throw ContentLineProblem(offset: i, message: "control character \(describe(b)) in a value; binary data must be BASE64-encoded")
+                }
+                i += 1
+                continue
+            }
+            let length = b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : b >= 0xC2 ? 2 : 0
+            guard length > 0, i + length <= bytes.count,
+                  bytes[(i + 1)..<(i + length)].allSatisfy({ $0 & 0xC0 == 0x80 }) else {
+                throw ContentLineProblem(offset: i, message: "byte \(describe(b)) is not UTF-8; convert the file to UTF-8 first (for example iconv -f WINDOWS-1252 -t UTF-8)")
+            }
+            i += length
+        }
+    }
+
+    static func describe(_ b: UInt8) -> String {
+        b >= 0x21 && b < 0x7F ? "'\(Character(Unicode.Scalar(b)))'" : "0x" + String(b, radix: 16, uppercase: true)
+    }
+}

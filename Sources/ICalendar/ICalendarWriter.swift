@@ -1,0 +1,73 @@
+import CalendarModel
+
+/// Writes components as iCalendar text: CRLF line endings, lines folded at 75 octets without
+/// splitting a UTF-8 character (RFC 5545 §3.1), parameter values quoted when they must be.
+public struct ICalendarWriter {
+    public private(set) var bytes: [UInt8] = []
+    private var line: [UInt8] = []
+
+    public init() {}
+
+    public mutating func write(_ component: Component) {
+        writeLine("BEGIN:" + component.name)
+        for property in component.properties { write(property) }
+        for child in component.components { write(child) }
+        writeLine("END:" + component.name)
+    }
+
+    public mutating func write(_ property: Property) {
+        line.removeAll(keepingCapacity: true)
+        line += property.name.utf8
+        for parameter in property.parameters {
+            line.append(UInt8(ascii: ";"))
+            line += parameter.name.utf8
+            line.append(UInt8(ascii: "="))
+            for (index, value) in parameter.values.enumerated() {
+                if index > 0 { line.append(UInt8(ascii: ",")) }
+                appendParameterValue(value)
+            }
+        }
+        line.append(UInt8(ascii: ":"))
+        line += property.value.utf8
+        flushFolded()
+    }
+
+    /// Writes a BEGIN or END line, or any line already in content-line form.
+    public mutating func writeLine(_ text: String) {
+        line.removeAll(keepingCapacity: true)
+        line += text.utf8
+        flushFolded()
+    }
+
+    /// Hands over what has been written so far and starts afresh.
+    public mutating func takeBytes() -> [UInt8] {
+        defer { bytes.removeAll(keepingCapacity: true) }
+        return bytes
+    }
+
+    private mutating func appendParameterValue(_ value: String) {
+        let needsQuotes = value.utf8.contains { $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: ";") || $0 == UInt8(ascii: ",") }
+        if needsQuotes { line.append(UInt8(ascii: "\"")) }
+        // A DQUOTE cannot appear in a parameter value (RFC 5545 §3.1); RFC 6868 writes it as ^'.
+        for byte in value.utf8 {
+            if byte == UInt8(ascii: "\"") { line += [UInt8(ascii: "^"), UInt8(ascii: "'")] } else { line.append(byte) }
+        }
+        if needsQuotes { line.append(UInt8(ascii: "\"")) }
+    }
+
+    private mutating func flushFolded() {
+        var start = 0
+        var limit = 75
+        while line.count - start > limit {
+            var cut = start + limit
+            // Step back over UTF-8 continuation bytes so a character is never split.
+            while cut > start && line[cut] & 0xC0 == 0x80 { cut -= 1 }
+            bytes += line[start..<cut]
+            bytes += [0x0D, 0x0A, 0x20]
+            start = cut
+            limit = 74
+        }
+        bytes += line[start...]
+        bytes += [0x0D, 0x0A]
+    }
+}

@@ -1,0 +1,58 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// An input opened for reading in blocks: a file, or standard input for `-`.
+public final class InputFile {
+    /// The name used in messages.
+    public let name: String
+    private let descriptor: Int32
+    private let ownsDescriptor: Bool
+
+    /// Why an input could not be opened: it is missing (exit 66) or unreadable.
+    public struct OpenError: Error, Sendable {
+        public var name: String
+        public var reason: String
+
+        public init(name: String, reason: String) {
+            self.name = name
+            self.reason = reason
+        }
+    }
+
+    public init(path: String) throws(OpenError) {
+        if path == "-" {
+            name = "<stdin>"
+            descriptor = 0
+            ownsDescriptor = false
+            return
+        }
+        var info = stat()
+        if stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
+            throw OpenError(name: path, reason: "is a directory; name the .ics files in it")
+        }
+        let fd = open(path, O_RDONLY)
+        guard fd >= 0 else { throw OpenError(name: path, reason: String(cString: strerror(errno))) }
+        name = path
+        descriptor = fd
+        ownsDescriptor = true
+    }
+
+    deinit {
+        if ownsDescriptor { close(descriptor) }
+    }
+
+    /// Appends up to `count` bytes to `buffer`; returns how many were read, 0 at the end.
+    func read(into buffer: inout [UInt8], count: Int) throws(OpenError) -> Int {
+        let old = buffer.count
+        buffer.append(contentsOf: repeatElement(0, count: count))
+        let got = buffer.withUnsafeMutableBufferPointer { pointer in
+            Glibc.read(descriptor, pointer.baseAddress! + old, count)
+        }
+        buffer.removeLast(count - max(got, 0))
+        guard got >= 0 else { throw OpenError(name: name, reason: String(cString: strerror(errno))) }
+        return got
+    }
+}

@@ -1,0 +1,82 @@
+import ArgumentParser
+import AtomicOutput
+import CalendarModel
+import Foundation
+import ICalendar
+
+/// `calbridge convert`: any supported input to any supported output; several inputs merge.
+struct Convert: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Convert calendars between formats; several inputs merge into one calendar.",
+        discussion: """
+        iCalendar goes through component by component, so a file of a million events converts in
+        little memory. Several inputs merge: time zones are de-duplicated and UIDs kept.
+
+        Examples:
+          calbridge convert outlook.ics -o clean.ics
+          calbridge convert a.ics b.ics -o both.ics
+          calbridge convert calendar.ics --to json -o calendar.json
+          calbridge convert calendar.json --to ics
+        """)
+
+    @Argument(help: "Input files, or - for standard input.")
+    var inputs: [String]
+
+    @Option(name: .shortAndLong, help: "The output file; standard output when absent.")
+    var output: String?
+
+    @Option(help: "Output format (ics, json); taken from the output name when absent, else ics.")
+    var to: CalendarFormat?
+
+    @Option(help: "Input format (ics, json); taken from each input's name or content when absent.")
+    var from: CalendarFormat?
+
+    func run() throws {
+        do {
+            let format = to ?? output.flatMap(CalendarFormat.init(path:)) ?? .ics
+            try format.requireSupported(as: "write")
+            let sink = try AtomicFile(destination: output)
+            let sources = CalendarInputs(paths: inputs, format: from)
+            let diagnostics = format == .ics ? try streamICalendar(sources, into: sink) : try writeJSON(sources, into: sink)
+            if diagnostics.contains(where: { $0.severity == .error }) {
+                sink.discard()
+                throw InvalidCalendarData(diagnostics: diagnostics)
+            }
+            try sink.commit()
+            Terminal.printDiagnostics(diagnostics.filter { $0.severity == .violation }, to: .standardError, limit: 20)
+        } catch {
+            throw ExitStatus.report(error)
+        }
+    }
+
+    /// Writes the merged calendar as it is read, one batch of components at a time.
+    private func streamICalendar(_ sources: CalendarInputs, into sink: AtomicFile) throws -> [Diagnostic] {
+        var reader = CalendarStreamReader(encodes: true)
+        var writer = ICalendarWriter()
+        writer.writeLine("BEGIN:VCALENDAR")
+        let diagnostics = try sources.read(with: &reader) { event in
+            switch event {
+            case .property(let property):
+                writer.write(property)
+            case .component(let read):
+                if let encoded = read.encoded {
+                    try sink.write(writer.takeBytes())
+                    try sink.write(encoded)
+                } else if let component = read.component {
+                    writer.write(component)
+                }
+            }
+        }
+        writer.writeLine("END:VCALENDAR")
+        try sink.write(writer.takeBytes())
+        return diagnostics
+    }
+
+    private func writeJSON(_ sources: CalendarInputs, into sink: AtomicFile) throws -> [Diagnostic] {
+        let (calendar, diagnostics) = try sources.readCalendar()
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .withoutEscapingSlashes]
+        try sink.write(Array(try encoder.encode(ModelJSON(calendar))) + [0x0A])
+        return diagnostics
+    }
+}

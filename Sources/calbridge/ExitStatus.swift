@@ -1,0 +1,40 @@
+import ArgumentParser
+import ICalendar
+import AtomicOutput
+
+/// The exit codes of the SPEC (sysexits).
+enum ExitStatus {
+    static let usage = ExitCode(64)
+    static let invalidData = ExitCode(65)
+    static let missingInput = ExitCode(66)
+    static let cannotCreateOutput = ExitCode(73)
+    static let ioError = ExitCode(74)
+
+    /// Prints what went wrong to standard error and returns the code that says it.
+    static func report(_ error: Error) -> ExitCode {
+        switch error {
+        case let error as InputFile.OpenError:
+            Terminal.error("\(error.name): \(error.reason)")
+            return error.reason.contains("No such file") ? missingInput : ioError
+        case let error as AtomicFile.Failure:
+            Terminal.error(error.description)
+            if case .cannotCreate = error { return cannotCreateOutput }
+            return ioError
+        case let error as InvalidCalendarData:
+            Terminal.printDiagnostics(error.diagnostics, to: .standardError)
+            Terminal.error("nothing was written; run `calbridge validate` on the input for every problem and what a repair would do")
+            return invalidData
+        case let error as UsageProblem:
+            Terminal.error(error.message)
+            return usage
+        default:
+            Terminal.error("\(error)")
+            return ioError
+        }
+    }
+}
+
+/// A request the command cannot carry out as asked (exit 64).
+struct UsageProblem: Error {
+    var message: String
+}

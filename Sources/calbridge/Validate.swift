@@ -1,0 +1,96 @@
+import ArgumentParser
+import AtomicOutput
+import CalendarModel
+import Foundation
+import ICalendar
+
+/// `calbridge validate`: every problem with file, line and column, and what a repair would do.
+struct Validate: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Report every problem in calendar files; --repair writes a mended copy.",
+        discussion: """
+        Each problem is printed as FILE:LINE:COLUMN: error|warning|note: what is wrong (repair: what
+        --repair does). Errors make the data unreadable; warnings break RFC 5545 but the data is kept;
+        notes are legal but worth knowing. The exit code is 65 when there are errors or warnings.
+
+        --repair mends what it can: adds missing UID and DTSTAMP, gives Google's floating times their
+        X-WR-TIMEZONE, writes CRLF for lone CRs, drops empty lines, joins lines folded without the
+        leading space, and closes a truncated file (dropping the unfinished component).
+
+        Examples:
+          calbridge validate export.ics
+          calbridge validate export.ics --repair -o fixed.ics
+        """)
+
+    @Argument(help: "Input files, or - for standard input.")
+    var inputs: [String]
+
+    @Flag(help: "Write a repaired copy to --output.")
+    var repair = false
+
+    @Option(name: .shortAndLong, help: "Where --repair writes; standard output when absent.")
+    var output: String?
+
+    @Option(help: "Input format (ics, json); taken from each input's name or content when absent.")
+    var from: CalendarFormat?
+
+    func validate() throws {
+        if output != nil && !repair {
+            throw ValidationError("-o is only used with --repair")
+        }
+    }
+
+    func run() throws {
+        do {
+            let (calendar, diagnostics) = try read()
+            Terminal.printDiagnostics(diagnostics, to: .standardOutput)
+            let blocking = diagnostics.filter { $0.severity >= .violation }
+            if repair {
+                try writeRepaired(calendar, diagnostics)
+            } else if !blocking.isEmpty {
+                Terminal.write(summary(blocking), to: .standardError)
+                throw ExitStatus.invalidData
+            } else {
+                Terminal.write("\(inputs.joined(separator: ", ")): valid (\(calendar.components.count) components)\n", to: .standardError)
+            }
+        } catch let error as ExitCode {
+            throw error
+        } catch {
+            throw ExitStatus.report(error)
+        }
+    }
+
+    private func read() throws -> (Component, [Diagnostic]) {
+        let (calendar, found) = try CalendarInputs(paths: inputs, format: from).readCalendar(repairsFolding: repair)
+        let floating = calendar.components.map(CalendarRepair.floatingTimes(in:)).reduce(0, +)
+        let notice = CalendarRepair.floatingTimeNotice(zone: calendar["X-WR-TIMEZONE"], floatingCount: floating,
+                                                       file: inputs.first ?? "-")
+        return (calendar, found + (notice.map { [$0] } ?? []))
+    }
+
+    private func writeRepaired(_ calendar: Component, _ diagnostics: [Diagnostic]) throws {
+        let unrepairable = diagnostics.filter { $0.severity == .error && $0.repair == nil }
+        guard unrepairable.isEmpty else {
+            Terminal.error("\(unrepairable.count) problems cannot be repaired without losing data; nothing was written")
+            throw ExitStatus.invalidData
+        }
+        var repaired = calendar
+        CalendarRepair(now: Self.now()).repair(&repaired)
+        var writer = ICalendarWriter()
+        writer.write(repaired)
+        let sink = try AtomicFile(destination: output)
+        try sink.write(writer.bytes)
+        try sink.commit()
+        Terminal.write("repaired \(diagnostics.filter { $0.repair != nil }.count) problems\n", to: .standardError)
+    }
+
+    private func summary(_ problems: [Diagnostic]) -> String {
+        let errors = problems.filter { $0.severity == .error }.count
+        return "\(errors) errors, \(problems.count - errors) warnings; `calbridge validate --repair -o FIXED.ics` mends those that say how\n"
+    }
+
+    private static func now() -> LocalDateTime {
+        let seconds = Int(Date().timeIntervalSince1970)
+        return LocalDateTime(secondsSinceEpoch: seconds)
+    }
+}
