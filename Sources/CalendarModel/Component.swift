@@ -3,7 +3,7 @@
 ///
 /// The friendly types (`EventCalendar`, `Event`, `Todo`, …) are views over components; anything they
 /// have no field for stays here and is written back.
-public struct Component: Sendable, Codable {
+public struct Component: Sendable {
     /// The component name in upper case.
     public var name: String
     public var properties: [Property]

@@ -35,6 +35,27 @@ public struct Property: Sendable, Codable {
     public var textList: [String] { TextEscaping.splitList(value).map(TextEscaping.unescape) }
 }
 
+extension Property {
+    private enum CodingKeys: String, CodingKey {
+        case name, parameters, value
+    }
+
+    /// The raw JSON form: name, value and, when there are any, parameters; never the source location.
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(name: try container.decode(String.self, forKey: .name),
+                  parameters: try container.decodeIfPresent([Parameter].self, forKey: .parameters) ?? [],
+                  value: try container.decode(String.self, forKey: .value))
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(name, forKey: .name)
+        if !parameters.isEmpty { try container.encode(parameters, forKey: .parameters) }
+        try container.encode(value, forKey: .value)
+    }
+}
+
 extension Property: Hashable {
     public static func == (lhs: Property, rhs: Property) -> Bool {
         lhs.name == rhs.name && lhs.parameters == rhs.parameters && lhs.value == rhs.value

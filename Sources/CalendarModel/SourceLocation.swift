@@ -1,5 +1,5 @@
 /// Where a content line began in its input file: 1-based line and column.
-public struct SourceLocation: Hashable, Sendable, Codable, CustomStringConvertible {
+public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
     public var line: Int
     public var column: Int
 

@@ -14,6 +14,8 @@ public enum ScannedItem {
 public struct CalendarScanner {
     /// Longer physical lines are refused: no calendar a person made has one, and it bounds memory.
     public static let maximumLineLength = 4 << 20
+    /// Components nested deeper than this are refused (a VCALENDAR, an event, an alarm is 3).
+    public static let maximumDepth = 32
     /// Larger single components are refused for the same reason.
     public static let maximumComponentSize = 64 << 20
     private static let blockSize = 1 << 20
@@ -41,7 +43,7 @@ public struct CalendarScanner {
     public mutating func next() throws(InputFile.OpenError) -> ScannedItem? {
         while ready.isEmpty && !stopped {
             guard let line = try nextLine() else {
-                finish()
+                if !stopped { finish() }
                 break
             }
             handle(line)

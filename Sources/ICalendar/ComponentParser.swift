@@ -3,8 +3,7 @@ import CalendarModel
 /// Turns the bytes of one top-level component into a `Component`, reporting every problem with its
 /// line and column; lines it cannot read are reported, never dropped silently.
 struct ComponentParser {
-    /// Components nested deeper than this are refused (a VCALENDAR, an event, an alarm is 3).
-    static let maximumDepth = 32
+    static let maximumDepth = CalendarScanner.maximumDepth
 
     var file: String
     /// Join a line without ':' to the line above, as `validate --repair` does for bad folding.

@@ -75,7 +75,7 @@ struct Convert: ParsableCommand {
     private func writeJSON(_ sources: CalendarInputs, into sink: AtomicFile) throws -> [Diagnostic] {
         let (calendar, diagnostics) = try sources.readCalendar()
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .withoutEscapingSlashes]
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         try sink.write(Array(try encoder.encode(ModelJSON(calendar))) + [0x0A])
         return diagnostics
     }

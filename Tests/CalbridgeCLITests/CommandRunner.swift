@@ -1,0 +1,53 @@
+import Foundation
+
+/// Runs the built `calbridge` binary, as a user would, and collects what it printed.
+struct CommandResult {
+    var status: Int32
+    var standardOutput: String
+    var standardError: String
+}
+
+enum Calbridge {
+    static var binary: URL {
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("calbridge")
+    }
+
+    static func run(_ arguments: [String], input: String? = nil, directory: URL? = nil) throws -> CommandResult {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        if let directory { process.currentDirectoryURL = directory }
+        let output = Pipe(), error = Pipe(), stdin = Pipe()
+        process.standardOutput = output
+        process.standardError = error
+        process.standardInput = stdin
+        try process.run()
+        if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
+        try stdin.fileHandleForWriting.close()
+        let out = output.fileHandleForReading.readDataToEndOfFile()
+        let err = error.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return CommandResult(status: process.terminationStatus,
+                             standardOutput: String(decoding: out, as: UTF8.self),
+                             standardError: String(decoding: err, as: UTF8.self))
+    }
+}
+
+/// A fresh directory for one test's files.
+func scratchDirectory() throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("calbridge-cli-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+}
+
+func crlf(_ lines: [String]) -> String {
+    lines.map { $0 + "\r\n" }.joined()
+}
+
+let sampleCalendar = crlf([
+    "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Hochschule//Stundenplan//DE", "X-WR-CALNAME:Informatik",
+    "BEGIN:VEVENT", "UID:db-v@hs.example.org", "DTSTAMP:20261001T080000Z",
+    "DTSTART;TZID=Europe/Berlin:20261012T081500", "DTEND;TZID=Europe/Berlin:20261012T094500",
+    "RRULE:FREQ=WEEKLY;UNTIL=20270205T225959Z", "SUMMARY;LANGUAGE=de:Datenbanken\\, Vorlesung",
+    "LOCATION:H1.12", "X-HS-KIND:Vorlesung", "END:VEVENT", "END:VCALENDAR",
+])

@@ -1,0 +1,70 @@
+import CalendarModel
+import Foundation
+import XCTest
+
+final class ConvertCommandTests: XCTestCase {
+    func testStandardInputToStandardOutputKeepsEveryProperty() throws {
+        let result = try Calbridge.run(["convert", "-"], input: sampleCalendar)
+        XCTAssertEqual(result.status, 0, result.standardError)
+        XCTAssertEqual(result.standardOutput, sampleCalendar)
+    }
+
+    func testJSONRoundTripGivesBackTheSameCalendar() throws {
+        let directory = try scratchDirectory()
+        let ics = directory.appendingPathComponent("in.ics")
+        try sampleCalendar.write(to: ics, atomically: true, encoding: .utf8)
+        let toJSON = try Calbridge.run(["convert", ics.path, "-o", "out.json"], directory: directory)
+        XCTAssertEqual(toJSON.status, 0, toJSON.standardError)
+        let json = try String(contentsOf: directory.appendingPathComponent("out.json"), encoding: .utf8)
+        XCTAssertTrue(json.contains("\"uid\" : \"db-v@hs.example.org\""), json)
+        XCTAssertTrue(json.contains("\"timeZone\" : \"Europe/Berlin\""), json)
+        let back = try Calbridge.run(["convert", "out.json", "--to", "ics"], directory: directory)
+        XCTAssertEqual(back.status, 0, back.standardError)
+        let reread = try Calbridge.run(["convert", "-", "--to", "json"], input: back.standardOutput)
+        XCTAssertEqual(reread.standardOutput, json, "ics → json → ics → json is stable")
+        XCTAssertEqual(Set(back.standardOutput.components(separatedBy: "\r\n")), Set(sampleCalendar.components(separatedBy: "\r\n")))
+    }
+
+    func testInvalidDataExits65AndLeavesTheOutputUntouched() throws {
+        let directory = try scratchDirectory()
+        let out = directory.appendingPathComponent("out.ics")
+        try "previous contents".write(to: out, atomically: true, encoding: .utf8)
+        let broken = sampleCalendar.replacingOccurrences(of: "20261012T094500", with: "20261312T094500")
+        let result = try Calbridge.run(["convert", "-", "-o", out.path], input: broken)
+        XCTAssertEqual(result.status, 65)
+        XCTAssertTrue(result.standardError.contains("<stdin>:9:"), result.standardError)
+        XCTAssertEqual(try String(contentsOf: out, encoding: .utf8), "previous contents")
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+        XCTAssertEqual(leftovers, ["out.ics"], "no temporary file is left behind")
+    }
+
+    func testMissingInputExits66() throws {
+        let result = try Calbridge.run(["convert", "/nonexistent/calendar.ics"])
+        XCTAssertEqual(result.status, 66)
+        XCTAssertTrue(result.standardError.contains("/nonexistent/calendar.ics"))
+    }
+
+    func testUncreatableOutputExits73() throws {
+        let result = try Calbridge.run(["convert", "-", "-o", "/nonexistent-dir/out.ics"], input: sampleCalendar)
+        XCTAssertEqual(result.status, 73)
+    }
+
+    func testUnknownOptionAndUnsupportedFormatAreUsageErrors() throws {
+        XCTAssertEqual(try Calbridge.run(["convert", "-", "--frobnicate"], input: sampleCalendar).status, 64)
+        let xcal = try Calbridge.run(["convert", "-", "--to", "xcal"], input: sampleCalendar)
+        XCTAssertEqual(xcal.status, 64)
+        XCTAssertTrue(xcal.standardError.contains("cannot write xcal yet"))
+    }
+
+    func testTwoInputsMergeIntoOneCalendar() throws {
+        let directory = try scratchDirectory()
+        let second = sampleCalendar.replacingOccurrences(of: "db-v@hs.example.org", with: "se-v@hs.example.org")
+        try sampleCalendar.write(to: directory.appendingPathComponent("a.ics"), atomically: true, encoding: .utf8)
+        try second.write(to: directory.appendingPathComponent("b.ics"), atomically: true, encoding: .utf8)
+        let result = try Calbridge.run(["convert", "a.ics", "b.ics"], directory: directory)
+        XCTAssertEqual(result.status, 0, result.standardError)
+        XCTAssertEqual(result.standardOutput.components(separatedBy: "BEGIN:VCALENDAR").count, 2)
+        XCTAssertEqual(result.standardOutput.components(separatedBy: "BEGIN:VEVENT").count, 3)
+        XCTAssertEqual(result.standardOutput.components(separatedBy: "X-WR-CALNAME").count, 2)
+    }
+}

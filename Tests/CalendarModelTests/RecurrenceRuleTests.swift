@@ -1,0 +1,37 @@
+import CalendarModel
+import XCTest
+
+final class RecurrenceRuleTests: XCTestCase {
+    func testEveryPartIsRead() throws {
+        let rule = try RecurrenceRule(parsing:
+            "FREQ=YEARLY;INTERVAL=2;BYMONTH=1,3;BYDAY=-1SU,2MO,TU;BYHOUR=8,9;BYMINUTE=30;BYSECOND=0;BYSETPOS=-1;WKST=SU;UNTIL=20301231T230000Z;BYWEEKNO=20,-1;BYYEARDAY=-1,100;BYMONTHDAY=-2,15")
+        XCTAssertEqual(rule.frequency, .yearly)
+        XCTAssertEqual(rule.interval, 2)
+        XCTAssertEqual(rule.byMonth, [1, 3])
+        XCTAssertEqual(rule.byDay, [.init(.sunday, ordinal: -1), .init(.monday, ordinal: 2), .init(.tuesday)])
+        XCTAssertEqual(rule.byHour, [8, 9])
+        XCTAssertEqual(rule.bySetPos, [-1])
+        XCTAssertEqual(rule.weekStart, .sunday)
+        XCTAssertEqual(rule.byWeekNo, [20, -1])
+        XCTAssertEqual(rule.byYearDay, [-1, 100])
+        XCTAssertEqual(rule.byMonthDay, [-2, 15])
+        XCTAssertEqual(rule.until, .utc(LocalDateTime(date: CalendarDate(year: 2030, month: 12, day: 31), hour: 23)))
+    }
+
+    func testWrittenFormReadsBackAsTheSameRule() throws {
+        let rule = try RecurrenceRule(parsing: "BYDAY=MO,WE;FREQ=WEEKLY;COUNT=10;X-NAME=keep")
+        XCTAssertEqual(rule.icalendarText, "FREQ=WEEKLY;COUNT=10;BYDAY=MO,WE;X-NAME=keep")
+        XCTAssertEqual(try RecurrenceRule(parsing: rule.icalendarText), rule)
+    }
+
+    func testRulesTheRfcForbidsAreRefusedWithAReason() {
+        XCTAssertThrowsError(try RecurrenceRule(parsing: "FREQ=DAILY;COUNT=3;UNTIL=20260101")) { error in
+            XCTAssertTrue("\(error)".contains("COUNT and UNTIL"))
+        }
+        XCTAssertThrowsError(try RecurrenceRule(parsing: "FREQ=MONTHLY;BYMONTH=13"))
+        XCTAssertThrowsError(try RecurrenceRule(parsing: "FREQ=SOMETIMES"))
+        XCTAssertThrowsError(try RecurrenceRule(parsing: "BYDAY=MO"))
+        XCTAssertThrowsError(try RecurrenceRule(parsing: "FREQ=WEEKLY;BYDAY=XX"))
+        XCTAssertThrowsError(try RecurrenceRule(parsing: "FREQ=WEEKLY;INTERVAL=0"))
+    }
+}
