@@ -14,6 +14,7 @@ public struct CalendarRepair {
     public func repair(_ calendar: inout Component) {
         let zone = calendar["X-WR-TIMEZONE"]?.text
         for index in calendar.components.indices {
+            Self.trimStructuredValues(&calendar.components[index])
             repairScheduled(&calendar.components[index])
             if let zone { anchorFloatingTimes(&calendar.components[index], in: zone) }
         }
@@ -40,6 +41,13 @@ public struct CalendarRepair {
             if case .floating = DateValue(icalendar: String($0)) { return true }
             return false
         }
+    }
+
+    private static func trimStructuredValues(_ component: inout Component) {
+        for index in component.properties.indices where PropertyValueCheck.isStructured(component.properties[index].name) {
+            component.properties[index].value = component.properties[index].value.trimmingTrailingSpaces()
+        }
+        for index in component.components.indices { trimStructuredValues(&component.components[index]) }
     }
 
     private func repairScheduled(_ component: inout Component) {

@@ -29,6 +29,7 @@ public struct CalendarScanner {
     private var insideCalendar = false
     private var sawCalendar = false
     private var sawLoneCR = false
+    private var sawLongLine = false
     private var pending: LogicalLine?
     private var raw: RawComponent?
     private var openNames: [String] = []
@@ -60,6 +61,11 @@ public struct CalendarScanner {
                     sawLoneCR = true
                     report(.violation, lineNumber, line.range.count + 1,
                            "lines end with a lone CR (old Mac style); iCalendar needs CRLF", repair: "writes CRLF")
+                }
+                if line.range.count > 75 && !sawLongLine {
+                    sawLongLine = true
+                    report(.notice, lineNumber, 76, "line \(lineNumber) is \(line.range.count) octets long; RFC 5545 asks for lines of at most 75, folded",
+                           repair: "folds long lines")
                 }
                 position = next
                 return Array(buffer[line.range])

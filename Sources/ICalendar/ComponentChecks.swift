@@ -4,6 +4,7 @@ import CalendarModel
 /// top-level component (and its alarms).
 enum ComponentChecks {
     private static let scheduled: Set<String> = ["VEVENT", "VTODO", "VJOURNAL", "VFREEBUSY"]
+    private static let utcOnly = ["DTSTAMP", "CREATED", "LAST-MODIFIED", "COMPLETED"]
 
     static func diagnostics(for component: Component, file: String) -> [Diagnostic] {
         var found: [Diagnostic] = []
@@ -19,6 +20,12 @@ enum ComponentChecks {
             if component["DTSTAMP"] == nil {
                 report(.violation, "\(component.name) has no DTSTAMP", repair: "adds DTSTAMP with the current time in UTC")
             }
+        }
+        for name in utcOnly {
+            guard let property = component[name], let value = DateValue(property: property) else { continue }
+            if case .utc = value { continue }
+            found.append(Diagnostic(.violation, file: file, at: property.location,
+                                    "\(name) must be a UTC date-time ending in Z (RFC 5545 §3.8.7)", repair: nil))
         }
         if component.name == "VEVENT" {
             if component["DTEND"] != nil && component["DURATION"] != nil {

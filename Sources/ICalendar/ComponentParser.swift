@@ -66,15 +66,29 @@ struct ComponentParser {
         guard !stack.isEmpty else { return false }
         do {
             let (property, valueOffset) = try ContentLineParser.parse(line)
-            if let problem = PropertyValueCheck.problem(in: property) {
-                let place = line.location(ofOffset: valueOffset)
-                report(.error, place.line, place.column, problem)
-            }
+            check(property, in: line, valueOffset: valueOffset)
             stack[stack.count - 1].properties.append(property)
         } catch {
             handleUnreadable(line, error)
         }
         return true
+    }
+
+    /// Checks the value; whitespace after a date or number is a slip real exporters make, reported
+    /// and trimmed by repair, while the value itself is judged without it.
+    private mutating func check(_ property: Property, in line: LogicalLine, valueOffset: Int) {
+        var judged = property
+        if PropertyValueCheck.isStructured(property.name) {
+            judged.value = property.value.trimmingTrailingSpaces()
+            if judged.value.utf8.count < property.value.utf8.count {
+                let place = line.location(ofOffset: valueOffset + judged.value.utf8.count)
+                report(.violation, place.line, place.column, "whitespace after the value of \(property.name)", repair: "trims it")
+            }
+        }
+        if let problem = PropertyValueCheck.problem(in: judged) {
+            let place = line.location(ofOffset: valueOffset)
+            report(.error, place.line, place.column, problem)
+        }
     }
 
     private mutating func handleUnreadable(_ line: LogicalLine, _ problem: ContentLineProblem) {

@@ -46,7 +46,9 @@ public struct ComponentReader: Sendable {
     /// libical's findings on properties calbridge has not already reported.
     private func libicalDiagnostics(_ raw: RawComponent, _ component: Component, known: [Diagnostic]) -> [Diagnostic] {
         let reportedLines = Set(known.compactMap { $0.location?.line })
-        return LibicalCheck.findings(in: raw.bytes).compactMap { finding in
+        // libical 3.0.16 refuses empty values ("No value for LOCATION property"), which RFC 5545
+        // allows for TEXT; empty values of other types fail calbridge's own checks first.
+        return LibicalCheck.findings(in: raw.bytes).filter { !$0.message.hasPrefix("No value for") }.compactMap { finding in
             let location = Self.properties(of: component).first { $0.name == finding.propertyName }?.location
                 ?? component.location
             guard let location, !reportedLines.contains(location.line) else { return nil }

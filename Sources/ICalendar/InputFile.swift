@@ -46,12 +46,11 @@ public final class InputFile {
 
     /// Appends up to `count` bytes to `buffer`; returns how many were read, 0 at the end.
     func read(into buffer: inout [UInt8], count: Int) throws(OpenError) -> Int {
-        let old = buffer.count
-        buffer.append(contentsOf: repeatElement(0, count: count))
-        let got = buffer.withUnsafeMutableBufferPointer { pointer in
-            Glibc.read(descriptor, pointer.baseAddress! + old, count)
+        let got = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { block in
+            let got = Glibc.read(descriptor, block.baseAddress!, count)
+            if got > 0 { buffer.append(contentsOf: UnsafeBufferPointer(rebasing: block[0..<got])) }
+            return got
         }
-        buffer.removeLast(count - max(got, 0))
         guard got >= 0 else { throw OpenError(name: name, reason: String(cString: strerror(errno))) }
         return got
     }

@@ -7,6 +7,12 @@ enum PropertyValueCheck {
     private static let durations: Set<String> = ["DURATION", "REFRESH-INTERVAL"]
     private static let rules: Set<String> = ["RRULE", "EXRULE"]
 
+    /// Property names whose values are not free text, so whitespace at their end is a mistake.
+    static func isStructured(_ name: String) -> Bool {
+        rules.contains(name) || durations.contains(name) || dateLists.contains(name) || name == "TRIGGER"
+            || [.dateTime, .integer].contains(PropertyTable.byName[name]?.shape)
+    }
+
     /// What is wrong with the property's value, or `nil` when it reads.
     static func problem(in property: Property) -> String? {
         let valueType = property[parameter: "VALUE"]?.uppercased()

@@ -1,0 +1,70 @@
+import CalendarModel
+
+/// The instances of one recurrence rule from its start, in order, computed lazily: a rule with no end
+/// yields as many as are asked for, and `startingAt` jumps ahead without walking from DTSTART when
+/// the rule has no COUNT.
+///
+/// It works on wall-clock times; the caller maps them to instants in the event's zone. Like
+/// libical's iterator it yields only instances the rule generates: an unsynchronized DTSTART is the
+/// recurrence set's business (RFC 5545 §3.8.5.3), not the rule's.
+public struct RecurrenceIterator: IteratorProtocol, Sequence {
+    /// How many consecutive periods may pass without an instance before the iterator gives up on a
+    /// rule that matches nothing (such as 30 February): the budget that replaces a hard cap.
+    public static let defaultEmptyPeriodBudget = 100_000
+
+    private let expansion: PeriodExpansion
+    private let start: LocalDateTime
+    private let until: LocalDateTime?
+    private let count: Int?
+    private let startAt: LocalDateTime?
+    private var period: Int
+    private var pending: [LocalDateTime] = []
+    private var pendingIndex = 0
+    private var produced = 0
+    private var emptyPeriods = 0
+    private let emptyPeriodBudget: Int
+    private var finished = false
+
+    /// - Parameters:
+    ///   - until: the rule's UNTIL as a wall-clock time in DTSTART's zone (the caller converts a UTC UNTIL).
+    ///   - startingAt: instances before it are not returned.
+    public init(rule: RecurrenceRule, start: LocalDateTime, isDateOnly: Bool, until: LocalDateTime? = nil,
+                startingAt: LocalDateTime? = nil, emptyPeriodBudget: Int = defaultEmptyPeriodBudget) {
+        expansion = PeriodExpansion(rule: rule, start: start, isDateOnly: isDateOnly)
+        self.start = start
+        self.until = until
+        count = rule.count
+        startAt = startingAt
+        self.emptyPeriodBudget = emptyPeriodBudget
+        period = 0
+        if let startingAt, rule.count == nil, startingAt > start {
+            // Periods before the one holding `startingAt` cannot hold an instance at or after it,
+            // except week-numbering years that spill into the next calendar year: start one early.
+            period = max(0, expansion.period(containing: startingAt) - 1)
+        }
+    }
+
+    public mutating func next() -> LocalDateTime? {
+        while !finished {
+            if pendingIndex < pending.count {
+                let candidate = pending[pendingIndex]
+                pendingIndex += 1
+                if candidate < start { continue }
+                if let until, candidate > until { break }
+                if let count, produced >= count { break }
+                produced += 1
+                if let startAt, candidate < startAt { continue }
+                return candidate
+            }
+            guard let (instances, nextPeriod) = expansion.instances(inPeriod: period, after: pending.last) else { break }
+            period = nextPeriod
+            pending = instances
+            pendingIndex = 0
+            emptyPeriods = instances.isEmpty ? emptyPeriods + 1 : 0
+            if emptyPeriods > emptyPeriodBudget { break }
+            if let until, let first = instances.first, first > until { break }
+        }
+        finished = true
+        return nil
+    }
+}

@@ -1,0 +1,28 @@
+import CalendarModel
+
+/// Week numbers as BYWEEKNO counts them (RFC 5545 §3.3.10, after ISO 8601): weeks begin on WKST,
+/// and week 1 of a year is the first week with at least four days in it — the week holding 4 January.
+/// Days at either end of a calendar year can belong to the neighbouring week-numbering year.
+struct WeekNumbering {
+    var weekStart: Weekday
+
+    /// The day number of the first day of week 1 of `year`.
+    func firstDayOfWeekOne(_ year: Int) -> Int {
+        let january4 = CalendarDate(year: year, month: 1, day: 4)
+        let offset = (january4.weekday.rawValue - weekStart.rawValue + 7) % 7
+        return january4.dayNumber - offset
+    }
+
+    /// How many weeks (52 or 53) the week-numbering year has.
+    func weeks(in year: Int) -> Int {
+        (firstDayOfWeekOne(year + 1) - firstDayOfWeekOne(year)) / 7
+    }
+
+    /// The week-numbering year a day belongs to.
+    func weekYear(of day: Int) -> Int {
+        let year = CalendarDate(dayNumber: day).year
+        if day >= firstDayOfWeekOne(year + 1) { return year + 1 }
+        if day < firstDayOfWeekOne(year) { return year - 1 }
+        return year
+    }
+}
