@@ -10,6 +10,7 @@ let package = Package(
         .executable(name: "calbridge", targets: ["calbridge"]),
         .library(name: "CalendarModel", targets: ["CalendarModel"]),
         .library(name: "ICalendar", targets: ["ICalendar"]),
+        .library(name: "CalendarRouter", targets: ["CalendarRouter"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -21,9 +22,10 @@ let package = Package(
                        providers: [.apt(["libxml2-dev"])]),
         .target(name: "CalendarModel", swiftSettings: strict),
         .target(name: "AtomicOutput", swiftSettings: strict),
+        .target(name: "CalendarRouter", dependencies: ["CalendarModel"], swiftSettings: strict),
         .target(name: "ICalendar", dependencies: ["CalendarModel", "CLibical"], swiftSettings: strict),
         .executableTarget(name: "calbridge", dependencies: [
-            "CalendarModel", "ICalendar", "AtomicOutput",
+            "CalendarModel", "ICalendar", "AtomicOutput", "CalendarRouter",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], swiftSettings: strict),
         .testTarget(name: "CalendarModelTests", dependencies: ["CalendarModel"], swiftSettings: strict),
@@ -31,6 +33,8 @@ let package = Package(
                     resources: [.copy("Corpus")], swiftSettings: strict),
         .testTarget(name: "CalbridgeCLITests", dependencies: ["calbridge", "CalendarModel", "ICalendar"],
                     swiftSettings: strict),
+        .testTarget(name: "CalendarRouterTests", dependencies: ["CalendarRouter", "CalendarModel"], swiftSettings: strict),
+        .testTarget(name: "RecurrenceConformanceTests", dependencies: ["calbridge"], swiftSettings: strict),
         .testTarget(name: "CLibxml2Tests", dependencies: ["CLibxml2"], swiftSettings: strict),
     ]
 )

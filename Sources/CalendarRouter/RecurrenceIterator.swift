@@ -40,7 +40,7 @@ public struct RecurrenceIterator: IteratorProtocol, Sequence {
         if let startingAt, rule.count == nil, startingAt > start {
             // Periods before the one holding `startingAt` cannot hold an instance at or after it,
             // except week-numbering years that spill into the next calendar year: start one early.
-            period = max(0, expansion.period(containing: startingAt) - 1)
+            period = Swift.max(0, expansion.period(containing: startingAt) - 1)
         }
     }
 
@@ -56,7 +56,7 @@ public struct RecurrenceIterator: IteratorProtocol, Sequence {
                 if let startAt, candidate < startAt { continue }
                 return candidate
             }
-            guard let (instances, nextPeriod) = expansion.instances(inPeriod: period, after: pending.last) else { break }
+            guard let (instances, nextPeriod) = expansion.instances(inPeriod: period) else { break }
             period = nextPeriod
             pending = instances
             pendingIndex = 0

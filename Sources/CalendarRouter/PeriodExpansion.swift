@@ -1,0 +1,236 @@
+import CalendarModel
+
+/// Turns one period of a rule (a year, month, week, day, hour, minute or second, counted in steps of
+/// INTERVAL from DTSTART's) into its instances, with the RFC 5545 §3.3.10 table: BY parts at or
+/// above the frequency limit, those below it expand, BYSETPOS picks from the period's set.
+struct PeriodExpansion {
+    private let rule: RecurrenceRule
+    private let frequency: RecurrenceRule.Frequency
+    private let interval: Int
+    private let isDateOnly: Bool
+    private let weeks: WeekNumbering
+    /// BY parts after filling in what DTSTART implies (RFC 5545: "derived from DTSTART").
+    private let months: Set<Int>, monthDays: Set<Int>, yearDays: Set<Int>, weekNumbers: Set<Int>
+    private let weekdays: [RecurrenceRule.WeekdayOccurrence]
+    private let hours: [Int], minutes: [Int], seconds: [Int]
+    /// The first period, in the frequency's unit: a year, a month index, a day number, an hour index…
+    private let base: Int
+
+    init(rule: RecurrenceRule, start: LocalDateTime, isDateOnly: Bool) {
+        self.rule = rule
+        frequency = rule.frequency
+        interval = max(rule.interval, 1)
+        self.isDateOnly = isDateOnly
+        weeks = WeekNumbering(weekStart: rule.weekStart)
+        var byMonth = rule.byMonth, byMonthDay = rule.byMonthDay, byDay = rule.byDay
+        let dayLevel = rule.byYearDay.isEmpty && rule.byMonthDay.isEmpty && rule.byDay.isEmpty
+        switch rule.frequency {
+        case .yearly:
+            if !rule.byWeekNo.isEmpty {
+                if dayLevel { byDay = [.init(start.date.weekday)] }
+            } else if dayLevel {
+                if byMonth.isEmpty { byMonth = [start.date.month] }
+                byMonthDay = [start.date.day]
+            } else if !rule.byMonthDay.isEmpty && byMonth.isEmpty && rule.byYearDay.isEmpty && rule.byDay.isEmpty {
+                // "Yearly on the 29th" means the 29th of DTSTART's month, as libical reads it.
+                byMonth = [start.date.month]
+            }
+        case .monthly:
+            if dayLevel { byMonthDay = [start.date.day] }
+        case .weekly:
+            if byDay.isEmpty { byDay = [.init(start.date.weekday)] }
+        default:
+            break
+        }
+        months = Set(byMonth)
+        monthDays = Set(byMonthDay)
+        yearDays = Set(rule.byYearDay)
+        weekNumbers = Set(rule.byWeekNo)
+        weekdays = byDay
+        // Time parts mean nothing for a DATE start (RFC 5545 §3.3.10: only date parts apply).
+        let timeless = isDateOnly
+        hours = timeless ? [0] : Self.sorted(rule.byHour, default: start.hour, expands: rule.frequency > .hourly)
+        minutes = timeless ? [0] : Self.sorted(rule.byMinute, default: start.minute, expands: rule.frequency > .minutely)
+        seconds = timeless ? [0] : Self.sorted(rule.bySecond, default: start.second, expands: rule.frequency > .secondly)
+        base = Self.unit(of: start, frequency: rule.frequency,
+                         weekYear: rule.frequency == .yearly && !rule.byWeekNo.isEmpty ? weeks : nil)
+    }
+
+    private static func sorted(_ values: [Int], default value: Int, expands: Bool) -> [Int] {
+        values.isEmpty ? (expands ? [value] : []) : Array(Set(values)).sorted()
+    }
+
+    /// A time's position in the frequency's unit (years, months, weeks as their first day, days…).
+    private static func unit(of time: LocalDateTime, frequency: RecurrenceRule.Frequency, weekYear: WeekNumbering?) -> Int {
+        switch frequency {
+        case .yearly: return weekYear?.weekYear(of: time.date.dayNumber) ?? time.date.year
+        case .monthly: return time.date.year * 12 + time.date.month - 1
+        case .weekly: return time.date.dayNumber
+        case .daily: return time.date.dayNumber
+        case .hourly: return time.secondsSinceEpoch / 3600
+        case .minutely: return time.secondsSinceEpoch / 60
+        case .secondly: return time.secondsSinceEpoch
+        }
+    }
+
+    /// The index of the period holding `time` (rounded down to a whole step).
+    func period(containing time: LocalDateTime) -> Int {
+        var unit = Self.unit(of: time, frequency: frequency, weekYear: rule.frequency == .yearly && !rule.byWeekNo.isEmpty ? weeks : nil)
+        if frequency == .weekly { unit = weekStartDay(of: unit) }
+        let offset = frequency == .weekly ? (unit - weekStartDay(of: base)) / 7 : unit - base
+        return max(0, offset / interval)
+    }
+
+    /// The instances of period `index`, sorted, and the index of the next period worth looking at
+    /// (sub-daily rules skip whole days, hours or minutes their limits exclude). `nil` past year 9999.
+    func instances(inPeriod index: Int) -> ([LocalDateTime], Int)? {
+        switch frequency {
+        case .yearly, .monthly, .weekly, .daily:
+            guard let days = days(inPeriod: index) else { return nil }
+            return (applySetPosition(days.flatMap(times(on:))), index + 1)
+        case .hourly, .minutely, .secondly:
+            return subDaily(index)
+        }
+    }
+
+    // MARK: Day-level periods
+
+    private func days(inPeriod index: Int) -> [CalendarDate]? {
+        let unit = base + index * interval
+        switch frequency {
+        case .yearly:
+            guard unit <= 9999 else { return nil }
+            return yearDays(unit)
+        case .monthly:
+            let year = unit / 12, month = unit % 12 + 1
+            guard year <= 9999 else { return nil }
+            guard months.isEmpty || months.contains(month) else { return [] }
+            let first = CalendarDate(year: year, month: month, day: 1).dayNumber
+            return (0..<CalendarDate.daysInMonth(month, year: year)).map { CalendarDate(dayNumber: first + $0) }
+                .filter { matchesDay($0, ordinalSpan: monthSpan($0)) }
+        case .weekly:
+            let first = weekStartDay(of: base) + index * interval * 7
+            guard CalendarDate(dayNumber: first).year <= 9999 else { return nil }
+            return (0..<7).map { CalendarDate(dayNumber: first + $0) }.filter { matchesDay($0, ordinalSpan: nil) }
+        default:
+            let day = CalendarDate(dayNumber: unit)
+            guard day.year <= 9999 else { return nil }
+            return matchesDay(day, ordinalSpan: nil) ? [day] : []
+        }
+    }
+
+    /// The days of a YEARLY period: of the week-numbering year when BYWEEKNO is given, else of the
+    /// calendar year (only the BYMONTH months when given).
+    private func yearDays(_ year: Int) -> [CalendarDate] {
+        if !weekNumbers.isEmpty {
+            let first = weeks.firstDayOfWeekOne(year), count = weeks.weeks(in: year)
+            return (0..<(count * 7)).compactMap { offset in
+                let week = offset / 7 + 1
+                guard weekNumbers.contains(week) || weekNumbers.contains(week - count - 1) else { return nil }
+                let day = CalendarDate(dayNumber: first + offset)
+                guard months.isEmpty || months.contains(day.month) else { return nil }
+                return matchesDay(day, ordinalSpan: nil) ? day : nil
+            }
+        }
+        let monthsInYear = months.isEmpty ? Array(1...12) : months.sorted()
+        return monthsInYear.flatMap { month -> [CalendarDate] in
+            let first = CalendarDate(year: year, month: month, day: 1).dayNumber
+            return (0..<CalendarDate.daysInMonth(month, year: year)).compactMap { offset in
+                let day = CalendarDate(dayNumber: first + offset)
+                let span = months.isEmpty ? yearSpan(day) : monthSpan(day)
+                return matchesDay(day, ordinalSpan: span) ? day : nil
+            }
+        }
+    }
+
+    private func monthSpan(_ day: CalendarDate) -> ClosedRange<Int> {
+        let first = CalendarDate(year: day.year, month: day.month, day: 1).dayNumber
+        return first...(first + CalendarDate.daysInMonth(day.month, year: day.year) - 1)
+    }
+
+    private func yearSpan(_ day: CalendarDate) -> ClosedRange<Int> {
+        CalendarDate(year: day.year, month: 1, day: 1).dayNumber...CalendarDate(year: day.year, month: 12, day: 31).dayNumber
+    }
+
+    func weekStartDay(of dayNumber: Int) -> Int {
+        dayNumber - (CalendarDate(dayNumber: dayNumber).weekday.rawValue - rule.weekStart.rawValue + 7) % 7
+    }
+
+    /// Whether a day passes BYMONTH, BYYEARDAY, BYMONTHDAY and BYDAY. `ordinalSpan` is the month or
+    /// year a BYDAY ordinal (`-1SU`, `20MO`) counts in; without one, ordinals are not applied.
+    private func matchesDay(_ day: CalendarDate, ordinalSpan: ClosedRange<Int>?) -> Bool {
+        if !months.isEmpty && !months.contains(day.month) { return false }
+        if !yearDays.isEmpty {
+            let first = CalendarDate(year: day.year, month: 1, day: 1).dayNumber
+            let length = CalendarDate.isLeapYear(day.year) ? 366 : 365
+            let ordinal = day.dayNumber - first + 1
+            guard yearDays.contains(ordinal) || yearDays.contains(ordinal - length - 1) else { return false }
+        }
+        if !monthDays.isEmpty {
+            let length = CalendarDate.daysInMonth(day.month, year: day.year)
+            guard monthDays.contains(day.day) || monthDays.contains(day.day - length - 1) else { return false }
+        }
+        if !weekdays.isEmpty {
+            let weekday = day.weekday
+            return weekdays.contains { occurrence in
+                guard occurrence.weekday == weekday else { return false }
+                guard let n = occurrence.ordinal, let span = ordinalSpan else { return true }
+                let fromStart = (day.dayNumber - span.lowerBound) / 7 + 1
+                let fromEnd = -((span.upperBound - day.dayNumber) / 7 + 1)
+                return n == fromStart || n == fromEnd
+            }
+        }
+        return true
+    }
+
+    private func times(on day: CalendarDate) -> [LocalDateTime] {
+        hours.flatMap { h in minutes.flatMap { m in seconds.map { s in LocalDateTime(date: day, hour: h, minute: m, second: s) } } }
+    }
+
+    private func applySetPosition(_ set: [LocalDateTime]) -> [LocalDateTime] {
+        guard !rule.bySetPos.isEmpty, !set.isEmpty else { return set }
+        let picked = rule.bySetPos.compactMap { position -> LocalDateTime? in
+            let index = position > 0 ? position - 1 : set.count + position
+            return set.indices.contains(index) ? set[index] : nil
+        }
+        return Array(Set(picked)).sorted()
+    }
+
+    // MARK: Sub-daily periods
+
+    /// An HOURLY, MINUTELY or SECONDLY period; when its day, hour or minute is excluded, the next
+    /// index is the first period past the excluded stretch, so a rule never walks second by second
+    /// through days it cannot match.
+    private func subDaily(_ index: Int) -> ([LocalDateTime], Int)? {
+        let unitSeconds = frequency == .hourly ? 3600 : frequency == .minutely ? 60 : 1
+        let startSecond = (base + index * interval) * unitSeconds
+        let time = LocalDateTime(secondsSinceEpoch: startSecond)
+        guard time.date.year <= 9999 else { return nil }
+        if !matchesDay(time.date, ordinalSpan: nil) {
+            return ([], skip(from: index, toSecond: (time.date.dayNumber + 1) * 86_400, unitSeconds))
+        }
+        if !rule.byHour.isEmpty && !rule.byHour.contains(time.hour) {
+            return ([], skip(from: index, toSecond: startSecond - time.minute * 60 - time.second + 3600, unitSeconds))
+        }
+        if frequency == .secondly, !rule.byMinute.isEmpty, !rule.byMinute.contains(time.minute) {
+            return ([], skip(from: index, toSecond: startSecond - time.second + 60, unitSeconds))
+        }
+        let minuteSet = frequency == .hourly ? minutes : [time.minute]
+        let secondSet = frequency == .secondly ? [time.second] : seconds
+        var set: [LocalDateTime] = []
+        for m in minuteSet where frequency != .minutely || rule.byMinute.isEmpty || rule.byMinute.contains(m) {
+            for s in secondSet where frequency != .secondly || rule.bySecond.isEmpty || rule.bySecond.contains(s) {
+                set.append(LocalDateTime(date: time.date, hour: time.hour, minute: m, second: s))
+            }
+        }
+        return (applySetPosition(set), index + 1)
+    }
+
+    /// The first period index whose start is at or after `second`.
+    private func skip(from index: Int, toSecond second: Int, _ unitSeconds: Int) -> Int {
+        let step = interval * unitSeconds
+        let baseSecond = base * unitSeconds
+        let needed = (second - baseSecond + step - 1) / step
+        return max(index + 1, needed)
+    }
+}

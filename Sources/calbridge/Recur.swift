@@ -1,0 +1,55 @@
+import ArgumentParser
+import CalendarModel
+import CalendarRouter
+
+/// `calbridge recur`: the instances of one rule, comma-separated, as iCalendar values.
+struct Recur: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Print the instances of one recurrence rule.",
+        discussion: """
+        Each instance is written as an iCalendar value in the form of --dtstart: 19970902T090000
+        (floating), 19970902T090000Z (UTC) or 19970902 (a date). A rule without COUNT or UNTIL goes on
+        for ever: --count bounds what is printed (default 1000).
+
+        Examples:
+          calbridge recur "FREQ=MONTHLY;BYDAY=-1FR;COUNT=5" --dtstart 20261030T090000
+          calbridge recur "FREQ=YEARLY;BYWEEKNO=53;BYDAY=TH" --dtstart 20270103 --count 3
+          calbridge recur "FREQ=WEEKLY;BYDAY=MO" --dtstart 20260105T081500 --start-at 20261201T000000 --count 4
+        """)
+
+    @Argument(help: "The rule, such as FREQ=WEEKLY;BYDAY=MO,WE;COUNT=10.")
+    var rule: String
+
+    @Option(help: "The first instance's value: YYYYMMDD, YYYYMMDDThhmmss or YYYYMMDDThhmmssZ.")
+    var dtstart: String
+
+    @Option(help: "Print at most this many instances.")
+    var count: Int = 1000
+
+    @Option(name: .customLong("start-at"), help: "Print only the instances at or after this value.")
+    var startAt: String?
+
+    func validate() throws {
+        guard DateValue(icalendar: dtstart) != nil else {
+            throw ValidationError("--dtstart \(dtstart) is not a date (YYYYMMDD) or date-time (YYYYMMDDThhmmss[Z]) that exists")
+        }
+        if let startAt, DateValue(icalendar: startAt) == nil {
+            throw ValidationError("--start-at \(startAt) is not a date or date-time that exists")
+        }
+        guard count > 0 else { throw ValidationError("--count must be at least 1") }
+    }
+
+    func run() throws {
+        let parsed: RecurrenceRule
+        do {
+            parsed = try RecurrenceRule(parsing: rule)
+        } catch {
+            Terminal.error("'\(rule)' is not a recurrence rule: \(error.description)")
+            throw ExitStatus.invalidData
+        }
+        let start = DateValue(icalendar: dtstart)!
+        let instances = RuleInstances(rule: parsed, start: start, startingAt: startAt.flatMap { DateValue(icalendar: $0) })
+        let text = instances.prefix(count).map(\.icalendarText).joined(separator: ",")
+        Terminal.write(text + "\n", to: .standardOutput)
+    }
+}
