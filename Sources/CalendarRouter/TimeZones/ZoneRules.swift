@@ -1,0 +1,39 @@
+import CalendarModel
+
+/// The UTC offsets of one time zone over time, from wherever they were defined: the system tz
+/// database (`SystemTimeZone`) or a VTIMEZONE in the file (`DefinedTimeZone`).
+public protocol ZoneRules: Sendable {
+    /// Seconds east of UTC in effect at an instant (seconds since 1970-01-01T00:00:00Z).
+    func offset(atUTC second: Int) -> Int
+}
+
+extension ZoneRules {
+    /// The instant a wall-clock time in this zone means, as RFC 5545 §3.3.5 asks: a time skipped by a
+    /// spring-forward gap moves forward by the gap's length; a time that occurs twice (fall-back)
+    /// is its first occurrence.
+    public func utcSecond(forLocal local: LocalDateTime) -> Int {
+        let wall = local.secondsSinceEpoch
+        // Offsets in effect a day either side cover any single transition near this time.
+        let before = offset(atUTC: wall - 86_400), after = offset(atUTC: wall + 86_400)
+        let candidates = Set([before, after]).map { wall - $0 }.filter { offset(atUTC: $0) == wall - $0 }.sorted()
+        if let first = candidates.first { return first }
+        // In a gap: read the time with the offset from before the transition, which lands after it.
+        return wall - before
+    }
+
+    /// The wall-clock time in this zone at an instant.
+    public func local(atUTC second: Int) -> LocalDateTime {
+        LocalDateTime(secondsSinceEpoch: second + offset(atUTC: second))
+    }
+}
+
+/// A zone with one fixed offset: UTC itself, or a zone calbridge could only read as an offset.
+public struct FixedOffsetZone: ZoneRules {
+    public var seconds: Int
+
+    public init(seconds: Int) {
+        self.seconds = seconds
+    }
+
+    public func offset(atUTC _: Int) -> Int { seconds }
+}
