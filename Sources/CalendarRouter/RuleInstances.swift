@@ -7,10 +7,11 @@ public struct RuleInstances: Sequence, IteratorProtocol {
     private var iterator: RecurrenceIterator
     private let start: DateValue
 
-    public init(rule: RecurrenceRule, start: DateValue, startingAt: DateValue? = nil) {
+    /// - Parameter zone: DTSTART's zone, to read a UTC UNTIL on its wall clock.
+    public init(rule: RecurrenceRule, start: DateValue, startingAt: DateValue? = nil, zone: (any ZoneRules)? = nil) {
         self.start = start
         iterator = RecurrenceIterator(rule: rule, start: start.local, isDateOnly: start.isAllDay,
-                                      until: rule.until.map { Self.wallClock(until: $0, start: start) },
+                                      until: rule.until.map { Self.wallClock(until: $0, start: start, zone: zone) },
                                       startingAt: startingAt?.local)
     }
 
@@ -26,7 +27,10 @@ public struct RuleInstances: Sequence, IteratorProtocol {
 
     /// UNTIL as a wall-clock limit. A DATE UNTIL on a date-time rule (a mismatch real files have)
     /// includes the whole day; a date-time UNTIL on a DATE rule includes that day.
-    static func wallClock(until: DateValue, start: DateValue) -> LocalDateTime {
+    static func wallClock(until: DateValue, start: DateValue, zone: (any ZoneRules)?) -> LocalDateTime {
+        if case .utc(let instant) = until, case .zoned = start, let zone {
+            return zone.local(atUTC: instant.secondsSinceEpoch)
+        }
         switch (until, start) {
         case (.date(let day), .date): return LocalDateTime(date: day)
         case (.date(let day), _): return LocalDateTime(date: day, hour: 23, minute: 59, second: 59)

@@ -1,0 +1,49 @@
+import CalendarModel
+
+/// The occurrences of every event and to-do of a calendar in a half-open window, sorted by start
+/// and then UID: what `calbridge expand` prints and what week and day views consume.
+public struct CalendarExpansion {
+    private var resolver: TimeZoneResolver
+    private let series: [SeriesExpansion]
+    /// How many rule instances one expansion may generate before it stops with an error: a budget,
+    /// so a rule that repeats every second over a long window fails clearly instead of filling memory.
+    public var budget = 5_000_000
+
+    public init(calendar: Component, resolver: TimeZoneResolver? = nil) {
+        self.resolver = resolver ?? TimeZoneResolver(calendar: calendar)
+        var byUID: [String: SeriesExpansion] = [:]
+        var order: [String] = []
+        for (index, component) in calendar.components.enumerated() where component.name == "VEVENT" || component.name == "VTODO" {
+            let uid = component["UID"]?.text ?? "calbridge-no-uid-\(index)"
+            if byUID[uid] == nil { order.append(uid); byUID[uid] = SeriesExpansion() }
+            if component["RECURRENCE-ID"] == nil && byUID[uid]!.master == nil {
+                byUID[uid]!.master = component
+            } else {
+                byUID[uid]!.overrides.append(component)
+            }
+        }
+        series = order.map { byUID[$0]! }
+    }
+
+    /// The zone a TZID resolves to in this calendar, for callers that show times.
+    public mutating func zone(for tzid: String) -> (any ZoneRules)? {
+        resolver.zone(for: tzid)
+    }
+
+    /// Occurrences overlapping [start, end), both read in `zone` (UTC when `nil`); floating times and
+    /// dates are read in `zone` too.
+    public mutating func occurrences(from start: LocalDateTime, to end: LocalDateTime,
+                                     in zone: (any ZoneRules)?) throws(ExpansionBudgetExceeded) -> [Occurrence] {
+        let reading = zone ?? FixedOffsetZone(seconds: 0)
+        let bounds = SeriesExpansion.Bounds(start: reading.utcSecond(forLocal: start), end: reading.utcSecond(forLocal: end),
+                                            floatingZone: zone)
+        var remaining = budget
+        var found: [Occurrence] = []
+        for member in series {
+            found += try member.occurrences(in: bounds, resolver: &resolver, budget: &remaining)
+        }
+        return found.map { (occurrence: $0, key: $0.start.orderingSecond(floatingZone: zone)) }
+            .sorted { ($0.key, $0.occurrence.uid) < ($1.key, $1.occurrence.uid) }
+            .map(\.occurrence)
+    }
+}

@@ -1,0 +1,212 @@
+import CalendarModel
+
+/// The occurrences of one series (a UID): the master's DTSTART, RRULE and RDATE instances less EXDATE
+/// and EXRULE ones, with RECURRENCE-ID overrides put in place of the instances they replace — matched
+/// by instant whatever zone or form they are written in — and RANGE=THISANDFUTURE applied onward.
+struct SeriesExpansion {
+    var master: Component?
+    var overrides: [Component] = []
+
+    /// The window in UTC seconds (half-open) and the zone floating times are read in for it.
+    struct Bounds {
+        var start: Int
+        var end: Int
+        var floatingZone: (any ZoneRules)?
+    }
+
+    func occurrences(in bounds: Bounds, resolver: inout TimeZoneResolver, budget: inout Int) throws(ExpansionBudgetExceeded) -> [Occurrence] {
+        var resolve = ValueResolver(resolver: resolver)
+        defer { resolver = resolve.resolver }
+        var found: [Occurrence] = []
+        if let master, let start = Self.start(of: master) {
+            found = try seriesOccurrences(master, start, bounds, &resolve, &budget)
+        } else {
+            found = overrides.compactMap { single($0, recurrenceID: $0["RECURRENCE-ID"], &resolve) }
+        }
+        return found.filter { bounds.overlaps($0) }
+    }
+
+    private func seriesOccurrences(_ master: Component, _ start: DateValue, _ bounds: Bounds,
+                                   _ resolve: inout ValueResolver, _ budget: inout Int) throws(ExpansionBudgetExceeded) -> [Occurrence] {
+        let length = OccurrenceLength(of: master, start: start, instant: { [resolve] in var r = resolve; return r.time($0) })
+        let rules = master.all("RRULE").compactMap { try? RecurrenceRule(parsing: $0.value) }
+        let rdates = master.all("RDATE").flatMap { Self.values(of: $0) }
+        guard !rules.isEmpty || !rdates.isEmpty else {
+            return single(master, recurrenceID: nil, &resolve).map { [$0] } ?? []
+        }
+        let zone = start.tzid.flatMap { resolve.resolver.zone(for: $0) }
+        let span = abs(length.days) * 86_400 + abs(length.seconds) + 86_400
+        let from = Self.wall(bounds.start - span, start, zone, bounds.floatingZone)
+        let to = Self.wall(bounds.end + 86_400, start, zone, bounds.floatingZone)
+        var starts: [(DateValue, LocalDateTime?)] = [(start, nil)]
+        for rule in rules {
+            for instance in RuleInstances(rule: rule, start: start, startingAt: Self.value(from, like: start), zone: zone) {
+                if instance.local > to { break }
+                budget -= 1
+                if budget < 0 { throw ExpansionBudgetExceeded() }
+                starts.append((instance, nil))
+            }
+        }
+        starts += rdates
+        let excluded = exclusions(master, start, zone, to, &resolve)
+        let replaced = Dictionary(overrides.compactMap { o in o["RECURRENCE-ID"].flatMap(DateValue.init(property:)).map { (resolve.key($0), o) } },
+                                  uniquingKeysWith: { first, _ in first })
+        let onward = overrides.filter { $0["RECURRENCE-ID"]?[parameter: "RANGE"]?.uppercased() == "THISANDFUTURE" }
+            .compactMap { o in o["RECURRENCE-ID"].flatMap(DateValue.init(property:)).map { (resolve.key($0), o) } }
+            .sorted { $0.0 < $1.0 }
+        var seen: Set<Int> = []
+        var result: [Occurrence] = []
+        for (value, periodEnd) in starts {
+            let key = resolve.key(value)
+            guard seen.insert(key).inserted, !excluded.matches(value, key) else { continue }
+            if replaced[key] != nil { continue }
+            let instant = resolve.time(value)
+            var occurrence = Occurrence(uid: master["UID"]?.text ?? "", recurrenceID: instant, start: instant,
+                                        end: periodEnd.map { resolve.time(Self.value($0, like: value)) } ?? length.end(after: instant, wall: value.local),
+                                        component: master)
+            if let (since, change) = onward.last(where: { $0.0 < key }) {
+                apply(change, since: since, to: &occurrence, &resolve)
+            }
+            result.append(occurrence)
+        }
+        result += overrides.compactMap { override in
+            let fallback = OccurrenceLength(of: master, start: start, instant: { [resolve] in var r = resolve; return r.time($0) })
+            return single(override, recurrenceID: override["RECURRENCE-ID"], &resolve, defaultLength: fallback)
+        }
+        return result
+    }
+
+    /// A component that is one occurrence by itself: a single event, or an override.
+    private func single(_ component: Component, recurrenceID: Property?, _ resolve: inout ValueResolver,
+                        defaultLength: OccurrenceLength? = nil) -> Occurrence? {
+        guard let start = Self.start(of: component) else { return nil }
+        let instant = resolve.time(start)
+        let stated = component["DTEND"] != nil || component["DURATION"] != nil || component["DUE"] != nil
+        let length = stated || defaultLength == nil
+            ? OccurrenceLength(of: component, start: start, instant: { [resolve] in var r = resolve; return r.time($0) })
+            : defaultLength!
+        return Occurrence(uid: component["UID"]?.text ?? "", recurrenceID: recurrenceID.flatMap(DateValue.init(property:)).map { resolve.time($0) },
+                          start: instant, end: length.end(after: instant, wall: start.local), component: component)
+    }
+
+    /// A THISANDFUTURE override moves later instances by as much as it moved its own and gives them its properties.
+    private func apply(_ change: Component, since: Int, to occurrence: inout Occurrence, _ resolve: inout ValueResolver) {
+        guard let moved = Self.start(of: change), let original = change["RECURRENCE-ID"].flatMap(DateValue.init(property:)) else { return }
+        let shift = resolve.time(moved).orderingSecond(floatingZone: nil) - resolve.time(original).orderingSecond(floatingZone: nil)
+        let length = OccurrenceLength(of: change, start: moved, instant: { [resolve] in var r = resolve; return r.time($0) })
+        occurrence.start = occurrence.start.shifted(by: shift)
+        occurrence.end = length.end(after: occurrence.start, wall: occurrence.start.local)
+        occurrence.component = change
+    }
+
+    private func exclusions(_ master: Component, _ start: DateValue, _ zone: (any ZoneRules)?, _ to: LocalDateTime,
+                            _ resolve: inout ValueResolver) -> Exclusions {
+        var excluded = Exclusions()
+        for exdate in master.all("EXDATE") {
+            for (value, _) in Self.values(of: exdate) {
+                if case .date(let day) = value { excluded.days.insert(day) } else { excluded.keys.insert(resolve.key(value)) }
+            }
+        }
+        for exrule in master.all("EXRULE").compactMap({ try? RecurrenceRule(parsing: $0.value) }) {
+            for instance in RuleInstances(rule: exrule, start: start, zone: zone) {
+                if instance.local > to { break }
+                excluded.keys.insert(resolve.key(instance))
+            }
+        }
+        return excluded
+    }
+
+    static func start(of component: Component) -> DateValue? {
+        (component["DTSTART"] ?? (component.name == "VTODO" ? component["DUE"] : nil)).flatMap(DateValue.init(property:))
+    }
+
+    /// The values of an RDATE or EXDATE: dates, date-times (in the property's TZID) or periods.
+    static func values(of property: Property) -> [(DateValue, LocalDateTime?)] {
+        let tzid = property[parameter: "TZID"]
+        return property.value.split(separator: ",").compactMap { item in
+            let parts = item.split(separator: "/", maxSplits: 1).map(String.init)
+            guard let start = DateValue(icalendar: parts[0], tzid: tzid) else { return nil }
+            guard parts.count == 2 else { return (start, nil) }
+            if let end = DateValue(icalendar: parts[1], tzid: tzid) { return (start, end.local) }
+            if let duration = CalendarDuration(icalendar: parts[1]) {
+                return (start, LocalDateTime(secondsSinceEpoch: start.local.secondsSinceEpoch + duration.totalSeconds))
+            }
+            return (start, nil)
+        }
+    }
+
+    /// A UTC second as a wall-clock time in the terms of a series' start.
+    private static func wall(_ second: Int, _ start: DateValue, _ zone: (any ZoneRules)?, _ floatingZone: (any ZoneRules)?) -> LocalDateTime {
+        switch start {
+        case .utc: return LocalDateTime(secondsSinceEpoch: second)
+        case .zoned: return zone?.local(atUTC: second) ?? floatingZone?.local(atUTC: second) ?? LocalDateTime(secondsSinceEpoch: second)
+        case .date, .floating: return floatingZone?.local(atUTC: second) ?? LocalDateTime(secondsSinceEpoch: second)
+        }
+    }
+
+    /// A wall-clock time in the same kind as `model` (same zone, or a date).
+    static func value(_ local: LocalDateTime, like model: DateValue) -> DateValue {
+        switch model {
+        case .date: return .date(local.date)
+        case .floating: return .floating(local)
+        case .utc: return .utc(local)
+        case .zoned(_, let tzid): return .zoned(local, tzid: tzid)
+        }
+    }
+}
+
+/// Instances taken out of a series: by instant, or by day for EXDATE;VALUE=DATE.
+struct Exclusions {
+    var keys: Set<Int> = []
+    var days: Set<CalendarDate> = []
+
+    func matches(_ value: DateValue, _ key: Int) -> Bool {
+        keys.contains(key) || days.contains(value.local.date)
+    }
+}
+
+/// Resolves date values to occurrence times through the zone resolver, caching nothing itself.
+struct ValueResolver {
+    var resolver: TimeZoneResolver
+
+    mutating func time(_ value: DateValue) -> OccurrenceTime {
+        switch value {
+        case .date(let day): return .date(day)
+        case .floating(let local):
+            // Google and Apple mean floating times in the calendar's X-WR-TIMEZONE.
+            guard let zone = resolver.calendarZone else { return .floating(local) }
+            return .zoned(zone.utcSecond(forLocal: local), zone)
+        case .utc(let local): return .utc(local.secondsSinceEpoch)
+        case .zoned(let local, let tzid):
+            guard let zone = resolver.zone(for: tzid) else { return .floating(local) }
+            return .zoned(zone.utcSecond(forLocal: local), zone)
+        }
+    }
+
+    /// The number two values share when they mean the same instance (UTC seconds for instants).
+    mutating func key(_ value: DateValue) -> Int {
+        time(value).orderingSecond(floatingZone: nil)
+    }
+}
+
+/// The window held more occurrences than the budget allows.
+public struct ExpansionBudgetExceeded: Error, Sendable {}
+
+extension SeriesExpansion.Bounds {
+    func overlaps(_ occurrence: Occurrence) -> Bool {
+        let start = occurrence.start.orderingSecond(floatingZone: floatingZone)
+        let end = occurrence.end.orderingSecond(floatingZone: floatingZone)
+        return start < self.end && (end > self.start || (end <= start && start >= self.start))
+    }
+}
+
+extension OccurrenceTime {
+    func shifted(by seconds: Int) -> OccurrenceTime {
+        switch self {
+        case .date(let day): return .date(day.adding(days: seconds / 86_400))
+        case .floating(let local): return .floating(LocalDateTime(secondsSinceEpoch: local.secondsSinceEpoch + seconds))
+        case .utc(let second): return .utc(second + seconds)
+        case .zoned(let second, let zone): return .zoned(second + seconds, zone)
+        }
+    }
+}

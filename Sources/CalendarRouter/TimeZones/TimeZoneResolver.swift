@@ -1,0 +1,74 @@
+import CalendarModel
+
+/// Finds the rules for a TZID the way real files need: the calendar's own VTIMEZONE first, then the
+/// system tz database by IANA name (also behind vendor prefixes such as
+/// `/freeassociation.sourceforge.net/` or `/mozilla.org/20070129_1/`), then Windows zone names as
+/// Outlook and Exchange write them (CLDR's mapping), then Outlook display names such as
+/// `(UTC+01:00) Amsterdam, Berlin, Bern, Rome, Stockholm, Vienna` by the cities they list.
+/// A TZID none of these knows resolves to `nil`, and its times are read as floating.
+public struct TimeZoneResolver {
+    private let definitions: [String: Component]
+    private let zoneDirectory: String
+    private var cache: [String: (any ZoneRules)?] = [:]
+    /// The zone X-WR-TIMEZONE names, in which Google and Apple mean the calendar's floating times.
+    public private(set) var calendarZone: (any ZoneRules)?
+
+    public init(definitions: [String: Component], calendarZone: String? = nil, zoneDirectory: String = "/usr/share/zoneinfo") {
+        self.definitions = definitions
+        self.zoneDirectory = zoneDirectory
+        self.calendarZone = calendarZone.flatMap { resolve($0) }
+    }
+
+    /// A resolver for the VTIMEZONEs and X-WR-TIMEZONE of a calendar.
+    public init(calendar: Component) {
+        let view = EventCalendar(component: calendar)
+        self.init(definitions: view.timeZoneDefinitions, calendarZone: view.timeZone)
+    }
+
+    public mutating func zone(for tzid: String) -> (any ZoneRules)? {
+        if let known = cache[tzid] { return known }
+        let found = resolve(tzid)
+        cache[tzid] = .some(found)
+        return found
+    }
+
+    private func resolve(_ tzid: String) -> (any ZoneRules)? {
+        if let definition = definitions[tzid], let zone = try? DefinedTimeZone(definition) { return zone }
+        if tzid.uppercased() == "UTC" || tzid.uppercased() == "Z" || tzid == "GMT" { return FixedOffsetZone(seconds: 0) }
+        if let zone = systemZone(tzid) { return zone }
+        if let iana = WindowsZoneNames.ianaByWindowsName[tzid], let zone = systemZone(iana) { return zone }
+        return displayNameZone(tzid)
+    }
+
+    /// The system zone for a name, also when a vendor prefix stands before it: the longest tail of
+    /// the path that names a zone wins.
+    private func systemZone(_ name: String) -> SystemTimeZone? {
+        let parts = name.split(separator: "/").map(String.init)
+        for start in parts.indices {
+            let candidate = parts[start...].joined(separator: "/")
+            if let zone = SystemTimeZone(identifier: candidate, directory: zoneDirectory) { return zone }
+        }
+        return nil
+    }
+
+    private static let regions = ["Europe", "America", "Asia", "Africa", "Australia", "Pacific", "Atlantic", "Indian"]
+
+    /// `(UTC+01:00) Amsterdam, Berlin, …`: the first listed city that is a zone of the tz database.
+    private func displayNameZone(_ tzid: String) -> SystemTimeZone? {
+        guard tzid.hasPrefix("(UTC"), let close = tzid.firstIndex(of: ")") else { return nil }
+        let cities = tzid[tzid.index(after: close)...].split(separator: ",")
+            .map { $0.trimmingSpaces().replacing(" ", with: "_") }
+        for city in cities where !city.isEmpty {
+            for region in Self.regions {
+                if let zone = SystemTimeZone(identifier: region + "/" + city, directory: zoneDirectory) { return zone }
+            }
+        }
+        return nil
+    }
+}
+
+extension Substring {
+    func trimmingSpaces() -> String {
+        String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+    }
+}
