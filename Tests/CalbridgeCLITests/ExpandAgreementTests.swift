@@ -1,0 +1,92 @@
+import Foundation
+import XCTest
+
+/// `calbridge expand` against recurring-ical-events (PyPI, in `.venv`), occurrence for occurrence,
+/// on every calendar in Samples/ and the test corpus.
+final class ExpandAgreementTests: XCTestCase {
+    private var packageRoot: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    }
+
+    /// Calendars where calbridge is right and recurring-ical-events is not, each pinned by its own test.
+    static let knownDisagreements = [
+        "korganizer-legacy-exrule.ics": "recurring-ical-events ignores EXRULE; see testLegacyExruleRemovesItsInstances",
+    ]
+
+    func testEveryCalendarExpandsLikeRecurringIcalEvents() throws {
+        guard let python = ProcessInfo.processInfo.environment["CALBRIDGE_PYTHON"] else {
+            if ProcessInfo.processInfo.environment["CI"] != nil { XCTFail("CALBRIDGE_PYTHON is not set; run Scripts/test") }
+            throw XCTSkip("CALBRIDGE_PYTHON is not set; Scripts/test sets it to .venv/bin/python")
+        }
+        let folders = ["Samples", "Tests/ICalendarTests/Corpus"].map { packageRoot.appendingPathComponent($0) }
+        let files = try folders.flatMap { folder in
+            try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".ics") }
+                .filter { Self.knownDisagreements[$0] == nil }.map { folder.appendingPathComponent($0).path }
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: python)
+        process.arguments = ["-c", Self.comparison, Calbridge.binary.path, "2025-01-01", "2028-01-01"] + files
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let report = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0, report)
+        let same = report.split(separator: "\n").filter { $0.hasPrefix("same ") }.count
+        XCTAssertGreaterThanOrEqual(same, files.count - 1, report)
+    }
+
+    func testLegacyExruleRemovesItsInstances() throws {
+        let path = packageRoot.appendingPathComponent("Tests/ICalendarTests/Corpus/korganizer-legacy-exrule.ics").path
+        let result = try Calbridge.run(["expand", path, "--from", "2025-01-01", "--to", "2025-05-01"])
+        XCTAssertEqual(result.status, 0, result.standardError)
+        let starts = result.standardOutput.split(separator: "\n").compactMap { line -> String? in
+            guard line.contains("libkcal-1837262519.842") else { return nil }
+            return line.components(separatedBy: "\"start\": \"")[1].prefix(10).description
+        }
+        // Weekly on Thursday from 9 January, less EXRULE:FREQ=MONTHLY;BYDAY=-1TH (RFC 2445 §4.8.5.2):
+        // the last Thursdays 30 January, 27 February, 27 March and 24 April are gone.
+        XCTAssertEqual(starts, ["2025-01-09", "2025-01-16", "2025-01-23", "2025-02-06", "2025-02-13", "2025-02-20",
+                                "2025-03-06", "2025-03-13", "2025-03-20", "2025-04-03", "2025-04-10", "2025-04-17"])
+    }
+
+    /// Expands each file with recurring-ical-events and with calbridge and compares (UID, start, end),
+    /// instants in UTC, floating times and dates as written.
+    private static let comparison = """
+    import sys, json, datetime, subprocess, icalendar, recurring_ical_events
+    def norm(v):
+        if isinstance(v, datetime.datetime):
+            if v.tzinfo is None: return v.strftime("%Y-%m-%dT%H:%M:%S")
+            return v.astimezone(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+        return v.strftime("%Y-%m-%d")
+    def ours_norm(s):
+        if len(s) == 10 or s.endswith("Z") or len(s) == 19: return s
+        return datetime.datetime.fromisoformat(s).astimezone(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+    binary, start, end = sys.argv[1], sys.argv[2], sys.argv[3]
+    status = 0
+    for path in sys.argv[4:]:
+        try:
+            calendar = icalendar.Calendar.from_ical(open(path, "rb").read())
+        except Exception:
+            print("skipped", path, "(python icalendar cannot read it)")
+            continue
+        reference = set()
+        for c in recurring_ical_events.of(calendar, components=["VEVENT"]).between(
+                datetime.date.fromisoformat(start), datetime.date.fromisoformat(end)):
+            s = c.get("DTSTART").dt
+            e = c.get("DTEND").dt if c.get("DTEND") else (s + c.get("DURATION").dt if c.get("DURATION") else
+                (s if isinstance(s, datetime.datetime) else s + datetime.timedelta(days=1)))
+            reference.add((str(c.get("UID", "")), norm(s), norm(e)))
+        run = subprocess.run([binary, "expand", path, "--from", start, "--to", end], capture_output=True, text=True)
+        events = {str(c.get("UID", "")) for c in calendar.walk("VEVENT")}
+        ours = {(o["uid"], ours_norm(o["start"]), ours_norm(o["end"])) for o in map(json.loads, run.stdout.splitlines())}
+        ours = {o for o in ours if o[0] in events}
+        if run.returncode != 0 or ours != reference:
+            status = 1
+            print("DIFFERENT", path, run.stderr[:300], "calbridge only:", sorted(ours - reference)[:5],
+                  "recurring-ical-events only:", sorted(reference - ours)[:5])
+        else:
+            print("same", path, len(ours))
+    sys.exit(status)
+    """
+}
