@@ -2,6 +2,7 @@ import ArgumentParser
 import AtomicOutput
 import CalendarModel
 import Foundation
+import CalendarRouter
 import ICalendar
 
 /// `calbridge convert`: any supported input to any supported output; several inputs merge.
@@ -49,16 +50,19 @@ struct Convert: ParsableCommand {
         }
     }
 
-    /// Writes the merged calendar as it is read, one batch of components at a time.
+    /// Writes the merged calendar as it is read, one batch of components at a time, and at the end
+    /// a VTIMEZONE (from the tz database) for every TZID the input used without defining.
     private func streamICalendar(_ sources: CalendarInputs, into sink: AtomicFile) throws -> [Diagnostic] {
         var reader = CalendarStreamReader(encodes: true)
         var writer = ICalendarWriter()
+        var zones = ZoneUsage()
         writer.writeLine("BEGIN:VCALENDAR")
         let diagnostics = try sources.read(with: &reader) { event in
             switch event {
             case .property(let property):
                 writer.write(property)
             case .component(let read):
+                if let component = read.component { zones.record(component) }
                 if let encoded = read.encoded {
                     try sink.write(writer.takeBytes())
                     try sink.write(encoded)
@@ -67,6 +71,7 @@ struct Convert: ParsableCommand {
                 }
             }
         }
+        for zone in zones.missingDefinitions(resolver: TimeZoneResolver(definitions: [:])) { writer.write(zone) }
         writer.writeLine("END:VCALENDAR")
         try sink.write(writer.takeBytes())
         return diagnostics

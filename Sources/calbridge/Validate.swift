@@ -2,6 +2,7 @@ import ArgumentParser
 import AtomicOutput
 import CalendarModel
 import Foundation
+import CalendarRouter
 import ICalendar
 
 /// `calbridge validate`: every problem with file, line and column, and what a repair would do.
@@ -65,7 +66,25 @@ struct Validate: ParsableCommand {
         let floating = calendar.components.map(CalendarRepair.floatingTimes(in:)).reduce(0, +)
         let notice = CalendarRepair.floatingTimeNotice(zone: calendar["X-WR-TIMEZONE"], floatingCount: floating,
                                                        file: inputs.first ?? "-")
-        return (calendar, found + (notice.map { [$0] } ?? []))
+        return (calendar, found + (notice.map { [$0] } ?? []) + Self.zoneProblems(calendar, file: inputs.first ?? "-"))
+    }
+
+    /// TZIDs no VTIMEZONE defines: those the tz database knows can be given one; the rest are read as floating.
+    private static func zoneProblems(_ calendar: Component, file: String) -> [Diagnostic] {
+        var resolver = TimeZoneResolver(calendar: calendar)
+        let unknown = resolver.unknownZones(in: calendar)
+        var usage = ZoneUsage()
+        calendar.components.forEach { usage.record($0) }
+        let missing = usage.undefined.filter { used in !unknown.contains { $0.tzid == used.tzid } }.map { used in
+            Diagnostic(.violation, file: file, at: calendar.firstUse(of: used.tzid),
+                       "TZID \(used.tzid) has no VTIMEZONE in the file, which RFC 5545 §3.6.5 requires",
+                       repair: "adds one built from the tz database for \(used.years.lowerBound)–\(used.years.upperBound)")
+        }
+        return missing + unknown.map { unknown in
+            Diagnostic(.violation, file: file, at: unknown.property.location,
+                       "TZID \(unknown.tzid) is neither defined by a VTIMEZONE in the file nor a zone of the tz database or Windows; its times are read as floating",
+                       repair: nil)
+        }
     }
 
     private func writeRepaired(_ calendar: Component, _ diagnostics: [Diagnostic]) throws {
@@ -76,6 +95,9 @@ struct Validate: ParsableCommand {
         }
         var repaired = calendar
         CalendarRepair(now: Self.now()).repair(&repaired)
+        var usage = ZoneUsage()
+        repaired.components.forEach { usage.record($0) }
+        repaired.components += usage.missingDefinitions(resolver: TimeZoneResolver(definitions: [:]))
         var writer = ICalendarWriter()
         writer.write(repaired)
         let sink = try AtomicFile(destination: output)
@@ -92,5 +114,14 @@ struct Validate: ParsableCommand {
     private static func now() -> LocalDateTime {
         let seconds = Int(Date().timeIntervalSince1970)
         return LocalDateTime(secondsSinceEpoch: seconds)
+    }
+}
+
+extension Component {
+    /// Where a TZID is first named, for pointing at it.
+    func firstUse(of tzid: String) -> SourceLocation? {
+        for property in properties where property[parameter: "TZID"] == tzid { return property.location }
+        for child in components { if let found = child.firstUse(of: tzid) { return found } }
+        return nil
     }
 }

@@ -32,10 +32,22 @@ final class ConvertCommandTests: XCTestCase {
         let broken = sampleCalendar.replacingOccurrences(of: "20261012T094500", with: "20261312T094500")
         let result = try Calbridge.run(["convert", "-", "-o", out.path], input: broken)
         XCTAssertEqual(result.status, 65)
-        XCTAssertTrue(result.standardError.contains("<stdin>:9:"), result.standardError)
+        XCTAssertTrue(result.standardError.contains("<stdin>:26:26:"), result.standardError)
         XCTAssertEqual(try String(contentsOf: out, encoding: .utf8), "previous contents")
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.path)
         XCTAssertEqual(leftovers, ["out.ics"], "no temporary file is left behind")
+    }
+
+    func testEveryTZIDWrittenGetsAVTimezone() throws {
+        let bare = crlf(["BEGIN:VCALENDAR", "VERSION:2.0", "BEGIN:VEVENT", "UID:x", "DTSTAMP:20260101T000000Z",
+                         "DTSTART;TZID=W. Europe Standard Time:20261012T081500", "END:VEVENT", "END:VCALENDAR"])
+        let result = try Calbridge.run(["convert", "-"], input: bare)
+        XCTAssertEqual(result.status, 0, result.standardError)
+        XCTAssertTrue(result.standardOutput.hasPrefix(bare.replacingOccurrences(of: "END:VCALENDAR\r\n", with: "")))
+        XCTAssertTrue(result.standardOutput.contains("BEGIN:VTIMEZONE\r\nTZID:W. Europe Standard Time\r\n"), result.standardOutput)
+        XCTAssertTrue(result.standardOutput.contains("RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU"))
+        let check = try Calbridge.run(["validate", "-"], input: result.standardOutput)
+        XCTAssertEqual(check.status, 0, check.standardOutput)
     }
 
     func testMissingInputExits66() throws {

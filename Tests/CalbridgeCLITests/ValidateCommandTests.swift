@@ -35,7 +35,8 @@ final class ValidateCommandTests: XCTestCase {
         XCTAssertTrue(fixed.contains("\r\nUID:calbridge-"))
         XCTAssertTrue(fixed.contains("\r\nDTSTAMP:"))
         XCTAssertFalse(fixed.contains("UID:cut"), "the truncated event is dropped")
-        XCTAssertTrue(fixed.hasSuffix("END:VEVENT\r\nEND:VCALENDAR\r\n"))
+        XCTAssertTrue(fixed.contains("BEGIN:VTIMEZONE\r\nTZID:Europe/Berlin\r\n"), "the zone it now names gets its VTIMEZONE")
+        XCTAssertTrue(fixed.hasSuffix("END:VTIMEZONE\r\nEND:VCALENDAR\r\n"))
         let recheck = try Calbridge.run(["validate", "fixed.ics"], directory: directory)
         XCTAssertEqual(recheck.status, 0, recheck.standardOutput)
     }

@@ -35,6 +35,12 @@ public struct TimeZoneResolver {
     private func resolve(_ tzid: String) -> (any ZoneRules)? {
         if let definition = definitions[tzid], let zone = try? DefinedTimeZone(definition) { return zone }
         if tzid.uppercased() == "UTC" || tzid.uppercased() == "Z" || tzid == "GMT" { return FixedOffsetZone(seconds: 0) }
+        return databaseZone(for: tzid)
+    }
+
+    /// The tz database zone a TZID names, ignoring the file's own VTIMEZONEs: by IANA name (also
+    /// behind a vendor prefix), Windows name or Outlook display name.
+    public func databaseZone(for tzid: String) -> SystemTimeZone? {
         if let zone = systemZone(tzid) { return zone }
         if let iana = WindowsZoneNames.ianaByWindowsName[tzid], let zone = systemZone(iana) { return zone }
         return displayNameZone(tzid)
@@ -70,5 +76,23 @@ public struct TimeZoneResolver {
 extension Substring {
     func trimmingSpaces() -> String {
         String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+    }
+}
+
+extension TimeZoneResolver {
+    /// The TZIDs a calendar uses that nothing resolves, each with the first property that names it:
+    /// `validate` reports them, and their times are read as floating.
+    public mutating func unknownZones(in calendar: Component) -> [(tzid: String, property: Property)] {
+        var seen: Set<String> = []
+        var unknown: [(tzid: String, property: Property)] = []
+        func visit(_ component: Component) {
+            for property in component.properties {
+                guard let tzid = property[parameter: "TZID"], seen.insert(tzid).inserted else { continue }
+                if zone(for: tzid) == nil { unknown.append((tzid, property)) }
+            }
+            component.components.forEach(visit)
+        }
+        visit(calendar)
+        return unknown
     }
 }

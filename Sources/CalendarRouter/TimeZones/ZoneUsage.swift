@@ -1,0 +1,54 @@
+import CalendarModel
+
+/// Which TZIDs a calendar's components use and over which years, so that calbridge can add a
+/// VTIMEZONE for every TZID it writes that the input did not define (RFC 5545 §3.6.5 requires one).
+public struct ZoneUsage {
+    private var years: [String: ClosedRange<Int>] = [:]
+    private var order: [String] = []
+    private var defined: Set<String> = []
+
+    public init() {}
+
+    /// Notes the TZIDs and years of one top-level component (or the VTIMEZONE it defines).
+    public mutating func record(_ component: Component) {
+        if component.name == "VTIMEZONE", let tzid = component["TZID"]?.text {
+            defined.insert(tzid)
+            return
+        }
+        for property in component.properties {
+            guard let tzid = property[parameter: "TZID"] else { continue }
+            let valueYears = property.value.split(separator: ",").compactMap { DateValue(icalendar: String($0.prefix(15)))?.local.date.year }
+            guard let low = valueYears.min(), let high = valueYears.max() else { continue }
+            note(tzid, low...high)
+        }
+        if let tzid = component["DTSTART"]?[parameter: "TZID"] {
+            for rule in component.all("RRULE").compactMap({ try? RecurrenceRule(parsing: $0.value) }) {
+                guard let until = rule.until else { continue }
+                note(tzid, until.local.date.year...until.local.date.year)
+            }
+        }
+        component.components.forEach { record($0) }
+    }
+
+    /// The TZIDs used but not defined, each with the years it is used in, in order of first use.
+    public var undefined: [(tzid: String, years: ClosedRange<Int>)] {
+        order.filter { !defined.contains($0) }.map { ($0, years[$0]!) }
+    }
+
+    /// VTIMEZONEs for the undefined TZIDs the resolver can find in the tz database (also through
+    /// Windows and vendor names); the others stay undefined and are reported by `validate`.
+    public func missingDefinitions(resolver: TimeZoneResolver) -> [Component] {
+        undefined.compactMap { usage in
+            resolver.databaseZone(for: usage.tzid).map { VTimezoneBuilder().vtimezone(tzid: usage.tzid, zone: $0, years: usage.years) }
+        }
+    }
+
+    private mutating func note(_ tzid: String, _ range: ClosedRange<Int>) {
+        if let known = years[tzid] {
+            years[tzid] = min(known.lowerBound, range.lowerBound)...max(known.upperBound, range.upperBound)
+        } else {
+            years[tzid] = range
+            order.append(tzid)
+        }
+    }
+}
