@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "CalendarModel", targets: ["CalendarModel"]),
         .library(name: "ICalendar", targets: ["ICalendar"]),
         .library(name: "CalendarRouter", targets: ["CalendarRouter"]),
+        .library(name: "CalendarWebFormats", targets: ["CalendarWebFormats"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -23,9 +24,11 @@ let package = Package(
         .target(name: "CalendarModel", swiftSettings: strict),
         .target(name: "AtomicOutput", swiftSettings: strict),
         .target(name: "CalendarRouter", dependencies: ["CalendarModel"], swiftSettings: strict),
+        .target(name: "CalendarWebFormats", dependencies: ["CalendarModel", "CLibxml2"],
+                exclude: ["Schema/xcal.rnc"], resources: [.copy("Schema/xcal.rng")], swiftSettings: strict),
         .target(name: "ICalendar", dependencies: ["CalendarModel", "CLibical"], swiftSettings: strict),
         .executableTarget(name: "calbridge", dependencies: [
-            "CalendarModel", "ICalendar", "AtomicOutput", "CalendarRouter",
+            "CalendarModel", "ICalendar", "AtomicOutput", "CalendarRouter", "CalendarWebFormats",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], swiftSettings: strict),
         .testTarget(name: "CalendarModelTests", dependencies: ["CalendarModel"], swiftSettings: strict),
@@ -35,6 +38,8 @@ let package = Package(
                     swiftSettings: strict),
         .testTarget(name: "CalendarRouterTests", dependencies: ["CalendarRouter", "CalendarModel"], swiftSettings: strict),
         .testTarget(name: "RecurrenceConformanceTests", dependencies: ["calbridge"], swiftSettings: strict),
+        .testTarget(name: "CalendarWebFormatsTests", dependencies: ["CalendarWebFormats", "CalendarModel", "ICalendar"],
+                    resources: [.copy("Fixtures")], swiftSettings: strict),
         .testTarget(name: "CLibxml2Tests", dependencies: ["CLibxml2"], swiftSettings: strict),
     ]
 )

@@ -8,6 +8,8 @@ extension Component {
         copy.properties = properties.map { property in
             var p = property
             p.location = nil
+            // Parameter order carries no meaning in iCalendar.
+            p.parameters.sort { ($0.name, $0.values.joined(separator: ",")) < ($1.name, $1.values.joined(separator: ",")) }
             return p
         }.sorted { $0.sortKey < $1.sortKey }
         copy.components = components.map(\.canonicalForm).sorted { $0.sortKey < $1.sortKey }

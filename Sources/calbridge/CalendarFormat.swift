@@ -7,7 +7,7 @@ enum CalendarFormat: String, ExpressibleByArgument, CaseIterable {
 
     /// The formats this build reads and writes; the rest are named so that asking for them gets a
     /// clear answer rather than a parse error.
-    static let supported: Set<CalendarFormat> = [.ics, .json]
+    static let supported: Set<CalendarFormat> = [.ics, .json, .xcal, .jcal]
 
     /// The format a path's extension names, if any.
     init?(path: String) {
@@ -38,14 +38,16 @@ enum CalendarFormat: String, ExpressibleByArgument, CaseIterable {
 
     /// The format of an input: as given, else from its name, else from its content, else iCalendar.
     static func of(input path: String, given: CalendarFormat?) throws -> CalendarFormat {
-        let format = given ?? CalendarFormat(path: path) ?? sniff(path: path) ?? .ics
+        var format = given ?? CalendarFormat(path: path) ?? sniff(path: path) ?? .ics
+        // jCal is JSON too, and often named so: the content tells them apart.
+        if given == nil && format == .json && sniff(path: path) == .jcal { format = .jcal }
         try format.requireSupported(as: "read")
         return format
     }
 
     func requireSupported(as use: String) throws {
         guard Self.supported.contains(self) else {
-            throw UsageProblem(message: "this build of calbridge cannot \(use) \(rawValue) yet; it reads and writes ics and json")
+            throw UsageProblem(message: "this build of calbridge cannot \(use) \(rawValue) yet; it reads and writes ics, json, xcal and jcal")
         }
     }
 }

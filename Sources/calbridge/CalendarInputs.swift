@@ -1,5 +1,6 @@
 import CalendarModel
 import Foundation
+import CalendarWebFormats
 import ICalendar
 
 /// Reads the inputs of a command into one merged calendar, streaming iCalendar inputs component by
@@ -13,11 +14,12 @@ struct CalendarInputs {
     func read(with reader: inout CalendarStreamReader, _ handle: (CalendarStreamEvent) throws -> Void) throws -> [Diagnostic] {
         for path in paths {
             switch try CalendarFormat.of(input: path, given: format) {
-            case .json:
-                let calendar = try Self.decodeJSON(path)
-                for property in calendar.properties { try handle(.property(property)) }
-                for component in calendar.components {
-                    try handle(.component(ReadComponent(component: component, diagnostics: [], encoded: nil)))
+            case .json, .xcal, .jcal:
+                for calendar in try Self.decode(path, as: try CalendarFormat.of(input: path, given: format)) {
+                    for property in calendar.properties { try handle(.property(property)) }
+                    for component in calendar.components {
+                        try handle(.component(ReadComponent(component: component, diagnostics: [], encoded: nil)))
+                    }
                 }
             default:
                 try reader.read(try InputFile(path: path), handle)
@@ -39,7 +41,8 @@ struct CalendarInputs {
         return (calendar, diagnostics)
     }
 
-    private static func decodeJSON(_ path: String) throws -> Component {
+    /// The calendars of a whole-document input: the model's JSON, xCal or jCal.
+    private static func decode(_ path: String, as format: CalendarFormat) throws -> [Component] {
         let data: Data
         do {
             data = path == "-" ? FileHandle.standardInput.readDataToEndOfFile() : try Data(contentsOf: URL(fileURLWithPath: path))
@@ -47,9 +50,16 @@ struct CalendarInputs {
             throw InputFile.OpenError(name: path, reason: FileManager.default.fileExists(atPath: path) ? "cannot be read" : "No such file or directory")
         }
         do {
-            return try JSONDecoder().decode(ModelJSON.self, from: data).component
+            switch format {
+            case .xcal: return try XCalReader().calendars(from: [UInt8](data))
+            case .jcal: return try JCalReader().calendars(from: [UInt8](data))
+            default: return [try JSONDecoder().decode(ModelJSON.self, from: data).component]
+            }
         } catch let error as DecodingError {
             throw InvalidCalendarData(diagnostics: [Diagnostic(.error, file: path, at: nil, "not calbridge model JSON: " + Self.describe(error))])
+        } catch let error as DocumentError {
+            let place = error.line.map { SourceLocation(line: $0, column: error.column ?? 1) }
+            throw InvalidCalendarData(diagnostics: [Diagnostic(.error, file: path, at: place, "not \(format.rawValue): \(error.message)")])
         }
     }
 

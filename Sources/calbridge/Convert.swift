@@ -3,6 +3,7 @@ import AtomicOutput
 import CalendarModel
 import Foundation
 import CalendarRouter
+import CalendarWebFormats
 import ICalendar
 
 /// `calbridge convert`: any supported input to any supported output; several inputs merge.
@@ -18,6 +19,8 @@ struct Convert: ParsableCommand {
           calbridge convert a.ics b.ics -o both.ics
           calbridge convert calendar.ics --to json -o calendar.json
           calbridge convert calendar.json --to ics
+          calbridge convert calendar.ics -o calendar.xcs        (xCal, RFC 6321)
+          calbridge convert calendar.ics --to jcal -o cal.jcal  (jCal, RFC 7265)
         """)
 
     @Argument(help: "Input files, or - for standard input.")
@@ -26,10 +29,10 @@ struct Convert: ParsableCommand {
     @Option(name: .shortAndLong, help: "The output file; standard output when absent.")
     var output: String?
 
-    @Option(help: "Output format (ics, json); taken from the output name when absent, else ics.")
+    @Option(help: "Output format (ics, json, xcal, jcal); taken from the output name when absent, else ics.")
     var to: CalendarFormat?
 
-    @Option(help: "Input format (ics, json); taken from each input's name or content when absent.")
+    @Option(help: "Input format (ics, json, xcal, jcal); taken from each input's name or content when absent.")
     var from: CalendarFormat?
 
     func run() throws {
@@ -38,7 +41,7 @@ struct Convert: ParsableCommand {
             try format.requireSupported(as: "write")
             let sink = try AtomicFile(destination: output)
             let sources = CalendarInputs(paths: inputs, format: from)
-            let diagnostics = format == .ics ? try streamICalendar(sources, into: sink) : try writeJSON(sources, into: sink)
+            let diagnostics = format == .ics ? try streamICalendar(sources, into: sink) : try writeDocument(format, sources, into: sink)
             if diagnostics.contains(where: { $0.severity == .error }) {
                 sink.discard()
                 throw InvalidCalendarData(diagnostics: diagnostics)
@@ -77,11 +80,17 @@ struct Convert: ParsableCommand {
         return diagnostics
     }
 
-    private func writeJSON(_ sources: CalendarInputs, into sink: AtomicFile) throws -> [Diagnostic] {
+    /// Writes the whole merged calendar as the model's JSON, xCal or jCal.
+    private func writeDocument(_ format: CalendarFormat, _ sources: CalendarInputs, into sink: AtomicFile) throws -> [Diagnostic] {
         let (calendar, diagnostics) = try sources.readCalendar()
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        try sink.write(Array(try encoder.encode(ModelJSON(calendar))) + [0x0A])
+        switch format {
+        case .xcal: try sink.write(XCalWriter().document(for: calendar))
+        case .jcal: try sink.write(JCalWriter().document(for: calendar))
+        default:
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            try sink.write(Array(try encoder.encode(ModelJSON(calendar))) + [0x0A])
+        }
         return diagnostics
     }
 }

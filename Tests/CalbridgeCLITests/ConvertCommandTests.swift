@@ -63,9 +63,9 @@ final class ConvertCommandTests: XCTestCase {
 
     func testUnknownOptionAndUnsupportedFormatAreUsageErrors() throws {
         XCTAssertEqual(try Calbridge.run(["convert", "-", "--frobnicate"], input: sampleCalendar).status, 64)
-        let xcal = try Calbridge.run(["convert", "-", "--to", "xcal"], input: sampleCalendar)
-        XCTAssertEqual(xcal.status, 64)
-        XCTAssertTrue(xcal.standardError.contains("cannot write xcal yet"))
+        let vcf = try Calbridge.run(["convert", "-", "--to", "vcf"], input: sampleCalendar)
+        XCTAssertEqual(vcf.status, 64)
+        XCTAssertTrue(vcf.standardError.contains("cannot write vcf yet"))
     }
 
     func testTwoInputsMergeIntoOneCalendar() throws {

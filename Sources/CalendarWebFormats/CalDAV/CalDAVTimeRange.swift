@@ -1,0 +1,23 @@
+import CalendarModel
+
+/// The `time-range` of a calendar-query (RFC 4791 §9.9): the UTC span whose events the server
+/// should return. Either end may be open.
+public struct CalDAVTimeRange: Hashable, Sendable {
+    /// Inclusive start, a UTC wall-clock time.
+    public var start: LocalDateTime?
+    /// Exclusive end, a UTC wall-clock time.
+    public var end: LocalDateTime?
+
+    public init(start: LocalDateTime?, end: LocalDateTime?) {
+        self.start = start
+        self.end = end
+    }
+
+    /// The attributes as RFC 4791 spells them: `start="20260101T000000Z"`.
+    var attributes: [(name: String, value: String)] {
+        var attributes: [(name: String, value: String)] = []
+        if let start { attributes.append((name: "start", value: start.basicFormat + "Z")) }
+        if let end { attributes.append((name: "end", value: end.basicFormat + "Z")) }
+        return attributes
+    }
+}

@@ -1,0 +1,37 @@
+/// Why a multistatus body was not read, with the place in the body where reading stopped.
+public struct MultistatusError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The kinds of failure a CalDAV client reacts to differently: a broken or hostile body is
+    /// not retried the way a truncated one might be.
+    public enum Kind: Hashable, Sendable {
+        /// Not well-formed XML, or cut short.
+        case malformedXML
+        /// The body has a DOCTYPE, which could declare entities (billion laughs, external files).
+        case doctypeRefused
+        /// Elements nested deeper than `SafeXML.maximumDepth`.
+        case nestingTooDeep
+        /// One text value larger than `MultistatusLimits` allows.
+        case textTooLarge
+        /// One response naming more properties than `MultistatusLimits` allows.
+        case tooManyProperties
+        /// Well-formed XML whose root is not `{DAV:}multistatus`, such as a `{DAV:}error` body.
+        case notMultistatus
+    }
+
+    public var kind: Kind
+    public var message: String
+    /// 1-based line of the body where reading stopped.
+    public var line: Int
+    /// 1-based column of the body where reading stopped.
+    public var column: Int
+
+    public init(kind: Kind, message: String, line: Int, column: Int) {
+        self.kind = kind
+        self.message = message
+        self.line = line
+        self.column = column
+    }
+
+    public var description: String { "multistatus line \(line), column \(column): \(message)" }
+
+    static let doctypeMessage = "XML with a DOCTYPE is refused: calbridge does not load DTDs or entities"
+}

@@ -1,0 +1,66 @@
+import Foundation
+
+/// Reads the multistatus answers of a CalDAV server (PROPFIND, calendar-query, calendar-multiget,
+/// sync-collection) as a stream: the body arrives in chunks of any size, each `<response>` is handed
+/// out as soon as it is complete and then forgotten, so a 100 MB REPORT answer never becomes a tree
+/// or a 100 MB array of responses.
+///
+/// The libxml2 parser lives only inside one `read` call: the caller lends the chunks through a
+/// closure rather than keeping a parser between calls, so no libxml2 pointer outlives the call.
+/// Elements are matched by namespace URI, in any order and under any prefix; a DOCTYPE, nesting
+/// deeper than `SafeXML.maximumDepth` and text larger than `limits` are refused.
+public struct MultistatusReader: Sendable {
+    public var limits: MultistatusLimits
+
+    public init(limits: MultistatusLimits = MultistatusLimits()) {
+        self.limits = limits
+    }
+
+    /// Reads a body that arrives in pieces: `nextChunk` is called until it returns nil (the end of
+    /// the body), `onResponse` once per resource as soon as its `<response>` closes. Errors thrown
+    /// by either closure end the reading and are rethrown as they are.
+    public func read(chunks nextChunk: () throws -> [UInt8]?,
+                     onResponse: (DAVResponse) throws -> Void) throws -> MultistatusSummary {
+        let builder = MultistatusBuilder(limits: limits)
+        return try MultistatusPushParser.withParser(builder: builder) { feed in
+            while let chunk = try nextChunk() {
+                try chunk.withUnsafeBufferPointer { bytes in
+                    // Slices keep libxml2's input buffer and the finished responses waiting for
+                    // `onResponse` small, however large a chunk the caller hands over.
+                    var start = 0
+                    while start < bytes.count {
+                        let end = min(start + Self.sliceSize, bytes.count)
+                        try feed(UnsafeBufferPointer(rebasing: bytes[start..<end]), false)
+                        try builder.takeCompleted().forEach(onResponse)
+                        start = end
+                    }
+                }
+            }
+            try feed(UnsafeBufferPointer(start: nil, count: 0), true)
+            try builder.takeCompleted().forEach(onResponse)
+            return builder.summary
+        }
+    }
+
+    /// Reads a whole body held in memory and returns every response.
+    public func read(_ body: some Sequence<UInt8>) throws -> Multistatus {
+        var pending: [UInt8]? = Array(body)
+        var result = Multistatus()
+        let summary = try read(chunks: { defer { pending = nil }; return pending },
+                               onResponse: { result.responses.append($0) })
+        result.syncToken = summary.syncToken
+        return result
+    }
+
+    /// Reads a body saved to a file (a download written to disk), in 64 KiB pieces.
+    public func read(contentsOf file: URL, onResponse: (DAVResponse) throws -> Void) throws -> MultistatusSummary {
+        let handle = try FileHandle(forReadingFrom: file)
+        defer { try? handle.close() }
+        return try read(chunks: {
+            guard let data = try handle.read(upToCount: Self.sliceSize), !data.isEmpty else { return nil }
+            return [UInt8](data)
+        }, onResponse: onResponse)
+    }
+
+    static let sliceSize = 64 << 10
+}

@@ -1,0 +1,41 @@
+/// Why an xCal, jCal or WebDAV document was refused: where (line and column when known) and what is wrong.
+public struct DocumentError: Error, Sendable, CustomStringConvertible {
+    public var line: Int?
+    public var column: Int?
+    public var message: String
+
+    public init(line: Int? = nil, column: Int? = nil, _ message: String) {
+        self.line = line
+        self.column = column
+        self.message = message
+    }
+
+    public var description: String {
+        let place = line.map { ":\($0)" + (column.map { ":\($0)" } ?? "") } ?? ""
+        return place + (place.isEmpty ? "" : ": ") + message
+    }
+}
+
+extension SafeXML {
+    /// Refuses a document whose prolog holds a DOCTYPE, before libxml2 reads any of it: calbridge
+    /// loads no DTD and expands no entity, so a DOCTYPE can only be a mistake or an attack.
+    static func refuseDoctype(_ bytes: [UInt8]) throws(DocumentError) {
+        var i = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        func skip(past terminator: [UInt8]) {
+            while i < bytes.count && !bytes[i...].starts(with: terminator) { i += 1 }
+            i += terminator.count
+        }
+        while i < bytes.count {
+            let b = bytes[i]
+            if b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D { i += 1; continue }
+            if bytes[i...].starts(with: Array("<?".utf8)) { skip(past: Array("?>".utf8)); continue }
+            if bytes[i...].starts(with: Array("<!--".utf8)) { skip(past: Array("-->".utf8)); continue }
+            let head = String(decoding: bytes[i..<min(i + 9, bytes.count)], as: UTF8.self).uppercased()
+            if head == "<!DOCTYPE" {
+                throw DocumentError(line: 1 + bytes[..<i].filter { $0 == 0x0A }.count,
+                                       "XML with a DOCTYPE is refused: calbridge loads no DTD and expands no entity")
+            }
+            return
+        }
+    }
+}

@@ -1,0 +1,159 @@
+import CalendarModel
+
+/// One value of a property as xCal and jCal carry it: typed, with iCalendar's escapes and compact
+/// date forms undone (`2026-03-29T02:30:00`, `+01:00`), so both forms share one conversion.
+enum TypedValue: Equatable {
+    /// Text, dates, times, durations, URIs, addresses, offsets, binary and unknown values.
+    case string(String)
+    /// An integer or float, kept as its literal so `1.500000` comes back as written.
+    case number(String)
+    case boolean(Bool)
+    case period(start: String, end: String?, duration: String?)
+    /// RRULE parts in order, each with its values (`byday` → `MO`, `WE`), UNTIL in ISO form.
+    case recur([(name: String, values: [String])])
+    /// GEO's latitude and longitude, or REQUEST-STATUS's code, description and data.
+    case parts([TypedValue])
+
+    static func == (lhs: TypedValue, rhs: TypedValue) -> Bool {
+        switch (lhs, rhs) {
+        case (.string(let a), .string(let b)), (.number(let a), .number(let b)): return a == b
+        case (.boolean(let a), .boolean(let b)): return a == b
+        case (.period(let a, let b, let c), .period(let d, let e, let f)): return a == d && b == e && c == f
+        case (.recur(let a), .recur(let b)): return a.map(\.name) == b.map(\.name) && a.map(\.values) == b.map(\.values)
+        case (.parts(let a), .parts(let b)): return a == b
+        default: return false
+        }
+    }
+}
+
+/// Converts between a property's raw iCalendar value and its typed values, for a given type.
+enum ValueCodec {
+    /// The type of a property: its VALUE parameter, else the table's default.
+    static func type(of property: Property) -> String {
+        property[parameter: "VALUE"]?.lowercased() ?? ValueTypeTable.entry(for: property.name).type
+    }
+
+    /// The typed values of a property's raw value.
+    static func values(of property: Property, type: String) -> [TypedValue] {
+        let layout = ValueTypeTable.entry(for: property.name).layout
+        if type == ValueTypeTable.unknown { return [.string(property.value)] }
+        switch layout {
+        case .structured:
+            return [.parts(split(property.value, at: ";").map { decode($0, type: type) })]
+        case .list:
+            return split(property.value, at: ",").map { decode($0, type: type) }
+        case .single:
+            return [decode(property.value, type: type)]
+        }
+    }
+
+    /// The raw iCalendar value for typed values of a property.
+    static func raw(_ values: [TypedValue], type: String) -> String {
+        values.map { value in
+            if case .parts(let parts) = value { return parts.map { encode($0, type: type) }.joined(separator: ";") }
+            return encode(value, type: type)
+        }.joined(separator: ",")
+    }
+
+    static func decode(_ raw: String, type: String) -> TypedValue {
+        switch type {
+        case "text": return .string(TextEscaping.unescape(raw))
+        case "integer", "float": return .number(raw)
+        case "boolean": return .boolean(raw.uppercased() == "TRUE")
+        case "date": return .string(isoDate(raw))
+        case "date-time": return .string(isoDateTime(raw))
+        case "time": return .string(isoTime(raw))
+        case "utc-offset": return .string(isoOffset(raw))
+        case "period": return period(raw)
+        case "recur": return recur(raw)
+        default: return .string(raw)
+        }
+    }
+
+    static func encode(_ value: TypedValue, type: String) -> String {
+        switch value {
+        case .string(let text):
+            switch type {
+            case "text": return TextEscaping.escape(text)
+            case "date", "date-time", "time", "utc-offset": return basic(text)
+            default: return text
+            }
+        case .number(let literal): return literal
+        case .boolean(let flag): return flag ? "TRUE" : "FALSE"
+        case .period(let start, let end, let duration): return basic(start) + "/" + (end.map(basic) ?? duration ?? "")
+        case .recur(let parts):
+            return parts.map { part in
+                part.name.uppercased() + "=" + part.values.map { part.name == "until" ? basic($0) : $0 }.joined(separator: ",")
+            }.joined(separator: ";")
+        case .parts(let parts): return parts.map { encode($0, type: type) }.joined(separator: ";")
+        }
+    }
+
+    // MARK: Forms
+
+    /// `20260329` → `2026-03-29`; text that is not a date is left alone.
+    static func isoDate(_ raw: String) -> String {
+        let c = Array(raw)
+        guard c.count == 8, c.allSatisfy(\.isNumber) else { return raw }
+        return String(c[0..<4]) + "-" + String(c[4..<6]) + "-" + String(c[6..<8])
+    }
+
+    static func isoDateTime(_ raw: String) -> String {
+        guard raw.count >= 15, let t = raw.firstIndex(of: "T") else { return isoDate(raw) }
+        return isoDate(String(raw[..<t])) + "T" + isoTime(String(raw[raw.index(after: t)...]))
+    }
+
+    static func isoTime(_ raw: String) -> String {
+        let c = Array(raw)
+        guard c.count >= 6, c[0..<6].allSatisfy(\.isNumber) else { return raw }
+        return String(c[0..<2]) + ":" + String(c[2..<4]) + ":" + String(c[4..<6]) + String(c[6...])
+    }
+
+    static func isoOffset(_ raw: String) -> String {
+        let c = Array(raw)
+        guard c.count == 5 || c.count == 7 else { return raw }
+        return String(c[0..<3]) + ":" + String(c[3..<5]) + (c.count == 7 ? ":" + String(c[5..<7]) : "")
+    }
+
+    /// Undoes the ISO punctuation: `2026-03-29T02:30:00Z` → `20260329T023000Z`, `+01:00` → `+0100`.
+    static func basic(_ iso: String) -> String {
+        var out = ""
+        for (index, ch) in iso.enumerated() where ch != ":" && !(ch == "-" && index > 0) {
+            out.append(ch)
+        }
+        return out
+    }
+
+    private static func period(_ raw: String) -> TypedValue {
+        let halves = raw.split(separator: "/", maxSplits: 1).map(String.init)
+        guard halves.count == 2 else { return .string(raw) }
+        let start = isoDateTime(halves[0])
+        if halves[1].hasPrefix("P") || halves[1].hasPrefix("-P") || halves[1].hasPrefix("+P") {
+            return .period(start: start, end: nil, duration: halves[1])
+        }
+        return .period(start: start, end: isoDateTime(halves[1]), duration: nil)
+    }
+
+    private static func recur(_ raw: String) -> TypedValue {
+        .recur(raw.split(separator: ";").compactMap { part in
+            let pair = part.split(separator: "=", maxSplits: 1).map(String.init)
+            guard pair.count == 2 else { return nil }
+            let name = pair[0].lowercased()
+            let values = pair[1].split(separator: ",").map { name == "until" ? isoDateTime(String($0)) : String($0) }
+            return (name, values)
+        })
+    }
+
+    /// Splits at separators not escaped with a backslash.
+    static func split(_ raw: String, at separator: Character) -> [String] {
+        var parts: [String] = [], current = "", escaping = false
+        for ch in raw {
+            if escaping { current.append(ch); escaping = false; continue }
+            if ch == "\\" { current.append(ch); escaping = true; continue }
+            if ch == separator { parts.append(current); current = ""; continue }
+            current.append(ch)
+        }
+        parts.append(current)
+        return parts
+    }
+}

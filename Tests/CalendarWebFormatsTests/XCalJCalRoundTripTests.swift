@@ -1,0 +1,96 @@
+@testable import CalendarWebFormats
+import CalendarModel
+import Foundation
+import XCTest
+
+final class XCalJCalRoundTripTests: XCTestCase {
+    func testEveryCorpusFileSurvivesICalendarToXCalAndBack() throws {
+        XCTAssertGreaterThanOrEqual(corpusFiles.count, 50)
+        for url in corpusFiles {
+            let original = try readICalendar(url)
+            let back = try XCalReader().calendars(from: XCalWriter().document(for: original))
+            XCTAssertEqual(back.count, 1, url.lastPathComponent)
+            XCTAssertTrue(semantic(back[0]) == semantic(original), url.lastPathComponent + ": " + difference(semantic(back[0]), semantic(original)))
+        }
+    }
+
+    func testEveryCorpusFileSurvivesICalendarToJCalAndBack() throws {
+        for url in corpusFiles {
+            let original = try readICalendar(url)
+            let back = try JCalReader().calendars(from: JCalWriter().document(for: original))
+            XCTAssertEqual(back.count, 1, url.lastPathComponent)
+            XCTAssertTrue(semantic(back[0]) == semantic(original), url.lastPathComponent + ": " + difference(semantic(back[0]), semantic(original)))
+        }
+    }
+
+    private let typed = Component(name: "VCALENDAR", components: [Component(name: "VEVENT", properties: [
+        Property(name: "DTSTART", parameters: [Parameter("VALUE", "DATE")], value: "20261012"),
+        Property(name: "DTEND", parameters: [Parameter("TZID", "Europe/Berlin")], value: "20261012T094500"),
+        Property(name: "RRULE", value: "FREQ=WEEKLY;UNTIL=20270205T225959Z;BYDAY=MO,WE;INTERVAL=2"),
+        Property(name: "GEO", value: "52.52;13.405"),
+        Property(name: "X-CUSTOM", value: "raw\\,kept"),
+        Property(name: "X-NUMBER", parameters: [Parameter("VALUE", "INTEGER")], value: "42"),
+        Property(name: "REQUEST-STATUS", value: "2.0;Success"),
+        Property(name: "CATEGORIES", value: "Work,Team\\, Berlin"),
+        Property(name: "FREEBUSY", value: "20261012T080000Z/PT1H,20261012T100000Z/20261012T110000Z"),
+    ])])
+
+    func testXCalNamesValueTypesAndRestoresNonDefaultOnes() throws {
+        let xml = String(decoding: XCalWriter().document(for: typed), as: UTF8.self)
+        let compact = xml.replacingOccurrences(of: #">\s+<"#, with: "><", options: .regularExpression)
+        for expected in ["<dtstart><date>2026-10-12</date></dtstart>",
+                         "<dtend><parameters><tzid><text>Europe/Berlin</text></tzid></parameters><date-time>2026-10-12T09:45:00</date-time></dtend>",
+                         "<recur><freq>WEEKLY</freq><until>2027-02-05T22:59:59Z</until><byday>MO</byday><byday>WE</byday><interval>2</interval></recur>",
+                         "<geo><latitude>52.52</latitude><longitude>13.405</longitude></geo>",
+                         "<x-custom><unknown>raw\\,kept</unknown></x-custom>", "<x-number><integer>42</integer></x-number>",
+                         "<request-status><code>2.0</code><description>Success</description></request-status>",
+                         "<categories><text>Work</text><text>Team, Berlin</text></categories>",
+                         "<period><start>2026-10-12T08:00:00Z</start><duration>PT1H</duration></period>"] {
+            XCTAssertTrue(compact.contains(expected), expected + " in " + compact)
+        }
+        let back = try XCalReader().calendars(from: Array(xml.utf8))[0]
+        XCTAssertEqual(back.canonicalForm, typed.canonicalForm)
+        XCTAssertEqual(back.components[0]["X-NUMBER"]?.parameters, [Parameter("VALUE", "INTEGER")])
+    }
+
+    func testJCalNamesValueTypesAndRestoresNonDefaultOnes() throws {
+        let json = String(decoding: JCalWriter().document(for: typed), as: UTF8.self)
+        for expected in [#"["dtstart",{},"date","2026-10-12"]"#,
+                         #"["rrule",{},"recur",{"freq":"WEEKLY","until":"2027-02-05T22:59:59Z","byday":["MO","WE"],"interval":2}]"#,
+                         #"["geo",{},"float",[52.52,13.405]]"#, #"["categories",{},"text","Work","Team, Berlin"]"#,
+                         #"["x-number",{},"integer",42]"#, #"["x-custom",{},"unknown","raw\\,kept"]"#,
+                         #"["freebusy",{},"period","2026-10-12T08:00:00Z/PT1H","2026-10-12T10:00:00Z/2026-10-12T11:00:00Z"]"#] {
+            XCTAssertTrue(json.contains(expected), expected + " in " + json)
+        }
+        XCTAssertEqual(try JCalReader().calendars(from: Array(json.utf8))[0].canonicalForm, typed.canonicalForm)
+    }
+
+    func testDoctypeAndBrokenDocumentsAreRefusedWithTheirPlace() {
+        let laughs = """
+        <?xml version="1.0"?>
+        <!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">]>
+        <icalendar xmlns="urn:ietf:params:xml:ns:icalendar-2.0"><vcalendar><properties><x-a><unknown>&lol2;</unknown></x-a></properties></vcalendar></icalendar>
+        """
+        XCTAssertThrowsError(try XCalReader().calendars(from: Array(laughs.utf8))) { error in
+            XCTAssertEqual((error as? DocumentError)?.line, 2, "\(error)")
+            XCTAssertTrue("\(error)".contains("DOCTYPE"), "\(error)")
+        }
+        let unclosed = "<icalendar xmlns=\"urn:ietf:params:xml:ns:icalendar-2.0\">\n<vcalendar>\n<properties>\n"
+        XCTAssertThrowsError(try XCalReader().calendars(from: Array(unclosed.utf8))) { error in
+            XCTAssertNotNil((error as? DocumentError)?.line, "\(error)")
+        }
+        XCTAssertThrowsError(try JCalReader().calendars(from: Array("[\"vcalendar\", [], [\n  [\"vevent\", [], ]".utf8))) { error in
+            XCTAssertEqual((error as? DocumentError)?.line, 2, "\(error)")
+        }
+    }
+
+    func testDeepNestingEndsQuickly() {
+        let deepXML = "<icalendar xmlns=\"urn:ietf:params:xml:ns:icalendar-2.0\"><vcalendar>"
+            + String(repeating: "<components><x-a>", count: 100_000)
+        XCTAssertThrowsError(try XCalReader().calendars(from: Array(deepXML.utf8)))
+        let deepJSON = String(repeating: "[", count: 100_000)
+        XCTAssertThrowsError(try JCalReader().calendars(from: Array(deepJSON.utf8))) { error in
+            XCTAssertTrue("\(error)".contains("nested deeper"), "\(error)")
+        }
+    }
+}
