@@ -30,17 +30,16 @@ public struct CalendarExpansion {
         resolver.zone(for: tzid)
     }
 
-    /// Occurrences overlapping [start, end), both read in `zone` (UTC when `nil`); floating times and
-    /// dates are read in `zone` too.
+    /// Occurrences overlapping [start, end). With a `zone` both bounds, floating times and dates are
+    /// read in it; without one each event's window is read in the event's own zone (floating and
+    /// all-day ones on the wall clock), as a person asking for "1 to 8 March" means it.
     public mutating func occurrences(from start: LocalDateTime, to end: LocalDateTime,
                                      in zone: (any ZoneRules)?) throws(ExpansionBudgetExceeded) -> [Occurrence] {
-        let reading = zone ?? FixedOffsetZone(seconds: 0)
-        let bounds = SeriesExpansion.Bounds(start: reading.utcSecond(forLocal: start), end: reading.utcSecond(forLocal: end),
-                                            floatingZone: zone)
+        let window = SeriesExpansion.Window(start: start, end: end, zone: zone)
         var remaining = budget
         var found: [Occurrence] = []
         for member in series {
-            found += try member.occurrences(in: bounds, resolver: &resolver, budget: &remaining)
+            found += try member.occurrences(in: window, resolver: &resolver, budget: &remaining)
         }
         return found.map { (occurrence: $0, key: $0.start.orderingSecond(floatingZone: zone)) }
             .sorted { ($0.key, $0.occurrence.uid) < ($1.key, $1.occurrence.uid) }

@@ -7,16 +7,32 @@ struct SeriesExpansion {
     var master: Component?
     var overrides: [Component] = []
 
-    /// The window in UTC seconds (half-open) and the zone floating times are read in for it.
+    /// A window as asked for: wall-clock bounds (half-open) and the zone to read them in, if any.
+    struct Window {
+        var start: LocalDateTime
+        var end: LocalDateTime
+        var zone: (any ZoneRules)?
+    }
+
+    /// The window in UTC seconds for one series, and the zone floating times are read in for it.
     struct Bounds {
         var start: Int
         var end: Int
         var floatingZone: (any ZoneRules)?
     }
 
-    func occurrences(in bounds: Bounds, resolver: inout TimeZoneResolver, budget: inout Int) throws(ExpansionBudgetExceeded) -> [Occurrence] {
+    /// The occurrences overlapping the window. Without a zone of its own the window is read in the
+    /// series' zone, so "1 to 8 March" means those days where the event happens.
+    func occurrences(in window: Window, resolver: inout TimeZoneResolver, budget: inout Int) throws(ExpansionBudgetExceeded) -> [Occurrence] {
         var resolve = ValueResolver(resolver: resolver)
         defer { resolver = resolve.resolver }
+        let seriesZone: (any ZoneRules)? = (master ?? overrides.first).flatMap(Self.start(of:)).flatMap { value in
+            if case .zoned(_, let zone) = resolve.time(value) { return zone }
+            return nil
+        }
+        let reading = window.zone ?? seriesZone ?? FixedOffsetZone(seconds: 0)
+        let bounds = Bounds(start: reading.utcSecond(forLocal: window.start), end: reading.utcSecond(forLocal: window.end),
+                            floatingZone: window.zone)
         var found: [Occurrence] = []
         if let master, let start = Self.start(of: master) {
             found = try seriesOccurrences(master, start, bounds, &resolve, &budget)
