@@ -15,6 +15,8 @@ public enum CalendarStreamEvent {
 public struct CalendarStreamReader {
     public var repairsFolding = false
     public var encodes = false
+    /// Whether libical checks every component as well (see `ComponentReader.checksWithLibical`).
+    public var checksWithLibical = true
     /// Components parsed together; bounds memory and keeps both cores busy.
     public var batchSize = 256
 
@@ -31,7 +33,8 @@ public struct CalendarStreamReader {
     /// Reads one input, calling `handle` for each property and component that goes into the merged calendar.
     public mutating func read(_ input: InputFile, _ handle: (CalendarStreamEvent) throws -> Void) throws {
         var scanner = CalendarScanner(input: input)
-        let reader = ComponentReader(file: input.name, repairsFolding: repairsFolding, encodes: encodes)
+        let reader = ComponentReader(file: input.name, repairsFolding: repairsFolding, encodes: encodes,
+                                     checksWithLibical: checksWithLibical)
         var batch: [RawComponent] = []
         var firstOfInput = true
         while let item = try scanner.next() {

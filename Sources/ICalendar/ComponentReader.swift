@@ -20,11 +20,14 @@ public struct ComponentReader: Sendable {
     public var file: String
     public var repairsFolding: Bool
     public var encodes: Bool
+    /// Also run libical's parser over the component; commands that only read times (expand) skip it.
+    public var checksWithLibical: Bool
 
-    public init(file: String, repairsFolding: Bool = false, encodes: Bool = false) {
+    public init(file: String, repairsFolding: Bool = false, encodes: Bool = false, checksWithLibical: Bool = true) {
         self.file = file
         self.repairsFolding = repairsFolding
         self.encodes = encodes
+        self.checksWithLibical = checksWithLibical
     }
 
     public func read(_ raw: RawComponent) -> ReadComponent {
@@ -33,7 +36,7 @@ public struct ComponentReader: Sendable {
             return ReadComponent(component: nil, diagnostics: parser.diagnostics, encoded: nil)
         }
         var diagnostics = parser.diagnostics + ComponentChecks.diagnostics(for: component, file: file)
-        diagnostics += libicalDiagnostics(raw, component, known: diagnostics)
+        if checksWithLibical { diagnostics += libicalDiagnostics(raw, component, known: diagnostics) }
         var encoded: [UInt8]?
         if encodes {
             var writer = ICalendarWriter()

@@ -29,9 +29,10 @@ struct CalendarInputs {
     }
 
     /// Every input merged into one VCALENDAR component.
-    func readCalendar(repairsFolding: Bool = false) throws -> (Component, [Diagnostic]) {
+    func readCalendar(repairsFolding: Bool = false, checksWithLibical: Bool = true) throws -> (Component, [Diagnostic]) {
         var calendar = Component(name: "VCALENDAR")
         var reader = CalendarStreamReader(repairsFolding: repairsFolding)
+        reader.checksWithLibical = checksWithLibical
         let diagnostics = try read(with: &reader) { event in
             switch event {
             case .property(let property): calendar.properties.append(property)

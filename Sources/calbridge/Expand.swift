@@ -49,7 +49,8 @@ struct Expand: ParsableCommand {
                 throw UsageProblem(message: "--from and --to take a date (2026-03-29) or a date-time (2026-03-29T10:00)")
             }
             guard start < end else { throw UsageProblem(message: "--from must be before --to") }
-            let (calendar, diagnostics) = try CalendarInputs(paths: [input], format: nil).readCalendar()
+            // calbridge's own checks still run; libical's second opinion is for convert and validate.
+            let (calendar, diagnostics) = try CalendarInputs(paths: [input], format: nil).readCalendar(checksWithLibical: false)
             if diagnostics.contains(where: { $0.severity == .error }) { throw InvalidCalendarData(diagnostics: diagnostics) }
             var expansion = CalendarExpansion(calendar: calendar)
             expansion.budget = maxInstances

@@ -69,6 +69,10 @@ enum OccurrenceFormat {
     }
 
     static func json(_ text: String) -> String {
+        // Most texts need no escaping; check the bytes once rather than rebuild the string.
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            return "\"" + text + "\""
+        }
         var out = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

@@ -71,7 +71,7 @@ struct Validate: ParsableCommand {
 
     /// TZIDs no VTIMEZONE defines: those the tz database knows can be given one; the rest are read as floating.
     private static func zoneProblems(_ calendar: Component, file: String) -> [Diagnostic] {
-        var resolver = TimeZoneResolver(calendar: calendar)
+        let resolver = TimeZoneResolver(calendar: calendar)
         let unknown = resolver.unknownZones(in: calendar)
         var usage = ZoneUsage()
         calendar.components.forEach { usage.record($0) }

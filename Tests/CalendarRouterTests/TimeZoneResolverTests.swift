@@ -7,7 +7,7 @@ final class TimeZoneResolverTests: XCTestCase {
     private let midsummer = CalendarDate(year: 2026, month: 7, day: 1).dayNumber * 86_400 + 43_200
 
     private func offset(_ tzid: String, definitions: [String: Component] = [:]) -> Int? {
-        var resolver = TimeZoneResolver(definitions: definitions)
+        let resolver = TimeZoneResolver(definitions: definitions)
         return resolver.zone(for: tzid)?.offset(atUTC: midsummer)
     }
 
@@ -40,7 +40,7 @@ final class TimeZoneResolverTests: XCTestCase {
             Property(name: "DTSTART", parameters: [Parameter("TZID", "Mars/Olympus_Mons")], value: "20260101T100000", location: SourceLocation(line: 7)),
             Property(name: "DTEND", parameters: [Parameter("TZID", "Europe/Berlin")], value: "20260101T110000"),
         ])])
-        var resolver = TimeZoneResolver(calendar: calendar)
+        let resolver = TimeZoneResolver(calendar: calendar)
         let unknown = resolver.unknownZones(in: calendar)
         XCTAssertEqual(unknown.map(\.tzid), ["Mars/Olympus_Mons"])
         XCTAssertEqual(unknown.first?.property.location?.line, 7)

@@ -68,14 +68,15 @@ final class CalDAVHostileBodyTests: XCTestCase {
         let body = "<D:multistatus xmlns:D=\"DAV:\">\n  <D:response>\n    <D:href>/a.ics</D:href>\n"
         let refused = try XCTUnwrap(error(reading: body))
         XCTAssertEqual(refused.kind, .malformedXML)
-        XCTAssertEqual(refused.line, 4)
-        XCTAssertGreaterThanOrEqual(refused.column, 1)
-        XCTAssertTrue(refused.description.hasPrefix("multistatus line 4, column"), refused.description)
+        // libxml2 stops at the end of the last complete line it read.
+        XCTAssertEqual(refused.line, 3)
+        XCTAssertEqual(refused.column, 28)
+        XCTAssertEqual(refused.description, "multistatus line 3, column 28: the body ended before every element was closed")
 
         let mismatched = try XCTUnwrap(error(reading: "<D:multistatus xmlns:D=\"DAV:\">\n<D:response>\n  <D:href>/a</D:status>\n"))
         XCTAssertEqual(mismatched.kind, .malformedXML)
         XCTAssertEqual(mismatched.line, 3)
-        XCTAssertEqual(mismatched.column, 23)
+        XCTAssertEqual(mismatched.column, 24)
         XCTAssertTrue(mismatched.message.contains("href"), mismatched.message)
 
         XCTAssertEqual(error(reading: "")?.kind, .malformedXML)
@@ -97,6 +98,11 @@ final class CalDAVHostileBodyTests: XCTestCase {
                              limits: limits)?.kind, .textTooLarge)
         XCTAssertEqual(error(reading: "<multistatus xmlns=\"DAV:\"><response><propstat><prop><a/><b/><c/><d/></prop></propstat></response></multistatus>",
                              limits: limits)?.kind, .tooManyProperties)
+        // Many properties each within the limit still add up to too much for one response.
+        let many = (0..<20).map { "<p\($0)>0123456789</p\($0)>" }.joined()
+        XCTAssertEqual(error(reading: "<multistatus xmlns=\"DAV:\"><response><propstat><prop>\(many)</prop></propstat></response></multistatus>",
+                             limits: MultistatusLimits(calendarDataBytes: 100, textBytes: 10, propertiesPerResponse: 100))?.kind,
+                       .textTooLarge)
         // Text the reader does not keep (an unknown element's, whitespace) is not counted.
         XCTAssertNil(error(reading: "<multistatus xmlns=\"DAV:\"><x>\(data)</x><response><href>/a</href></response></multistatus>",
                            limits: limits))

@@ -6,6 +6,9 @@ import XCTest
 final class CalDAVMultistatusTests: XCTestCase {
     private let event = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nUID:a\r\nSUMMARY:x & y\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
 
+    /// The event as XML text content.
+    private var escapedEvent: String { event.replacingOccurrences(of: "&", with: "&amp;") }
+
     private func read(_ xml: String) throws -> Multistatus {
         try MultistatusReader().read(Array(xml.utf8))
     }
@@ -14,21 +17,21 @@ final class CalDAVMultistatusTests: XCTestCase {
         let defaultNamespace = """
             <?xml version="1.0" encoding="utf-8"?>
             <multistatus xmlns="DAV:"><response><href>/cal/a.ics</href><propstat><prop>\
-            <getetag>"1"</getetag><calendar-data xmlns="urn:ietf:params:xml:ns:caldav">\(event)</calendar-data>\
+            <getetag>"1"</getetag><calendar-data xmlns="urn:ietf:params:xml:ns:caldav">\(escapedEvent)</calendar-data>\
             <getctag xmlns="http://calendarserver.org/ns/">c1</getctag></prop>\
             <status>HTTP/1.1 200 OK</status></propstat></response></multistatus>
             """
         let prefixed = """
             <D:multistatus xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav" xmlns:CS="http://calendarserver.org/ns/">\
             <D:response><D:href>/cal/a.ics</D:href><D:propstat><D:prop><D:getetag>"1"</D:getetag>\
-            <C:calendar-data>\(event)</C:calendar-data><CS:getctag>c1</CS:getctag></D:prop>\
+            <C:calendar-data>\(escapedEvent)</C:calendar-data><CS:getctag>c1</CS:getctag></D:prop>\
             <D:status>HTTP/1.1 200 OK</D:status></D:propstat></D:response></D:multistatus>
             """
         // Prefixes that look like the usual ones but are bound to other namespaces, and back.
         let misleading = """
             <C:multistatus xmlns:C="DAV:" xmlns:D="urn:ietf:params:xml:ns:caldav" xmlns:lp1="http://calendarserver.org/ns/">\
             <C:response><C:href>/cal/a.ics</C:href><C:propstat><C:prop><C:getetag>"1"</C:getetag>\
-            <D:calendar-data>\(event)</D:calendar-data><lp1:getctag>c1</lp1:getctag></C:prop>\
+            <D:calendar-data>\(escapedEvent)</D:calendar-data><lp1:getctag>c1</lp1:getctag></C:prop>\
             <C:status>HTTP/1.1 200 OK</C:status></C:propstat></C:response></C:multistatus>
             """
         let expected = DAVResponse(

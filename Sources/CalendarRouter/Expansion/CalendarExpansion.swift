@@ -3,7 +3,7 @@ import CalendarModel
 /// The occurrences of every event and to-do of a calendar in a half-open window, sorted by start
 /// and then UID: what `calbridge expand` prints and what week and day views consume.
 public struct CalendarExpansion {
-    private var resolver: TimeZoneResolver
+    private let resolver: TimeZoneResolver
     private let series: [SeriesExpansion]
     /// How many rule instances one expansion may generate before it stops with an error: a budget,
     /// so a rule that repeats every second over a long window fails clearly instead of filling memory.
@@ -26,7 +26,7 @@ public struct CalendarExpansion {
     }
 
     /// The zone a TZID resolves to in this calendar, for callers that show times.
-    public mutating func zone(for tzid: String) -> (any ZoneRules)? {
+    public func zone(for tzid: String) -> (any ZoneRules)? {
         resolver.zone(for: tzid)
     }
 
@@ -39,10 +39,11 @@ public struct CalendarExpansion {
         var remaining = budget
         var found: [Occurrence] = []
         for member in series {
-            found += try member.occurrences(in: window, resolver: &resolver, budget: &remaining)
+            found += try member.occurrences(in: window, resolver: resolver, budget: &remaining)
         }
-        return found.map { (occurrence: $0, key: $0.start.orderingSecond(floatingZone: zone)) }
-            .sorted { ($0.key, $0.occurrence.uid) < ($1.key, $1.occurrence.uid) }
-            .map(\.occurrence)
+        // Sort small keys, not the occurrences themselves, which are large to move.
+        let keys = found.map { $0.start.orderingSecond(floatingZone: zone) }
+        let order = found.indices.sorted { (keys[$0], found[$0].uid) < (keys[$1], found[$1].uid) }
+        return order.map { found[$0] }
     }
 }

@@ -23,11 +23,9 @@ struct SeriesExpansion {
 
     /// The occurrences overlapping the window. Without a zone of its own the window is read in the
     /// series' zone, so "1 to 8 March" means those days where the event happens.
-    func occurrences(in window: Window, resolver: inout TimeZoneResolver, budget: inout Int) throws(ExpansionBudgetExceeded) -> [Occurrence] {
-        var resolve = ValueResolver(resolver: resolver)
-        defer { resolver = resolve.resolver }
+    func occurrences(in window: Window, resolver: TimeZoneResolver, budget: inout Int) throws(ExpansionBudgetExceeded) -> [Occurrence] {
         let seriesZone: (any ZoneRules)? = (master ?? overrides.first).flatMap(Self.start(of:)).flatMap { value in
-            if case .zoned(_, let zone) = resolve.time(value) { return zone }
+            if case .zoned(_, let zone) = resolver.time(value) { return zone }
             return nil
         }
         let reading = window.zone ?? seriesZone ?? FixedOffsetZone(seconds: 0)
@@ -35,22 +33,22 @@ struct SeriesExpansion {
                             floatingZone: window.zone)
         var found: [Occurrence] = []
         if let master, let start = Self.start(of: master) {
-            found = try seriesOccurrences(master, start, bounds, &resolve, &budget)
+            found = try seriesOccurrences(master, start, bounds, resolver, &budget)
         } else {
-            found = overrides.compactMap { single($0, recurrenceID: $0["RECURRENCE-ID"], &resolve) }
+            found = overrides.compactMap { single($0, recurrenceID: $0["RECURRENCE-ID"], resolver) }
         }
         return found.filter { bounds.overlaps($0) }
     }
 
     private func seriesOccurrences(_ master: Component, _ start: DateValue, _ bounds: Bounds,
-                                   _ resolve: inout ValueResolver, _ budget: inout Int) throws(ExpansionBudgetExceeded) -> [Occurrence] {
-        let length = OccurrenceLength(of: master, start: start, instant: { [resolve] in var r = resolve; return r.time($0) })
+                                   _ resolver: TimeZoneResolver, _ budget: inout Int) throws(ExpansionBudgetExceeded) -> [Occurrence] {
+        let length = OccurrenceLength(of: master, start: start, instant: resolver.time)
         let rules = master.all("RRULE").compactMap { try? RecurrenceRule(parsing: $0.value) }
         let rdates = master.all("RDATE").flatMap { Self.values(of: $0) }
         guard !rules.isEmpty || !rdates.isEmpty else {
-            return single(master, recurrenceID: nil, &resolve).map { [$0] } ?? []
+            return single(master, recurrenceID: nil, resolver).map { [$0] } ?? []
         }
-        let zone = start.tzid.flatMap { resolve.resolver.zone(for: $0) }
+        let zone = start.tzid.flatMap { resolver.zone(for: $0) }
         let span = abs(length.days) * 86_400 + abs(length.seconds) + 86_400
         let from = Self.wall(bounds.start - span, start, zone, bounds.floatingZone)
         let to = Self.wall(bounds.end + 86_400, start, zone, bounds.floatingZone)
@@ -64,69 +62,69 @@ struct SeriesExpansion {
             }
         }
         starts += rdates
-        let excluded = exclusions(master, start, zone, to, &resolve)
-        let replaced = Dictionary(overrides.compactMap { o in o["RECURRENCE-ID"].flatMap(DateValue.init(property:)).map { (resolve.key($0), o) } },
+        let excluded = exclusions(master, start, zone, to, resolver)
+        let replaced = Dictionary(overrides.compactMap { o in o["RECURRENCE-ID"].flatMap(DateValue.init(property:)).map { (resolver.key($0), o) } },
                                   uniquingKeysWith: { first, _ in first })
         let onward = overrides.filter { $0["RECURRENCE-ID"]?[parameter: "RANGE"]?.uppercased() == "THISANDFUTURE" }
-            .compactMap { o in o["RECURRENCE-ID"].flatMap(DateValue.init(property:)).map { (resolve.key($0), o) } }
+            .compactMap { o in o["RECURRENCE-ID"].flatMap(DateValue.init(property:)).map { (resolver.key($0), o) } }
             .sorted { $0.0 < $1.0 }
         var seen: Set<Int> = []
         var result: [Occurrence] = []
         for (value, periodEnd) in starts {
-            let key = resolve.key(value)
+            let key = resolver.key(value)
             guard seen.insert(key).inserted, !excluded.matches(value, key) else { continue }
             if replaced[key] != nil { continue }
-            let instant = resolve.time(value)
+            let instant = resolver.time(value)
             var occurrence = Occurrence(uid: master["UID"]?.text ?? "", recurrenceID: instant, start: instant,
-                                        end: periodEnd.map { resolve.time(Self.value($0, like: value)) } ?? length.end(after: instant, wall: value.local),
+                                        end: periodEnd.map { resolver.time(Self.value($0, like: value)) } ?? length.end(after: instant, wall: value.local),
                                         component: master)
             if let (since, change) = onward.last(where: { $0.0 < key }) {
-                apply(change, since: since, to: &occurrence, &resolve)
+                apply(change, since: since, to: &occurrence, resolver)
             }
             result.append(occurrence)
         }
         result += overrides.compactMap { override in
-            let fallback = OccurrenceLength(of: master, start: start, instant: { [resolve] in var r = resolve; return r.time($0) })
-            return single(override, recurrenceID: override["RECURRENCE-ID"], &resolve, defaultLength: fallback)
+            let fallback = OccurrenceLength(of: master, start: start, instant: resolver.time)
+            return single(override, recurrenceID: override["RECURRENCE-ID"], resolver, defaultLength: fallback)
         }
         return result
     }
 
     /// A component that is one occurrence by itself: a single event, or an override.
-    private func single(_ component: Component, recurrenceID: Property?, _ resolve: inout ValueResolver,
+    private func single(_ component: Component, recurrenceID: Property?, _ resolver: TimeZoneResolver,
                         defaultLength: OccurrenceLength? = nil) -> Occurrence? {
         guard let start = Self.start(of: component) else { return nil }
-        let instant = resolve.time(start)
+        let instant = resolver.time(start)
         let stated = component["DTEND"] != nil || component["DURATION"] != nil || component["DUE"] != nil
         let length = stated || defaultLength == nil
-            ? OccurrenceLength(of: component, start: start, instant: { [resolve] in var r = resolve; return r.time($0) })
+            ? OccurrenceLength(of: component, start: start, instant: resolver.time)
             : defaultLength!
-        return Occurrence(uid: component["UID"]?.text ?? "", recurrenceID: recurrenceID.flatMap(DateValue.init(property:)).map { resolve.time($0) },
+        return Occurrence(uid: component["UID"]?.text ?? "", recurrenceID: recurrenceID.flatMap(DateValue.init(property:)).map { resolver.time($0) },
                           start: instant, end: length.end(after: instant, wall: start.local), component: component)
     }
 
     /// A THISANDFUTURE override moves later instances by as much as it moved its own and gives them its properties.
-    private func apply(_ change: Component, since: Int, to occurrence: inout Occurrence, _ resolve: inout ValueResolver) {
+    private func apply(_ change: Component, since: Int, to occurrence: inout Occurrence, _ resolver: TimeZoneResolver) {
         guard let moved = Self.start(of: change), let original = change["RECURRENCE-ID"].flatMap(DateValue.init(property:)) else { return }
-        let shift = resolve.time(moved).orderingSecond(floatingZone: nil) - resolve.time(original).orderingSecond(floatingZone: nil)
-        let length = OccurrenceLength(of: change, start: moved, instant: { [resolve] in var r = resolve; return r.time($0) })
+        let shift = resolver.time(moved).orderingSecond(floatingZone: nil) - resolver.time(original).orderingSecond(floatingZone: nil)
+        let length = OccurrenceLength(of: change, start: moved, instant: resolver.time)
         occurrence.start = occurrence.start.shifted(by: shift)
         occurrence.end = length.end(after: occurrence.start, wall: occurrence.start.local)
         occurrence.component = change
     }
 
     private func exclusions(_ master: Component, _ start: DateValue, _ zone: (any ZoneRules)?, _ to: LocalDateTime,
-                            _ resolve: inout ValueResolver) -> Exclusions {
+                            _ resolver: TimeZoneResolver) -> Exclusions {
         var excluded = Exclusions()
         for exdate in master.all("EXDATE") {
             for (value, _) in Self.values(of: exdate) {
-                if case .date(let day) = value { excluded.days.insert(day) } else { excluded.keys.insert(resolve.key(value)) }
+                if case .date(let day) = value { excluded.days.insert(day) } else { excluded.keys.insert(resolver.key(value)) }
             }
         }
         for exrule in master.all("EXRULE").compactMap({ try? RecurrenceRule(parsing: $0.value) }) {
             for instance in RuleInstances(rule: exrule, start: start, zone: zone) {
                 if instance.local > to { break }
-                excluded.keys.insert(resolve.key(instance))
+                excluded.keys.insert(resolver.key(instance))
             }
         }
         return excluded
@@ -181,26 +179,24 @@ struct Exclusions {
     }
 }
 
-/// Resolves date values to occurrence times through the zone resolver, caching nothing itself.
-struct ValueResolver {
-    var resolver: TimeZoneResolver
-
-    mutating func time(_ value: DateValue) -> OccurrenceTime {
+/// Date values as occurrence times, through the calendar's zones.
+extension TimeZoneResolver {
+    func time(_ value: DateValue) -> OccurrenceTime {
         switch value {
         case .date(let day): return .date(day)
         case .floating(let local):
             // Google and Apple mean floating times in the calendar's X-WR-TIMEZONE.
-            guard let zone = resolver.calendarZone else { return .floating(local) }
+            guard let zone = calendarZone else { return .floating(local) }
             return .zoned(zone.utcSecond(forLocal: local), zone)
         case .utc(let local): return .utc(local.secondsSinceEpoch)
         case .zoned(let local, let tzid):
-            guard let zone = resolver.zone(for: tzid) else { return .floating(local) }
+            guard let zone = zone(for: tzid) else { return .floating(local) }
             return .zoned(zone.utcSecond(forLocal: local), zone)
         }
     }
 
     /// The number two values share when they mean the same instance (UTC seconds for instants).
-    mutating func key(_ value: DateValue) -> Int {
+    func key(_ value: DateValue) -> Int {
         time(value).orderingSecond(floatingZone: nil)
     }
 }

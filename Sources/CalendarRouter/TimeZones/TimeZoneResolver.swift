@@ -6,7 +6,7 @@ import CalendarModel
 /// Outlook and Exchange write them (CLDR's mapping), then Outlook display names such as
 /// `(UTC+01:00) Amsterdam, Berlin, Bern, Rome, Stockholm, Vienna` by the cities they list.
 /// A TZID none of these knows resolves to `nil`, and its times are read as floating.
-public struct TimeZoneResolver {
+public final class TimeZoneResolver {
     private let definitions: [String: Component]
     private let zoneDirectory: String
     private var cache: [String: (any ZoneRules)?] = [:]
@@ -20,12 +20,12 @@ public struct TimeZoneResolver {
     }
 
     /// A resolver for the VTIMEZONEs and X-WR-TIMEZONE of a calendar.
-    public init(calendar: Component) {
+    public convenience init(calendar: Component) {
         let view = EventCalendar(component: calendar)
         self.init(definitions: view.timeZoneDefinitions, calendarZone: view.timeZone)
     }
 
-    public mutating func zone(for tzid: String) -> (any ZoneRules)? {
+    public func zone(for tzid: String) -> (any ZoneRules)? {
         if let known = cache[tzid] { return known }
         let found = resolve(tzid)
         cache[tzid] = .some(found)
@@ -82,7 +82,7 @@ extension Substring {
 extension TimeZoneResolver {
     /// The TZIDs a calendar uses that nothing resolves, each with the first property that names it:
     /// `validate` reports them, and their times are read as floating.
-    public mutating func unknownZones(in calendar: Component) -> [(tzid: String, property: Property)] {
+    public func unknownZones(in calendar: Component) -> [(tzid: String, property: Property)] {
         var seen: Set<String> = []
         var unknown: [(tzid: String, property: Property)] = []
         func visit(_ component: Component) {

@@ -37,8 +37,8 @@ public struct CalDAVRequestBody: Hashable, Sendable {
             properties.append(DAVXMLElement(.calendarTimeZone, text: calendarWrapping(timeZone)))
         }
         if !components.isEmpty {
-            properties.append(DAVXMLElement(.supportedCalendarComponentSet,
-                                            children: components.map { DAVXMLElement(calDAV: "comp", attributes: [(name: "name", value: $0)]) }))
+            let comps = components.map { DAVXMLElement(calDAV: "comp", attributes: [(name: "name", value: $0)]) }
+            properties.append(DAVXMLElement(.supportedCalendarComponentSet, children: comps))
         }
         let set = DAVXMLElement(dav: "set", children: [DAVXMLElement(dav: "prop", children: properties)])
         return CalDAVRequestBody(DAVXMLElement(calDAV: "mkcalendar", children: [set]))
@@ -61,7 +61,8 @@ public struct CalDAVRequestBody: Hashable, Sendable {
 
     /// calendar-multiget REPORT (RFC 4791 §7.9) for resources named by decoded paths, as
     /// `DAVResponse.href` gives them; each is percent-encoded here.
-    public static func calendarMultiget(paths: [String], properties: [DAVPropertyName] = [.etag, .calendarData]) -> CalDAVRequestBody {
+    public static func calendarMultiget(paths: [String],
+                                        properties: [DAVPropertyName] = [.etag, .calendarData]) -> CalDAVRequestBody {
         CalDAVRequestBody(DAVXMLElement(calDAV: "calendar-multiget", children: [prop(properties)]
             + paths.map { DAVXMLElement(dav: "href", text: DAVHref.encodedPath($0)) }))
     }
@@ -83,7 +84,8 @@ public struct CalDAVRequestBody: Hashable, Sendable {
     private static func calendarWrapping(_ timeZone: String) -> String {
         let trimmed = timeZone.drop(while: { $0.isWhitespace })
         guard !trimmed.uppercased().hasPrefix("BEGIN:VCALENDAR") else { return timeZone }
-        let body = timeZone.hasSuffix("\n") ? timeZone : timeZone + "\r\n"
+        // utf8, not Characters: "\r\n" is one Character, which hasSuffix("\n") would not match.
+        let body = timeZone.utf8.last == UInt8(ascii: "\n") ? timeZone : timeZone + "\r\n"
         return "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//calbridge//CalDAV//EN\r\n" + body + "END:VCALENDAR\r\n"
     }
 }

@@ -39,6 +39,8 @@ final class MultistatusBuilder {
         var status: Int?
         var value = DAVResponse(href: "")
         var propertyCount = 0
+        /// Text bytes this response keeps, so many large properties cannot add up without bound.
+        var keptBytes = 0
     }
 
     private let limits: MultistatusLimits
@@ -56,6 +58,9 @@ final class MultistatusBuilder {
         self.limits = limits
     }
 
+    /// Whether the root element has opened and not yet closed.
+    var hasOpenElements: Bool { !roles.isEmpty }
+
     /// The responses finished since the last call, handed over so they are not held twice.
     func takeCompleted() -> [DAVResponse] {
         defer { completed.removeAll(keepingCapacity: true) }
@@ -67,23 +72,17 @@ final class MultistatusBuilder {
             throw Failure(kind: .nestingTooDeep,
                           message: "elements nested deeper than \(SafeXML.maximumDepth) levels are refused")
         }
-        let isDAV = namespace == DAVNamespace.dav
         let role: Role
         switch roles.last {
         case nil:
-            guard isDAV && name == "multistatus" else {
+            guard namespace == DAVNamespace.dav && name == "multistatus" else {
                 throw Failure(kind: .notMultistatus, message: "the root element is {\(namespace)}\(name), not {DAV:}multistatus")
             }
             role = .multistatus
-        case .multistatus?:
-            role = !isDAV ? .ignored : name == "response" ? .response : name == "sync-token" ? .syncToken : .ignored
+        case .multistatus?, .response?, .propstat?:
+            role = Self.structuralRole(of: roles[roles.count - 1], namespace: namespace, name: name)
             if role == .response { response = OpenResponse() }
-        case .response?:
-            role = !isDAV ? .ignored : name == "href" ? .responseHref : name == "status" ? .responseStatus
-                : name == "propstat" ? .propstat : .ignored
             if role == .propstat { propstat = OpenPropstat() }
-        case .propstat?:
-            role = !isDAV ? .ignored : name == "prop" ? .prop : name == "status" ? .propstatStatus : .ignored
         case .prop?:
             role = .property
             property = CapturedProperty(key: "{\(namespace)}\(name)")
@@ -94,12 +93,14 @@ final class MultistatusBuilder {
             }
         case .property?:
             property.hasChildren = true
-            if isDAV && name == "href" {
+            if namespace == DAVNamespace.dav && name == "href" {
                 role = .propertyHref
             } else {
                 role = .propertyChild
                 // comp name="VEVENT" says more than {caldav}comp; resourcetype's children have no name.
-                property.members.append(nameAttribute() ?? "{\(namespace)}\(name)")
+                let member = nameAttribute() ?? "{\(namespace)}\(name)"
+                try keep(member.utf8.count)
+                property.members.append(member)
             }
         default:
             role = .ignored
@@ -114,7 +115,19 @@ final class MultistatusBuilder {
             text = []
             throw Failure(kind: .textTooLarge, message: "the text of <\(textElement)> is larger than \(textLimit) bytes")
         }
+        try keep(bytes.count)
         text.append(contentsOf: bytes)
+    }
+
+    /// Counts text the current response will keep against its budget: one calendar-data at its
+    /// limit plus one other text at its limit, never a thousand of them.
+    private func keep(_ count: Int) throws(Failure) {
+        let budget = limits.calendarDataBytes + limits.textBytes
+        response.keptBytes += count
+        guard response.keptBytes <= budget else {
+            text = []
+            throw Failure(kind: .textTooLarge, message: "one response holds more than \(budget) bytes of text")
+        }
     }
 
     func endElement() {
@@ -149,6 +162,23 @@ final class MultistatusBuilder {
         // Whatever follows in the parent is whitespace between elements (or mixed content, which no
         // DAV value has), so nothing more is kept until the next element starts.
         beginText(for: .ignored, element: "")
+    }
+
+    /// The role of a child of multistatus, response or propstat. Other namespaces' elements, and
+    /// DAV elements calbridge has no use for (responsedescription, error, location), are skipped
+    /// with everything inside them.
+    private static func structuralRole(of parent: Role, namespace: String, name: String) -> Role {
+        guard namespace == DAVNamespace.dav else { return .ignored }
+        switch (parent, name) {
+        case (.multistatus, "response"): return .response
+        case (.multistatus, "sync-token"): return .syncToken
+        case (.response, "href"): return .responseHref
+        case (.response, "status"): return .responseStatus
+        case (.response, "propstat"): return .propstat
+        case (.propstat, "prop"): return .prop
+        case (.propstat, "status"): return .propstatStatus
+        default: return .ignored
+        }
     }
 
     private func beginText(for role: Role, element: String) {
@@ -213,7 +243,7 @@ final class MultistatusBuilder {
 
     /// `HTTP/1.1 404 Not Found` → 404.
     static func statusCode(_ line: String) -> Int? {
-        let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" })
+        let words = line.split(whereSeparator: \.isWhitespace)
         guard words.count >= 2, words[0].hasPrefix("HTTP/"), words[1].count == 3 else { return nil }
         return Int(words[1])
     }

@@ -1,5 +1,6 @@
 /// Bounds on what one multistatus may make the reader hold, so a broken or hostile server cannot
-/// make calbridge grow without bound: everything but one response at a time is streamed.
+/// make calbridge grow without bound: everything but one response at a time is streamed, and one
+/// response keeps at most `calendarDataBytes + textBytes` of text in all.
 public struct MultistatusLimits: Hashable, Sendable {
     /// The largest `calendar-data` of one response, in UTF-8 bytes. 64 MiB is far above any
     /// real calendar object (servers cap resources at a few MiB) yet keeps a runaway body bounded.

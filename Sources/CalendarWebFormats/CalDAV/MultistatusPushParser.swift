@@ -27,7 +27,15 @@ enum MultistatusPushParser {
                 }
                 if let failure = state.failure { throw failure }
                 if result != 0 || context.pointee.wellFormed == 0 {
-                    throw state.libxmlError ?? MultistatusError(
+                    if var error = state.libxmlError {
+                        // libxml2 words a body cut short inside the root element as "Extra content
+                        // at the end of the document"; say what happened instead.
+                        if isLast && state.libxmlErrorCode == Int32(XML_ERR_DOCUMENT_END.rawValue) && builder.hasOpenElements {
+                            error.message = "the body ended before every element was closed"
+                        }
+                        throw error
+                    }
+                    throw MultistatusError(
                         kind: .malformedXML, message: "libxml2 error \(result)",
                         line: Int(xmlSAX2GetLineNumber(context)), column: Int(xmlSAX2GetColumnNumber(context)))
                 }
@@ -40,6 +48,7 @@ enum MultistatusPushParser {
         let builder: MultistatusBuilder
         var failure: MultistatusError?
         var libxmlError: MultistatusError?
+        var libxmlErrorCode: Int32 = 0
 
         init(builder: MultistatusBuilder) {
             self.builder = builder
@@ -111,6 +120,7 @@ enum MultistatusPushParser {
             if let text = error.pointee.message {
                 message = String(String(cString: text).reversed().drop(while: \.isNewline).reversed())
             }
+            state.libxmlErrorCode = error.pointee.code
             state.libxmlError = MultistatusError(
                 kind: .malformedXML, message: message,
                 line: Int(error.pointee.line), column: Int(error.pointee.int2))
