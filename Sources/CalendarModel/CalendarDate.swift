@@ -81,8 +81,16 @@ public struct CalendarDate: Hashable, Comparable, Sendable, Codable {
 /// Zero-padded decimal formatting and fixed-width parsing without Foundation formatters.
 enum Digits {
     static func pad(_ value: Int, _ width: Int) -> String {
-        let s = String(value)
-        return s.count >= width ? s : String(repeating: "0", count: width - s.count) + s
+        guard value >= 0 else { return String(value) }
+        var digits = [UInt8](repeating: UInt8(ascii: "0"), count: width)
+        var rest = value, index = width - 1
+        while rest > 0 && index >= 0 {
+            digits[index] = UInt8(ascii: "0") + UInt8(rest % 10)
+            rest /= 10
+            index -= 1
+        }
+        // Values wider than `width` (a year past 9999) keep all their digits.
+        return rest > 0 ? String(value) : String(decoding: digits, as: UTF8.self)
     }
 
     /// The number in `bytes[range]` when it is all ASCII digits.

@@ -58,6 +58,7 @@ public enum ValueTypeTable {
         switch name {
         case "DELEGATED-FROM", "DELEGATED-TO", "MEMBER", "SENT-BY": return "cal-address"
         case "ALTREP", "DIR": return "uri"
+        case "RSVP": return "boolean"
         default: return "text"
         }
     }

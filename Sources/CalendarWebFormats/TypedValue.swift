@@ -60,9 +60,9 @@ enum ValueCodec {
         case "text": return .string(TextEscaping.unescape(raw))
         case "integer", "float": return .number(raw)
         case "boolean": return .boolean(raw.uppercased() == "TRUE")
-        case "date": return .string(isoDate(raw))
-        case "date-time": return .string(isoDateTime(raw))
-        case "time": return .string(isoTime(raw))
+        case "date": return .string(isoDate(trimmed(raw)))
+        case "date-time": return .string(isoDateTime(trimmed(raw)))
+        case "time": return .string(isoTime(trimmed(raw)))
         case "utc-offset": return .string(isoOffset(raw))
         case "period": return period(raw)
         case "recur": return recur(raw)
@@ -90,6 +90,13 @@ enum ValueCodec {
     }
 
     // MARK: Forms
+
+    /// Whitespace after a date is an exporter's slip (`validate` reports it); the forms carry the date.
+    private static func trimmed(_ raw: String) -> String {
+        var text = Substring(raw)
+        while text.last == " " || text.last == "\t" { text.removeLast() }
+        return String(text)
+    }
 
     /// `20260329` → `2026-03-29`; text that is not a date is left alone.
     static func isoDate(_ raw: String) -> String {
@@ -134,14 +141,21 @@ enum ValueCodec {
         return .period(start: start, end: isoDateTime(halves[1]), duration: nil)
     }
 
+    /// RFC 6321's order of rule parts (its schema requires it); parts it does not name follow.
+    private static let ruleOrder = ["freq", "until", "count", "interval", "bysecond", "byminute", "byhour", "byday",
+                                    "bymonthday", "byyearday", "byweekno", "bymonth", "bysetpos", "wkst"]
+
     private static func recur(_ raw: String) -> TypedValue {
-        .recur(raw.split(separator: ";").compactMap { part in
+        let parts: [(name: String, values: [String])] = raw.split(separator: ";").compactMap { part in
             let pair = part.split(separator: "=", maxSplits: 1).map(String.init)
             guard pair.count == 2 else { return nil }
             let name = pair[0].lowercased()
             let values = pair[1].split(separator: ",").map { name == "until" ? isoDateTime(String($0)) : String($0) }
             return (name, values)
-        })
+        }
+        // The order of parts carries no meaning in a rule (RFC 5545 §3.3.10), so the canonical one is kept.
+        let rank = { (name: String) in ruleOrder.firstIndex(of: name) ?? ruleOrder.count }
+        return .recur(parts.enumerated().sorted { (rank($0.element.name), $0.offset) < (rank($1.element.name), $1.offset) }.map(\.element))
     }
 
     /// Splits at separators not escaped with a backslash.

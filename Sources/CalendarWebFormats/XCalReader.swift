@@ -58,7 +58,9 @@ public struct XCalReader {
         for child in Self.elements(element) {
             if Self.name(child) == "parameters" {
                 parameters = Self.elements(child).map { parameter in
-                    Parameter(name: Self.name(parameter).uppercased(), values: Self.elements(parameter).map(Self.text))
+                    Parameter(name: Self.name(parameter).uppercased(), values: Self.elements(parameter).map { value in
+                        Self.name(value) == "boolean" ? Self.text(value).uppercased() : Self.text(value)
+                    })
                 }
             } else {
                 valueElements.append(child)

@@ -51,7 +51,8 @@ public struct XCalWriter {
             start(writer, "parameters")
             for parameter in parameters {
                 start(writer, parameter.name.lowercased())
-                for value in parameter.values { element(writer, ValueTypeTable.parameterType(parameter.name), value) }
+                let type = ValueTypeTable.parameterType(parameter.name)
+                for value in parameter.values { element(writer, type, type == "boolean" ? value.lowercased() : value) }
                 xmlTextWriterEndElement(writer)
             }
             xmlTextWriterEndElement(writer)

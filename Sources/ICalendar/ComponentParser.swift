@@ -110,6 +110,8 @@ struct ComponentParser {
 
     /// The component name of a `BEGIN:`/`END:` line (case-insensitive), else `nil`.
     static func structuralName(_ keyword: String, _ bytes: [UInt8]) -> String? {
+        // Nearly every line is a property: rule it out on the first byte before building anything.
+        guard let first = bytes.first, first | 0x20 == keyword.utf8.first! | 0x20 else { return nil }
         let key = Array(keyword.utf8)
         guard bytes.count > key.count else { return nil }
         for (index, k) in key.enumerated() where bytes[index] | 0x20 != k | 0x20 { return nil }

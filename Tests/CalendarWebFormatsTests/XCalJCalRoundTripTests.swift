@@ -26,7 +26,7 @@ final class XCalJCalRoundTripTests: XCTestCase {
     private let typed = Component(name: "VCALENDAR", components: [Component(name: "VEVENT", properties: [
         Property(name: "DTSTART", parameters: [Parameter("VALUE", "DATE")], value: "20261012"),
         Property(name: "DTEND", parameters: [Parameter("TZID", "Europe/Berlin")], value: "20261012T094500"),
-        Property(name: "RRULE", value: "FREQ=WEEKLY;UNTIL=20270205T225959Z;BYDAY=MO,WE;INTERVAL=2"),
+        Property(name: "RRULE", value: "FREQ=WEEKLY;UNTIL=20270205T225959Z;INTERVAL=2;BYDAY=MO,WE"),
         Property(name: "GEO", value: "52.52;13.405"),
         Property(name: "X-CUSTOM", value: "raw\\,kept"),
         Property(name: "X-NUMBER", parameters: [Parameter("VALUE", "INTEGER")], value: "42"),
@@ -40,7 +40,7 @@ final class XCalJCalRoundTripTests: XCTestCase {
         let compact = xml.replacingOccurrences(of: #">\s+<"#, with: "><", options: .regularExpression)
         for expected in ["<dtstart><date>2026-10-12</date></dtstart>",
                          "<dtend><parameters><tzid><text>Europe/Berlin</text></tzid></parameters><date-time>2026-10-12T09:45:00</date-time></dtend>",
-                         "<recur><freq>WEEKLY</freq><until>2027-02-05T22:59:59Z</until><byday>MO</byday><byday>WE</byday><interval>2</interval></recur>",
+                         "<recur><freq>WEEKLY</freq><until>2027-02-05T22:59:59Z</until><interval>2</interval><byday>MO</byday><byday>WE</byday></recur>",
                          "<geo><latitude>52.52</latitude><longitude>13.405</longitude></geo>",
                          "<x-custom><unknown>raw\\,kept</unknown></x-custom>", "<x-number><integer>42</integer></x-number>",
                          "<request-status><code>2.0</code><description>Success</description></request-status>",
@@ -56,13 +56,24 @@ final class XCalJCalRoundTripTests: XCTestCase {
     func testJCalNamesValueTypesAndRestoresNonDefaultOnes() throws {
         let json = String(decoding: JCalWriter().document(for: typed), as: UTF8.self)
         for expected in [#"["dtstart",{},"date","2026-10-12"]"#,
-                         #"["rrule",{},"recur",{"freq":"WEEKLY","until":"2027-02-05T22:59:59Z","byday":["MO","WE"],"interval":2}]"#,
+                         #"["rrule",{},"recur",{"freq":"WEEKLY","until":"2027-02-05T22:59:59Z","interval":2,"byday":["MO","WE"]}]"#,
                          #"["geo",{},"float",[52.52,13.405]]"#, #"["categories",{},"text","Work","Team, Berlin"]"#,
                          #"["x-number",{},"integer",42]"#, #"["x-custom",{},"unknown","raw\\,kept"]"#,
                          #"["freebusy",{},"period","2026-10-12T08:00:00Z/PT1H","2026-10-12T10:00:00Z/2026-10-12T11:00:00Z"]"#] {
             XCTAssertTrue(json.contains(expected), expected + " in " + json)
         }
         XCTAssertEqual(try JCalReader().calendars(from: Array(json.utf8))[0].canonicalForm, typed.canonicalForm)
+    }
+
+    func testRulePartsAreWrittenInTheOrderRFC6321Requires() throws {
+        let rule = Component(name: "VCALENDAR", components: [Component(name: "VEVENT", properties: [
+            Property(name: "RRULE", value: "BYMONTH=3;BYDAY=-1SU;FREQ=YEARLY;WKST=SU"),
+        ])])
+        let xml = String(decoding: XCalWriter().document(for: rule), as: UTF8.self)
+            .replacingOccurrences(of: #">\s+<"#, with: "><", options: .regularExpression)
+        XCTAssertTrue(xml.contains("<recur><freq>YEARLY</freq><byday>-1SU</byday><bymonth>3</bymonth><wkst>SU</wkst></recur>"), xml)
+        XCTAssertEqual(try XCalReader().calendars(from: Array(xml.utf8))[0].components[0]["RRULE"]?.value,
+                       "FREQ=YEARLY;BYDAY=-1SU;BYMONTH=3;WKST=SU")
     }
 
     func testDoctypeAndBrokenDocumentsAreRefusedWithTheirPlace() {
