@@ -10,6 +10,9 @@ public final class InputFile {
     public let name: String
     private let descriptor: Int32
     private let ownsDescriptor: Bool
+    /// Bytes already in memory (a calendar taken out of a CalDAV answer), read from `offset` on.
+    private let contents: [UInt8]?
+    private var offset = 0
 
     /// Why an input could not be opened: it is missing (exit 66) or unreadable.
     public struct OpenError: Error, Sendable {
@@ -23,6 +26,7 @@ public final class InputFile {
     }
 
     public init(path: String) throws(OpenError) {
+        contents = nil
         if path == "-" {
             name = "<stdin>"
             descriptor = 0
@@ -40,12 +44,26 @@ public final class InputFile {
         ownsDescriptor = true
     }
 
+    /// An input whose bytes are already in memory; `name` is what messages call it.
+    public init(name: String, contents: [UInt8]) {
+        self.name = name
+        self.contents = contents
+        descriptor = -1
+        ownsDescriptor = false
+    }
+
     deinit {
         if ownsDescriptor { close(descriptor) }
     }
 
     /// Appends up to `count` bytes to `buffer`; returns how many were read, 0 at the end.
     func read(into buffer: inout [UInt8], count: Int) throws(OpenError) -> Int {
+        if let contents {
+            let end = min(offset + count, contents.count)
+            buffer += contents[offset..<end]
+            defer { offset = end }
+            return end - offset
+        }
         let got = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { block in
             let got = Glibc.read(descriptor, block.baseAddress!, count)
             if got > 0 { buffer.append(contentsOf: UnsafeBufferPointer(rebasing: block[0..<got])) }

@@ -4,10 +4,12 @@ import Foundation
 /// The formats of the SPEC, named as on the command line.
 enum CalendarFormat: String, ExpressibleByArgument, CaseIterable {
     case ics, xcal, jcal, json, vcf, timetable, csv
+    /// A WebDAV multistatus answer (a CalDAV REPORT saved to a file): its calendar-data become one calendar.
+    case caldavXML = "caldav-xml"
 
     /// The formats this build reads and writes; the rest are named so that asking for them gets a
     /// clear answer rather than a parse error.
-    static let supported: Set<CalendarFormat> = [.ics, .json, .xcal, .jcal]
+    static let supported: Set<CalendarFormat> = [.ics, .json, .xcal, .jcal, .caldavXML]
 
     /// The format a path's extension names, if any.
     init?(path: String) {
@@ -32,7 +34,7 @@ enum CalendarFormat: String, ExpressibleByArgument, CaseIterable {
         if text.uppercased().hasPrefix("BEGIN:VCARD") { return .vcf }
         if text.hasPrefix("{") { return .json }
         if text.hasPrefix("[") { return .jcal }
-        if text.hasPrefix("<") { return .xcal }
+        if text.hasPrefix("<") { return text.contains("multistatus") ? .caldavXML : .xcal }
         return nil
     }
 
@@ -41,6 +43,8 @@ enum CalendarFormat: String, ExpressibleByArgument, CaseIterable {
         var format = given ?? CalendarFormat(path: path) ?? sniff(path: path) ?? .ics
         // jCal is JSON too, and often named so: the content tells them apart.
         if given == nil && format == .json && sniff(path: path) == .jcal { format = .jcal }
+        // So are a saved CalDAV answer and xCal: both are .xml.
+        if given == nil && format == .xcal && sniff(path: path) == .caldavXML { format = .caldavXML }
         try format.requireSupported(as: "read")
         return format
     }

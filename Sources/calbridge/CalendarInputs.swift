@@ -21,6 +21,8 @@ struct CalendarInputs {
                         try handle(.component(ReadComponent(component: component, diagnostics: [], encoded: nil)))
                     }
                 }
+            case .caldavXML:
+                try Self.readMultistatus(path, with: &reader, handle)
             default:
                 try reader.read(try InputFile(path: path), handle)
             }
@@ -42,6 +44,32 @@ struct CalendarInputs {
         return (calendar, diagnostics)
     }
 
+    /// Reads each calendar-data of a saved multistatus answer as one more calendar to merge, named
+    /// after its href in messages.
+    private static func readMultistatus(_ path: String, with reader: inout CalendarStreamReader,
+                                        _ handle: (CalendarStreamEvent) throws -> Void) throws {
+        var found: [(String, String)] = []
+        let collect = { (response: DAVResponse) in
+            if let data = response.calendarData { found.append((response.href, data)) }
+        }
+        do {
+            if path == "-" {
+                try MultistatusReader().read([UInt8](FileHandle.standardInput.readDataToEndOfFile())).responses.forEach(collect)
+            } else {
+                guard FileManager.default.fileExists(atPath: path) else {
+                    throw InputFile.OpenError(name: path, reason: "No such file or directory")
+                }
+                _ = try MultistatusReader().read(contentsOf: URL(fileURLWithPath: path), onResponse: collect)
+            }
+        } catch let error as MultistatusError {
+            throw InvalidCalendarData(diagnostics: [Diagnostic(.error, file: path, at: SourceLocation(line: error.line, column: error.column),
+                                                               "not a WebDAV multistatus: \(error.message)")])
+        }
+        for (href, data) in found {
+            try reader.read(InputFile(name: path + " " + href, contents: Array(data.utf8)), handle)
+        }
+    }
+
     /// The calendars of a whole-document input: the model's JSON, xCal or jCal.
     private static func decode(_ path: String, as format: CalendarFormat) throws -> [Component] {
         let data: Data
@@ -60,7 +88,7 @@ struct CalendarInputs {
             throw InvalidCalendarData(diagnostics: [Diagnostic(.error, file: path, at: nil, "not calbridge model JSON: " + Self.describe(error))])
         } catch let error as DocumentError {
             let place = error.line.map { SourceLocation(line: $0, column: error.column ?? 1) }
-            throw InvalidCalendarData(diagnostics: [Diagnostic(.error, file: path, at: place, "not \(format.rawValue): \(error.message)")])
+            throw InvalidCalendarData(diagnostics: [Diagnostic(.error, file: path, at: place, "\(format.rawValue): \(error.message)")])
         }
     }
 

@@ -21,6 +21,7 @@ struct Convert: ParsableCommand {
           calbridge convert calendar.json --to ics
           calbridge convert calendar.ics -o calendar.xcs        (xCal, RFC 6321)
           calbridge convert calendar.ics --to jcal -o cal.jcal  (jCal, RFC 7265)
+          calbridge convert report.xml --from caldav-xml -o calendar.ics
         """)
 
     @Argument(help: "Input files, or - for standard input.")
@@ -32,7 +33,7 @@ struct Convert: ParsableCommand {
     @Option(help: "Output format (ics, json, xcal, jcal); taken from the output name when absent, else ics.")
     var to: CalendarFormat?
 
-    @Option(help: "Input format (ics, json, xcal, jcal); taken from each input's name or content when absent.")
+    @Option(help: "Input format (ics, json, xcal, jcal, caldav-xml); taken from each input's name or content when absent.")
     var from: CalendarFormat?
 
     func run() throws {

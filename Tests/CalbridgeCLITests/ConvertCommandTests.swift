@@ -50,6 +50,19 @@ final class ConvertCommandTests: XCTestCase {
         XCTAssertEqual(check.status, 0, check.standardOutput)
     }
 
+    func testSavedCalDAVAnswerBecomesOneCalendar() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        let fixture = root.appendingPathComponent("CalendarWebFormatsTests/Fixtures/caldav/xandikos-calendar-multiget.xml").path
+        let result = try Calbridge.run(["convert", fixture, "--to", "jcal"])
+        XCTAssertEqual(result.status, 0, result.standardError)
+        XCTAssertTrue(result.standardOutput.hasPrefix(#"["vcalendar",["#), result.standardOutput)
+        for uid in ["fixture-one@calbridge", "fixture-weekly@calbridge", "fixture-summer@calbridge"] {
+            XCTAssertTrue(result.standardOutput.contains(#"["uid",{},"text",""# + uid + #""]"#), uid)
+        }
+        let broken = try Calbridge.run(["convert", "-", "--from", "caldav-xml"], input: "<multistatus xmlns=\"DAV:\"><response>")
+        XCTAssertEqual(broken.status, 65)
+    }
+
     func testMissingInputExits66() throws {
         let result = try Calbridge.run(["convert", "/nonexistent/calendar.ics"])
         XCTAssertEqual(result.status, 66)
