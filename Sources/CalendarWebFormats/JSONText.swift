@@ -48,7 +48,7 @@ indirect enum JSONValue: Equatable {
 
 /// Reads JSON text (RFC 8259) into `JSONValue`, with the line and column of the first error and a
 /// depth limit so hostile input ends quickly.
-struct JSONText {
+public struct JSONText {
     static let maximumDepth = 64
     private let bytes: [UInt8]
     private var i = 0
@@ -197,7 +197,21 @@ struct JSONText {
         return DocumentError(line: line, column: column, message)
     }
 
+    /// A JSON string literal for `text` (also used by `calbridge expand`'s JSON lines).
+    public static func quoted(_ text: String) -> String {
+        var out = ""
+        quote(text, into: &out)
+        return out
+    }
+
     static func quote(_ text: String, into out: inout String) {
+        // Most texts need no escaping; check the bytes once rather than go scalar by scalar.
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            out += "\""
+            out += text
+            out += "\""
+            return
+        }
         out += "\""
         for scalar in text.unicodeScalars {
             switch scalar {

@@ -1,5 +1,6 @@
 import CalendarModel
 import CalendarRouter
+import CalendarWebFormats
 import ICalendar
 
 /// Writes occurrences as the SPEC's JSON lines, as CSV, or as an iCalendar file of single events.
@@ -69,28 +70,7 @@ enum OccurrenceFormat {
     }
 
     static func json(_ text: String) -> String {
-        // Most texts need no escaping; check the bytes once rather than rebuild the string.
-        if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
-            return "\"" + text + "\""
-        }
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
+        JSONText.quoted(text)
     }
 
     private static func csv(_ field: String) -> String {
