@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "ICalendar", targets: ["ICalendar"]),
         .library(name: "CalendarRouter", targets: ["CalendarRouter"]),
         .library(name: "CalendarWebFormats", targets: ["CalendarWebFormats"]),
+        .library(name: "ContactCards", targets: ["ContactCards"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -23,12 +24,13 @@ let package = Package(
                        providers: [.apt(["libxml2-dev"])]),
         .target(name: "CalendarModel", swiftSettings: strict),
         .target(name: "AtomicOutput", swiftSettings: strict),
+        .target(name: "ContactCards", dependencies: ["CalendarModel"], swiftSettings: strict),
         .target(name: "CalendarRouter", dependencies: ["CalendarModel"], swiftSettings: strict),
         .target(name: "CalendarWebFormats", dependencies: ["CalendarModel", "CLibxml2"],
                 exclude: ["Schema/xcal.rnc"], resources: [.copy("Schema/xcal.rng")], swiftSettings: strict),
         .target(name: "ICalendar", dependencies: ["CalendarModel", "CLibical"], swiftSettings: strict),
         .executableTarget(name: "calbridge", dependencies: [
-            "CalendarModel", "ICalendar", "AtomicOutput", "CalendarRouter", "CalendarWebFormats",
+            "CalendarModel", "ICalendar", "AtomicOutput", "CalendarRouter", "CalendarWebFormats", "ContactCards",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], swiftSettings: strict),
         .testTarget(name: "CalendarModelTests", dependencies: ["CalendarModel"], swiftSettings: strict),
@@ -40,6 +42,8 @@ let package = Package(
         .testTarget(name: "RecurrenceConformanceTests", dependencies: ["calbridge"], swiftSettings: strict),
         .testTarget(name: "CalendarWebFormatsTests", dependencies: ["CalendarWebFormats", "CalendarModel", "ICalendar"],
                     resources: [.copy("Fixtures")], swiftSettings: strict),
+        .testTarget(name: "ContactCardsTests", dependencies: ["ContactCards", "CalendarModel"],
+                    resources: [.copy("Cards")], swiftSettings: strict),
         .testTarget(name: "CLibxml2Tests", dependencies: ["CLibxml2"], swiftSettings: strict),
     ]
 )

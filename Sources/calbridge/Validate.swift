@@ -94,7 +94,7 @@ struct Validate: ParsableCommand {
             throw ExitStatus.invalidData
         }
         var repaired = calendar
-        CalendarRepair(now: Self.now()).repair(&repaired)
+        CalendarRepair(now: .nowUTC).repair(&repaired)
         var usage = ZoneUsage()
         repaired.components.forEach { usage.record($0) }
         repaired.components += usage.missingDefinitions(resolver: TimeZoneResolver(definitions: [:]))
@@ -109,11 +109,6 @@ struct Validate: ParsableCommand {
     private func summary(_ problems: [Diagnostic]) -> String {
         let errors = problems.filter { $0.severity == .error }.count
         return "\(errors) errors, \(problems.count - errors) warnings; `calbridge validate --repair -o FIXED.ics` mends those that say how\n"
-    }
-
-    private static func now() -> LocalDateTime {
-        let seconds = Int(Date().timeIntervalSince1970)
-        return LocalDateTime(secondsSinceEpoch: seconds)
     }
 }
 

@@ -1,0 +1,31 @@
+/// The problems of one file, capped: a binary file or a file of garbage would otherwise yield one
+/// problem per line, which helps nobody and costs memory.
+struct ProblemLog {
+    static let limit = 500
+
+    let file: String
+    private(set) var problems: [CardProblem] = []
+    private var unlisted = 0
+    private var firstUnlisted: (line: Int, column: Int)?
+
+    init(file: String) {
+        self.file = file
+    }
+
+    mutating func add(line: Int, column: Int, _ message: String) {
+        guard problems.count < Self.limit else {
+            unlisted += 1
+            if firstUnlisted == nil { firstUnlisted = (line, column) }
+            return
+        }
+        problems.append(CardProblem(file: file, line: line, column: column, message: message))
+    }
+
+    /// The listed problems, and one more saying how many were left out.
+    func finished() -> [CardProblem] {
+        guard let first = firstUnlisted else { return problems }
+        let more = CardProblem(file: file, line: first.line, column: first.column,
+                               message: "\(unlisted) more problems from here on are not listed")
+        return problems + [more]
+    }
+}

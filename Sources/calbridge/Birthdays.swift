@@ -1,0 +1,99 @@
+import ArgumentParser
+import AtomicOutput
+import CalendarModel
+import CalendarRouter
+import ContactCards
+import Foundation
+import ICalendar
+
+/// `calbridge birthdays`: a birthday and anniversary calendar from contact cards.
+struct Birthdays: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Make a birthday (and anniversary) calendar from contact cards.",
+        discussion: """
+        Every contact with a birthday, anniversary or labelled date (Apple's X-ABDATE) becomes one all-day
+        yearly event with a stable UID, so running it again replaces rather than duplicates. The birth
+        year, where the card has it, is the event's first year and is in its description. Cards without
+        a date are counted; impossible dates are listed with file and line and skipped (exit 1).
+
+        Examples:
+          calbridge birthdays contacts.vcf -o birthdays.ics
+          calbridge birthdays google.vcf apple.vcf --lang de --feb29 mar1 --alarm -PT15H
+          calbridge birthdays family.vcf --ages 0-100 -o ages.ics
+        """)
+
+    @Argument(help: "vCard files (2.1, 3.0 or 4.0), or - for standard input.")
+    var contacts: [String]
+
+    @Option(name: .shortAndLong, help: "The output file; standard output when absent.")
+    var output: String?
+
+    @Option(help: "Language of the titles: en, nl or de.")
+    var lang: BirthdayLanguage = .en
+
+    @Option(help: "29 February in common years: leap-only, feb28 or mar1.")
+    var feb29: February29Rule = .leapOnly
+
+    @Option(help: "An alarm relative to the start of the day, as a duration: -PT15H is 9:00 the day before.")
+    var alarm: String?
+
+    @Option(help: "One event a year for these ages (such as 0-100), titled with the age, instead of one yearly event.")
+    var ages: String?
+
+    func validate() throws {
+        if let alarm, CalendarDuration(icalendar: alarm) == nil {
+            throw ValidationError("--alarm \(alarm) is not a duration such as -PT15H or PT9H")
+        }
+        if let ages, Self.range(ages) == nil {
+            throw ValidationError("--ages \(ages) is not a range such as 0-100")
+        }
+    }
+
+    func run() throws {
+        do {
+            var cards: [ContactCard] = []
+            var problems: [String] = []
+            var undated = 0
+            for path in contacts {
+                let result = VCardReader().read(try Self.bytes(of: path), file: path == "-" ? "<stdin>" : path)
+                cards += result.cards
+                problems += result.problems.map(\.description)
+                undated += result.cardsWithoutDates
+            }
+            let options = BirthdayOptions(language: lang, february29: feb29, alarm: alarm, ages: ages.flatMap(Self.range))
+            let calendar = BirthdayCalendar(options: options, timestamp: .nowUTC).calendar(for: cards)
+            var writer = ICalendarWriter()
+            writer.write(calendar)
+            let sink = try AtomicFile(destination: output)
+            try sink.write(writer.bytes)
+            try sink.commit()
+            let events = calendar.components.count
+            Terminal.write("\(events) events from \(cards.count) cards; \(undated) cards without a date were skipped\n", to: .standardError)
+            if !problems.isEmpty {
+                Terminal.write(problems.map { $0 + "\n" }.joined(), to: .standardError)
+                throw ExitCode(1)
+            }
+        } catch let error as ExitCode {
+            throw error
+        } catch {
+            throw ExitStatus.report(error)
+        }
+    }
+
+    private static func bytes(of path: String) throws -> [UInt8] {
+        if path == "-" { return [UInt8](FileHandle.standardInput.readDataToEndOfFile()) }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw InputFile.OpenError(name: path, reason: FileManager.default.fileExists(atPath: path) ? "cannot be read" : "No such file or directory")
+        }
+        return [UInt8](data)
+    }
+
+    static func range(_ text: String) -> ClosedRange<Int>? {
+        let parts = text.split(separator: "-").compactMap { Int($0) }
+        guard parts.count == 2, parts[0] >= 0, parts[0] <= parts[1], parts[1] <= 200 else { return nil }
+        return parts[0]...parts[1]
+    }
+}
+
+extension BirthdayLanguage: ExpressibleByArgument {}
+extension February29Rule: ExpressibleByArgument {}
