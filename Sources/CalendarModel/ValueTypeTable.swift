@@ -54,12 +54,19 @@ public enum ValueTypeTable {
     public static let requiresValueParameter: Set<String> = ["REFRESH-INTERVAL", "IMAGE", "CONFERENCE"]
 
     /// The type of a parameter's values in xCal: calendar addresses and URIs, else text.
+    /// Parameters RFC 6321 §5 calls unrecognized get `unknown`.
     public static func parameterType(_ name: String) -> String {
         switch name {
         case "DELEGATED-FROM", "DELEGATED-TO", "MEMBER", "SENT-BY": return "cal-address"
         case "ALTREP", "DIR": return "uri"
         case "RSVP": return "boolean"
-        default: return "text"
+        default: return knownParameters.contains(name) ? "text" : unknown
         }
     }
+
+    /// The parameters of RFC 5545 §3.2 and RFC 7986 §6.
+    private static let knownParameters: Set<String> = [
+        "CN", "CUTYPE", "ENCODING", "FMTTYPE", "FBTYPE", "LANGUAGE", "PARTSTAT", "RANGE", "RELATED", "RELTYPE",
+        "ROLE", "TZID", "VALUE", "DISPLAY", "EMAIL", "FEATURE", "LABEL",
+    ]
 }

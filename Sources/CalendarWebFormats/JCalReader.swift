@@ -44,8 +44,7 @@ public struct JCalReader {
             default: throw DocumentError("\(path): parameter \(pair.key) must be a string or an array of strings")
             }
         }
-        let restoresValue = type != ValueTypeTable.entry(for: name).type || ValueTypeTable.requiresValueParameter.contains(name)
-        if restoresValue && !parameters.contains(where: { $0.name == "VALUE" }) {
+        if ValueCodec.needsValueParameter(type, property: name) && !parameters.contains(where: { $0.name == "VALUE" }) {
             parameters.append(Parameter("VALUE", type.uppercased()))
         }
         let values = parts[3...].map { typedValue($0, type: type) }
@@ -66,7 +65,12 @@ public struct JCalReader {
         case .number(let literal): return .number(literal)
         case .bool(let flag): return .boolean(flag)
         case .null: return .string("")
-        case .array(let items): return .parts(items.map { typedValue($0, type: type) })
+        case .array(let items):
+            // Some writers (python icalendar) give a period as [start, end]; read it as the period it is.
+            if type == "period", items.count == 2, case .string(let start) = items[0], case .string(let end) = items[1] {
+                return typedValue(.string(start + "/" + end), type: type)
+            }
+            return .parts(items.map { typedValue($0, type: type) })
         case .object(let pairs):
             return .recur(pairs.map { pair in
                 let values: [JSONValue]

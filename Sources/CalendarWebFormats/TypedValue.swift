@@ -28,9 +28,24 @@ enum TypedValue: Equatable {
 
 /// Converts between a property's raw iCalendar value and its typed values, for a given type.
 enum ValueCodec {
-    /// The type of a property: its VALUE parameter, else the table's default.
+    /// The type of a property: its VALUE parameter, else the table's default — except that a bare
+    /// `20081006` where a DATE-TIME is the default is a DATE written without its VALUE (as RFC 6321's
+    /// own example B.1.1 does), and is typed by what it is.
     static func type(of property: Property) -> String {
-        property[parameter: "VALUE"]?.lowercased() ?? ValueTypeTable.entry(for: property.name).type
+        if let value = property[parameter: "VALUE"] { return value.lowercased() }
+        let type = ValueTypeTable.entry(for: property.name).type
+        if type == "date-time", let first = property.value.split(separator: ",").first,
+           first.count == 8, first.allSatisfy(\.isNumber) {
+            return "date"
+        }
+        return type
+    }
+
+    /// Whether a reader puts VALUE back: for a type other than the default (never for `unknown`,
+    /// RFC 6321 §5), and always where the property's definition requires it.
+    static func needsValueParameter(_ type: String, property name: String) -> Bool {
+        guard type != ValueTypeTable.unknown else { return false }
+        return type != ValueTypeTable.entry(for: name).type || ValueTypeTable.requiresValueParameter.contains(name)
     }
 
     /// The typed values of a property's raw value.

@@ -58,7 +58,10 @@ public struct XCalReader {
         for child in Self.elements(element) {
             if Self.name(child) == "parameters" {
                 parameters = Self.elements(child).map { parameter in
-                    Parameter(name: Self.name(parameter).uppercased(), values: Self.elements(parameter).map { value in
+                    let values = Self.elements(parameter)
+                    // A bare `<tzid>US/Eastern</tzid>`, as RFC 6321's own example B.2.2 writes it, is read as its text.
+                    guard !values.isEmpty else { return Parameter(Self.name(parameter).uppercased(), Self.text(parameter)) }
+                    return Parameter(name: Self.name(parameter).uppercased(), values: values.map { value in
                         Self.name(value) == "boolean" ? Self.text(value).uppercased() : Self.text(value)
                     })
                 }
@@ -66,9 +69,8 @@ public struct XCalReader {
                 valueElements.append(child)
             }
         }
-        let (type, values) = typedValues(valueElements, property: name)
-        let restoresValue = type != ValueTypeTable.entry(for: name).type || ValueTypeTable.requiresValueParameter.contains(name)
-        if restoresValue && !parameters.contains(where: { $0.name == "VALUE" }) {
+        let (type, values) = typedValues(valueElements, property: name, bareText: valueElements.isEmpty ? Self.text(element).trimmingSpaces() : "")
+        if ValueCodec.needsValueParameter(type, property: name) && !parameters.contains(where: { $0.name == "VALUE" }) {
             parameters.append(Parameter("VALUE", type.uppercased()))
         }
         let raw = type == ValueTypeTable.unknown ? values.map { if case .string(let s) = $0 { s } else { "" } }.joined(separator: ",")
@@ -77,8 +79,13 @@ public struct XCalReader {
     }
 
     /// The type a property's value elements name, and their values.
-    private func typedValues(_ elements: [xmlNodePtr], property: String) -> (String, [TypedValue]) {
-        guard let first = elements.first else { return (ValueTypeTable.entry(for: property).type, [.string("")]) }
+    private func typedValues(_ elements: [xmlNodePtr], property: String, bareText: String) -> (String, [TypedValue]) {
+        // No value element (`<tzid>US/Eastern</tzid>`, as RFC 6321's example B.2.2 writes it): the bare text,
+        // read as the property's default type.
+        guard let first = elements.first else {
+            let type = ValueTypeTable.entry(for: property).type
+            return (type, [ValueCodec.decode(ValueCodec.encode(.string(bareText), type: type == "text" ? "text" : "unknown"), type: type)])
+        }
         switch Self.name(first) {
         case "latitude", "longitude":
             return ("float", [.parts(elements.map { .number(Self.text($0)) })])
@@ -148,6 +155,16 @@ extension String {
     func trimmingTrailingNewlines() -> String {
         var s = Substring(self)
         while s.last == "\n" || s.last == "\r" { s.removeLast() }
+        return String(s)
+    }
+}
+
+extension String {
+    /// Without the indentation a pretty-printed element's bare text carries around it.
+    func trimmingSpaces() -> String {
+        var s = Substring(self)
+        while let first = s.first, first.isWhitespace { s.removeFirst() }
+        while let last = s.last, last.isWhitespace { s.removeLast() }
         return String(s)
     }
 }

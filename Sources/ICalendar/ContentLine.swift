@@ -82,7 +82,7 @@ enum ContentLineParser {
                 throw ContentLineProblem(offset: i, message: "a quoted parameter value is not closed with '\"'")
             }
             i = end + 1
-            return String(decoding: bytes[start..<end], as: UTF8.self)
+            return CaretEncoding.decode(String(decoding: bytes[start..<end], as: UTF8.self))
         }
         let start = i
         while i < bytes.count, bytes[i] != semicolon, bytes[i] != colon, bytes[i] != comma {
@@ -91,7 +91,7 @@ enum ContentLineParser {
             }
             i += 1
         }
-        return String(decoding: bytes[start..<i], as: UTF8.self)
+        return CaretEncoding.decode(String(decoding: bytes[start..<i], as: UTF8.self))
     }
 
     /// Rejects control characters RFC 5545 excludes from values and byte sequences that are not UTF-8.

@@ -46,12 +46,10 @@ public struct ICalendarWriter {
     }
 
     private mutating func appendParameterValue(_ value: String) {
-        let needsQuotes = value.utf8.contains { $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: ";") || $0 == UInt8(ascii: ",") }
+        let encoded = CaretEncoding.encode(value)
+        let needsQuotes = encoded.utf8.contains { $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: ";") || $0 == UInt8(ascii: ",") }
         if needsQuotes { line.append(UInt8(ascii: "\"")) }
-        // A DQUOTE cannot appear in a parameter value (RFC 5545 §3.1); RFC 6868 writes it as ^'.
-        for byte in value.utf8 {
-            if byte == UInt8(ascii: "\"") { line += [UInt8(ascii: "^"), UInt8(ascii: "'")] } else { line.append(byte) }
-        }
+        line += encoded.utf8
         if needsQuotes { line.append(UInt8(ascii: "\"")) }
     }
 

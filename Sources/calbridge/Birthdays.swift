@@ -34,7 +34,7 @@ struct Birthdays: ParsableCommand {
     @Option(help: "29 February in common years: leap-only, feb28 or mar1.")
     var feb29: February29Rule = .leapOnly
 
-    @Option(help: "An alarm relative to the start of the day, as a duration: -PT15H is 9:00 the day before.")
+    @Option(parsing: .unconditional, help: "An alarm relative to the start of the day, as a duration: -PT15H is 9:00 the day before.")
     var alarm: String?
 
     @Option(help: "One event a year for these ages (such as 0-100), titled with the age, instead of one yearly event.")

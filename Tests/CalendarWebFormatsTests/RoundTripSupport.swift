@@ -37,6 +37,9 @@ func semantic(_ component: Component) -> Component {
         }
         if type == ValueTypeTable.entry(for: property.name).type && !ValueTypeTable.requiresValueParameter.contains(property.name) {
             p.parameters.removeAll { $0.name == "VALUE" }
+        } else if type != ValueTypeTable.unknown && p[parameter: "VALUE"] == nil {
+            // A bare date where a date-time is the default is a date (ValueCodec.type): say so.
+            p.parameters.append(Parameter("VALUE", type.uppercased()))
         }
         // VALUE names a type, and type names compare case-insensitively (RFC 5545 §3.2).
         p.parameters = p.parameters.map { $0.name == "VALUE" ? Parameter(name: "VALUE", values: $0.values.map { $0.uppercased() }) : $0 }

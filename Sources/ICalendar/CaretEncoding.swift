@@ -1,0 +1,43 @@
+/// RFC 6868's escapes for parameter values, which can hold neither a DQUOTE nor a line break:
+/// `^'` is `"`, `^n` a line break, `^^` a caret. The model keeps values decoded, so xCal and jCal
+/// (which need no such escapes) carry them as they are meant.
+enum CaretEncoding {
+    static func decode(_ raw: String) -> String {
+        guard raw.utf8.contains(UInt8(ascii: "^")) else { return raw }
+        var out = ""
+        var pendingCaret = false
+        for ch in raw {
+            if pendingCaret {
+                switch ch {
+                case "^": out.append("^")
+                case "n", "N": out.append("\n")
+                case "'": out.append("\"")
+                // Any other pair is not an escape and stays as written (RFC 6868 §3).
+                default: out.append("^"); out.append(ch)
+                }
+                pendingCaret = false
+            } else if ch == "^" {
+                pendingCaret = true
+            } else {
+                out.append(ch)
+            }
+        }
+        if pendingCaret { out.append("^") }
+        return out
+    }
+
+    static func encode(_ value: String) -> String {
+        guard value.utf8.contains(where: { $0 == UInt8(ascii: "^") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D })
+        else { return value }
+        var out = ""
+        for ch in value {
+            switch ch {
+            case "^": out += "^^"
+            case "\"": out += "^'"
+            case "\n", "\r\n", "\r": out += "^n"
+            default: out.append(ch)
+            }
+        }
+        return out
+    }
+}
