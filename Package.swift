@@ -25,12 +25,15 @@ let package = Package(
         .target(name: "CalendarModel", swiftSettings: strict),
         .target(name: "AtomicOutput", swiftSettings: strict),
         .target(name: "ContactCards", dependencies: ["CalendarModel"], swiftSettings: strict),
+        .target(name: "Schedules", dependencies: ["CalendarModel", "CalendarRouter"], swiftSettings: strict),
+        .target(name: "CalendarStores", dependencies: ["CalendarModel", "AtomicOutput"], swiftSettings: strict),
         .target(name: "CalendarRouter", dependencies: ["CalendarModel"], swiftSettings: strict),
         .target(name: "CalendarWebFormats", dependencies: ["CalendarModel", "CLibxml2"],
                 exclude: ["Schema/xcal.rnc"], resources: [.copy("Schema/xcal.rng")], swiftSettings: strict),
         .target(name: "ICalendar", dependencies: ["CalendarModel", "CLibical"], swiftSettings: strict),
         .executableTarget(name: "calbridge", dependencies: [
             "CalendarModel", "ICalendar", "AtomicOutput", "CalendarRouter", "CalendarWebFormats", "ContactCards",
+            "Schedules", "CalendarStores",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], swiftSettings: strict),
         .testTarget(name: "CalendarModelTests", dependencies: ["CalendarModel"], swiftSettings: strict),
@@ -44,6 +47,9 @@ let package = Package(
                     resources: [.copy("Fixtures")], swiftSettings: strict),
         .testTarget(name: "ContactCardsTests", dependencies: ["ContactCards", "CalendarModel"],
                     resources: [.copy("Cards")], swiftSettings: strict),
+        .testTarget(name: "SchedulesTests", dependencies: ["Schedules", "CalendarModel", "CalendarRouter", "ICalendar"],
+                    swiftSettings: strict),
+        .testTarget(name: "CalendarStoresTests", dependencies: ["CalendarStores", "CalendarModel"], swiftSettings: strict),
         .testTarget(name: "CLibxml2Tests", dependencies: ["CLibxml2"], swiftSettings: strict),
     ]
 )
