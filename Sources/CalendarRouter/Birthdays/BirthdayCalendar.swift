@@ -95,23 +95,18 @@ public struct BirthdayCalendar {
         card.deathDate.map { CalendarDate(year: $0.year ?? Self.unknownYear, month: $0.month, day: $0.day) }
     }
 
-    /// A UID that is the same on every run: from the card's UID (or its name when it has none) and
-    /// the kind of date, so birthday and anniversary of one contact differ.
+    /// A UID that is the same on every run: from the card's UID (or its name and the date when it has
+    /// none) and the kind of date, so birthday and anniversary of one contact differ.
     private func uid(for date: ContactDate, of card: ContactCard) -> String {
         let kind: String
         switch date.kind {
         case .birthday: kind = "birthday"
         case .anniversary: kind = "anniversary"
-        case .labelled(let label): kind = "date-" + Self.slug(label)
+        case .labelled(let label): kind = "date-" + UIDSlug.make(label)
         }
-        let owner = card.uid.map(Self.slug) ?? "name-" + Self.slug(card.displayName)
+        // Without a card UID the name alone would join namesakes; the date keeps them apart.
+        let owner = card.uid.map(UIDSlug.make)
+            ?? "name-" + UIDSlug.make(card.displayName) + "-" + CalendarDate(year: 2000, month: date.month, day: date.day).basicFormat.suffix(4)
         return "\(kind)-\(owner)@calbridge"
-    }
-
-    /// Letters, digits and `-` only, so the UID is safe in every store's resource name.
-    static func slug(_ text: String) -> String {
-        String(text.lowercased().unicodeScalars.map { scalar -> Character in
-            (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)) && scalar.isASCII ? Character(scalar) : "-"
-        })
     }
 }
