@@ -48,7 +48,7 @@ let package = Package(
         .testTarget(name: "ContactCardsTests", dependencies: ["ContactCards", "CalendarModel"],
                     resources: [.copy("Cards")], swiftSettings: strict),
         .testTarget(name: "SchedulesTests", dependencies: ["Schedules", "CalendarModel", "CalendarRouter", "ICalendar"],
-                    swiftSettings: strict),
+                    exclude: ["Timetables"], swiftSettings: strict),
         .testTarget(name: "CalendarStoresTests", dependencies: ["CalendarStores", "CalendarModel"], swiftSettings: strict),
         .testTarget(name: "CLibxml2Tests", dependencies: ["CLibxml2"], swiftSettings: strict),
     ]

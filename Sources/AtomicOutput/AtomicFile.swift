@@ -65,11 +65,16 @@ public final class AtomicFile {
     /// Makes the output appear: renamed into place, or copied to standard output.
     public func commit() throws(Failure) {
         try flush()
-        finished = true
-        defer { close(descriptor) }
-        guard let destination else { return try copyToStandardOutput() }
+        guard let destination else {
+            finished = true
+            defer { close(descriptor) }
+            return try copyToStandardOutput()
+        }
+        // fail() discards, which closes the descriptor; only a good fsync leaves it for us to close.
         guard fsync(descriptor) == 0 else { throw fail() }
+        finished = true
         fchmod(descriptor, 0o644)
+        close(descriptor)
         guard rename(temporaryPath, destination) == 0 else {
             let reason = String(cString: strerror(errno))
             unlink(temporaryPath)

@@ -55,7 +55,7 @@ public struct CalendarRepair {
         if component["UID"] == nil {
             var writer = ICalendarWriter()
             writer.write(component)
-            component.properties.insert(Property(name: "UID", value: "calbridge-" + Self.fingerprint(writer.bytes)), at: 0)
+            component.properties.insert(Property(name: "UID", value: "calbridge-" + FNV1a.hex(writer.bytes)), at: 0)
         }
         if component["DTSTAMP"] == nil {
             component.properties.append(DateValue.utc(now).property(named: "DTSTAMP"))
@@ -68,16 +68,5 @@ public struct CalendarRepair {
             && Self.isFloating(component.properties[index]) {
             component.properties[index].setParameter("TZID", zone)
         }
-    }
-
-    /// A stable 64-bit FNV-1a fingerprint, so a repaired file gets the same UIDs on every run.
-    static func fingerprint(_ bytes: [UInt8]) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes {
-            hash ^= UInt64(byte)
-            hash &*= 0x0000_0100_0000_01B3
-        }
-        let hex = String(hash, radix: 16)
-        return String(repeating: "0", count: 16 - hex.count) + hex
     }
 }

@@ -1,0 +1,66 @@
+/// Turns CSV lines into a `TimetableDraft`: settings over the base, then the lectures of the rows,
+/// every problem named by row and column.
+struct TimetableCSVReader {
+    static let columns = ["id", "title", "kind", "lecturer", "room", "weekday", "start", "end", "weeks"]
+    static let requiredColumns = ["id", "title", "weekday", "start", "end"]
+
+    var problems: TimetableProblems
+
+    mutating func draft(_ lines: [CSVLine], base: Timetable?) -> TimetableDraft {
+        var draft = base.map(Self.draft(of:)) ?? TimetableDraft(termEndPlace: "# term.end")
+        apply(settings(lines), to: &draft)
+        let records = lines.compactMap { line -> (row: Int, fields: [String])? in
+            if case .record(let row, let fields) = line { (row, fields) } else { nil }
+        }
+        guard let header = records.first, let columns = columns(header) else { return draft }
+        for record in records.dropFirst() {
+            if let entry = lecture(record.fields, columns: columns, row: record.row) { merge(entry, into: &draft) }
+        }
+        return draft
+    }
+
+    /// A base timetable as a draft whose places say they are in the base, for the rare check that
+    /// fails only once the CSV's lectures or settings are put in (a change on a lecture's old weekday).
+    private static func draft(of base: Timetable) -> TimetableDraft {
+        TimetableDraft(
+            calendar: base.calendar, term: base.term, termEndPlace: "base $.term.end",
+            breaks: base.breaks.enumerated().map { ($1, .json("base $.term.breaks[\($0)]")) },
+            lectures: base.lectures.enumerated().map { .init(id: $1.id, lecture: $1, place: .json("base $.lectures[\($0)]")) },
+            changes: base.changes.enumerated().map { ($1, .json("base $.changes[\($0)]")) })
+    }
+
+    /// A row replaces the base lecture of its id in place; a row with a new id is added at the end.
+    private func merge(_ entry: TimetableDraft.LectureEntry, into draft: inout TimetableDraft) {
+        let fromBase = draft.lectures.firstIndex { lecture in
+            guard case .json = lecture.place else { return false }
+            return lecture.id == entry.id
+        }
+        if let fromBase {
+            draft.lectures[fromBase] = entry
+        } else {
+            draft.lectures.append(entry)
+        }
+    }
+
+    /// Column name → index, or nil after reporting why the header cannot be used.
+    private mutating func columns(_ header: (row: Int, fields: [String])) -> [String: Int]? {
+        let before = problems.list.count
+        var columns: [String: Int] = [:]
+        for (index, written) in header.fields.enumerated() {
+            // Spreadsheet users capitalise headings; the names are the JSON keys all the same.
+            let name = written.lowercased()
+            let place = "row \(header.row), column \(name)"
+            if !Self.columns.contains(name) {
+                problems.add(place, "unknown column; the columns are \(Self.columns.joined(separator: ", "))")
+            } else if columns[name] != nil {
+                problems.add(place, "the column appears twice")
+            } else {
+                columns[name] = index
+            }
+        }
+        for name in Self.requiredColumns where columns[name] == nil {
+            problems.add("row \(header.row), column \(name)", "required column is missing from the header")
+        }
+        return problems.list.count == before ? columns : nil
+    }
+}

@@ -1,0 +1,47 @@
+import ArgumentParser
+import AtomicOutput
+import ICalendar
+
+/// `calbridge schedule`: a course timetable as a calendar; with a state file, only what changed is new.
+struct Schedule: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Turn a course timetable (JSON, or CSV of lectures) into a calendar.",
+        discussion: """
+        Each lecture becomes one weekly recurring event in the calendar's zone, with breaks left out and
+        each change (cancelled, moved, another room) an override of its occurrence. UIDs come from the
+        calendar and lecture ids, so importing again replaces rather than duplicates. With --state, a
+        re-run raises SEQUENCE and DTSTAMP only of the lectures that changed and says what changed.
+
+        Examples:
+          calbridge schedule semester.json -o semester.ics
+          calbridge schedule semester.json -o semester.ics --state semester.state.json
+          calbridge schedule lectures.csv --base semester.json -o semester.ics
+        """)
+
+    @Argument(help: "The timetable: JSON as ../shared/SPEC.md describes it, or a CSV with one lecture a row.")
+    var timetable: String
+
+    @Option(name: .shortAndLong, help: "The output file; standard output when absent.")
+    var output: String?
+
+    @Option(help: "The state file remembering what was written; created when missing.")
+    var state: String?
+
+    @Option(help: "For a CSV timetable: the JSON timetable giving the calendar, term and breaks.")
+    var base: String?
+
+    func run() throws {
+        do {
+            let run = try ScheduleRun(timetable: timetable, base: base, statePath: state)
+            var writer = ICalendarWriter()
+            writer.write(run.schedule.calendar(stamps: run.stamps))
+            let sink = try AtomicFile(destination: output)
+            try sink.write(writer.bytes)
+            try sink.commit()
+            if let state { try run.saveState(to: state) }
+            Terminal.write("schedule: \(run.summary)\n", to: .standardError)
+        } catch {
+            throw ExitStatus.report(error)
+        }
+    }
+}

@@ -1,0 +1,78 @@
+import AtomicOutput
+import CalendarModel
+import Foundation
+import ICalendar
+import Schedules
+
+/// What `schedule` and `sync` share: read the timetable, make its resources, and track what changed
+/// against the state file.
+struct ScheduleRun {
+    let schedule: ScheduleCalendar
+    let state: ScheduleState
+    let stamps: [String: ScheduleStamp]
+    let changes: ScheduleChanges
+
+    init(timetable path: String, base: String?, statePath: String?) throws {
+        let timetable = try Self.readTimetable(path, base: base)
+        do {
+            schedule = try ScheduleCalendar(timetable: timetable)
+        } catch {
+            throw InvalidCalendarData(diagnostics: [Diagnostic(.error, file: path, at: nil, error.description)])
+        }
+        let previous = try statePath.flatMap(Self.readState)
+        do {
+            (state, stamps, changes) = try ScheduleTracker.track(schedule.resources(), calendar: timetable.calendar.id,
+                                                                 previous: previous, now: .nowUTC)
+        } catch {
+            throw InvalidCalendarData(diagnostics: [Diagnostic(.error, file: statePath ?? "-", at: nil,
+                                                               "the state file is refused, not overwritten: \(error.description)")])
+        }
+    }
+
+    /// The state, written whole or not at all.
+    func saveState(to path: String) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        let sink = try AtomicFile(destination: path)
+        try sink.write(Array(try encoder.encode(state)) + [0x0A])
+        try sink.commit()
+    }
+
+    /// One line a person reads: how many lectures were added, changed, removed and left alone.
+    var summary: String {
+        "\(changes.added.count) added, \(changes.changed.count) changed, \(changes.removed.count) removed, \(changes.unchanged.count) unchanged"
+    }
+
+    private static func readTimetable(_ path: String, base: String?) throws -> Timetable {
+        let bytes = try contents(of: path)
+        do {
+            if path.lowercased().hasSuffix(".csv") {
+                let baseTimetable = try base.map { try TimetableReader().read(json: try contents(of: $0), file: $0) }
+                return try TimetableReader().read(csv: bytes, file: path, base: baseTimetable)
+            }
+            return try TimetableReader().read(json: bytes, file: path)
+        } catch let error as TimetableErrors {
+            throw InvalidCalendarData(diagnostics: error.problems.map { problem in
+                Diagnostic(.error, file: problem.file, at: nil, problem.place + ": " + problem.message)
+            })
+        }
+    }
+
+    private static func readState(_ path: String) throws -> ScheduleState? {
+        guard FileManager.default.fileExists(atPath: path) else { return nil }
+        do {
+            return try JSONDecoder().decode(ScheduleState.self, from: Data(contentsOf: URL(fileURLWithPath: path)))
+        } catch {
+            throw InvalidCalendarData(diagnostics: [Diagnostic(.error, file: path, at: nil,
+                "is not a calbridge schedule state file (it is refused, not overwritten); remove it to start afresh")])
+        }
+    }
+
+    static func contents(of path: String) throws -> [UInt8] {
+        if path == "-" { return [UInt8](FileHandle.standardInput.readDataToEndOfFile()) }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw InputFile.OpenError(name: path, reason: FileManager.default.fileExists(atPath: path) ? "cannot be read" : "No such file or directory")
+        }
+        return [UInt8](data)
+    }
+}

@@ -1,0 +1,106 @@
+import ArgumentParser
+import CalendarModel
+import CalendarStores
+import ICalendar
+import Schedules
+
+/// `calbridge sync`: keeps a store in step with a timetable, writing only what changed.
+struct Sync: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Keep a calendar store in step with a timetable: create, update and delete only what changed.",
+        discussion: """
+        The store is a local directory holding one .ics file per UID (the vdir layout khal and
+        vdirsyncer use). Each lecture is one resource: its event, its overrides and the VTIMEZONE. The
+        state file says what was written last time; a run with nothing changed touches nothing.
+
+        Examples:
+          calbridge sync semester.json --to ~/.calendars/uni --state uni.state.json
+        """)
+
+    @Argument(help: "The timetable (JSON, or CSV with --base).")
+    var timetable: String
+
+    @Option(help: "The store: a directory (created when missing).")
+    var to: String
+
+    @Option(help: "The state file remembering what was written; created when missing.")
+    var state: String
+
+    @Option(help: "For a CSV timetable: the JSON timetable giving the calendar, term and breaks.")
+    var base: String?
+
+    func run() throws {
+        do {
+            if to.hasPrefix("http://") || to.hasPrefix("https://") {
+                throw UsageProblem(message: "CalDAV stores are not supported yet; sync to a local directory")
+            }
+            let run = try ScheduleRun(timetable: timetable, base: base, statePath: state)
+            let store: DirectoryStore
+            do { store = try DirectoryStore(directory: to) } catch {
+                Terminal.error("\(to): \(error)")
+                throw ExitStatus.cannotCreateOutput
+            }
+            let outcome = try StoreSync(store: store, run: run).apply()
+            try run.saveState(to: state)
+            Terminal.write("sync: \(outcome.summary)\n", to: .standardError)
+            if !outcome.failures.isEmpty {
+                Terminal.write(outcome.failures.map { $0 + "\n" }.joined(), to: .standardError)
+                throw ExitCode(1)
+            }
+        } catch let error as ExitCode {
+            throw error
+        } catch {
+            throw ExitStatus.report(error)
+        }
+    }
+}
+
+/// Applies one schedule run to a store: creates, updates and deletes only what the run says changed
+/// (and restores what is missing from the store), each write conditional on what the store holds.
+struct StoreSync {
+    let store: DirectoryStore
+    let run: ScheduleRun
+
+    struct Outcome {
+        var created = 0, updated = 0, deleted = 0, untouched = 0
+        var failures: [String] = []
+        var summary: String { "\(created) created, \(updated) updated, \(deleted) deleted, \(untouched) untouched" }
+    }
+
+    func apply() throws -> Outcome {
+        var outcome = Outcome()
+        let present = Dictionary(try store.list().map { ($0.uid, $0.etag) }, uniquingKeysWith: { first, _ in first })
+        let changed = Set(run.changes.changed + run.changes.added)
+        for lecture in run.schedule.resources() {
+            let etag = present[lecture.uid]
+            if etag != nil && !changed.contains(lecture.uid) {
+                outcome.untouched += 1
+                continue
+            }
+            do {
+                try store.put(uid: lecture.uid, bytes: resource(lecture), expected: etag)
+                if etag == nil { outcome.created += 1 } else { outcome.updated += 1 }
+            } catch {
+                outcome.failures.append("\(lecture.uid): \(error)")
+            }
+        }
+        for uid in run.changes.removed where present[uid] != nil {
+            do {
+                try store.delete(uid: uid, expected: present[uid])
+                outcome.deleted += 1
+            } catch {
+                outcome.failures.append("\(uid): \(error)")
+            }
+        }
+        return outcome
+    }
+
+    /// One lecture as a whole iCalendar object: the calendar's properties, its VTIMEZONE, its events.
+    private func resource(_ lecture: ScheduledLecture) -> [UInt8] {
+        var calendar = EventCalendar()
+        calendar.component.components = [run.schedule.vtimezone] + lecture.stamped(run.stamps[lecture.uid] ?? ScheduleStamp(sequence: 0, timestamp: nil))
+        var writer = ICalendarWriter()
+        writer.write(calendar.component)
+        return writer.bytes
+    }
+}
