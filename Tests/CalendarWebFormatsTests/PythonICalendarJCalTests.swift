@@ -136,7 +136,7 @@ final class PythonICalendarJCalTests: XCTestCase {
             }
             compared += 1
             XCTAssertEqual(read.count, 1, name)
-            let found = Self.differences(Self.byValue(semantic(read[0])), Self.byValue(semantic(try readICalendar(url))))
+            let found = differences(Self.byValue(semantic(read[0])), Self.byValue(semantic(try readICalendar(url))))
             if let known = pythonICalendarWritingMistakes[name] {
                 // Exactly these lines are missing, and what stands in their place is the same properties.
                 XCTAssertEqual(found.onlyInSecond, known.lines.sorted(), "\(name): \(known.why)")
@@ -210,24 +210,6 @@ final class PythonICalendarJCalTests: XCTestCase {
         return sign + "P\(days)DT\(seconds)S"
     }
 
-    /// Every property as one line under the path of its components, repeats counted: the lines only
-    /// in `a` and only in `b`, each sorted.
-    private static func differences(_ a: Component, _ b: Component) -> (onlyInFirst: [String], onlyInSecond: [String]) {
-        func lines(_ c: Component, _ path: String) -> [String] {
-            let here = path + "/" + c.name
-            return c.properties.map { property in
-                here + " " + property.name
-                    + property.parameters.map { ";" + $0.name + "=" + $0.values.joined(separator: ",") }.joined()
-                    + ":" + property.value
-            } + c.components.flatMap { lines($0, here) }
-        }
-        var counts: [String: Int] = [:]
-        for line in lines(a, "") { counts[line, default: 0] += 1 }
-        for line in lines(b, "") { counts[line, default: 0] -= 1 }
-        let first = counts.filter { $0.value > 0 }.flatMap { Array(repeating: $0.key, count: $0.value) }.sorted()
-        let second = counts.filter { $0.value < 0 }.flatMap { Array(repeating: $0.key, count: -$0.value) }.sorted()
-        return (first, second)
-    }
 
     private static func propertyNames(_ component: Component) -> Set<String> {
         Set(component.properties.map(\.name)).union(component.components.flatMap(propertyNames))

@@ -317,22 +317,4 @@ final class RFCExampleTests: XCTestCase {
             .trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    /// Every property as one line under the path of its components, repeats counted: the lines only
-    /// in `a` and only in `b`, each sorted.
-    private func differences(_ a: Component, _ b: Component) -> (onlyInFirst: [String], onlyInSecond: [String]) {
-        func lines(_ c: Component, _ path: String) -> [String] {
-            let here = path + "/" + c.name
-            return c.properties.map { property in
-                here + " " + property.name
-                    + property.parameters.map { ";" + $0.name + "=" + $0.values.joined(separator: ",") }.joined()
-                    + ":" + property.value
-            } + c.components.flatMap { lines($0, here) }
-        }
-        var counts: [String: Int] = [:]
-        for line in lines(a, "") { counts[line, default: 0] += 1 }
-        for line in lines(b, "") { counts[line, default: 0] -= 1 }
-        let first = counts.filter { $0.value > 0 }.flatMap { Array(repeating: $0.key, count: $0.value) }.sorted()
-        let second = counts.filter { $0.value < 0 }.flatMap { Array(repeating: $0.key, count: -$0.value) }.sorted()
-        return (first, second)
-    }
 }

@@ -51,10 +51,25 @@ func semantic(_ component: Component) -> Component {
 
 /// The first few lines where two calendars differ, for a readable failure message.
 func difference(_ a: Component, _ b: Component) -> String {
+    let found = differences(a, b)
+    return "only in first: \(found.onlyInFirst.prefix(3)); only in second: \(found.onlyInSecond.prefix(3))"
+}
+
+/// Every property as one line under the path of its components, repeats counted: the lines only
+/// in `a` and only in `b`, each sorted.
+func differences(_ a: Component, _ b: Component) -> (onlyInFirst: [String], onlyInSecond: [String]) {
     func lines(_ c: Component, _ path: String) -> [String] {
-        c.properties.map { "\(path)/\(c.name) \($0.name);\($0.parameters.map { $0.name + "=" + $0.values.joined(separator: ",") }.joined(separator: ";")):\($0.value)" }
-            + c.components.flatMap { lines($0, path + "/" + c.name) }
+        let here = path + "/" + c.name
+        return c.properties.map { property in
+            here + " " + property.name
+                + property.parameters.map { ";" + $0.name + "=" + $0.values.joined(separator: ",") }.joined()
+                + ":" + property.value
+        } + c.components.flatMap { lines($0, here) }
     }
-    let left = Set(lines(a, "")), right = Set(lines(b, ""))
-    return "only in first: \(left.subtracting(right).sorted().prefix(3)); only in second: \(right.subtracting(left).sorted().prefix(3))"
+    var counts: [String: Int] = [:]
+    for line in lines(a, "") { counts[line, default: 0] += 1 }
+    for line in lines(b, "") { counts[line, default: 0] -= 1 }
+    let first = counts.filter { $0.value > 0 }.flatMap { Array(repeating: $0.key, count: $0.value) }.sorted()
+    let second = counts.filter { $0.value < 0 }.flatMap { Array(repeating: $0.key, count: -$0.value) }.sorted()
+    return (first, second)
 }
