@@ -16,6 +16,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
     ],
     targets: [
         .systemLibrary(name: "CLibical", pkgConfig: "libical",
@@ -26,7 +27,10 @@ let package = Package(
         .target(name: "AtomicOutput", swiftSettings: strict),
         .target(name: "ContactCards", dependencies: ["CalendarModel"], swiftSettings: strict),
         .target(name: "Schedules", dependencies: ["CalendarModel", "CalendarRouter"], swiftSettings: strict),
-        .target(name: "CalendarStores", dependencies: ["CalendarModel", "AtomicOutput"], swiftSettings: strict),
+        .target(name: "CalendarStores", dependencies: [
+            "CalendarModel", "AtomicOutput", "CalendarWebFormats",
+            .product(name: "AsyncHTTPClient", package: "async-http-client"),
+        ], swiftSettings: strict),
         .target(name: "CalendarRouter", dependencies: ["CalendarModel"], swiftSettings: strict),
         .target(name: "CalendarWebFormats", dependencies: ["CalendarModel", "CLibxml2"],
                 exclude: ["Schema/xcal.rnc"], resources: [.copy("Schema/xcal.rng")], swiftSettings: strict),
@@ -51,5 +55,7 @@ let package = Package(
                     exclude: ["Timetables"], swiftSettings: strict),
         .testTarget(name: "CalendarStoresTests", dependencies: ["CalendarStores", "CalendarModel"], swiftSettings: strict),
         .testTarget(name: "CLibxml2Tests", dependencies: ["CLibxml2"], swiftSettings: strict),
+        .testTarget(name: "CalDAVIntegrationTests", dependencies: ["CalendarStores", "CalendarModel", "CalendarWebFormats"],
+                    swiftSettings: strict),
     ]
 )

@@ -16,6 +16,6 @@ struct Calbridge: ParsableCommand {
         Exit codes: 0 done, 64 usage, 65 invalid data (nothing written), 66 missing input,
         73 output cannot be created, 74 I/O error.
         """,
-        subcommands: [Convert.self, Validate.self, Expand.self, Recur.self, Birthdays.self, Schedule.self, Sync.self]
+        subcommands: [Convert.self, Validate.self, Expand.self, Recur.self, Birthdays.self, Schedule.self, Sync.self, Import.self, Export.self]
     )
 }

@@ -7,6 +7,7 @@ enum ExitStatus {
     static let usage = ExitCode(64)
     static let invalidData = ExitCode(65)
     static let missingInput = ExitCode(66)
+    static let unavailable = ExitCode(69)
     static let cannotCreateOutput = ExitCode(73)
     static let ioError = ExitCode(74)
 
@@ -24,6 +25,9 @@ enum ExitStatus {
             Terminal.printDiagnostics(error.diagnostics, to: .standardError)
             Terminal.error("nothing was written; run `calbridge validate` on the input for every problem and what a repair would do")
             return invalidData
+        case let error as StoreUnavailable:
+            Terminal.error(error.message)
+            return unavailable
         case let error as UsageProblem:
             Terminal.error(error.message)
             return usage

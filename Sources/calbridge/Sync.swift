@@ -10,7 +10,7 @@ struct Sync: ParsableCommand {
         abstract: "Keep a calendar store in step with a timetable: create, update and delete only what changed.",
         discussion: """
         The store is a local directory holding one .ics file per UID (the vdir layout khal and
-        vdirsyncer use). Each lecture is one resource: its event, its overrides and the VTIMEZONE. The
+        vdirsyncer use), or a CalDAV collection. Each lecture is one resource: its event, its overrides and the VTIMEZONE. The
         state file says what was written last time; a run with nothing changed touches nothing.
 
         Examples:
@@ -20,8 +20,11 @@ struct Sync: ParsableCommand {
     @Argument(help: "The timetable (JSON, or CSV with --base).")
     var timetable: String
 
-    @Option(help: "The store: a directory (created when missing).")
+    @Option(help: "The store: a directory (created when missing) or a CalDAV collection URL.")
     var to: String
+
+    @Option(help: "The user for a CalDAV store (the password comes from CALBRIDGE_PASSWORD).")
+    var user: String?
 
     @Option(help: "The state file remembering what was written; created when missing.")
     var state: String
@@ -31,15 +34,8 @@ struct Sync: ParsableCommand {
 
     func run() throws {
         do {
-            if to.hasPrefix("http://") || to.hasPrefix("https://") {
-                throw UsageProblem(message: "CalDAV stores are not supported yet; sync to a local directory")
-            }
             let run = try ScheduleRun(timetable: timetable, base: base, statePath: state)
-            let store: DirectoryStore
-            do { store = try DirectoryStore(directory: to) } catch {
-                Terminal.error("\(to): \(error)")
-                throw ExitStatus.cannotCreateOutput
-            }
+            let store = try StoreLocation.open(to, user: user, creating: true)
             let outcome = try StoreSync(store: store, run: run).apply()
             try run.saveState(to: state)
             Terminal.write("sync: \(outcome.summary)\n", to: .standardError)
@@ -58,7 +54,7 @@ struct Sync: ParsableCommand {
 /// Applies one schedule run to a store: creates, updates and deletes only what the run says changed
 /// (and restores what is missing from the store), each write conditional on what the store holds.
 struct StoreSync {
-    let store: DirectoryStore
+    let store: any CalendarStore
     let run: ScheduleRun
 
     struct Outcome {

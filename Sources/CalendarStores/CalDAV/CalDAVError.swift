@@ -1,0 +1,42 @@
+/// Why a CalDAV server could not be used or refused a request, beyond what `StoreError` says.
+/// Messages name the URL without credentials and never carry the password.
+public enum CalDAVError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The server answered 4xx (or a 412 that carried a precondition). `precondition` is the local
+    /// name of the element inside the server's `DAV:error` body, such as `no-uid-conflict`,
+    /// `valid-calendar-data` or `max-resource-size` (RFC 4791 §1.3, RFC 4918 §16), when it sent one;
+    /// `detail` is the body's text, trimmed and shortened, so the server's own words reach the user.
+    case refused(status: Int, precondition: String?, detail: String)
+    /// A status calbridge has no meaning for here, such as a redirect it will not follow with credentials.
+    case unexpectedStatus(Int, detail: String)
+    /// Basic authentication over plain http to another machine would send the password in clear text.
+    case credentialsNeedHTTPS(host: String)
+    /// The URL is not http or https, or has no host.
+    case unsupportedURL(String)
+    /// The collection does not exist and was not to be created.
+    case collectionNotFound(String)
+    /// The server's answer could not be read (a broken multistatus, a reply missing what it must hold).
+    case unreadableAnswer(String)
+
+    public var description: String {
+        switch self {
+        case .refused(let status, let precondition?, let detail):
+            return "the CalDAV server refused the request (\(status), \(precondition))" + Self.suffix(detail)
+        case .refused(let status, nil, let detail):
+            return "the CalDAV server refused the request (\(status))" + Self.suffix(detail)
+        case .unexpectedStatus(let status, let detail):
+            return "the CalDAV server answered \(status)" + Self.suffix(detail)
+        case .credentialsNeedHTTPS(let host):
+            return "refusing to send a password to \(host) over plain http: use https (only loopback may use http)"
+        case .unsupportedURL(let url):
+            return "\(url) is not an http or https URL with a host"
+        case .collectionNotFound(let url):
+            return "there is no calendar collection at \(url)"
+        case .unreadableAnswer(let reason):
+            return "the CalDAV server's answer could not be read: \(reason)"
+        }
+    }
+
+    private static func suffix(_ detail: String) -> String {
+        detail.isEmpty ? "" : ": \(detail)"
+    }
+}

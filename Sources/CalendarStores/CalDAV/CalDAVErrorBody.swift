@@ -1,0 +1,70 @@
+/// What a refusal's body says: the precondition element of a `DAV:error` body (RFC 4918 §16) and
+/// the human-readable text. Bodies are small and often not XML at all (Radicale answers plain
+/// text), so a tag scanner is enough, and it never resolves entities or loads anything.
+struct CalDAVErrorBody {
+    /// The local name of the first child of a root `error` element, such as `no-uid-conflict`.
+    let precondition: String?
+    /// The body's text without markup, white space collapsed, at most `maximumDetail` characters.
+    let detail: String
+
+    static let maximumDetail = 300
+
+    init(_ body: [UInt8]) {
+        let text = String(decoding: body.prefix(64 << 10), as: UTF8.self)
+        let tags = Self.startTags(in: text)
+        if let root = tags.first, root.localName == "error", root.depth == 0 {
+            precondition = tags.dropFirst().first(where: { $0.depth == 1 && $0.localName != "responsedescription" })?.localName
+        } else {
+            precondition = nil
+        }
+        detail = Self.shortened(Self.textOutsideTags(text))
+    }
+
+    private struct StartTag {
+        var localName: String
+        var depth: Int
+    }
+
+    /// Start tags with their nesting depth; declarations, comments and processing instructions skipped.
+    private static func startTags(in text: String) -> [StartTag] {
+        var tags: [StartTag] = []
+        var depth = 0
+        var rest = Substring(text)
+        while let open = rest.firstIndex(of: "<") {
+            guard let close = rest[open...].firstIndex(of: ">") else { break }
+            let inside = rest[rest.index(after: open)..<close]
+            rest = rest[rest.index(after: close)...]
+            guard let first = inside.first, first != "?", first != "!" else { continue }
+            if first == "/" {
+                depth = max(0, depth - 1)
+                continue
+            }
+            let name = inside.prefix { !$0.isWhitespace && $0 != "/" }
+            let localName = name.split(separator: ":").last.map(String.init) ?? String(name)
+            tags.append(StartTag(localName: localName, depth: depth))
+            if inside.last != "/" { depth += 1 }
+        }
+        return tags
+    }
+
+    private static func textOutsideTags(_ text: String) -> String {
+        var out = ""
+        var inTag = false
+        for character in text {
+            if character == "<" {
+                inTag = true
+                out.append(" ")
+            } else if character == ">" {
+                inTag = false
+            } else if !inTag {
+                out.append(character)
+            }
+        }
+        return out.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
+    private static func shortened(_ text: String) -> String {
+        guard text.count > maximumDetail else { return text }
+        return String(text.prefix(maximumDetail)) + "…"
+    }
+}

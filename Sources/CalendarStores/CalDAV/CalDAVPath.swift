@@ -1,0 +1,53 @@
+/// Paths of a CalDAV collection and its resources, always handled decoded (as `DAVResponse.href`
+/// gives them) and percent-encoded only when put on the wire.
+///
+/// A resource is named like a vdir file (`VdirFileName`): `<UID with unsafe bytes as %XX>.ics`, so
+/// `a/b c` becomes the name `a%2Fb%20c.ics`, which is one path segment whatever the UID holds and
+/// which both Radicale and Xandikos store as given. The name is encoded once more on the wire
+/// (`a%252Fb%2520c.ics`), so the server never mistakes `%2F` for a path separator.
+enum CalDAVPath {
+    /// The resource name calbridge gives a UID.
+    static func resourceName(for uid: String) -> String {
+        // The first candidate is the plain name, or a hashed one for UIDs too long for a name;
+        // a server has no other file in the way, so the alternatives are never needed.
+        VdirFileName.candidates(for: uid)[0]
+    }
+
+    /// The UID a resource name stands for, or nil for a name another client chose, whose UID
+    /// only its calendar data tells.
+    static func uid(forName name: String) -> String? {
+        VdirFileName.decode(name)
+    }
+
+    /// The last segment of a decoded path, ignoring a trailing slash.
+    static func lastSegment(_ path: String) -> String {
+        let trimmed = path.hasSuffix("/") ? String(path.dropLast()) : path
+        return trimmed.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? trimmed
+    }
+
+    /// The path with a trailing slash, the form collections are compared in.
+    static func asCollection(_ path: String) -> String {
+        path.hasSuffix("/") ? path : path + "/"
+    }
+
+    /// The path with every byte outside RFC 3986's unreserved set and `/` percent-encoded: one
+    /// unambiguous spelling, the same one CalDAVRequestBody uses for hrefs.
+    static func encoded(_ path: String) -> String {
+        var encoded = ""
+        encoded.reserveCapacity(path.utf8.count)
+        for byte in path.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
+                 UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
+                encoded.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                let digits = Array("0123456789ABCDEF".unicodeScalars)
+                encoded.unicodeScalars.append("%")
+                encoded.unicodeScalars.append(digits[Int(byte >> 4)])
+                encoded.unicodeScalars.append(digits[Int(byte & 0x0F)])
+            }
+        }
+        return encoded
+    }
+}

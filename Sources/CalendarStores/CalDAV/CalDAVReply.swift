@@ -1,0 +1,34 @@
+import Foundation
+
+/// One answer of the server, its body read whole.
+struct CalDAVReply: Sendable {
+    var status: Int
+    /// Header names lower-cased, values as sent.
+    var headers: [(name: String, value: String)]
+    var body: [UInt8]
+
+    /// The first value of a header, by case-insensitive name.
+    func header(_ name: String) -> String? {
+        let wanted = name.lowercased()
+        return headers.first { $0.name == wanted }?.value
+    }
+
+    /// The `ETag` header when it is a strong tag: a weak one (`W/"…"`) cannot go into `If-Match`
+    /// (RFC 9110 §13.1.1), so it is as good as none.
+    var strongETag: String? {
+        guard let tag = header("etag")?.trimmingCharacters(in: .whitespaces), !tag.isEmpty,
+              !tag.hasPrefix("W/") else { return nil }
+        return tag
+    }
+
+    var isSuccess: Bool { (200..<300).contains(status) }
+
+    /// A refusal carrying the server's precondition and words.
+    var refusal: CalDAVError {
+        let parsed = CalDAVErrorBody(body)
+        return .refused(status: status, precondition: parsed.precondition, detail: parsed.detail)
+    }
+
+    /// The precondition element a `DAV:error` body names, if any.
+    var precondition: String? { CalDAVErrorBody(body).precondition }
+}

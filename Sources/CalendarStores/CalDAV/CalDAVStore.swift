@@ -1,0 +1,109 @@
+import CalendarWebFormats
+import Foundation
+
+/// A calendar kept in a CalDAV collection (RFC 4791): one resource per UID, named
+/// `<UID, unsafe bytes as %XX>.ics` (see `CalDAVPath`), versions told by the server's etags.
+///
+/// Writes are conditional (`If-None-Match: *` to create, `If-Match` to replace or delete), so a
+/// change someone else made in between is refused as `StoreError.changedElsewhere` rather than
+/// overwritten. Resources other clients named arbitrarily are found by the UID in their calendar
+/// data (one calendar-multiget per listing for those whose etag changed) and updated in place.
+///
+/// The API is synchronous: each call waits for its requests, so it must not be called from a
+/// SwiftNIO event loop. One instance is meant for one thread at a time.
+///
+/// Refusals with a reason (4xx, or a 412 naming a precondition) throw `CalDAVError.refused` with
+/// the server's precondition and words; a server that stays unreachable or answers 5xx through
+/// every retry throws `StoreError.unavailable`.
+public final class CalDAVStore: CalendarStore {
+    /// The collection's URL, without credentials, ending in `/`.
+    public var collectionURL: String { transport.endpoint.url(forPath: collectionPath) }
+
+    let transport: CalDAVTransport
+    /// The decoded path of the collection, ending in `/`.
+    let collectionPath: String
+    var foreignNames = CalDAVForeignNames()
+
+    /// Connects to the collection at `collection`, creating it with MKCALENDAR when it is missing
+    /// and `createIfMissing` gives its display name and colour (`#RRGGBB`).
+    ///
+    /// Basic credentials (`user`, `password`, or those in the URL) are sent only over https or to
+    /// loopback; otherwise this throws `CalDAVError.credentialsNeedHTTPS` before any request.
+    public init(collection: URL, user: String?, password: String?,
+                createIfMissing: (name: String, color: String?)? = nil) throws {
+        let endpoint = try CalDAVEndpoint(collection)
+        collectionPath = CalDAVPath.asCollection(endpoint.path)
+        transport = try CalDAVTransport(endpoint: endpoint.with(path: collectionPath), user: user, password: password)
+        try ensureCollection(createIfMissing: createIfMissing)
+    }
+
+    /// Closes the connections now rather than when the store is released; later calls fail.
+    public func close() {
+        transport.close()
+    }
+
+    /// The decoded path calbridge's own name for `uid` has.
+    func ownPath(for uid: String) -> String {
+        collectionPath + CalDAVPath.resourceName(for: uid)
+    }
+
+    /// Where `uid` is kept as far as is known: under a foreign name a listing found, else its own.
+    func knownPath(for uid: String) -> String {
+        foreignNames.pathByUID[uid] ?? ownPath(for: uid)
+    }
+
+    private func ensureCollection(createIfMissing: (name: String, color: String?)?) throws {
+        let reply = try transport.send("PROPFIND", path: collectionPath, depth: "0", body: .propfind([.resourceType]))
+        switch reply.status {
+        case 207:
+            // Xandikos answers a PROPFIND on a missing collection with a 207 holding a 404.
+            let response = try multistatus(reply).responses.first
+            if let response, response.status.map({ (200..<300).contains($0) }) ?? true {
+                guard response.isCalendar else { throw CalDAVError.collectionNotFound(collectionURL) }
+                return
+            }
+        case 404:
+            break
+        default:
+            throw failure(reply)
+        }
+        guard let createIfMissing else { throw CalDAVError.collectionNotFound(collectionURL) }
+        let body = CalDAVRequestBody.mkcalendar(displayName: createIfMissing.name, color: createIfMissing.color,
+                                                components: ["VEVENT", "VTODO"])
+        let created = try transport.send("MKCALENDAR", path: collectionPath, body: body)
+        guard created.isSuccess else { throw failure(created) }
+    }
+
+    /// Reads a multistatus body; a broken one is the server's fault, told as such.
+    func multistatus(_ reply: CalDAVReply) throws -> Multistatus {
+        do {
+            return try MultistatusReader().read(reply.body)
+        } catch {
+            throw CalDAVError.unreadableAnswer(String(describing: error))
+        }
+    }
+
+    /// The error for an answer no caller expected: the server's refusal for 4xx, else the bare status.
+    func failure(_ reply: CalDAVReply) -> CalDAVError {
+        if (400..<500).contains(reply.status) { return reply.refusal }
+        return .unexpectedStatus(reply.status, detail: CalDAVErrorBody(reply.body).detail)
+    }
+
+    /// The current etag of one resource, for servers that answer a PUT without one; nil when it is gone.
+    func currentETag(at path: String) throws -> String? {
+        let reply = try transport.send("PROPFIND", path: path, depth: "0", body: .propfind([.etag]))
+        switch reply.status {
+        case 207:
+            guard let response = try multistatus(reply).responses.first,
+                  response.status.map({ (200..<300).contains($0) }) ?? true else { return nil }
+            guard let etag = response.etag else {
+                throw CalDAVError.unreadableAnswer("no getetag for \(transport.endpoint.url(forPath: path))")
+            }
+            return etag
+        case 404, 410:
+            return nil
+        default:
+            throw failure(reply)
+        }
+    }
+}

@@ -1,0 +1,131 @@
+import AsyncHTTPClient
+import CalendarWebFormats
+import Foundation
+import NIOCore
+import NIOHTTP1
+
+/// Sends requests to one CalDAV server over one long-lived `HTTPClient` (its pool keeps connections
+/// alive between requests) and waits for each answer, so the synchronous `CalendarStore` API can sit
+/// on top. Passing failures are retried per `CalDAVRetryPolicy`; what is left after that becomes
+/// `StoreError.unavailable`.
+///
+/// Credentials go only in the `Authorization` header, which nothing here prints. Redirects are not
+/// followed: a redirect to another host would carry the header with it.
+final class CalDAVTransport {
+    let endpoint: CalDAVEndpoint
+    var policy = CalDAVRetryPolicy()
+    private let client: HTTPClient
+    private let authorization: String?
+    private let lock = NSLock()
+    private var isClosed = false
+
+    init(endpoint: CalDAVEndpoint, user: String?, password: String?) throws(CalDAVError) {
+        let user = user ?? endpoint.userInfo?.user
+        let password = password ?? endpoint.userInfo?.password
+        if let user {
+            guard endpoint.mayCarryCredentials else { throw .credentialsNeedHTTPS(host: endpoint.host) }
+            authorization = "Basic " + Data("\(user):\(password ?? "")".utf8).base64EncodedString()
+        } else {
+            authorization = nil
+        }
+        self.endpoint = endpoint
+        let configuration = HTTPClient.Configuration(
+            redirectConfiguration: .disallow,
+            timeout: HTTPClient.Configuration.Timeout(connect: .seconds(10), read: .seconds(60)))
+        client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+    }
+
+    deinit {
+        close()
+    }
+
+    /// Shuts the client down; later requests fail. Safe to call more than once.
+    func close() {
+        lock.lock()
+        let wasClosed = isClosed
+        isClosed = true
+        lock.unlock()
+        guard !wasClosed else { return }
+        try? client.syncShutdown()
+    }
+
+    /// Sends a WebDAV XML body (PROPFIND, REPORT, MKCALENDAR).
+    func send(_ method: String, path: String, depth: String? = nil, body: CalDAVRequestBody) throws -> CalDAVReply {
+        var headers = [(name: "Content-Type", value: body.contentType)]
+        if let depth { headers.append((name: "Depth", value: depth)) }
+        return try send(method, path: path, headers: headers, body: body.bytes)
+    }
+
+    /// Sends a request to a decoded path of the server, retrying passing failures; any status the
+    /// server gives in the end is returned, not thrown.
+    func send(_ method: String, path: String, headers: [(name: String, value: String)] = [],
+              body: [UInt8]? = nil) throws -> CalDAVReply {
+        let url = endpoint.url(forPath: path)
+        let started = Date()
+        var tries = 0
+        while true {
+            tries += 1
+            let outcome: Result<CalDAVReply, any Error>
+            do {
+                outcome = .success(try execute(method, url: url, headers: headers, body: body))
+            } catch {
+                outcome = .failure(error)
+            }
+            let retryAfter: Double?
+            let reason: String
+            switch outcome {
+            case .success(let reply) where !Self.isPassing(reply.status):
+                return reply
+            case .success(let reply):
+                retryAfter = CalDAVRetryPolicy.retryAfterSeconds(reply.header("retry-after"))
+                reason = "the server answered \(reply.status)"
+            case .failure(let error):
+                guard Self.isPassing(error) else {
+                    throw StoreError.unavailable("\(method) \(url) failed: \(Self.describe(error))")
+                }
+                retryAfter = nil
+                reason = Self.describe(error)
+            }
+            let elapsed = Date().timeIntervalSince(started)
+            guard let wait = policy.delay(afterTries: tries, elapsed: elapsed, retryAfter: retryAfter) else {
+                throw StoreError.unavailable(
+                    "\(method) \(url) failed \(tries) time\(tries == 1 ? "" : "s") in \(Int(elapsed.rounded())) s: \(reason)")
+            }
+            Thread.sleep(forTimeInterval: wait)
+        }
+    }
+
+    private func execute(_ method: String, url: String, headers: [(name: String, value: String)],
+                         body: [UInt8]?) throws -> CalDAVReply {
+        var httpHeaders = HTTPHeaders(headers.map { ($0.name, $0.value) })
+        if let authorization { httpHeaders.add(name: "Authorization", value: authorization) }
+        let request = try HTTPClient.Request(url: url, method: HTTPMethod(rawValue: method), headers: httpHeaders,
+                                             body: body.map { .bytes($0) })
+        // The deadline bounds a server that trickles bytes forever; timeouts alone reset on each byte.
+        let response = try client.execute(request: request, deadline: .now() + .seconds(120)).wait()
+        return CalDAVReply(
+            status: Int(response.status.code),
+            headers: response.headers.map { (name: $0.name.lowercased(), value: $0.value) },
+            body: response.body.map { Array($0.readableBytesView) } ?? [])
+    }
+
+    /// 5xx, 429 Too Many Requests and 408 Request Timeout say "not now" rather than "no".
+    private static func isPassing(_ status: Int) -> Bool {
+        status >= 500 || status == 429 || status == 408
+    }
+
+    /// Timeouts and connections refused, reset or closed pass; a bad URL or a shut-down client do not.
+    private static func isPassing(_ error: any Error) -> Bool {
+        guard let error = error as? HTTPClientError else { return true }
+        let passing: [HTTPClientError] = [
+            .connectTimeout, .readTimeout, .writeTimeout, .deadlineExceeded, .remoteConnectionClosed,
+            .getConnectionFromPoolTimeout, .tlsHandshakeTimeout, .uncleanShutdown,
+        ]
+        return passing.contains(error)
+    }
+
+    private static func describe(_ error: any Error) -> String {
+        let text = String(describing: error)
+        return text.count > 300 ? String(text.prefix(300)) + "…" : text
+    }
+}

@@ -1,0 +1,77 @@
+import ArgumentParser
+import AtomicOutput
+import CalendarModel
+import CalendarRouter
+import CalendarStores
+import ICalendar
+
+/// `calbridge export`: a store's contents as one calendar.
+struct Export: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Write a store's contents as one calendar, optionally only the events in a window.",
+        discussion: """
+        Examples:
+          calbridge export ~/.calendars/work -o work.ics
+          calbridge export https://dav.example.org/cal/me/work/ --user me --from 2026-10-01 --to 2027-03-01 -o term.ics
+        """)
+
+    @Argument(help: "The store: a directory or a CalDAV collection URL.")
+    var store: String
+
+    @Option(name: .shortAndLong, help: "The output file; standard output when absent.")
+    var output: String?
+
+    @Option(help: "The user for a CalDAV store.")
+    var user: String?
+
+    @Option(help: "Only series with an occurrence at or after this date.")
+    var from: String?
+
+    @Option(help: "Only series with an occurrence before this date.")
+    var to: String?
+
+    func run() throws {
+        do {
+            let window = try Self.window(from, to)
+            let opened = try StoreLocation.open(store, user: user, creating: false)
+            var reader = CalendarStreamReader(encodes: false)
+            var calendar = Component(name: "VCALENDAR")
+            for resource in try opened.list() {
+                guard let (bytes, _) = try opened.get(uid: resource.uid) else { continue }
+                var series = Component(name: "VCALENDAR")
+                try reader.read(InputFile(name: "\(store) \(resource.uid)", contents: bytes)) { event in
+                    switch event {
+                    case .property(let property): calendar.properties.append(property)
+                    case .component(let read): if let component = read.component { series.components.append(component) }
+                    }
+                }
+                if let window, !(try Self.occurs(series, in: window)) {
+                    series.components.removeAll { $0.name != "VTIMEZONE" }
+                }
+                calendar.components += series.components
+            }
+            if reader.diagnostics.contains(where: { $0.severity == .error }) { throw InvalidCalendarData(diagnostics: reader.diagnostics) }
+            if calendar.properties.isEmpty { calendar.properties = EventCalendar.empty.properties }
+            var writer = ICalendarWriter()
+            writer.write(calendar)
+            let sink = try AtomicFile(destination: output)
+            try sink.write(writer.bytes)
+            try sink.commit()
+        } catch {
+            throw ExitStatus.report(error)
+        }
+    }
+
+    private static func window(_ from: String?, _ to: String?) throws -> (LocalDateTime, LocalDateTime)? {
+        guard from != nil || to != nil else { return nil }
+        guard let start = WindowDate.parse(from ?? "0001-01-01"), let end = WindowDate.parse(to ?? "9999-12-31") else {
+            throw UsageProblem(message: "--from and --to take a date (2026-03-29) or a date-time (2026-03-29T10:00)")
+        }
+        return (start, end)
+    }
+
+    private static func occurs(_ series: Component, in window: (LocalDateTime, LocalDateTime)) throws -> Bool {
+        var expansion = CalendarExpansion(calendar: series)
+        return try !expansion.occurrences(from: window.0, to: window.1, in: nil).isEmpty
+    }
+}

@@ -1,0 +1,29 @@
+import CalendarStores
+import Foundation
+
+/// Opens the STORE argument of `import`, `export` and `sync`: a local directory (the vdir layout),
+/// or a CalDAV collection URL with the user from `--user` and the password from CALBRIDGE_PASSWORD.
+enum StoreLocation {
+    static func open(_ location: String, user: String?, creating: Bool) throws -> any CalendarStore {
+        if location.hasPrefix("http://") || location.hasPrefix("https://") {
+            guard let url = URL(string: location) else { throw UsageProblem(message: "\(location) is not a URL") }
+            let password = ProcessInfo.processInfo.environment["CALBRIDGE_PASSWORD"]
+            do {
+                return try CalDAVStore(collection: url, user: user, password: password,
+                                       createIfMissing: creating ? (name: url.lastPathComponent, color: nil) : nil)
+            } catch {
+                throw StoreUnavailable(message: "\(location): \(error)")
+            }
+        }
+        do {
+            return try DirectoryStore(directory: location, create: creating)
+        } catch {
+            throw StoreUnavailable(message: "\(location): \(error)")
+        }
+    }
+}
+
+/// The store cannot be reached or opened (exit 69).
+struct StoreUnavailable: Error {
+    var message: String
+}

@@ -1,0 +1,79 @@
+import CalendarStores
+import Foundation
+import XCTest
+
+/// Where CalDAVStore will send a password and how it gives up on a server that is not there;
+/// neither needs a CalDAV server.
+final class CalDAVConnectionPolicyTests: XCTestCase {
+    func testAPasswordIsNotSentOverPlainHTTPToAnotherMachine() {
+        let url = URL(string: "http://calendar.example.com/dav/user/work/")!
+        XCTAssertThrowsError(try CalDAVStore(collection: url, user: "ana", password: "hunter2")) { error in
+            XCTAssertEqual(error as? CalDAVError, .credentialsNeedHTTPS(host: "calendar.example.com"))
+            XCTAssertFalse(String(describing: error).contains("hunter2"))
+        }
+    }
+
+    func testAPasswordInTheURLCountsAsCredentialsAndIsNotRepeated() {
+        let url = URL(string: "http://ana:hunter2@calendar.example.com/dav/")!
+        XCTAssertThrowsError(try CalDAVStore(collection: url, user: nil, password: nil)) { error in
+            XCTAssertEqual(error as? CalDAVError, .credentialsNeedHTTPS(host: "calendar.example.com"))
+            XCTAssertFalse(String(describing: error).contains("hunter2"))
+        }
+    }
+
+    func testANonHTTPURLIsRefused() {
+        XCTAssertThrowsError(try CalDAVStore(collection: URL(string: "ftp://calendar.example.com/work/")!,
+                                             user: nil, password: nil)) { error in
+            XCTAssertEqual(error as? CalDAVError, .unsupportedURL("ftp://calendar.example.com/work/"))
+        }
+    }
+
+    func testBusyAnswersAreRetriedAfterTheWaitTheServerAsks() throws {
+        let server = try BusyServerScript.start(python: try python(), busy: 2, status: 503, retryAfter: "1")
+        defer { server.stop() }
+        let started = Date()
+        let store = try CalDAVStore(collection: server.url("/user/work/"), user: "ana", password: "hunter2")
+        let elapsed = Date().timeIntervalSince(started)
+        // Two waits of the asked-for second each, where backoff alone would have waited 0.25 + 0.5 s.
+        XCTAssertGreaterThanOrEqual(elapsed, 2)
+        XCTAssertLessThan(elapsed, 10)
+        XCTAssertEqual(store.collectionURL, server.url("/user/work/").absoluteString)
+    }
+
+    func testAWaitBeyondTheRetryBudgetGivesUpAtOnce() throws {
+        let server = try BusyServerScript.start(python: try python(), busy: 1_000, status: 429, retryAfter: "120")
+        defer { server.stop() }
+        let started = Date()
+        XCTAssertThrowsError(try CalDAVStore(collection: server.url("/user/work/"), user: "ana", password: "hunter2")) {
+            XCTAssertEqual($0 as? StoreError, .unavailable(
+                "PROPFIND \(server.url("/user/work/").absoluteString) failed 1 time in 0 s: the server answered 429"))
+        }
+        XCTAssertLessThan(Date().timeIntervalSince(started), 5)
+    }
+
+    func testAServerErrorThatPersistsIsUnavailableAfterFiveTries() throws {
+        let server = try BusyServerScript.start(python: try python(), busy: 1_000, status: 500, retryAfter: nil)
+        defer { server.stop() }
+        let started = Date()
+        XCTAssertThrowsError(try CalDAVStore(collection: server.url("/user/work/"), user: "ana", password: "hunter2")) { error in
+            guard case .unavailable(let reason)? = error as? StoreError else {
+                return XCTFail("expected StoreError.unavailable, got \(error)")
+            }
+            XCTAssertTrue(reason.contains("failed 5 times"), reason)
+            XCTAssertTrue(reason.hasSuffix("the server answered 500"), reason)
+            XCTAssertFalse(reason.contains("hunter2"))
+        }
+        // Backoff waits 0.25 + 0.5 + 1 + 2 s between the five tries.
+        XCTAssertGreaterThanOrEqual(Date().timeIntervalSince(started), 3.75)
+    }
+
+    /// The python that runs the stand-in server: the venv's when known, else the system's.
+    private func python() throws -> URL {
+        if let bin = CalDAVTestServer.binFolder() { return bin.appendingPathComponent("python") }
+        let system = URL(fileURLWithPath: "/usr/bin/python3")
+        guard FileManager.default.isExecutableFile(atPath: system.path) else {
+            throw XCTSkip("no python to run the stand-in server")
+        }
+        return system
+    }
+}

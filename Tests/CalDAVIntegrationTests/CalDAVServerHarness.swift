@@ -1,0 +1,37 @@
+import Foundation
+import XCTest
+
+/// Starts a test class's server once for all its tests, and decides what a missing install means:
+/// a skip on a developer's machine, a failure in CI (env `CI` set), where Scripts/setup must have
+/// installed the servers.
+enum CalDAVServerHarness {
+    struct NotInstalled: Error, CustomStringConvertible {
+        var kind: CalDAVServerKind
+        var description: String {
+            "\(kind.rawValue) is not installed: run Scripts/setup --python, or set CALBRIDGE_PYTHON to the python of a venv that has it"
+        }
+    }
+
+    static func start(_ kind: CalDAVServerKind) -> Result<CalDAVTestServer, any Error> {
+        guard let bin = CalDAVTestServer.binFolder(),
+              FileManager.default.isExecutableFile(atPath: bin.appendingPathComponent(kind.rawValue).path) else {
+            return .failure(NotInstalled(kind: kind))
+        }
+        return Result { try CalDAVTestServer(kind, bin: bin) }
+    }
+
+    /// The running server, or the skip or failure its absence calls for.
+    static func require(_ started: Result<CalDAVTestServer, any Error>?) throws -> CalDAVTestServer {
+        switch started {
+        case .success(let server)?:
+            return server
+        case .failure(let error as NotInstalled)?:
+            if let ci = ProcessInfo.processInfo.environment["CI"], !ci.isEmpty { throw error }
+            throw XCTSkip(error.description)
+        case .failure(let error)?:
+            throw error
+        case nil:
+            throw XCTSkip("the server was not started")
+        }
+    }
+}

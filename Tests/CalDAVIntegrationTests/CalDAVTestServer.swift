@@ -1,0 +1,161 @@
+import Foundation
+import XCTest
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The real CalDAV servers the integration tests talk to, run from the project's `.venv`.
+enum CalDAVServerKind: String {
+    case radicale
+    case xandikos
+
+    /// The path of a calendar collection named `name` for the user the tests send: Radicale keeps
+    /// collections under the principal, Xandikos under its calendar home.
+    func calendarPath(_ name: String) -> String {
+        switch self {
+        case .radicale: return "/user/\(name)/"
+        case .xandikos: return "/user/calendars/\(name)/"
+        }
+    }
+
+    fileprivate func arguments(storage: String, state: String, port: Int) -> [String] {
+        switch self {
+        case .radicale:
+            // auth none: Radicale takes the basic-auth user name as the principal without checking it.
+            return ["--storage-filesystem-folder=\(storage)", "--auth-type=none", "--server-hosts=127.0.0.1:\(port)"]
+        case .xandikos:
+            // --defaults makes /user/ with a calendar home at /user/calendars/ (and /user/calendars/calendar/);
+            // --state-dir keeps its TLS and push state out of the home directory.
+            return ["serve", "-d", storage, "--defaults", "-l", "127.0.0.1", "-p", String(port), "--state-dir", state]
+        }
+    }
+}
+
+/// One server process on 127.0.0.1 with a fresh storage folder, started for a test class and
+/// terminated in its class tearDown, so no server outlives the tests.
+final class CalDAVTestServer {
+    let kind: CalDAVServerKind
+    let port: Int
+    private let process: Process
+    private let folder: URL
+
+    /// The `bin/` folder holding `radicale` and `xandikos`: beside `CALBRIDGE_PYTHON` (which
+    /// Scripts/test sets to `.venv/bin/python`), else the package's own `.venv/bin`.
+    static func binFolder() -> URL? {
+        let environment = ProcessInfo.processInfo.environment
+        var candidates: [URL] = []
+        if let python = environment["CALBRIDGE_PYTHON"], !python.isEmpty {
+            candidates.append(URL(fileURLWithPath: python).deletingLastPathComponent())
+        }
+        let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        candidates.append(package.appendingPathComponent(".venv/bin"))
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.appendingPathComponent("radicale").path) }
+    }
+
+    /// Starts a CalDAV server and waits, at most `timeout` seconds, until it accepts connections.
+    convenience init(_ kind: CalDAVServerKind, bin: URL, timeout: TimeInterval = 15) throws {
+        try self.init(kind, label: kind.rawValue, timeout: timeout) { storage, state, port in
+            (bin.appendingPathComponent(kind.rawValue), kind.arguments(storage: storage, state: state, port: port))
+        }
+    }
+
+    /// Starts any program that serves HTTP on the port it is given (a stand-in server's script),
+    /// with a fresh storage folder.
+    init(_ kind: CalDAVServerKind, label: String, timeout: TimeInterval = 15,
+         command: (_ storage: String, _ state: String, _ port: Int) -> (URL, [String])) throws {
+        self.kind = kind
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("calbridge-\(label)-\(UUID().uuidString)")
+        let storage = folder.appendingPathComponent("storage")
+        try FileManager.default.createDirectory(at: storage, withIntermediateDirectories: true)
+        port = try Self.freePort()
+        process = Process()
+        let (executable, arguments) = command(storage.path, folder.appendingPathComponent("state").path, port)
+        process.executableURL = executable
+        process.arguments = arguments
+        // A log file, not a pipe: a pipe nobody reads fills up and stalls the server.
+        let log = folder.appendingPathComponent("server.log")
+        guard FileManager.default.createFile(atPath: log.path, contents: nil) else { throw POSIXError(.EACCES) }
+        let handle = try FileHandle(forWritingTo: log)
+        process.standardOutput = handle
+        process.standardError = handle
+        try process.run()
+        let deadline = Date().addingTimeInterval(timeout)
+        while !Self.accepts(port: port) {
+            guard process.isRunning, Date() < deadline else {
+                stop()
+                let output = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+                throw ServerDidNotStart(label: label, output: String(output.suffix(2_000)))
+            }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+    }
+
+    deinit {
+        stop()
+    }
+
+    /// The URL of a path on this server.
+    func url(_ path: String) -> URL {
+        URL(string: "http://127.0.0.1:\(port)\(path)")!
+    }
+
+    /// Terminates the server and removes its storage.
+    func stop() {
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+        }
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    struct ServerDidNotStart: Error, CustomStringConvertible {
+        var label: String
+        var output: String
+        var description: String { "\(label) did not start within the time allowed; it said:\n\(output)" }
+    }
+
+    /// A port nothing listens on: bind to port 0, read what the kernel chose, close again.
+    private static func freePort() throws -> Int {
+        let socketFD = socket(AF_INET, streamSocket, 0)
+        guard socketFD >= 0 else { throw POSIXError(.EMFILE) }
+        defer { close(socketFD) }
+        var address = loopback(port: 0)
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(socketFD, $0, length) == 0 && getsockname(socketFD, $0, &length) == 0
+            }
+        }
+        guard bound else { throw POSIXError(.EADDRINUSE) }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    private static func accepts(port: Int) -> Bool {
+        let socketFD = socket(AF_INET, streamSocket, 0)
+        guard socketFD >= 0 else { return false }
+        defer { close(socketFD) }
+        var address = loopback(port: UInt16(port))
+        return withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(socketFD, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+            }
+        }
+    }
+
+    #if canImport(Glibc)
+    private static let streamSocket = Int32(SOCK_STREAM.rawValue)
+    #else
+    private static let streamSocket = SOCK_STREAM
+    #endif
+
+    private static func loopback(port: UInt16) -> sockaddr_in {
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
+        return address
+    }
+}

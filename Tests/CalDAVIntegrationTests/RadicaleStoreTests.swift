@@ -1,0 +1,66 @@
+import XCTest
+
+/// CalDAVStore against a real Radicale server on 127.0.0.1, one server for the whole class.
+/// Radicale 3.9.0, started with `--auth-type=none`: it takes the basic-auth user as the principal.
+final class RadicaleStoreTests: XCTestCase {
+    nonisolated(unsafe) private static var started: Result<CalDAVTestServer, any Error>?
+
+    override class func setUp() {
+        super.setUp()
+        started = CalDAVServerHarness.start(.radicale)
+    }
+
+    override class func tearDown() {
+        if case .success(let server)? = started { server.stop() }
+        started = nil
+        super.tearDown()
+    }
+
+    private func behaviours() throws -> CalDAVStoreBehaviours {
+        CalDAVStoreBehaviours(server: try CalDAVServerHarness.require(Self.started))
+    }
+
+    func testCreateListGetUpdateAndDeleteFollowTheEtags() throws {
+        try behaviours().createListGetUpdateAndDeleteFollowTheEtags()
+    }
+
+    func testUpdatingWithAStaleEtagIsRefusedAsChangedElsewhere() throws {
+        try behaviours().updatingWithAStaleEtagIsRefusedAsChangedElsewhere()
+    }
+
+    func testCreatingAUIDThatExistsIsRefusedAsAlreadyExists() throws {
+        try behaviours().creatingAUIDThatExistsIsRefusedAsAlreadyExists()
+    }
+
+    func testInvalidCalendarDataIsRefusedWithTheServersReason() throws {
+        try behaviours().invalidCalendarDataIsRefusedWithTheServersReason(status: 400, precondition: nil, detail: "Bad Request")
+    }
+
+    func testSyncReportsChangesAndRemovalsSinceTheToken() throws {
+        try behaviours().syncReportsChangesAndRemovalsSinceTheToken()
+    }
+
+    func testATokenTheServerRefusesGivesACompleteListing() throws {
+        try behaviours().aTokenTheServerRefusesGivesACompleteListing()
+    }
+
+    func testTwoHundredResourcesAreEachListedOnce() throws {
+        try behaviours().twoHundredResourcesAreEachListedOnce()
+    }
+
+    func testDiscoveryFromTheRootFindsTheCalendar() throws {
+        try behaviours().discoveryFromTheRootFindsTheCalendar()
+    }
+
+    func testAMissingCollectionIsNotFoundUnlessItIsToBeCreated() throws {
+        try behaviours().aMissingCollectionIsNotFoundUnlessItIsToBeCreated()
+    }
+
+    func testAResourceAnotherClientNamedIsFoundByItsUID() throws {
+        try behaviours().aResourceAnotherClientNamedIsFoundByItsUID()
+    }
+
+    func testAUIDWithSlashSpaceAndAccentRoundTrips() throws {
+        try behaviours().aUIDWithSlashSpaceAndAccentRoundTrips()
+    }
+}
