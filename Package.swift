@@ -55,7 +55,7 @@ let package = Package(
                     exclude: ["Timetables"], swiftSettings: strict),
         .testTarget(name: "CalendarStoresTests", dependencies: ["CalendarStores", "CalendarModel"], swiftSettings: strict),
         .testTarget(name: "CLibxml2Tests", dependencies: ["CLibxml2"], swiftSettings: strict),
-        .testTarget(name: "CalDAVIntegrationTests", dependencies: ["CalendarStores", "CalendarModel", "CalendarWebFormats"],
+        .testTarget(name: "CalDAVIntegrationTests", dependencies: ["CalendarStores", "CalendarModel", "CalendarWebFormats", "calbridge"],
                     swiftSettings: strict),
     ]
 )

@@ -1,0 +1,157 @@
+import Foundation
+import XCTest
+
+/// `calbridge import` and `export` as a user runs them against a real server: the samples go in and
+/// come back, an import killed half-way is finished with --resume with every series there exactly
+/// once, and the python `caldav` client reads what calbridge wrote.
+struct CommandsAgainstServer {
+    let kind: CalDAVServerKind
+    let server: CalDAVTestServer
+
+    private var root: URL { URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent() }
+    private var binary: URL { URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("calbridge") }
+
+    private func run(_ arguments: [String]) throws -> (status: Int32, output: String, errors: String) {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(["CALBRIDGE_PASSWORD": "secret"]) { _, new in new }
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let output = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let errors = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, output, errors)
+    }
+
+    private func uids(_ text: String) -> [String] {
+        text.components(separatedBy: "\r\n").filter { $0.hasPrefix("UID:") }.map { String($0.dropFirst(4)) }
+    }
+
+    func samplesGoInAndComeBack() throws {
+        let collection = server.url(kind.calendarPath("samples")).absoluteString
+        let samples = ["google-export.ics", "outlook-export.ics", "university-courses.ics"].map { root.appendingPathComponent("Samples/" + $0).path }
+        let input = try samples.map { try String(contentsOfFile: $0, encoding: .utf8) }.joined()
+        let imported = try run(["import"] + samples + ["--to", collection, "--user", "user"])
+        XCTAssertEqual(imported.status, 0, imported.errors)
+        let again = try run(["import"] + samples + ["--to", collection, "--user", "user"])
+        XCTAssertEqual(again.status, 0, again.errors)
+        let exported = try run(["export", collection, "--user", "user"])
+        XCTAssertEqual(exported.status, 0, exported.errors)
+        XCTAssertEqual(Set(uids(exported.output)), Set(uids(input)), "every series, updated rather than duplicated")
+        XCTAssertEqual(exported.output.components(separatedBy: "BEGIN:VEVENT").count, input.components(separatedBy: "BEGIN:VEVENT").count)
+    }
+
+    func killedImportIsFinishedByResumeWithEverySeriesOnce() throws {
+        let collection = server.url(kind.calendarPath("resume")).absoluteString
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("calbridge-resume-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let count = 400
+        var text = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//calbridge tests//EN\r\n"
+        for n in 0..<count {
+            text += "BEGIN:VEVENT\r\nUID:resume-\(n)@calbridge.test\r\nDTSTAMP:20260101T000000Z\r\nDTSTART:20260301T\(String(format: "%02d", n % 24))0000Z\r\n"
+                + "DURATION:PT30M\r\nSUMMARY:Event \(n)\r\nEND:VEVENT\r\n"
+        }
+        text += "END:VCALENDAR\r\n"
+        let input = folder.appendingPathComponent("many.ics").path
+        let journal = folder.appendingPathComponent("many.journal").path
+        try text.write(toFile: input, atomically: true, encoding: .utf8)
+
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = ["import", input, "--to", collection, "--user", "user", "--journal", journal]
+        process.environment = ProcessInfo.processInfo.environment.merging(["CALBRIDGE_PASSWORD": "secret"]) { _, new in new }
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // Kill it once the journal shows it is well under way (it is saved every 50 resources).
+        let deadline = Date().addingTimeInterval(60)
+        while Date() < deadline, (try? Data(contentsOf: URL(fileURLWithPath: journal)).count) ?? 0 < 1000 { usleep(20_000) }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationReason, .uncaughtSignal, "the import was killed mid-way")
+
+        let resumed = try run(["import", input, "--to", collection, "--user", "user", "--journal", journal, "--resume"])
+        XCTAssertEqual(resumed.status, 0, resumed.errors)
+        XCTAssertTrue(resumed.errors.contains("already there"), resumed.errors)
+        let exported = try run(["export", collection, "--user", "user"])
+        let found = uids(exported.output)
+        XCTAssertEqual(found.count, count, "every series exactly once")
+        XCTAssertEqual(Set(found).count, count)
+    }
+
+    func pythonCaldavClientReadsWhatCalbridgeWrote() throws {
+        guard let bin = CalDAVTestServer.binFolder() else { throw XCTSkip("no .venv") }
+        let collection = server.url(kind.calendarPath("python")).absoluteString
+        let sample = root.appendingPathComponent("Samples/university-courses.ics").path
+        XCTAssertEqual(try run(["import", sample, "--to", collection, "--user", "user"]).status, 0)
+        let script = """
+        import sys, caldav
+        client = caldav.DAVClient(url=sys.argv[1], username="user", password="secret")
+        calendar = client.calendar(url=sys.argv[1])
+        uids = sorted({str(e.icalendar_component.get("UID")) for e in calendar.events()})
+        print("\\n".join(uids))
+        """
+        let process = Process()
+        process.executableURL = bin.appendingPathComponent("python")
+        process.arguments = ["-c", script, collection]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0)
+        let expected = Set(uids(try String(contentsOfFile: sample, encoding: .utf8)))
+        XCTAssertEqual(Set(output.split(separator: "\n").map(String.init)), expected)
+    }
+}
+
+/// The commands against Radicale 3.9.
+final class RadicaleCommandsTests: XCTestCase {
+    private nonisolated(unsafe) static var started: Result<CalDAVTestServer, any Error>?
+
+    override class func setUp() {
+        super.setUp()
+        started = CalDAVServerHarness.start(.radicale)
+    }
+
+    override class func tearDown() {
+        if case .success(let server)? = started { server.stop() }
+        started = nil
+        super.tearDown()
+    }
+
+    private func commands() throws -> CommandsAgainstServer {
+        CommandsAgainstServer(kind: .radicale, server: try CalDAVServerHarness.require(Self.started))
+    }
+
+    func testSamplesGoInAndComeBack() throws { try commands().samplesGoInAndComeBack() }
+    func testKilledImportIsFinishedByResumeWithEverySeriesOnce() throws { try commands().killedImportIsFinishedByResumeWithEverySeriesOnce() }
+    func testPythonCaldavClientReadsWhatCalbridgeWrote() throws { try commands().pythonCaldavClientReadsWhatCalbridgeWrote() }
+}
+
+/// The commands against Xandikos 0.4.
+final class XandikosCommandsTests: XCTestCase {
+    private nonisolated(unsafe) static var started: Result<CalDAVTestServer, any Error>?
+
+    override class func setUp() {
+        super.setUp()
+        started = CalDAVServerHarness.start(.xandikos)
+    }
+
+    override class func tearDown() {
+        if case .success(let server)? = started { server.stop() }
+        started = nil
+        super.tearDown()
+    }
+
+    private func commands() throws -> CommandsAgainstServer {
+        CommandsAgainstServer(kind: .xandikos, server: try CalDAVServerHarness.require(Self.started))
+    }
+
+    func testSamplesGoInAndComeBack() throws { try commands().samplesGoInAndComeBack() }
+    func testKilledImportIsFinishedByResumeWithEverySeriesOnce() throws { try commands().killedImportIsFinishedByResumeWithEverySeriesOnce() }
+    func testPythonCaldavClientReadsWhatCalbridgeWrote() throws { try commands().pythonCaldavClientReadsWhatCalbridgeWrote() }
+}
