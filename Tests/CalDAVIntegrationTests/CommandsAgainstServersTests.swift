@@ -109,22 +109,11 @@ struct CommandsAgainstServer {
 }
 
 /// The commands against Radicale 3.9.
-final class RadicaleCommandsTests: XCTestCase {
-    private nonisolated(unsafe) static var started: Result<CalDAVTestServer, any Error>?
-
-    override class func setUp() {
-        super.setUp()
-        started = CalDAVServerHarness.start(.radicale)
-    }
-
-    override class func tearDown() {
-        if case .success(let server)? = started { server.stop() }
-        started = nil
-        super.tearDown()
-    }
+final class RadicaleCommandsTests: ServerTestCase {
+    override class var kind: CalDAVServerKind { .radicale }
 
     private func commands() throws -> CommandsAgainstServer {
-        CommandsAgainstServer(kind: .radicale, server: try CalDAVServerHarness.require(Self.started))
+        CommandsAgainstServer(kind: .radicale, server: try server())
     }
 
     func testSamplesGoInAndComeBack() throws { try commands().samplesGoInAndComeBack() }
@@ -133,22 +122,11 @@ final class RadicaleCommandsTests: XCTestCase {
 }
 
 /// The commands against Xandikos 0.4.
-final class XandikosCommandsTests: XCTestCase {
-    private nonisolated(unsafe) static var started: Result<CalDAVTestServer, any Error>?
-
-    override class func setUp() {
-        super.setUp()
-        started = CalDAVServerHarness.start(.xandikos)
-    }
-
-    override class func tearDown() {
-        if case .success(let server)? = started { server.stop() }
-        started = nil
-        super.tearDown()
-    }
+final class XandikosCommandsTests: ServerTestCase {
+    override class var kind: CalDAVServerKind { .xandikos }
 
     private func commands() throws -> CommandsAgainstServer {
-        CommandsAgainstServer(kind: .xandikos, server: try CalDAVServerHarness.require(Self.started))
+        CommandsAgainstServer(kind: .xandikos, server: try server())
     }
 
     func testSamplesGoInAndComeBack() throws { try commands().samplesGoInAndComeBack() }

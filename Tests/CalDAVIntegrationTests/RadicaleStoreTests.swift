@@ -2,22 +2,11 @@ import XCTest
 
 /// CalDAVStore against a real Radicale server on 127.0.0.1, one server for the whole class.
 /// Radicale 3.9.0, started with `--auth-type=none`: it takes the basic-auth user as the principal.
-final class RadicaleStoreTests: XCTestCase {
-    nonisolated(unsafe) private static var started: Result<CalDAVTestServer, any Error>?
-
-    override class func setUp() {
-        super.setUp()
-        started = CalDAVServerHarness.start(.radicale)
-    }
-
-    override class func tearDown() {
-        if case .success(let server)? = started { server.stop() }
-        started = nil
-        super.tearDown()
-    }
+final class RadicaleStoreTests: ServerTestCase {
+    override class var kind: CalDAVServerKind { .radicale }
 
     private func behaviours() throws -> CalDAVStoreBehaviours {
-        CalDAVStoreBehaviours(server: try CalDAVServerHarness.require(Self.started))
+        CalDAVStoreBehaviours(server: try server())
     }
 
     func testCreateListGetUpdateAndDeleteFollowTheEtags() throws {

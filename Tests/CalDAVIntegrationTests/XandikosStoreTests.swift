@@ -2,22 +2,11 @@ import XCTest
 
 /// CalDAVStore against a real Xandikos server on 127.0.0.1, one server for the whole class.
 /// Xandikos 0.4.10, started with `--defaults`: a principal at /user/ with its calendar home at /user/calendars/.
-final class XandikosStoreTests: XCTestCase {
-    nonisolated(unsafe) private static var started: Result<CalDAVTestServer, any Error>?
-
-    override class func setUp() {
-        super.setUp()
-        started = CalDAVServerHarness.start(.xandikos)
-    }
-
-    override class func tearDown() {
-        if case .success(let server)? = started { server.stop() }
-        started = nil
-        super.tearDown()
-    }
+final class XandikosStoreTests: ServerTestCase {
+    override class var kind: CalDAVServerKind { .xandikos }
 
     private func behaviours() throws -> CalDAVStoreBehaviours {
-        CalDAVStoreBehaviours(server: try CalDAVServerHarness.require(Self.started))
+        CalDAVStoreBehaviours(server: try server())
     }
 
     func testCreateListGetUpdateAndDeleteFollowTheEtags() throws {
