@@ -12,6 +12,13 @@ public protocol CalendarStore {
     func put(uid: String, bytes: [UInt8], expected: String?) throws -> String
     /// Removes a resource, if its etag is still `expected` (any when nil).
     func delete(uid: String, expected: String?) throws
+    /// Whether `put` and `delete` may be called from several threads at once (a network store
+    /// gains from it; a directory gains nothing).
+    var allowsConcurrentWrites: Bool { get }
+}
+
+extension CalendarStore {
+    public var allowsConcurrentWrites: Bool { false }
 }
 
 /// One resource of a store.

@@ -59,7 +59,7 @@ struct Import: ParsableCommand {
             // A dry run into a directory that does not exist yet plans against an empty store.
             let isNewDirectory = !to.hasPrefix("http") && !FileManager.default.fileExists(atPath: to)
             let store = dryRun && isNewDirectory ? nil : try StoreLocation.open(to, user: user, creating: !dryRun)
-            var batch = ImportBatch(store: store, journal: try loadJournal(), journalPath: journal, dryRun: dryRun)
+            let batch = ImportBatch(store: store, journal: try loadJournal(), journalPath: journal, dryRun: dryRun)
             let report = try batch.send(resources)
             var failures = report.failed
             failures += withoutUID.map { ("(no UID) " + ($0["SUMMARY"]?.text ?? $0.name), "it has no UID, so no store can keep it apart; run calbridge validate --repair first") }
@@ -100,15 +100,23 @@ struct Import: ParsableCommand {
     }
 }
 
-/// Sends resources to a store one by one, recording each in the journal, which is saved every few
-/// resources and at the end so that an interruption loses at most the unsaved tail (sent again on resume).
-struct ImportBatch {
-    /// `nil` for a dry run into a store that does not exist yet.
+/// Sends resources to a store, recording each in the journal, which is saved every few resources
+/// and at the end so that an interruption loses at most the unsaved tail (sent again on resume).
+/// A store that allows it gets several requests at once (a CalDAV server answers them in parallel).
+final class ImportBatch: @unchecked Sendable {
     let store: (any CalendarStore)?
-    var journal: ImportJournal
     let journalPath: String?
     let dryRun: Bool
     private static let saveEvery = 50
+    private static let concurrentRequests = 4
+
+    /// Everything below is shared by the workers and touched only under `lock`.
+    private let lock = NSLock()
+    private var journal: ImportJournal
+    private var outcome = Outcome()
+    private var progress: Progress
+    private var done = 0
+    private var saveError: Error?
 
     struct Outcome {
         var created: [String] = [], updated: [String] = [], unchanged: [String] = []
@@ -116,43 +124,64 @@ struct ImportBatch {
         var seconds = 0.0
     }
 
+    /// - Parameter store: `nil` for a dry run into a store that does not exist yet.
     init(store: (any CalendarStore)?, journal: ImportJournal, journalPath: String?, dryRun: Bool) {
         self.store = store
         self.journal = journal
         self.journalPath = journalPath
         self.dryRun = dryRun
+        progress = Progress(total: 0, label: "import")
     }
 
-    mutating func send(_ resources: [CalendarResource]) throws -> Outcome {
-        var outcome = Outcome()
+    func send(_ resources: [CalendarResource]) throws -> Outcome {
         let present = Dictionary(try (store?.list() ?? []).map { ($0.uid, $0.etag) }, uniquingKeysWith: { first, _ in first })
-        var progress = Progress(total: resources.count, label: "import")
-        for (index, resource) in resources.enumerated() {
-            var writer = ICalendarWriter()
-            writer.write(resource.calendar)
-            let hash = FNV1a.hex(writer.bytes)
-            let etag = present[resource.uid]
-            if journal.alreadySent(uid: resource.uid, hash: hash, storeEtag: etag) {
-                outcome.unchanged.append(resource.uid)
-            } else if dryRun || store == nil {
-                if etag == nil { outcome.created.append(resource.uid) } else { outcome.updated.append(resource.uid) }
-            } else {
-                do {
-                    let newEtag = try store!.put(uid: resource.uid, bytes: writer.bytes, expected: etag)
-                    journal.entries[resource.uid] = ImportJournal.Entry(hash: hash, etag: newEtag)
-                    if etag == nil { outcome.created.append(resource.uid) } else { outcome.updated.append(resource.uid) }
-                } catch {
-                    outcome.failed.append((resource.uid, "\(error)"))
+        progress = Progress(total: resources.count, label: "import")
+        let workers = !dryRun && store?.allowsConcurrentWrites == true ? min(Self.concurrentRequests, resources.count) : 1
+        if workers <= 1 {
+            resources.forEach { send($0, etag: present[$0.uid]) }
+        } else {
+            DispatchQueue.concurrentPerform(iterations: workers) { worker in
+                for index in stride(from: worker, to: resources.count, by: workers) {
+                    send(resources[index], etag: present[resources[index].uid])
                 }
             }
-            if (index + 1) % Self.saveEvery == 0 { try saveJournal() }
-            progress.update(done: index + 1)
         }
-        try saveJournal()
-        outcome.seconds = progress.elapsed
+        try lock.withLock {
+            if let saveError { throw saveError }
+            try saveJournal()
+            outcome.seconds = progress.elapsed
+        }
         return outcome
     }
 
+    private func send(_ resource: CalendarResource, etag: String?) {
+        var writer = ICalendarWriter()
+        writer.write(resource.calendar)
+        let hash = FNV1a.hex(writer.bytes)
+        let sent = lock.withLock { journal.alreadySent(uid: resource.uid, hash: hash, storeEtag: etag) }
+        var result: Result<String, Error>?
+        if !sent && !dryRun, let store {
+            result = Result { try store.put(uid: resource.uid, bytes: writer.bytes, expected: etag) }
+        }
+        lock.withLock {
+            switch (sent, result) {
+            case (true, _): outcome.unchanged.append(resource.uid)
+            case (false, .failure(let error)?): outcome.failed.append((resource.uid, "\(error)"))
+            case (false, .success(let newEtag)?):
+                journal.entries[resource.uid] = ImportJournal.Entry(hash: hash, etag: newEtag)
+                fallthrough
+            case (false, nil):
+                if etag == nil { outcome.created.append(resource.uid) } else { outcome.updated.append(resource.uid) }
+            }
+            done += 1
+            if done % Self.saveEvery == 0 {
+                do { try saveJournal() } catch { saveError = saveError ?? error }
+            }
+            progress.update(done: done)
+        }
+    }
+
+    /// Called under `lock`.
     private func saveJournal() throws {
         guard let journalPath, !dryRun else { return }
         let encoder = JSONEncoder()

@@ -22,7 +22,17 @@ public final class CalDAVStore: CalendarStore {
     let transport: CalDAVTransport
     /// The decoded path of the collection, ending in `/`.
     let collectionPath: String
-    var foreignNames = CalDAVForeignNames()
+    private let namesLock = NSLock()
+    private var storedNames = CalDAVForeignNames()
+    /// A cache of UIDs learned from foreign resource names, read and replaced under a lock so that
+    /// `put`, `get` and `delete` can run on several threads (a lost update only costs a lookup).
+    var foreignNames: CalDAVForeignNames {
+        get { namesLock.withLock { storedNames } }
+        set { namesLock.withLock { storedNames = newValue } }
+    }
+
+    /// Requests go through one thread-safe HTTP client, so an import may send several at once.
+    public var allowsConcurrentWrites: Bool { true }
 
     /// Connects to the collection at `collection`, creating it with MKCALENDAR when it is missing
     /// and `createIfMissing` gives its display name and colour (`#RRGGBB`).

@@ -109,9 +109,10 @@ final class CalDAVTransport {
             body: response.body.map { Array($0.readableBytesView) } ?? [])
     }
 
-    /// 5xx, 429 Too Many Requests and 408 Request Timeout say "not now" rather than "no".
+    /// 5xx, 429 Too Many Requests, 408 Request Timeout and 423 Locked (Xandikos answers it while
+    /// another request holds its repository) say "not now" rather than "no".
     private static func isPassing(_ status: Int) -> Bool {
-        status >= 500 || status == 429 || status == 408
+        status >= 500 || status == 429 || status == 408 || status == 423
     }
 
     /// Timeouts and connections refused, reset or closed pass; a bad URL or a shut-down client do not.
