@@ -81,9 +81,7 @@ public enum DateValue: Hashable, Sendable {
     /// Reads the value of a DTSTART-like property, honouring its TZID parameter.
     public init?(property: Property) {
         // Trailing whitespace is a common exporter slip; the date is still the date.
-        var text = Substring(property.value)
-        while text.last == " " || text.last == "\t" { text.removeLast() }
-        self.init(icalendar: String(text), tzid: property[parameter: "TZID"])
+        self.init(icalendar: property.value.trailingBlanksRemoved, tzid: property[parameter: "TZID"])
     }
 
     /// The value as iCalendar writes it: `19970902`, `19970902T090000` or `19970902T090000Z`.

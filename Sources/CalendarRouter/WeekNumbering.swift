@@ -3,8 +3,12 @@ import CalendarModel
 /// Week numbers as BYWEEKNO counts them (RFC 5545 §3.3.10, after ISO 8601): weeks begin on WKST,
 /// and week 1 of a year is the first week with at least four days in it — the week holding 4 January.
 /// Days at either end of a calendar year can belong to the neighbouring week-numbering year.
-struct WeekNumbering {
-    var weekStart: Weekday
+public struct WeekNumbering: Sendable {
+    public var weekStart: Weekday
+
+    public init(weekStart: Weekday) {
+        self.weekStart = weekStart
+    }
 
     /// The day number of the first day of week 1 of `year`.
     func firstDayOfWeekOne(_ year: Int) -> Int {
@@ -16,6 +20,11 @@ struct WeekNumbering {
     /// How many weeks (52 or 53) the week-numbering year has.
     func weeks(in year: Int) -> Int {
         (firstDayOfWeekOne(year + 1) - firstDayOfWeekOne(year)) / 7
+    }
+
+    /// The number of the week a day is in (1…53), within its week-numbering year.
+    public func week(of date: CalendarDate) -> Int {
+        (date.dayNumber - firstDayOfWeekOne(weekYear(of: date.dayNumber))) / 7 + 1
     }
 
     /// The week-numbering year a day belongs to.

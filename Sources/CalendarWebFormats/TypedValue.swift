@@ -75,9 +75,9 @@ enum ValueCodec {
         case "text": return .string(TextEscaping.unescape(raw))
         case "integer", "float": return .number(raw)
         case "boolean": return .boolean(raw.uppercased() == "TRUE")
-        case "date": return .string(isoDate(trimmed(raw)))
-        case "date-time": return .string(isoDateTime(trimmed(raw)))
-        case "time": return .string(isoTime(trimmed(raw)))
+        case "date": return .string(isoDate(raw.trailingBlanksRemoved))
+        case "date-time": return .string(isoDateTime(raw.trailingBlanksRemoved))
+        case "time": return .string(isoTime(raw.trailingBlanksRemoved))
         case "utc-offset": return .string(isoOffset(raw))
         case "period": return period(raw)
         case "recur": return recur(raw)
@@ -106,12 +106,6 @@ enum ValueCodec {
 
     // MARK: Forms
 
-    /// Whitespace after a date is an exporter's slip (`validate` reports it); the forms carry the date.
-    private static func trimmed(_ raw: String) -> String {
-        var text = Substring(raw)
-        while text.last == " " || text.last == "\t" { text.removeLast() }
-        return String(text)
-    }
 
     /// `20260329` → `2026-03-29`; text that is not a date is left alone.
     static func isoDate(_ raw: String) -> String {

@@ -21,7 +21,7 @@ public struct XCalReader {
         }
         guard let document else {
             let error = context.pointee.lastError
-            let message = error.message.map { String(cString: $0).trimmingTrailingNewlines() } ?? "not well-formed XML"
+            let message = error.message.map { String(cString: $0).surroundingWhitespaceRemoved } ?? "not well-formed XML"
             throw DocumentError(line: Int(error.line), column: Int(error.int2), message)
         }
         defer { xmlFreeDoc(document) }
@@ -69,7 +69,7 @@ public struct XCalReader {
                 valueElements.append(child)
             }
         }
-        let (type, values) = typedValues(valueElements, property: name, bareText: valueElements.isEmpty ? Self.text(element).trimmingSpaces() : "")
+        let (type, values) = typedValues(valueElements, property: name, bareText: valueElements.isEmpty ? Self.text(element).surroundingWhitespaceRemoved : "")
         if ValueCodec.needsValueParameter(type, property: name) && !parameters.contains(where: { $0.name == "VALUE" }) {
             parameters.append(Parameter("VALUE", type.uppercased()))
         }
@@ -148,23 +148,5 @@ public struct XCalReader {
             child = current.pointee.next
         }
         return text
-    }
-}
-
-extension String {
-    func trimmingTrailingNewlines() -> String {
-        var s = Substring(self)
-        while s.last == "\n" || s.last == "\r" { s.removeLast() }
-        return String(s)
-    }
-}
-
-extension String {
-    /// Without the indentation a pretty-printed element's bare text carries around it.
-    func trimmingSpaces() -> String {
-        var s = Substring(self)
-        while let first = s.first, first.isWhitespace { s.removeFirst() }
-        while let last = s.last, last.isWhitespace { s.removeLast() }
-        return String(s)
     }
 }

@@ -45,7 +45,7 @@ public struct CalendarRepair {
 
     private static func trimStructuredValues(_ component: inout Component) {
         for index in component.properties.indices where PropertyValueCheck.isStructured(component.properties[index].name) {
-            component.properties[index].value = component.properties[index].value.trimmingTrailingSpaces()
+            component.properties[index].value = component.properties[index].value.trailingBlanksRemoved
         }
         for index in component.components.indices { trimStructuredValues(&component.components[index]) }
     }

@@ -79,7 +79,7 @@ struct ComponentParser {
     private mutating func check(_ property: Property, in line: LogicalLine, valueOffset: Int) {
         var judged = property
         if PropertyValueCheck.isStructured(property.name) {
-            judged.value = property.value.trimmingTrailingSpaces()
+            judged.value = property.value.trailingBlanksRemoved
             if judged.value.utf8.count < property.value.utf8.count {
                 let place = line.location(ofOffset: valueOffset + judged.value.utf8.count)
                 report(.violation, place.line, place.column, "whitespace after the value of \(property.name)", repair: "trims it")
@@ -115,7 +115,7 @@ struct ComponentParser {
         let key = Array(keyword.utf8)
         guard bytes.count > key.count else { return nil }
         for (index, k) in key.enumerated() where bytes[index] | 0x20 != k | 0x20 { return nil }
-        return String(decoding: bytes[key.count...], as: UTF8.self).trimmingTrailingSpaces().uppercased()
+        return String(decoding: bytes[key.count...], as: UTF8.self).trailingBlanksRemoved.uppercased()
     }
 
     private mutating func report(_ severity: Diagnostic.Severity, _ line: Int, _ column: Int, _ message: String, repair: String? = nil) {
@@ -128,13 +128,5 @@ extension Optional {
     mutating func take() -> Wrapped? {
         defer { self = nil }
         return self
-    }
-}
-
-extension String {
-    func trimmingTrailingSpaces() -> String {
-        var s = Substring(self)
-        while s.last == " " || s.last == "\t" { s.removeLast() }
-        return String(s)
     }
 }

@@ -124,10 +124,9 @@ struct LectureDays {
     var inBreaks: [CalendarDate] = []
 
     init(timetable: Timetable, lecture: Timetable.Lecture) {
-        let weeks = WeekNumbers()
         var day = timetable.term.start
         while day <= timetable.term.end {
-            if day.weekday == lecture.weekday && weeks.matches(day, lecture.weeks) {
+            if day.weekday == lecture.weekday && lecture.weeks.contains(day) {
                 if timetable.breaks.contains(where: { $0.start <= day && day <= $0.end }) {
                     inBreaks.append(day)
                 } else if first == nil {
@@ -141,17 +140,11 @@ struct LectureDays {
     }
 }
 
-/// ISO 8601 week numbers (weeks from Monday, week 1 holding 4 January).
-struct WeekNumbers {
-    func week(of day: CalendarDate) -> Int {
-        let thursday = day.adding(days: 4 - day.weekday.rawValue)
-        let firstThursdayOrdinal = thursday.dayNumber - CalendarDate(year: thursday.year, month: 1, day: 1).dayNumber
-        return firstThursdayOrdinal / 7 + 1
-    }
-
-    func matches(_ day: CalendarDate, _ weeks: Timetable.Weeks) -> Bool {
-        let number = week(of: day)
-        switch weeks {
+extension Timetable.Weeks {
+    /// Whether a day's ISO 8601 week (weeks from Monday, week 1 holding 4 January) is one of these.
+    func contains(_ day: CalendarDate) -> Bool {
+        let number = WeekNumbering(weekStart: .monday).week(of: day)
+        switch self {
         case .all: return true
         case .odd: return number % 2 == 1
         case .even: return number % 2 == 0

@@ -17,6 +17,9 @@ final class WeekNumberingTests: XCTestCase {
         XCTAssertEqual(iso.weekYear(of: CalendarDate(year: 2027, month: 1, day: 3).dayNumber), 2026)
         XCTAssertEqual(iso.weekYear(of: CalendarDate(year: 2024, month: 12, day: 31).dayNumber), 2025)
         XCTAssertEqual(iso.weekYear(of: CalendarDate(year: 2026, month: 6, day: 1).dayNumber), 2026)
+        XCTAssertEqual(iso.week(of: CalendarDate(year: 2027, month: 1, day: 3)), 53)
+        XCTAssertEqual(iso.week(of: CalendarDate(year: 2024, month: 12, day: 31)), 1)
+        XCTAssertEqual(iso.week(of: CalendarDate(year: 2026, month: 10, day: 12)), 42)
     }
 
     func testWeekStartChangesWhereWeekOneBegins() {

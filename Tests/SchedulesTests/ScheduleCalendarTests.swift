@@ -41,10 +41,9 @@ final class ScheduleCalendarTests: XCTestCase {
         let timetable = try semester()
         let odd = try XCTUnwrap(timetable.lectures.first { $0.weeks == .odd })
         let uid = "hs-inf-3-" + UIDSlug.make(odd.id) + "@calbridge"
+        let iso = WeekNumbering(weekStart: .monday)
         let weeks = starts(try occurrences(timetable), uid).map { text -> Int in
-            let date = DateValue(icalendar: String(text.prefix(10)).replacingOccurrences(of: "-", with: ""))!.local.date
-            let thursday = date.adding(days: 4 - date.weekday.rawValue)
-            return (thursday.dayNumber - CalendarDate(year: thursday.year, month: 1, day: 1).dayNumber) / 7 + 1
+            iso.week(of: DateValue(icalendar: String(text.prefix(10)).replacingOccurrences(of: "-", with: ""))!.local.date)
         }
         XCTAssertFalse(weeks.isEmpty)
         XCTAssertTrue(weeks.allSatisfy { $0 % 2 == 1 }, "\(weeks)")

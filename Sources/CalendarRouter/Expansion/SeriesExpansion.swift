@@ -84,8 +84,7 @@ struct SeriesExpansion {
             result.append(occurrence)
         }
         result += overrides.compactMap { override in
-            let fallback = OccurrenceLength(of: master, start: start, instant: resolver.time)
-            return single(override, recurrenceID: override["RECURRENCE-ID"], resolver, defaultLength: fallback)
+            single(override, recurrenceID: override["RECURRENCE-ID"], resolver, defaultLength: length)
         }
         return result
     }

@@ -63,7 +63,7 @@ public final class TimeZoneResolver {
     private func displayNameZone(_ tzid: String) -> SystemTimeZone? {
         guard tzid.hasPrefix("(UTC"), let close = tzid.firstIndex(of: ")") else { return nil }
         let cities = tzid[tzid.index(after: close)...].split(separator: ",")
-            .map { $0.trimmingSpaces().replacing(" ", with: "_") }
+            .map { $0.surroundingWhitespaceRemoved.replacing(" ", with: "_") }
         for city in cities where !city.isEmpty {
             for region in Self.regions {
                 if let zone = SystemTimeZone(identifier: region + "/" + city, directory: zoneDirectory) { return zone }
@@ -73,11 +73,6 @@ public final class TimeZoneResolver {
     }
 }
 
-extension Substring {
-    func trimmingSpaces() -> String {
-        String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
-    }
-}
 
 extension TimeZoneResolver {
     /// The TZIDs a calendar uses that nothing resolves, each with the first property that names it:

@@ -1,0 +1,17 @@
+extension StringProtocol {
+    /// Without the spaces and tabs at its end: exporters leave them after dates and names, and the
+    /// value is judged without them.
+    public var trailingBlanksRemoved: String {
+        var end = endIndex
+        while end > startIndex, self[index(before: end)] == " " || self[index(before: end)] == "\t" { end = index(before: end) }
+        return String(self[startIndex..<end])
+    }
+
+    /// Without the white space at either end (indentation around an element's text, a padded list item).
+    public var surroundingWhitespaceRemoved: String {
+        let trimmed = drop { $0.isWhitespace }
+        var end = trimmed.endIndex
+        while end > trimmed.startIndex, trimmed[trimmed.index(before: end)].isWhitespace { end = trimmed.index(before: end) }
+        return String(trimmed[trimmed.startIndex..<end])
+    }
+}
