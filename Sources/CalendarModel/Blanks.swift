@@ -2,6 +2,8 @@ extension StringProtocol {
     /// Without the spaces and tabs at its end: exporters leave them after dates and names, and the
     /// value is judged without them.
     public var trailingBlanksRemoved: String {
+        // Nearly every value ends in neither: then a String is handed back as it is, not copied.
+        guard let last, last == " " || last == "\t" else { return String(self) }
         var end = endIndex
         while end > startIndex, self[index(before: end)] == " " || self[index(before: end)] == "\t" { end = index(before: end) }
         return String(self[startIndex..<end])

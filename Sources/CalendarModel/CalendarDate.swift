@@ -74,7 +74,18 @@ public struct CalendarDate: Hashable, Comparable, Sendable, Codable {
 
     /// `2026-03-29`.
     public var isoFormat: String {
-        Digits.pad(year, 4) + "-" + Digits.pad(month, 2) + "-" + Digits.pad(day, 2)
+        var bytes: [UInt8] = []
+        appendISOFormat(to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends `2026-03-29` as UTF-8: what `expand` writes for every occurrence, without a String each.
+    public func appendISOFormat(to bytes: inout [UInt8]) {
+        Digits.append(year, 4, to: &bytes)
+        bytes.append(UInt8(ascii: "-"))
+        Digits.append(month, 2, to: &bytes)
+        bytes.append(UInt8(ascii: "-"))
+        Digits.append(day, 2, to: &bytes)
     }
 }
 
@@ -93,8 +104,22 @@ enum Digits {
         return rest > 0 ? String(value) : String(decoding: digits, as: UTF8.self)
     }
 
+    /// Appends `value` zero-padded to `width` digits (all of them when wider; a minus sign when negative).
+    static func append(_ value: Int, _ width: Int, to bytes: inout [UInt8]) {
+        guard value >= 0 else { return bytes += String(value).utf8 }
+        var divisor = 1, digits = 1
+        while digits < width || value / divisor >= 10 {
+            divisor *= 10
+            digits += 1
+        }
+        while divisor > 0 {
+            bytes.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
+            divisor /= 10
+        }
+    }
+
     /// The number in `bytes[range]` when it is all ASCII digits.
-    static func parse(_ bytes: ArraySlice<UInt8>) -> Int? {
+    static func parse<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> Int? {
         guard !bytes.isEmpty else { return nil }
         var n = 0
         for b in bytes {

@@ -13,7 +13,7 @@ public struct Component: Sendable {
 
     public init(name: String, properties: [Property] = [], components: [Component] = [],
                 location: SourceLocation? = nil) {
-        self.name = name.uppercased()
+        self.name = name.uppercasedName
         self.properties = properties
         self.components = components
         self.location = location

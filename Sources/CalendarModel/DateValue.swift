@@ -39,7 +39,20 @@ public struct LocalDateTime: Hashable, Comparable, Sendable, Codable {
 
     /// `1997-09-02T09:00:00`.
     public var isoFormat: String {
-        date.isoFormat + "T" + Digits.pad(hour, 2) + ":" + Digits.pad(minute, 2) + ":" + Digits.pad(second, 2)
+        var bytes: [UInt8] = []
+        appendISOFormat(to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends `1997-09-02T09:00:00` as UTF-8.
+    public func appendISOFormat(to bytes: inout [UInt8]) {
+        date.appendISOFormat(to: &bytes)
+        bytes.append(UInt8(ascii: "T"))
+        Digits.append(hour, 2, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        Digits.append(minute, 2, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        Digits.append(second, 2, to: &bytes)
     }
 }
 
@@ -54,14 +67,19 @@ public enum DateValue: Hashable, Sendable {
     /// Reads a DATE or DATE-TIME in basic format, with `tzid` from the TZID parameter.
     /// Returns `nil` for text that is not one, or names a day or time that does not exist.
     public init?(icalendar text: String, tzid: String? = nil) {
-        let bytes = Array(text.utf8)
+        // Read in place: dates are parsed many times per event (checks, expansion), and an array
+        // of the bytes each time was a measurable share of `expand`.
+        var text = text
+        guard let value = text.withUTF8({ Self.parse($0, tzid: tzid) }) else { return nil }
+        self = value
+    }
+
+    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>, tzid: String?) -> DateValue? {
         guard bytes.count >= 8, let year = Digits.parse(bytes[0..<4]), let month = Digits.parse(bytes[4..<6]),
               let day = Digits.parse(bytes[6..<8]) else { return nil }
         let date = CalendarDate(year: year, month: month, day: day)
         if bytes.count == 8 {
-            guard date.isValid else { return nil }
-            self = .date(date)
-            return
+            return date.isValid ? .date(date) : nil
         }
         guard bytes.count == 15 || (bytes.count == 16 && bytes[15] == UInt8(ascii: "Z")),
               bytes[8] == UInt8(ascii: "T"),
@@ -69,13 +87,9 @@ public enum DateValue: Hashable, Sendable {
               let second = Digits.parse(bytes[13..<15]) else { return nil }
         let local = LocalDateTime(date: date, hour: hour, minute: minute, second: second)
         guard local.isValid else { return nil }
-        if bytes.count == 16 {
-            self = .utc(local)
-        } else if let tzid, !tzid.isEmpty {
-            self = .zoned(local, tzid: tzid)
-        } else {
-            self = .floating(local)
-        }
+        if bytes.count == 16 { return .utc(local) }
+        if let tzid, !tzid.isEmpty { return .zoned(local, tzid: tzid) }
+        return .floating(local)
     }
 
     /// Reads the value of a DTSTART-like property, honouring its TZID parameter.

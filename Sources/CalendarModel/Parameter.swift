@@ -7,7 +7,7 @@ public struct Parameter: Hashable, Sendable, Codable {
     public var values: [String]
 
     public init(name: String, values: [String]) {
-        self.name = name.uppercased()
+        self.name = name.uppercasedName
         self.values = values
     }
 

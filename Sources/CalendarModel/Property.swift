@@ -10,7 +10,7 @@ public struct Property: Sendable, Codable {
     public var location: SourceLocation?
 
     public init(name: String, parameters: [Parameter] = [], value: String, location: SourceLocation? = nil) {
-        self.name = name.uppercased()
+        self.name = name.uppercasedName
         self.parameters = parameters
         self.value = value
         self.location = location

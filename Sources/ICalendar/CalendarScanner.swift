@@ -52,7 +52,9 @@ public struct CalendarScanner {
         return ready.isEmpty ? nil : ready.removeFirst()
     }
 
-    private mutating func nextLine() throws(InputFile.OpenError) -> [UInt8]? {
+    /// The next physical line, as a slice of the block buffer: valid until the next call, and copied
+    /// only into the component it belongs to.
+    private mutating func nextLine() throws(InputFile.OpenError) -> ArraySlice<UInt8>? {
         while true {
             let found = buffer.withUnsafeBufferPointer { PhysicalLines.next(in: $0, from: position, isFinal: atEnd) }
             if let (line, next) = found {
@@ -68,7 +70,7 @@ public struct CalendarScanner {
                            repair: "folds long lines")
                 }
                 position = next
-                return Array(buffer[line.range])
+                return buffer[line.range]
             }
             if atEnd { return nil }
             if buffer.count - position > Self.maximumLineLength {
@@ -83,7 +85,7 @@ public struct CalendarScanner {
         }
     }
 
-    private mutating func handle(_ line: [UInt8]) {
+    private mutating func handle(_ line: ArraySlice<UInt8>) {
         if raw != nil { return collect(line) }
         guard insideCalendar else { return expectCalendar(line) }
         if let first = line.first, first == 0x20 || first == 0x09, pending != nil {
@@ -93,7 +95,7 @@ public struct CalendarScanner {
         }
         flushPending()
         if let name = ComponentParser.structuralName("BEGIN:", line) {
-            raw = RawComponent(bytes: line + [0x0A], firstLine: lineNumber)
+            raw = RawComponent(bytes: Array(line) + [0x0A], firstLine: lineNumber)
             openNames = [name]
         } else if let name = ComponentParser.structuralName("END:", line) {
             guard name == "VCALENDAR" else {
@@ -104,15 +106,15 @@ public struct CalendarScanner {
         } else if line.isEmpty {
             report(.violation, lineNumber, 1, "an empty line, which iCalendar does not allow", repair: "removes it")
         } else {
-            pending = LogicalLine(bytes: line, segments: [(0, lineNumber)])
+            pending = LogicalLine(bytes: Array(line), segments: [(0, lineNumber)])
         }
     }
 
-    private mutating func expectCalendar(_ line: [UInt8]) {
-        var line = line[...]
+    private mutating func expectCalendar(_ line: ArraySlice<UInt8>) {
+        var line = line
         if lineNumber == 1 && line.starts(with: [0xEF, 0xBB, 0xBF]) { line = line.dropFirst(3) }
         if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }
-        if ComponentParser.structuralName("BEGIN:", Array(line)) == "VCALENDAR" {
+        if ComponentParser.structuralName("BEGIN:", line) == "VCALENDAR" {
             insideCalendar = true
             sawCalendar = true
             ready.append(.beginCalendar(SourceLocation(line: lineNumber)))
@@ -127,7 +129,7 @@ public struct CalendarScanner {
         stopped = true
     }
 
-    private mutating func collect(_ line: [UInt8]) {
+    private mutating func collect(_ line: ArraySlice<UInt8>) {
         raw!.bytes += line
         raw!.bytes.append(0x0A)
         guard raw!.bytes.count <= Self.maximumComponentSize else {

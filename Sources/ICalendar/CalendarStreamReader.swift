@@ -1,6 +1,4 @@
 import CalendarModel
-import Dispatch
-import Foundation
 
 /// What a reader hands on, in input order: the merged calendar's properties and components.
 public enum CalendarStreamEvent {
@@ -17,6 +15,8 @@ public struct CalendarStreamReader {
     public var encodes = false
     /// Whether libical checks every component as well (see `ComponentReader.checksWithLibical`).
     public var checksWithLibical = true
+    /// See `ComponentReader.study`.
+    public var study: (@Sendable (Component) -> any Sendable)?
     /// Components parsed together; bounds memory and keeps both cores busy.
     public var batchSize = 256
 
@@ -33,8 +33,9 @@ public struct CalendarStreamReader {
     /// Reads one input, calling `handle` for each property and component that goes into the merged calendar.
     public mutating func read(_ input: InputFile, _ handle: (CalendarStreamEvent) throws -> Void) throws {
         var scanner = CalendarScanner(input: input)
-        let reader = ComponentReader(file: input.name, repairsFolding: repairsFolding, encodes: encodes,
+        var reader = ComponentReader(file: input.name, repairsFolding: repairsFolding, encodes: encodes,
                                      checksWithLibical: checksWithLibical)
+        reader.study = study
         var batch: [RawComponent] = []
         var firstOfInput = true
         while let item = try scanner.next() {
@@ -63,9 +64,11 @@ public struct CalendarStreamReader {
     private mutating func flush(_ batch: inout [RawComponent], _ reader: ComponentReader,
                                 _ handle: (CalendarStreamEvent) throws -> Void) throws {
         guard !batch.isEmpty else { return }
-        let results = Self.readInParallel(batch, reader)
+        // Handed on last-first from a reversed copy, so each result is let go once handled: what the
+        // handler keeps (expand's pending events) is then its only holder, and it decides where it dies.
+        var results = Array(Self.readInParallel(batch, reader).reversed())
         batch.removeAll(keepingCapacity: true)
-        for result in results {
+        while let result = results.popLast() {
             diagnostics += result.diagnostics
             if let zone = result.component, zone.name == "VTIMEZONE", let tzid = zone["TZID"]?.value {
                 guard seenZones.insert(tzid).inserted else { continue }
@@ -77,29 +80,10 @@ public struct CalendarStreamReader {
     /// Reads the batch on every core; results come back in batch order.
     static func readInParallel(_ batch: [RawComponent], _ reader: ComponentReader) -> [ReadComponent] {
         _ = LibicalCheck.configured
-        let workers = min(ProcessInfo.processInfo.activeProcessorCount, batch.count)
-        guard workers > 1 else { return batch.map(reader.read) }
-        let slots = ResultSlots(count: batch.count)
-        DispatchQueue.concurrentPerform(iterations: workers) { worker in
-            for index in stride(from: worker, to: batch.count, by: workers) {
-                slots.store(reader.read(batch[index]), at: index)
-            }
+        let parts = EveryCore.perform(items: batch.count) { worker, workers in
+            stride(from: worker, to: batch.count, by: workers).map { reader.read(batch[$0]) }
         }
-        return slots.results
+        // Worker w read items w, w + workers, …: deal them back into batch order.
+        return batch.indices.map { parts[$0 % parts.count][$0 / parts.count] }
     }
-}
-
-/// One slot per component of a batch, each written by exactly one worker, read after all are done.
-private final class ResultSlots: @unchecked Sendable {
-    private var slots: [ReadComponent?]
-
-    init(count: Int) {
-        slots = Array(repeating: nil, count: count)
-    }
-
-    func store(_ result: ReadComponent, at index: Int) {
-        slots.withUnsafeMutableBufferPointer { $0[index] = result }
-    }
-
-    var results: [ReadComponent] { slots.map { $0! } }
 }

@@ -21,31 +21,37 @@ struct ComponentParser {
     /// Parses `raw`; `nil` when its structure is too broken to give a component.
     mutating func parse(_ raw: RawComponent) -> Component? {
         raw.bytes.withUnsafeBufferPointer { buffer in
-            var pending: LogicalLine?
+            // One logical line, refilled for each content line so that unfolding allocates nothing.
+            var pending = LogicalLine()
+            var hasPending = false
             var start = 0, lineNumber = raw.firstLine
             while let (line, next) = PhysicalLines.next(in: buffer, from: start, isFinal: true) {
                 defer { start = next; lineNumber += 1 }
                 let bytes = buffer[line.range]
-                if let first = bytes.first, first == 0x20 || first == 0x09, pending != nil {
-                    pending!.segments.append((pending!.bytes.count, lineNumber))
-                    pending!.bytes += bytes.dropFirst()
+                if let first = bytes.first, first == 0x20 || first == 0x09, hasPending {
+                    pending.segments.append((pending.bytes.count, lineNumber))
+                    pending.bytes += bytes.dropFirst()
                     continue
                 }
-                if let ready = pending.take() { guard handle(ready) else { return nil } }
-                if bytes.isEmpty {
+                if hasPending { guard handle(pending) else { return nil } }
+                hasPending = !bytes.isEmpty
+                guard hasPending else {
                     report(.violation, lineNumber, 1, "an empty line, which iCalendar does not allow", repair: "removes it")
                     continue
                 }
-                pending = LogicalLine(bytes: Array(bytes), segments: [(0, lineNumber)])
+                pending.bytes.removeAll(keepingCapacity: true)
+                pending.bytes += bytes
+                pending.segments.removeAll(keepingCapacity: true)
+                pending.segments.append((0, lineNumber))
             }
-            if let ready = pending.take() { guard handle(ready) else { return nil } }
+            if hasPending { guard handle(pending) else { return nil } }
             return finished
         }
     }
 
     /// Handles one logical line; `false` when parsing cannot go on.
     private mutating func handle(_ line: LogicalLine) -> Bool {
-        if let name = Self.structuralName("BEGIN:", line.bytes) {
+        if let name = Self.structuralName("BEGIN:", line.bytes[...]) {
             guard stack.count < Self.maximumDepth else {
                 report(.error, line.startLine, 1, "components are nested deeper than \(Self.maximumDepth) levels; this is not a calendar a person made")
                 return false
@@ -53,7 +59,7 @@ struct ComponentParser {
             stack.append(Component(name: name, location: SourceLocation(line: line.startLine)))
             return true
         }
-        if let name = Self.structuralName("END:", line.bytes) {
+        if let name = Self.structuralName("END:", line.bytes[...]) {
             guard let open = stack.last, open.name == name else {
                 let expected = stack.last.map { "END:\($0.name) (begun on line \($0.location?.line ?? 0))" } ?? "no END"
                 report(.error, line.startLine, 5, "END:\(name) where \(expected) was expected; add the missing END line")
@@ -77,15 +83,15 @@ struct ComponentParser {
     /// Checks the value; whitespace after a date or number is a slip real exporters make, reported
     /// and trimmed by repair, while the value itself is judged without it.
     private mutating func check(_ property: Property, in line: LogicalLine, valueOffset: Int) {
+        // Free text and unknown names have nothing to check: one lookup settles most properties.
+        guard let kind = PropertyValueCheck.kind(of: property.name) else { return }
         var judged = property
-        if PropertyValueCheck.isStructured(property.name) {
-            judged.value = property.value.trailingBlanksRemoved
-            if judged.value.utf8.count < property.value.utf8.count {
-                let place = line.location(ofOffset: valueOffset + judged.value.utf8.count)
-                report(.violation, place.line, place.column, "whitespace after the value of \(property.name)", repair: "trims it")
-            }
+        judged.value = property.value.trailingBlanksRemoved
+        if judged.value.utf8.count < property.value.utf8.count {
+            let place = line.location(ofOffset: valueOffset + judged.value.utf8.count)
+            report(.violation, place.line, place.column, "whitespace after the value of \(property.name)", repair: "trims it")
         }
-        if let problem = PropertyValueCheck.problem(in: judged) {
+        if let problem = PropertyValueCheck.problem(in: judged, kind: kind) {
             let place = line.location(ofOffset: valueOffset)
             report(.error, place.line, place.column, problem)
         }
@@ -109,13 +115,12 @@ struct ComponentParser {
     }
 
     /// The component name of a `BEGIN:`/`END:` line (case-insensitive), else `nil`.
-    static func structuralName(_ keyword: String, _ bytes: [UInt8]) -> String? {
+    static func structuralName(_ keyword: StaticString, _ bytes: ArraySlice<UInt8>) -> String? {
+        let key = UnsafeBufferPointer(start: keyword.utf8Start, count: keyword.utf8CodeUnitCount)
         // Nearly every line is a property: rule it out on the first byte before building anything.
-        guard let first = bytes.first, first | 0x20 == keyword.utf8.first! | 0x20 else { return nil }
-        let key = Array(keyword.utf8)
-        guard bytes.count > key.count else { return nil }
-        for (index, k) in key.enumerated() where bytes[index] | 0x20 != k | 0x20 { return nil }
-        return String(decoding: bytes[key.count...], as: UTF8.self).trailingBlanksRemoved.uppercased()
+        guard let first = bytes.first, first | 0x20 == key[0] | 0x20, bytes.count > key.count else { return nil }
+        for (offset, k) in key.enumerated() where bytes[bytes.startIndex + offset] | 0x20 != k | 0x20 { return nil }
+        return String(decoding: bytes.dropFirst(key.count), as: UTF8.self).trailingBlanksRemoved.uppercasedName
     }
 
     private mutating func report(_ severity: Diagnostic.Severity, _ line: Int, _ column: Int, _ message: String, repair: String? = nil) {

@@ -6,11 +6,17 @@ public struct ReadComponent: Sendable {
     public var component: Component?
     public var diagnostics: [Diagnostic]
     public var encoded: [UInt8]?
+    /// The bytes it was read from, for a reader that keeps them to read the component again later
+    /// (`expand` re-reads the members of a series it meets again); `nil` when not read from iCalendar text.
+    public var source: RawComponent?
+    /// What `ComponentReader.study` found in the component, worked out on the worker.
+    public var notes: (any Sendable)?
 
-    public init(component: Component?, diagnostics: [Diagnostic], encoded: [UInt8]?) {
+    public init(component: Component?, diagnostics: [Diagnostic], encoded: [UInt8]?, source: RawComponent? = nil) {
         self.component = component
         self.diagnostics = diagnostics
         self.encoded = encoded
+        self.source = source
     }
 }
 
@@ -22,6 +28,9 @@ public struct ComponentReader: Sendable {
     public var encodes: Bool
     /// Also run libical's parser over the component; commands that only read times (expand) skip it.
     public var checksWithLibical: Bool
+    /// Work a command wants done on every component while it is on a worker (convert notes the zones
+    /// each one uses), so that the thread handing components on in order does less.
+    public var study: (@Sendable (Component) -> any Sendable)?
 
     public init(file: String, repairsFolding: Bool = false, encodes: Bool = false, checksWithLibical: Bool = true) {
         self.file = file
@@ -33,7 +42,7 @@ public struct ComponentReader: Sendable {
     public func read(_ raw: RawComponent) -> ReadComponent {
         var parser = ComponentParser(file: file, repairsFolding: repairsFolding)
         guard let component = parser.parse(raw) else {
-            return ReadComponent(component: nil, diagnostics: parser.diagnostics, encoded: nil)
+            return ReadComponent(component: nil, diagnostics: parser.diagnostics, encoded: nil, source: raw)
         }
         var diagnostics = parser.diagnostics + ComponentChecks.diagnostics(for: component, file: file)
         if checksWithLibical { diagnostics += libicalDiagnostics(raw, component, known: diagnostics) }
@@ -43,7 +52,9 @@ public struct ComponentReader: Sendable {
             writer.write(component)
             encoded = writer.bytes
         }
-        return ReadComponent(component: component, diagnostics: diagnostics, encoded: encoded)
+        var read = ReadComponent(component: component, diagnostics: diagnostics, encoded: encoded, source: raw)
+        read.notes = study?(component)
+        return read
     }
 
     /// libical's findings on properties calbridge has not already reported.

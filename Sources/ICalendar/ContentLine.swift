@@ -59,7 +59,7 @@ enum ContentLineParser {
             let found = i < bytes.count ? describe(bytes[i]) : "nothing"
             throw ContentLineProblem(offset: i, message: "expected a \(what) (letters, digits and '-'), found \(found)")
         }
-        return String(decoding: bytes[start..<i], as: UTF8.self).uppercased()
+        return String(decoding: bytes[start..<i], as: UTF8.self).uppercasedName
     }
 
     private static func readParameter(_ bytes: [UInt8], _ i: inout Int) throws(ContentLineProblem) -> Parameter {

@@ -3,42 +3,65 @@ import CalendarModel
 /// The value checks libical 3.0.16 does not make (it reads `SEQUENCE:abc` as 0 and `20260230` as a
 /// date): every date must exist, every number be a number, every rule and duration be well formed.
 enum PropertyValueCheck {
-    private static let dateLists: Set<String> = ["EXDATE", "RDATE"]
-    private static let durations: Set<String> = ["DURATION", "REFRESH-INTERVAL"]
-    private static let rules: Set<String> = ["RRULE", "EXRULE"]
+    /// What a property's value must be, by name: one table, so a property costs one lookup.
+    enum Kind {
+        case rule, duration, trigger, dateList, dateTime, integer
+    }
+
+    private static let kinds: [String: Kind] = {
+        var kinds: [String: Kind] = [:]
+        for (name, definition) in PropertyTable.byName {
+            if definition.shape == .dateTime { kinds[name] = .dateTime }
+            if definition.shape == .integer { kinds[name] = .integer }
+        }
+        for name in ["RRULE", "EXRULE"] { kinds[name] = .rule }
+        for name in ["DURATION", "REFRESH-INTERVAL"] { kinds[name] = .duration }
+        for name in ["EXDATE", "RDATE"] { kinds[name] = .dateList }
+        kinds["TRIGGER"] = .trigger
+        return kinds
+    }()
+
+    /// The kind of value a property name takes, `nil` for free text and names calbridge does not know.
+    static func kind(of name: String) -> Kind? {
+        kinds[name]
+    }
 
     /// Property names whose values are not free text, so whitespace at their end is a mistake.
     static func isStructured(_ name: String) -> Bool {
-        rules.contains(name) || durations.contains(name) || dateLists.contains(name) || name == "TRIGGER"
-            || [.dateTime, .integer].contains(PropertyTable.byName[name]?.shape)
+        kind(of: name) != nil
     }
 
     /// What is wrong with the property's value, or `nil` when it reads.
     static func problem(in property: Property) -> String? {
-        let valueType = property[parameter: "VALUE"]?.uppercased()
-        if rules.contains(property.name) {
+        kind(of: property.name).flatMap { problem(in: property, kind: $0) }
+    }
+
+    /// `problem(in:)` for a property whose kind the caller has looked up already.
+    static func problem(in property: Property, kind: Kind) -> String? {
+        switch kind {
+        case .rule:
             do { _ = try RecurrenceRule(parsing: property.value) } catch { return "\(property.name) is not a valid rule: \(error.description)" }
             return nil
-        }
-        if durations.contains(property.name) || (property.name == "TRIGGER" && valueType != "DATE-TIME") {
+        case .trigger where property[parameter: "VALUE"]?.uppercased() == "DATE-TIME":
+            // An absolute trigger is libical's to judge, as it always was.
+            return nil
+        case .duration, .trigger:
             return CalendarDuration(icalendar: property.value) == nil
                 ? "\(property.name):\(property.value) is not a duration such as PT15M, -P1D or P1W" : nil
-        }
-        if dateLists.contains(property.name) {
-            guard valueType != "PERIOD" else { return periodProblem(property) }
+        case .dateList:
+            guard property[parameter: "VALUE"]?.uppercased() != "PERIOD" else { return periodProblem(property) }
             let bad = property.value.split(separator: ",").first { DateValue(icalendar: String($0)) == nil }
             return bad.map { "\(property.name) value '\($0)' is not a date that exists (YYYYMMDD or YYYYMMDDThhmmss[Z])" }
-        }
-        guard let definition = PropertyTable.byName[property.name] else { return nil }
-        switch definition.shape {
         case .dateTime:
-            return DateValue(icalendar: property.value) == nil
-                ? "\(property.name):\(property.value) is not a date that exists (YYYYMMDD or YYYYMMDDThhmmss[Z])" : nil
+            return dateTimeProblem(property)
         case .integer:
             return Int(property.value) == nil ? "\(property.name):\(property.value) is not a whole number" : nil
-        case .text, .textList, .verbatim, .calendarAddress:
-            return nil
         }
+    }
+
+    private static func dateTimeProblem(_ property: Property) -> String? {
+        DateValue(icalendar: property.value) == nil
+            ? "\(property.name):\(property.value) is not a date that exists (YYYYMMDD or YYYYMMDDThhmmss[Z])" : nil
     }
 
     private static func periodProblem(_ property: Property) -> String? {

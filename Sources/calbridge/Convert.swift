@@ -58,6 +58,8 @@ struct Convert: ParsableCommand {
     /// a VTIMEZONE (from the tz database) for every TZID the input used without defining.
     private func streamICalendar(_ sources: CalendarInputs, into sink: AtomicFile) throws -> [Diagnostic] {
         var reader = CalendarStreamReader(encodes: true)
+        // Noting zones per component is a worker's job; the main thread only merges, in order.
+        reader.study = { ZoneUsage(of: $0) }
         var writer = ICalendarWriter()
         var zones = ZoneUsage()
         writer.writeLine("BEGIN:VCALENDAR")
@@ -66,7 +68,11 @@ struct Convert: ParsableCommand {
             case .property(let property):
                 writer.write(property)
             case .component(let read):
-                if let component = read.component { zones.record(component) }
+                if let usage = read.notes as? ZoneUsage {
+                    zones.merge(usage)
+                } else if let component = read.component {
+                    zones.record(component)
+                }
                 if let encoded = read.encoded {
                     try sink.write(writer.takeBytes())
                     try sink.write(encoded)

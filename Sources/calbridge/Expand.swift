@@ -49,22 +49,21 @@ struct Expand: ParsableCommand {
                 throw UsageProblem(message: "--from and --to take a date (2026-03-29) or a date-time (2026-03-29T10:00)")
             }
             guard start < end else { throw UsageProblem(message: "--from must be before --to") }
+            var expansion = StreamedExpansion(window: SeriesExpansion.Window(start: start, end: end, zone: nil),
+                                              format: format, displayZoneName: tz, budget: maxInstances)
+            var reader = CalendarStreamReader()
             // calbridge's own checks still run; libical's second opinion is for convert and validate.
-            let (calendar, diagnostics) = try CalendarInputs(paths: [input], format: nil).readCalendar(checksWithLibical: false)
+            reader.checksWithLibical = false
+            let diagnostics = try CalendarInputs(paths: [input], format: nil).read(with: &reader) { expansion.take($0) }
             if diagnostics.contains(where: { $0.severity == .error }) { throw InvalidCalendarData(diagnostics: diagnostics) }
-            var expansion = CalendarExpansion(calendar: calendar)
-            expansion.budget = maxInstances
-            let display = try tz.map { name -> any ZoneRules in
-                guard let zone = expansion.zone(for: name) else { throw UsageProblem(message: "--tz \(name) is not a time zone calbridge knows") }
-                return zone
-            }
-            let occurrences: [Occurrence]
+            let text: [UInt8]
             do {
-                occurrences = try expansion.occurrences(from: start, to: end, in: display)
-            } catch {
+                text = try expansion.finish()
+            } catch is StreamedExpansion.UnknownDisplayZone {
+                throw UsageProblem(message: "--tz \(tz ?? "") is not a time zone calbridge knows")
+            } catch is StreamedExpansion.OverBudget {
                 throw UsageProblem(message: "the window needs more than \(maxInstances) rule instances; narrow it or raise --max-instances")
             }
-            let text = OccurrenceFormat.render(occurrences, as: format, shownIn: display, calendar: calendar)
             let sink = try AtomicFile(destination: output)
             try sink.write(text)
             try sink.commit()

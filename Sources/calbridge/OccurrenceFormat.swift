@@ -4,57 +4,92 @@ import CalendarWebFormats
 import ICalendar
 
 /// Writes occurrences as the SPEC's JSON lines, as CSV, or as an iCalendar file of single events.
+/// Each occurrence is appended as bytes to a buffer the caller reuses: `expand` formats tens of
+/// thousands of them on every core, and a String per field was a sixth of its time.
 enum OccurrenceFormat {
-    static func render(_ occurrences: [Occurrence], as format: Expand.Format, shownIn zone: (any ZoneRules)?,
-                       calendar: Component) -> String {
-        let shown = occurrences.map { occurrence -> Occurrence in
-            guard let zone else { return occurrence }
-            var copy = occurrence
-            copy.start = occurrence.start.shown(in: zone)
-            copy.end = occurrence.end.shown(in: zone)
-            copy.recurrenceID = occurrence.recurrenceID?.shown(in: zone)
-            return copy
-        }
+    /// What comes before the occurrences: the CSV header, or the calendar's properties (less METHOD)
+    /// and its VTIMEZONEs for iCalendar.
+    static func header(_ format: Expand.Format, properties: [Property], zones: [Component]) -> [UInt8] {
         switch format {
-        case .jsonl: return shown.map(jsonLine).joined()
-        case .csv: return "uid,recurrence_id,start,end,all_day,summary,status\r\n" + shown.map(csvLine).joined()
-        case .ics: return icalendar(occurrences, calendar: calendar)
+        case .jsonl: return []
+        case .csv: return Array("uid,recurrence_id,start,end,all_day,summary,status\r\n".utf8)
+        case .ics:
+            var writer = ICalendarWriter()
+            writer.writeLine("BEGIN:VCALENDAR")
+            for property in properties where property.name != "METHOD" { writer.write(property) }
+            for zone in zones { writer.write(zone) }
+            return writer.bytes
         }
     }
 
-    private static func jsonLine(_ o: Occurrence) -> String {
-        var fields = ["\"uid\": " + json(o.uid)]
-        if let id = o.recurrenceID { fields.append("\"recurrence_id\": " + json(id.isoText)) }
-        fields += ["\"start\": " + json(o.start.isoText), "\"end\": " + json(o.end.isoText),
-                   "\"all_day\": " + (o.isAllDay ? "true" : "false")]
-        if let summary = o.summary { fields.append("\"summary\": " + json(summary)) }
-        if let status = o.status { fields.append("\"status\": " + json(status)) }
-        return "{" + fields.joined(separator: ", ") + "}\n"
+    static func footer(_ format: Expand.Format) -> [UInt8] {
+        format == .ics ? Array("END:VCALENDAR\r\n".utf8) : []
     }
 
-    private static func csvLine(_ o: Occurrence) -> String {
-        [o.uid, o.recurrenceID?.isoText ?? "", o.start.isoText, o.end.isoText, o.isAllDay ? "true" : "false",
-         o.summary ?? "", o.status ?? ""].map(csv).joined(separator: ",") + "\r\n"
-    }
-
-    /// Each occurrence as a VEVENT of its own: the series' properties less its rules, with the
-    /// occurrence's DTSTART, DTEND and RECURRENCE-ID; the calendar's VTIMEZONEs come along.
-    private static func icalendar(_ occurrences: [Occurrence], calendar: Component) -> String {
-        var out = Component(name: "VCALENDAR", properties: calendar.properties.filter { $0.name != "METHOD" })
-        out.components = calendar.children(named: "VTIMEZONE")
-        let ruleNames: Set<String> = ["RRULE", "RDATE", "EXDATE", "EXRULE", "DTSTART", "DTEND", "DURATION", "RECURRENCE-ID", "DUE"]
-        for occurrence in occurrences {
-            var event = occurrence.component
-            let tzid = occurrence.component["DTSTART"]?[parameter: "TZID"]
-            event.properties.removeAll { ruleNames.contains($0.name) }
-            event.properties.append(property("DTSTART", occurrence.start, tzid))
-            event.properties.append(property(event.name == "VTODO" ? "DUE" : "DTEND", occurrence.end, tzid))
-            if let id = occurrence.recurrenceID { event.properties.append(property("RECURRENCE-ID", id, tzid)) }
-            out.components.append(event)
+    /// Appends one occurrence, described by `texts` (its component's); JSON lines and CSV show its
+    /// times in `zone` when one is given.
+    static func append(_ occurrence: Occurrence, _ texts: OccurrenceTexts, as format: Expand.Format,
+                       shownIn zone: (any ZoneRules)?, to out: inout [UInt8]) {
+        switch format {
+        case .jsonl: appendJSONLine(shown(occurrence, in: zone), texts, to: &out)
+        case .csv: appendCSVLine(shown(occurrence, in: zone), texts, to: &out)
+        case .ics: appendEvent(occurrence, to: &out)
         }
+    }
+
+    private static func shown(_ occurrence: Occurrence, in zone: (any ZoneRules)?) -> Occurrence {
+        guard let zone else { return occurrence }
+        var copy = occurrence
+        copy.start = occurrence.start.shown(in: zone)
+        copy.end = occurrence.end.shown(in: zone)
+        copy.recurrenceID = occurrence.recurrenceID?.shown(in: zone)
+        return copy
+    }
+
+    private static func appendJSONLine(_ o: Occurrence, _ texts: OccurrenceTexts, to out: inout [UInt8]) {
+        out += #"{"uid": "#.utf8
+        JSONBytes.appendQuoted(o.uid, to: &out)
+        if let id = o.recurrenceID {
+            out += #", "recurrence_id": ""#.utf8
+            id.appendISOText(to: &out)
+            out.append(UInt8(ascii: "\""))
+        }
+        out += #", "start": ""#.utf8
+        o.start.appendISOText(to: &out)
+        out += #"", "end": ""#.utf8
+        o.end.appendISOText(to: &out)
+        out += (o.isAllDay ? #"", "all_day": true"# : #"", "all_day": false"#).utf8
+        if let summary = texts.summary {
+            out += #", "summary": "#.utf8
+            JSONBytes.appendQuoted(summary, to: &out)
+        }
+        if let status = texts.status {
+            out += #", "status": "#.utf8
+            JSONBytes.appendQuoted(status, to: &out)
+        }
+        out += "}\n".utf8
+    }
+
+    private static func appendCSVLine(_ o: Occurrence, _ texts: OccurrenceTexts, to out: inout [UInt8]) {
+        let fields = [o.uid, o.recurrenceID?.isoText ?? "", o.start.isoText, o.end.isoText, o.isAllDay ? "true" : "false",
+                      texts.summary ?? "", texts.status ?? ""]
+        out += (fields.map(csv).joined(separator: ",") + "\r\n").utf8
+    }
+
+    private static let ruleNames: Set<String> = ["RRULE", "RDATE", "EXDATE", "EXRULE", "DTSTART", "DTEND", "DURATION", "RECURRENCE-ID", "DUE"]
+
+    /// The occurrence as a VEVENT of its own: the series' properties less its rules, with the
+    /// occurrence's DTSTART, DTEND and RECURRENCE-ID.
+    private static func appendEvent(_ occurrence: Occurrence, to out: inout [UInt8]) {
+        var event = occurrence.component
+        let tzid = occurrence.component["DTSTART"]?[parameter: "TZID"]
+        event.properties.removeAll { ruleNames.contains($0.name) }
+        event.properties.append(property("DTSTART", occurrence.start, tzid))
+        event.properties.append(property(event.name == "VTODO" ? "DUE" : "DTEND", occurrence.end, tzid))
+        if let id = occurrence.recurrenceID { event.properties.append(property("RECURRENCE-ID", id, tzid)) }
         var writer = ICalendarWriter()
-        writer.write(out)
-        return String(decoding: writer.bytes, as: UTF8.self)
+        writer.write(event)
+        out += writer.bytes
     }
 
     private static func property(_ name: String, _ time: OccurrenceTime, _ tzid: String?) -> Property {
@@ -76,5 +111,42 @@ enum OccurrenceFormat {
     private static func csv(_ field: String) -> String {
         guard field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return field }
         return "\"" + field.replacing("\"", with: "\"\"") + "\""
+    }
+}
+
+/// The texts an occurrence is listed with, read once and shared by occurrences of one component.
+struct OccurrenceTexts {
+    var summary: String?
+    var status: String?
+
+    init(_ occurrence: Occurrence) {
+        summary = occurrence.summary
+        status = occurrence.status
+    }
+}
+
+/// JSON strings written straight into bytes, escaped exactly as `JSONText.quoted` escapes them.
+enum JSONBytes {
+    static func appendQuoted(_ text: String, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): out += #"\""#.utf8
+            case UInt8(ascii: "\\"): out += #"\\"#.utf8
+            case 0x0A: out += #"\n"#.utf8
+            case 0x0D: out += #"\r"#.utf8
+            case 0x09: out += #"\t"#.utf8
+            case ..<0x20:
+                // Other control characters as \u00XX, lower-case hex like JSONText.
+                let hex = Array("0123456789abcdef".utf8)
+                out += #"\u00"#.utf8
+                out.append(hex[Int(byte >> 4)])
+                out.append(hex[Int(byte & 0x0F)])
+            default:
+                // UTF-8 passes through byte by byte: only ASCII bytes are ever escaped.
+                out.append(byte)
+            }
+        }
+        out.append(UInt8(ascii: "\""))
     }
 }

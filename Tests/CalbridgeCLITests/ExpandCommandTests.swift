@@ -51,4 +51,48 @@ final class ExpandCommandTests: XCTestCase {
         XCTAssertEqual(result.status, 64)
         XCTAssertTrue(result.standardError.contains("--max-instances"))
     }
+
+    /// A Europe/Berlin the file defines itself: always +03:00, unlike the tz database's.
+    private static let ownBerlin = ["BEGIN:VTIMEZONE", "TZID:Europe/Berlin", "BEGIN:STANDARD", "DTSTART:19700101T000000",
+                                    "TZOFFSETFROM:+0300", "TZOFFSETTO:+0300", "END:STANDARD", "END:VTIMEZONE"]
+    private static let weekly = ["BEGIN:VEVENT", "UID:w", "DTSTAMP:20260101T000000Z", "DTSTART;TZID=Europe/Berlin:20261005T100000",
+                                 "DTEND;TZID=Europe/Berlin:20261005T110000", "RRULE:FREQ=WEEKLY;COUNT=3", "SUMMARY:Weekly", "END:VEVENT"]
+    private static let moved = ["BEGIN:VEVENT", "UID:w", "DTSTAMP:20260101T000000Z", "RECURRENCE-ID;TZID=Europe/Berlin:20261012T100000",
+                                "DTSTART;TZID=Europe/Berlin:20261013T120000", "DTEND;TZID=Europe/Berlin:20261013T130000",
+                                "SUMMARY:Moved", "END:VEVENT"]
+
+    private func expand(_ components: [[String]], _ extra: [String] = []) throws -> [String] {
+        let input = crlf(["BEGIN:VCALENDAR", "VERSION:2.0"] + components.flatMap { $0 } + ["END:VCALENDAR"])
+        let result = try Calbridge.run(["expand", "-", "--from", "2026-10-01", "--to", "2026-11-01"] + extra, input: input)
+        XCTAssertEqual(result.status, 0, result.standardError)
+        return result.standardOutput.split(separator: "\n").map(String.init)
+    }
+
+    func testAZoneDefinedAfterTheEventsThatUseItIsStillTheFilesOwn() throws {
+        let late = try expand([Self.weekly, Self.ownBerlin])
+        XCTAssertEqual(late, try expand([Self.ownBerlin, Self.weekly]))
+        XCTAssertEqual(late.first, #"{"uid": "w", "recurrence_id": "2026-10-05T10:00:00+03:00", "start": "2026-10-05T10:00:00+03:00", "end": "2026-10-05T11:00:00+03:00", "all_day": false, "summary": "Weekly"}"#)
+    }
+
+    func testADisplayZoneDefinedLateInTheFileIsTheFilesOwn() throws {
+        let lines = try expand([Self.weekly, Self.ownBerlin], ["--tz", "Europe/Berlin"])
+        XCTAssertEqual(lines.count, 3)
+        XCTAssertTrue(lines[0].contains(#""start": "2026-10-05T10:00:00+03:00""#), lines[0])
+    }
+
+    func testAnOverrideBeforeItsMasterReplacesTheSameInstance() throws {
+        let overrideFirst = try expand([Self.ownBerlin, Self.moved, Self.weekly])
+        XCTAssertEqual(overrideFirst, try expand([Self.ownBerlin, Self.weekly, Self.moved]))
+        XCTAssertEqual(overrideFirst.count, 3)
+        XCTAssertEqual(overrideFirst[1], #"{"uid": "w", "recurrence_id": "2026-10-12T10:00:00+03:00", "start": "2026-10-13T12:00:00+03:00", "end": "2026-10-13T13:00:00+03:00", "all_day": false, "summary": "Moved"}"#)
+    }
+
+    func testSeriesFarApartInTheFileStillMeetAcrossBatches() throws {
+        let fillers = (0..<600).map { n in
+            ["BEGIN:VEVENT", "UID:f\(n)", "DTSTAMP:20260101T000000Z", "DTSTART:20250101T000000Z", "END:VEVENT"]
+        }
+        let lines = try expand([Self.ownBerlin, Self.weekly] + fillers + [Self.moved])
+        XCTAssertEqual(lines, try expand([Self.ownBerlin, Self.weekly, Self.moved]))
+    }
 }
+

@@ -13,16 +13,23 @@ public struct CalendarExpansion {
         self.resolver = resolver ?? TimeZoneResolver(calendar: calendar)
         var byUID: [String: SeriesExpansion] = [:]
         var order: [String] = []
-        for (index, component) in calendar.components.enumerated() where component.name == "VEVENT" || component.name == "VTODO" {
-            let uid = component["UID"]?.text ?? "calbridge-no-uid-\(index)"
+        for (index, component) in calendar.components.enumerated() where Self.expands(component) {
+            let uid = Self.uid(of: component, index: index)
             if byUID[uid] == nil { order.append(uid); byUID[uid] = SeriesExpansion() }
-            if component["RECURRENCE-ID"] == nil && byUID[uid]!.master == nil {
-                byUID[uid]!.master = component
-            } else {
-                byUID[uid]!.overrides.append(component)
-            }
+            byUID[uid]!.add(component)
         }
         series = order.map { byUID[$0]! }
+    }
+
+    /// Whether a top-level component has occurrences: events and to-dos do.
+    public static func expands(_ component: Component) -> Bool {
+        component.name == "VEVENT" || component.name == "VTODO"
+    }
+
+    /// The UID that groups a component into its series; `index` is its place among the calendar's
+    /// components, which names a component without a UID.
+    public static func uid(of component: Component, index: Int) -> String {
+        component["UID"]?.text ?? "calbridge-no-uid-\(index)"
     }
 
     /// The zone a TZID resolves to in this calendar, for callers that show times.

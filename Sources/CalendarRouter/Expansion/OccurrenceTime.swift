@@ -11,19 +11,29 @@ public enum OccurrenceTime: Sendable {
     /// The SPEC's form: `2026-03-29`, `2026-03-29T10:00:00`, `2026-03-29T01:30:00Z` or
     /// `2026-03-29T03:30:00+02:00`.
     public var isoText: String {
+        var bytes: [UInt8] = []
+        appendISOText(to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends `isoText` as UTF-8, for writers that format every occurrence into one buffer.
+    public func appendISOText(to bytes: inout [UInt8]) {
         switch self {
-        case .date(let day): return day.isoFormat
-        case .floating(let local): return local.isoFormat
-        case .utc(let second): return LocalDateTime(secondsSinceEpoch: second).isoFormat + "Z"
+        case .date(let day): day.appendISOFormat(to: &bytes)
+        case .floating(let local): local.appendISOFormat(to: &bytes)
+        case .utc(let second):
+            LocalDateTime(secondsSinceEpoch: second).appendISOFormat(to: &bytes)
+            bytes.append(UInt8(ascii: "Z"))
         case .zoned(let second, let zone):
             let offset = zone.offset(atUTC: second)
-            return LocalDateTime(secondsSinceEpoch: second + offset).isoFormat + Self.offsetText(offset)
+            LocalDateTime(secondsSinceEpoch: second + offset).appendISOFormat(to: &bytes)
+            Self.appendOffset(offset, to: &bytes)
         }
     }
 
     /// Seconds on one line for ordering and windows: instants as UTC, dates and floating times as
     /// wall clock read in `floatingZone` (UTC when there is none).
-    func orderingSecond(floatingZone: (any ZoneRules)?) -> Int {
+    public func orderingSecond(floatingZone: (any ZoneRules)?) -> Int {
         switch self {
         case .date(let day): return floatingZone?.utcSecond(forLocal: LocalDateTime(date: day)) ?? day.dayNumber * 86_400
         case .floating(let local): return floatingZone?.utcSecond(forLocal: local) ?? local.secondsSinceEpoch
@@ -49,10 +59,18 @@ public enum OccurrenceTime: Sendable {
         }
     }
 
-    static func offsetText(_ seconds: Int) -> String {
-        let sign = seconds < 0 ? "-" : "+"
+    /// `+02:00`, `-05:00`: whole minutes, as ISO 8601 writes an offset.
+    static func appendOffset(_ seconds: Int, to bytes: inout [UInt8]) {
+        bytes.append(UInt8(ascii: seconds < 0 ? "-" : "+"))
         let minutes = abs(seconds) / 60
-        let hh = minutes / 60, mm = minutes % 60
-        return sign + (hh < 10 ? "0" : "") + String(hh) + ":" + (mm < 10 ? "0" : "") + String(mm)
+        appendTwoDigits(minutes / 60, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        appendTwoDigits(minutes % 60, to: &bytes)
+    }
+
+    private static func appendTwoDigits(_ value: Int, to bytes: inout [UInt8]) {
+        guard value < 100 else { return bytes += String(value).utf8 }
+        bytes.append(UInt8(ascii: "0") + UInt8(value / 10))
+        bytes.append(UInt8(ascii: "0") + UInt8(value % 10))
     }
 }

@@ -3,15 +3,33 @@ import CalendarModel
 /// The occurrences of one series (a UID): the master's DTSTART, RRULE and RDATE instances less EXDATE
 /// and EXRULE ones, with RECURRENCE-ID overrides put in place of the instances they replace — matched
 /// by instant whatever zone or form they are written in — and RANGE=THISANDFUTURE applied onward.
-struct SeriesExpansion {
+public struct SeriesExpansion: Sendable {
     var master: Component?
     var overrides: [Component] = []
 
+    public init() {}
+
+    /// Adds a component of the series, in file order: the first one without RECURRENCE-ID is the
+    /// master, every other one an override.
+    public mutating func add(_ component: Component) {
+        if component["RECURRENCE-ID"] == nil && master == nil {
+            master = component
+        } else {
+            overrides.append(component)
+        }
+    }
+
     /// A window as asked for: wall-clock bounds (half-open) and the zone to read them in, if any.
-    struct Window {
-        var start: LocalDateTime
-        var end: LocalDateTime
-        var zone: (any ZoneRules)?
+    public struct Window: Sendable {
+        public var start: LocalDateTime
+        public var end: LocalDateTime
+        public var zone: (any ZoneRules)?
+
+        public init(start: LocalDateTime, end: LocalDateTime, zone: (any ZoneRules)?) {
+            self.start = start
+            self.end = end
+            self.zone = zone
+        }
     }
 
     /// The window in UTC seconds for one series, and the zone floating times are read in for it.
@@ -23,7 +41,8 @@ struct SeriesExpansion {
 
     /// The occurrences overlapping the window. Without a zone of its own the window is read in the
     /// series' zone, so "1 to 8 March" means those days where the event happens.
-    func occurrences(in window: Window, resolver: TimeZoneResolver, budget: inout Int) throws(ExpansionBudgetExceeded) -> [Occurrence] {
+    /// Unsorted: in the order of the master's instances, then the overrides.
+    public func occurrences(in window: Window, resolver: TimeZoneResolver, budget: inout Int) throws(ExpansionBudgetExceeded) -> [Occurrence] {
         let seriesZone: (any ZoneRules)? = (master ?? overrides.first).flatMap(Self.start(of:)).flatMap { value in
             if case .zoned(_, let zone) = resolver.time(value) { return zone }
             return nil
@@ -46,7 +65,11 @@ struct SeriesExpansion {
         let rules = master.all("RRULE").compactMap { try? RecurrenceRule(parsing: $0.value) }
         let rdates = master.all("RDATE").flatMap { Self.values(of: $0) }
         guard !rules.isEmpty || !rdates.isEmpty else {
-            return single(master, recurrenceID: nil, resolver).map { [$0] } ?? []
+            // Most events happen once: their start and length are known already, so `single` need
+            // not read them again.
+            let instant = resolver.time(start)
+            return [Occurrence(uid: master["UID"]?.text ?? "", recurrenceID: nil, start: instant,
+                               end: length.end(after: instant, wall: start.local), component: master)]
         }
         let zone = start.tzid.flatMap { resolver.zone(for: $0) }
         let span = abs(length.days) * 86_400 + abs(length.seconds) + 86_400
@@ -68,14 +91,16 @@ struct SeriesExpansion {
         let onward = overrides.filter { $0["RECURRENCE-ID"]?[parameter: "RANGE"]?.uppercased() == "THISANDFUTURE" }
             .compactMap { o in o["RECURRENCE-ID"].flatMap(DateValue.init(property:)).map { (resolver.key($0), o) } }
             .sorted { $0.0 < $1.0 }
+        let uid = master["UID"]?.text ?? ""
         var seen: Set<Int> = []
         var result: [Occurrence] = []
+        result.reserveCapacity(starts.count)
         for (value, periodEnd) in starts {
-            let key = resolver.key(value)
+            let instant = resolver.time(value)
+            let key = instant.orderingSecond(floatingZone: nil)
             guard seen.insert(key).inserted, !excluded.matches(value, key) else { continue }
             if replaced[key] != nil { continue }
-            let instant = resolver.time(value)
-            var occurrence = Occurrence(uid: master["UID"]?.text ?? "", recurrenceID: instant, start: instant,
+            var occurrence = Occurrence(uid: uid, recurrenceID: instant, start: instant,
                                         end: periodEnd.map { resolver.time(Self.value($0, like: value)) } ?? length.end(after: instant, wall: value.local),
                                         component: master)
             if let (since, change) = onward.last(where: { $0.0 < key }) {

@@ -1,4 +1,5 @@
 import CalendarModel
+import Foundation
 
 /// Finds the rules for a TZID the way real files need: the calendar's own VTIMEZONE first, then the
 /// system tz database by IANA name (also behind vendor prefixes such as
@@ -6,11 +7,14 @@ import CalendarModel
 /// Outlook and Exchange write them (CLDR's mapping), then Outlook display names such as
 /// `(UTC+01:00) Amsterdam, Berlin, Bern, Rome, Stockholm, Vienna` by the cities they list.
 /// A TZID none of these knows resolves to `nil`, and its times are read as floating.
-public final class TimeZoneResolver {
-    private let definitions: [String: Component]
+public final class TimeZoneResolver: @unchecked Sendable {
     private let zoneDirectory: String
+    /// Guards `definitions` and `cache`: workers expanding series in parallel share one resolver.
+    private let lock = NSLock()
+    private var definitions: [String: Component]
     private var cache: [String: (any ZoneRules)?] = [:]
     /// The zone X-WR-TIMEZONE names, in which Google and Apple mean the calendar's floating times.
+    /// Set once, in `init`, so workers read it without the lock.
     public private(set) var calendarZone: (any ZoneRules)?
 
     public init(definitions: [String: Component], calendarZone: String? = nil, zoneDirectory: String = "/usr/share/zoneinfo") {
@@ -26,10 +30,23 @@ public final class TimeZoneResolver {
     }
 
     public func zone(for tzid: String) -> (any ZoneRules)? {
+        lock.lock()
+        defer { lock.unlock() }
         if let known = cache[tzid] { return known }
         let found = resolve(tzid)
         cache[tzid] = .some(found)
         return found
+    }
+
+    /// Adds a VTIMEZONE read after the resolver was made (a calendar read as it streams in). Returns
+    /// `false` when its TZID was already resolved without it: times read before then may be wrong.
+    /// A TZID already defined keeps its first definition, as in `EventCalendar.timeZoneDefinitions`.
+    public func define(_ zone: Component) -> Bool {
+        guard let tzid = zone["TZID"]?.value else { return true }
+        lock.lock()
+        defer { lock.unlock() }
+        if definitions[tzid] == nil { definitions[tzid] = zone }
+        return cache[tzid] == nil
     }
 
     private func resolve(_ tzid: String) -> (any ZoneRules)? {

@@ -15,10 +15,16 @@ extension ZoneRules {
         let wall = local.secondsSinceEpoch
         // Offsets in effect a day either side cover any single transition near this time.
         let before = offset(atUTC: wall - 86_400), after = offset(atUTC: wall + 86_400)
-        let candidates = Set([before, after]).map { wall - $0 }.filter { offset(atUTC: $0) == wall - $0 }.sorted()
-        if let first = candidates.first { return first }
+        // Each offset gives a candidate instant, valid when that offset is in force then; the earlier
+        // valid one wins. Checked without building collections: every occurrence comes through here.
+        let early = wall - before, late = wall - after
+        let earlyHolds = offset(atUTC: early) == before
+        let lateHolds = before != after && offset(atUTC: late) == after
+        if earlyHolds && lateHolds { return min(early, late) }
+        if earlyHolds { return early }
+        if lateHolds { return late }
         // In a gap: read the time with the offset from before the transition, which lands after it.
-        return wall - before
+        return early
     }
 
     /// The wall-clock time in this zone at an instant.

@@ -2,7 +2,7 @@ import CalendarModel
 
 /// Which TZIDs a calendar's components use and over which years, so that calbridge can add a
 /// VTIMEZONE for every TZID it writes that the input did not define (RFC 5545 §3.6.5 requires one).
-public struct ZoneUsage {
+public struct ZoneUsage: Sendable {
     private var years: [String: ClosedRange<Int>] = [:]
     private var order: [String] = []
     private var defined: Set<String> = []
@@ -28,6 +28,17 @@ public struct ZoneUsage {
             }
         }
         component.components.forEach { record($0) }
+    }
+
+    /// The usage of one top-level component by itself, to be `merge`d in file order.
+    public init(of component: Component) {
+        record(component)
+    }
+
+    /// Adds what `other`, noted on later components, found.
+    public mutating func merge(_ other: ZoneUsage) {
+        for tzid in other.order { note(tzid, other.years[tzid]!) }
+        defined.formUnion(other.defined)
     }
 
     /// The TZIDs used but not defined, each with the years it is used in, in order of first use.

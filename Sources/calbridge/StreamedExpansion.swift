@@ -1,0 +1,231 @@
+import CalendarModel
+import CalendarRouter
+import ICalendar
+
+/// `expand` as the calendar is read: each batch of events and to-dos is expanded and formatted on
+/// every core as soon as it is parsed, so memory holds the occurrences' bytes and each event's raw
+/// text rather than the whole calendar model, and no single core formats every occurrence.
+///
+/// Every event or to-do is first expanded as a series of its own. A UID met again (overrides, a
+/// duplicate) has its series expanded once more at the end from the kept text, and the first
+/// results are dropped. A VTIMEZONE or X-WR-TIMEZONE that comes after times were already read in
+/// another zone, or a budget overrun, makes every series be expanded again at the end, with every
+/// zone known: the result is always the one `CalendarExpansion` gives for the whole calendar.
+struct StreamedExpansion {
+    /// The window's bounds; its zone is the display zone, once known.
+    var window: SeriesExpansion.Window
+    var format: Expand.Format
+    /// `--tz`: resolved like a TZID, so a VTIMEZONE of the file may define it.
+    var displayZoneName: String?
+    var budget: Int
+    /// Events expanded together; bounds the parsed components in memory and feeds both cores.
+    var batchSize = 256
+
+    /// `--tz` names no zone calbridge knows, nor one the file defines.
+    struct UnknownDisplayZone: Error {}
+    /// The window needs more rule instances than the budget.
+    struct OverBudget: Error {}
+
+    private var properties: [Property] = []
+    private var zones: [Component] = []
+    private var resolver: TimeZoneResolver?
+    private var display: (any ZoneRules)?
+    /// False once something read late (or the budget) means the early results cannot stand.
+    private var expandsEarly = true
+    private var components = 0
+    private var pending: [SeriesUnit] = []
+    /// Every event and to-do by UID, kept to expand a series again; `series` is the UIDs in file order
+    /// and `ordinals` each UID's place in it.
+    private var members: [String: [Kept]] = [:]
+    private var series: [String] = []
+    private var ordinals: [String: Int] = [:]
+    private var metAgain: Set<String> = []
+    /// Rule instances the early expansions used, by UID, to give back when a series is expanded again.
+    private var earlyInstances: [String: Int] = [:]
+    private var instances = 0
+    private var output = FormattedOccurrences()
+
+    init(window: SeriesExpansion.Window, format: Expand.Format, displayZoneName: String?, budget: Int) {
+        self.window = window
+        self.format = format
+        self.displayZoneName = displayZoneName
+        self.budget = budget
+    }
+
+    /// Takes the next property or component of the merged calendar.
+    mutating func take(_ event: CalendarStreamEvent) {
+        switch event {
+        case .property(let property):
+            if property.name == "X-WR-TIMEZONE" && resolver != nil && !properties.contains(where: { $0.name == property.name }) {
+                expandsEarly = false
+            }
+            properties.append(property)
+        case .component(let read):
+            guard let component = read.component else { return }
+            let index = components
+            components += 1
+            if component.name == "VTIMEZONE" {
+                zones.append(component)
+                if let resolver, !resolver.define(component) { expandsEarly = false }
+            } else if CalendarExpansion.expands(component) {
+                keep(component, read.source, index: index)
+            }
+        }
+    }
+
+    /// The whole output: header, occurrences sorted by start and UID, footer.
+    mutating func finish() throws -> [UInt8] {
+        expandPending()
+        if expandsEarly && !prepare() { expandsEarly = false }
+        let again = expandsEarly ? series.filter { metAgain.contains($0) } : series
+        if expandsEarly {
+            instances -= again.reduce(0) { $0 + earlyInstances[$1, default: 0] }
+        } else {
+            // Start over with every zone known.
+            output = FormattedOccurrences()
+            instances = 0
+            resolver = nil
+            guard prepare() else { throw UnknownDisplayZone() }
+        }
+        output.dropSeries(Set(again.map { ordinals[$0]! }))
+        var units = again.map { SeriesUnit(ordinal: ordinals[$0]!, uid: $0, members: members[$0]!) }
+        let used = expand(&units)
+        guard used.allSatisfy({ $0 >= 0 }), instances + used.reduce(0, +) <= budget else { throw OverBudget() }
+        return OccurrenceFormat.header(format, properties: properties, zones: zones) + output.sorted()
+            + OccurrenceFormat.footer(format)
+    }
+
+    private mutating func keep(_ component: Component, _ source: RawComponent?, index: Int) {
+        let uid = CalendarExpansion.uid(of: component, index: index)
+        if members[uid] == nil {
+            ordinals[uid] = series.count
+            series.append(uid)
+            members[uid] = []
+        } else {
+            metAgain.insert(uid)
+        }
+        members[uid]!.append(source.map { .text($0) } ?? .component(component))
+        guard expandsEarly else { return }
+        pending.append(SeriesUnit(ordinal: ordinals[uid]!, uid: uid, members: [.component(component)]))
+        if pending.count >= batchSize { expandPending() }
+    }
+
+    /// Expands the pending events as series of their own, on every core.
+    private mutating func expandPending() {
+        guard !pending.isEmpty else { return }
+        var units = pending
+        pending = []
+        guard expandsEarly, prepare() else {
+            expandsEarly = false
+            return
+        }
+        let uids = units.map(\.uid)
+        let used = expand(&units)
+        for (uid, count) in zip(uids, used) { earlyInstances[uid, default: 0] += count }
+        instances += used.reduce(0, +)
+        if used.contains(where: { $0 < 0 }) || instances > budget { expandsEarly = false }
+    }
+
+    /// Makes the resolver (from the zones read so far) and the display zone when first needed; false
+    /// when `--tz` names no zone known so far (the file may still define it).
+    private mutating func prepare() -> Bool {
+        if resolver == nil {
+            let view = EventCalendar(component: Component(name: "VCALENDAR", properties: properties, components: zones))
+            resolver = TimeZoneResolver(definitions: view.timeZoneDefinitions, calendarZone: view.timeZone)
+        }
+        guard let displayZoneName else { return true }
+        display = resolver!.zone(for: displayZoneName)
+        return display != nil
+    }
+
+    /// Expands and formats the units on every core into `output`; returns the rule instances each
+    /// used, -1 for one that ran over the budget. Takes the units away, so that the components die
+    /// on the worker that expanded them: freeing the parsed model was a tenth of the main thread.
+    private mutating func expand(_ units: inout [SeriesUnit]) -> [Int] {
+        // The window is read in --tz when given, as CalendarExpansion reads it.
+        let context = SeriesFormatting(window: SeriesExpansion.Window(start: window.start, end: window.end, zone: display),
+                                       format: format, display: display, resolver: resolver!,
+                                       budget: max(0, budget - instances))
+        let count = units.count
+        let shares = WorkerShare.deal(&units, among: EveryCore.workers(for: count))
+        let parts = EveryCore.perform(items: count) { worker, _ in
+            var chunk = OccurrenceChunk()
+            let used = shares[worker].take().map { context.expand($0, into: &chunk) }
+            return (chunk, used)
+        }
+        for (chunk, _) in parts { output.append(chunk) }
+        return (0..<count).map { parts[$0 % parts.count].1[$0 / parts.count] }
+    }
+}
+
+/// The units one worker expands (every `workers`-th), held so that the worker can take them away.
+private final class WorkerShare: @unchecked Sendable {
+    private var units: [SeriesUnit]
+
+    private init(_ units: [SeriesUnit]) {
+        self.units = units
+    }
+
+    /// Deals the units out and leaves `units` empty, so the shares hold the only references.
+    static func deal(_ units: inout [SeriesUnit], among workers: Int) -> [WorkerShare] {
+        let shares = (0..<workers).map { worker in WorkerShare(stride(from: worker, to: units.count, by: workers).map { units[$0] }) }
+        units = []
+        return shares
+    }
+
+    /// Called once, by the share's own worker.
+    func take() -> [SeriesUnit] {
+        defer { units = [] }
+        return units
+    }
+}
+
+/// How an event or to-do is kept to be read again: its text, or the component itself when it came
+/// from a format read whole (JSON, xCal, jCal).
+enum Kept: Sendable {
+    case text(RawComponent)
+    case component(Component)
+
+    var component: Component? {
+        switch self {
+        case .component(let component): return component
+        case .text(let raw): return ComponentReader(file: "", checksWithLibical: false).read(raw).component
+        }
+    }
+}
+
+/// Components expanded as one series; `ordinal` is the series' place in the file (first appearance).
+struct SeriesUnit: Sendable {
+    var ordinal: Int
+    var uid: String
+    var members: [Kept]
+}
+
+/// What one worker needs to expand and format series: all of it read-only.
+struct SeriesFormatting: Sendable {
+    var window: SeriesExpansion.Window
+    var format: Expand.Format
+    var display: (any ZoneRules)?
+    var resolver: TimeZoneResolver
+    var budget: Int
+
+    /// Appends the unit's occurrences to `chunk`; returns the rule instances used, -1 over budget.
+    func expand(_ unit: SeriesUnit, into chunk: inout OccurrenceChunk) -> Int {
+        let components = unit.members.compactMap(\.component)
+        var expansion = SeriesExpansion()
+        components.forEach { expansion.add($0) }
+        var remaining = budget
+        guard let occurrences = try? expansion.occurrences(in: window, resolver: resolver, budget: &remaining) else { return -1 }
+        // A series of one component describes every occurrence with it: read its texts once.
+        let alone = components.count == 1 ? occurrences.first.map(OccurrenceTexts.init) : nil
+        for (position, occurrence) in occurrences.enumerated() {
+            let start = chunk.bytes.count
+            let described = alone ?? OccurrenceTexts(occurrence)
+            OccurrenceFormat.append(occurrence, described, as: format, shownIn: display, to: &chunk.bytes)
+            chunk.records.append(FormattedOccurrences.Record(
+                second: occurrence.start.orderingSecond(floatingZone: window.zone), uid: occurrence.uid,
+                series: unit.ordinal, position: position, chunk: 0, bytes: start..<chunk.bytes.count))
+        }
+        return budget - remaining
+    }
+}
