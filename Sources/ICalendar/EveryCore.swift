@@ -22,6 +22,34 @@ public enum EveryCore {
     }
 }
 
+extension EveryCore {
+    /// Work started on background threads, one per worker, while the caller goes on.
+    public final class Running<Result>: @unchecked Sendable {
+        private let group = DispatchGroup()
+        private let slots: WorkerSlots<Result>
+
+        fileprivate init(workers: Int, _ work: @escaping @Sendable (_ worker: Int, _ workers: Int) -> Result) {
+            let slots = WorkerSlots<Result>(count: workers)
+            self.slots = slots
+            for worker in 0..<workers {
+                DispatchQueue.global().async(group: group) { slots.store(work(worker, workers), at: worker) }
+            }
+        }
+
+        /// What each worker returned, in worker order, once all are done.
+        public func wait() -> [Result] {
+            group.wait()
+            return slots.results
+        }
+    }
+
+    /// `perform` without waiting: the caller (the thread reading the file) goes on with the next
+    /// batch while the workers run, instead of taking a share and leaving a core idle when done.
+    public static func start<Result>(items: Int, _ work: @escaping @Sendable (_ worker: Int, _ workers: Int) -> Result) -> Running<Result> {
+        Running(workers: workers(for: items), work)
+    }
+}
+
 /// One slot per worker, each written by exactly that worker, read after all are done.
 private final class WorkerSlots<Result>: @unchecked Sendable {
     private var slots: [Result?]

@@ -34,6 +34,8 @@ struct StreamedExpansion {
     private var expandsEarly = true
     private var components = 0
     private var pending: [SeriesUnit] = []
+    /// The batch the workers are expanding while the file is read on.
+    private var inFlight: ExpansionInFlight?
     /// Every event and to-do by UID, kept to expand a series again; `series` is the UIDs in file order
     /// and `ordinals` each UID's place in it.
     private var members: [String: [Kept]] = [:]
@@ -76,6 +78,7 @@ struct StreamedExpansion {
     /// The whole output: header, occurrences sorted by start and UID, footer.
     mutating func finish() throws -> [UInt8] {
         expandPending()
+        collectInFlight()
         if expandsEarly && !prepare() { expandsEarly = false }
         let again = expandsEarly ? series.filter { metAgain.contains($0) } : series
         if expandsEarly {
@@ -119,9 +122,16 @@ struct StreamedExpansion {
             expandsEarly = false
             return
         }
-        let uids = units.map(\.uid)
-        let used = expand(&units)
-        for (uid, count) in zip(uids, used) { earlyInstances[uid, default: 0] += count }
+        collectInFlight()
+        guard expandsEarly else { return }
+        inFlight = start(&units)
+    }
+
+    /// Waits for the batch in flight and takes in its occurrences and the instances it used.
+    private mutating func collectInFlight() {
+        guard let flight = inFlight.take() else { return }
+        let used = flight.finish(into: &output)
+        for (uid, count) in zip(flight.uids, used) { earlyInstances[uid, default: 0] += count }
         instances += used.reduce(0, +)
         if used.contains(where: { $0 < 0 }) || instances > budget { expandsEarly = false }
     }
@@ -139,22 +149,40 @@ struct StreamedExpansion {
     }
 
     /// Expands and formats the units on every core into `output`; returns the rule instances each
-    /// used, -1 for one that ran over the budget. Takes the units away, so that the components die
-    /// on the worker that expanded them: freeing the parsed model was a tenth of the main thread.
+    /// used, -1 for one that ran over the budget.
     private mutating func expand(_ units: inout [SeriesUnit]) -> [Int] {
+        start(&units).finish(into: &output)
+    }
+
+    /// Starts expanding and formatting the units on every core. Takes the units away, so that the
+    /// components die on the worker that expanded them: freeing the parsed model was a tenth of the
+    /// main thread.
+    private func start(_ units: inout [SeriesUnit]) -> ExpansionInFlight {
         // The window is read in --tz when given, as CalendarExpansion reads it.
         let context = SeriesFormatting(window: SeriesExpansion.Window(start: window.start, end: window.end, zone: display),
                                        format: format, display: display, resolver: resolver!,
                                        budget: max(0, budget - instances))
-        let count = units.count
-        let shares = WorkerShare.deal(&units, among: EveryCore.workers(for: count))
-        let parts = EveryCore.perform(items: count) { worker, _ in
+        let uids = units.map(\.uid)
+        let shares = WorkerShare.deal(&units, among: EveryCore.workers(for: uids.count))
+        let work = EveryCore.start(items: uids.count) { worker, _ in
             var chunk = OccurrenceChunk()
             let used = shares[worker].take().map { context.expand($0, into: &chunk) }
             return (chunk, used)
         }
+        return ExpansionInFlight(uids: uids, work: work)
+    }
+}
+
+/// A batch of series being expanded: their UIDs in batch order, and the workers' results to come.
+private struct ExpansionInFlight {
+    var uids: [String]
+    var work: EveryCore.Running<(OccurrenceChunk, [Int])>
+
+    /// Waits, adds the occurrences to `output`, and returns each unit's rule instances (-1: over budget).
+    func finish(into output: inout FormattedOccurrences) -> [Int] {
+        let parts = work.wait()
         for (chunk, _) in parts { output.append(chunk) }
-        return (0..<count).map { parts[$0 % parts.count].1[$0 / parts.count] }
+        return uids.indices.map { parts[$0 % parts.count].1[$0 / parts.count] }
     }
 }
 
