@@ -14,6 +14,11 @@ public struct DocumentError: Error, Sendable, CustomStringConvertible {
         let place = line.map { ":\($0)" + (column.map { ":\($0)" } ?? "") } ?? ""
         return place + (place.isEmpty ? "" : ": ") + message
     }
+
+    /// A size limit in words for messages: `64 MiB`, or bytes below a MiB.
+    static func size(_ bytes: Int) -> String {
+        bytes >= 1 << 20 ? "\(bytes >> 20) MiB" : "\(bytes) bytes"
+    }
 }
 
 extension SafeXML {
@@ -33,7 +38,7 @@ extension SafeXML {
             let head = String(decoding: bytes[i..<min(i + 9, bytes.count)], as: UTF8.self).uppercased()
             if head == "<!DOCTYPE" {
                 throw DocumentError(line: 1 + bytes[..<i].filter { $0 == 0x0A }.count,
-                                       "XML with a DOCTYPE is refused: calbridge loads no DTD and expands no entity")
+                                    doctypeRefusal)
             }
             return
         }

@@ -1,22 +1,89 @@
 import CalendarModel
 
-/// Reads jCal (RFC 7265) into the lossless model, restoring VALUE where a property's type is not
-/// its default and escaping text again for iCalendar.
+/// Reads jCal (RFC 7265) into the lossless model as a stream: the text is read in chunks and each
+/// VCALENDAR property and top-level component is parsed and handed on on its own, so memory holds
+/// one component however large the document. VALUE is restored where a property's type is not its
+/// default and text is escaped again for iCalendar; numbers keep their literal.
 public struct JCalReader {
-    public init() {}
+    /// The largest property or top-level component as JSON text: a document may be of any size, but
+    /// what is held at once is bounded.
+    public var maximumComponentBytes: Int
 
-    /// The VCALENDAR components of a jCal document (one calendar, or an array of them).
-    public func calendars(from bytes: [UInt8]) throws(DocumentError) -> [Component] {
-        let json = try JSONText.parse(bytes)
-        guard case .array(let items) = json, let first = items.first else {
-            throw DocumentError(line: 1, column: 1, "not jCal: the document must be an array such as [\"vcalendar\", [...], [...]]")
-        }
-        if case .string = first { return [try component(json, path: "$")] }
-        return try items.enumerated().map { (index, item) throws(DocumentError) in try component(item, path: "$[\(index)]") }
+    public init(maximumComponentBytes: Int = 64 << 20) {
+        self.maximumComponentBytes = maximumComponentBytes
     }
 
-    private func component(_ json: JSONValue, path: String, depth: Int = 0) throws(DocumentError) -> Component {
-        guard depth < JSONText.maximumDepth, case .array(let parts) = json, parts.count == 3, case .string(let name) = parts[0],
+    /// Reads a document (one calendar, or an array of them) that arrives in pieces: `nextChunk` is
+    /// called until it returns nil, `handle` once per calendar, property and top-level component. A
+    /// `DocumentError` says where the document is wrong; errors thrown by the closures are rethrown.
+    public func read(chunks nextChunk: @escaping () throws -> [UInt8]?, _ handle: (CalendarDocumentEvent) throws -> Void) throws {
+        var stream = JSONStream(chunks: nextChunk, maximumValueBytes: maximumComponentBytes)
+        let notJCal = "not jCal: the document must be an array such as [\"vcalendar\", [...], [...]]"
+        try stream.expect(UInt8(ascii: "["), notJCal)
+        switch try stream.peek() {
+        case UInt8(ascii: "\""):
+            try calendar(&stream, path: "$", handle)
+        case UInt8(ascii: "["):
+            var index = 0
+            repeat {
+                try stream.expect(UInt8(ascii: "["), notJCal)
+                try calendar(&stream, path: "$[\(index)]", handle)
+                index += 1
+            } while try stream.commaOrClose()
+        default:
+            throw stream.error(notJCal)
+        }
+        try stream.expectEnd()
+    }
+
+    /// The VCALENDAR components of a whole jCal document in memory.
+    public func calendars(from bytes: [UInt8]) throws -> [Component] {
+        var pending: [UInt8]? = bytes
+        return try CalendarDocumentEvent.calendars { handle in
+            try read(chunks: { defer { pending = nil }; return pending }, handle)
+        }
+    }
+
+    /// One calendar after its `[`: the name, the properties, the components, and its `]`.
+    private func calendar(_ stream: inout JSONStream, path: String, _ handle: (CalendarDocumentEvent) throws -> Void) throws {
+        let shape = "\(path): a component must be [name, [properties], [components]]"
+        let (name, start) = try stream.value()
+        guard case .string = name else { throw stream.error(shape, at: start) }
+        try handle(.calendar)
+        try stream.expect(UInt8(ascii: ","), shape)
+        try stream.expect(UInt8(ascii: "["), shape)
+        try items(&stream) { index, json in
+            try handle(.property(try property(json, path: "\(path)[1][\(index)]")))
+        }
+        try stream.expect(UInt8(ascii: ","), shape)
+        try stream.expect(UInt8(ascii: "["), shape)
+        try items(&stream) { index, json in
+            try handle(.component(try component(json, path: "\(path)[2][\(index)]")))
+        }
+        try stream.expect(UInt8(ascii: "]"), shape)
+    }
+
+    /// The values of an array whose `[` has been read, through its `]`; a value's structural error
+    /// is placed at the value's start.
+    private func items(_ stream: inout JSONStream, _ each: (Int, JSONValue) throws -> Void) throws {
+        if try stream.peek() == UInt8(ascii: "]") {
+            _ = try stream.commaOrClose()
+            return
+        }
+        var index = 0
+        repeat {
+            let (json, start) = try stream.value()
+            do {
+                try each(index, json)
+            } catch let error as DocumentError where error.line == nil {
+                throw stream.error(error.message, at: start)
+            }
+            index += 1
+        } while try stream.commaOrClose()
+    }
+
+    private func component(_ json: JSONValue, path: String) throws(DocumentError) -> Component {
+        guard case .array(let parts) = json, parts.count == 3, case .string(let name) = parts[0],
               case .array(let properties) = parts[1], case .array(let children) = parts[2] else {
             throw DocumentError("\(path): a component must be [name, [properties], [components]]")
         }
@@ -25,7 +92,7 @@ public struct JCalReader {
             result.properties.append(try property(item, path: "\(path)[1][\(index)]"))
         }
         for (index, item) in children.enumerated() {
-            result.components.append(try component(item, path: "\(path)[2][\(index)]", depth: depth + 1))
+            result.components.append(try component(item, path: "\(path)[2][\(index)]"))
         }
         return result
     }

@@ -1,48 +1,102 @@
 import CalendarModel
 
-/// Writes a calendar as jCal (RFC 7265): each component `[name, [properties], [components]]`, each
-/// property `[name, {parameters}, type, value…]` with the same typing as xCal.
-public struct JCalWriter {
+/// Writes a calendar as jCal (RFC 7265), compact: each component `[name, [properties], [components]]`,
+/// each property `[name, {parameters}, type, value…]` with the same typing as xCal. Written as a
+/// stream (see `CalendarDocumentWriter`) straight into bytes.
+public struct JCalWriter: CalendarDocumentWriter {
+    private var hasComponents = false
+
     public init() {}
 
-    public func document(for calendar: Component) -> [UInt8] {
-        var out = ""
-        Self.json(for: calendar).write(into: &out)
-        return Array((out + "\n").utf8)
+    public mutating func opening(properties: [Property]) -> [UInt8] {
+        var out = JSONOutput()
+        out.append("[\"vcalendar\",[")
+        out.list(properties) { $0.write($1) }
+        out.append("],[")
+        return out.bytes
     }
 
-    static func json(for component: Component) -> JSONValue {
-        .array([.string(component.name.lowercased()), .array(component.properties.map(json(for:))),
-                .array(component.components.map(json(for:)))])
+    public mutating func adding(_ encoded: [UInt8]) -> [UInt8] {
+        defer { hasComponents = true }
+        return hasComponents ? [UInt8(ascii: ",")] + encoded : encoded
     }
 
-    static func json(for property: Property) -> JSONValue {
+    public mutating func closing() -> [UInt8] {
+        Array("]]\n".utf8)
+    }
+
+    public static func encode(_ component: Component) -> [UInt8] {
+        var out = JSONOutput()
+        out.write(component)
+        return out.bytes
+    }
+}
+
+extension JSONOutput {
+    fileprivate mutating func write(_ component: Component) {
+        append("[")
+        string(component.name.lowercased())
+        append(",[")
+        list(component.properties) { $0.write($1) }
+        append("],[")
+        list(component.components) { $0.write($1) }
+        append("]]")
+    }
+
+    fileprivate mutating func write(_ property: Property) {
         let type = ValueCodec.type(of: property)
-        let parameters = property.parameters.filter { $0.name != "VALUE" }.map { parameter in
-            (key: parameter.name.lowercased(),
-             value: parameter.values.count == 1 ? JSONValue.string(parameter.values[0]) : .array(parameter.values.map(JSONValue.string)))
+        append("[")
+        string(property.name.lowercased())
+        append(",{")
+        var first = true
+        for parameter in property.parameters where parameter.name != "VALUE" {
+            if !first { append(",") }
+            first = false
+            string(parameter.name.lowercased())
+            append(":")
+            if parameter.values.count == 1 {
+                string(parameter.values[0])
+            } else {
+                append("[")
+                list(parameter.values) { $0.string($1) }
+                append("]")
+            }
         }
-        let values = ValueCodec.values(of: property, type: type).map { json(for: $0, type: type) }
-        return .array([.string(property.name.lowercased()), .object(parameters), .string(type)] + values)
+        append("},")
+        string(type)
+        for value in ValueCodec.values(of: property, type: type) {
+            append(",")
+            write(value)
+        }
+        append("]")
     }
 
     private static let numericRuleParts: Set<String> = ["count", "interval", "bysecond", "byminute", "byhour", "bymonthday",
                                                         "byyearday", "byweekno", "bymonth", "bysetpos"]
 
-    static func json(for value: TypedValue, type: String) -> JSONValue {
+    private mutating func write(_ value: TypedValue) {
         switch value {
-        case .string(let text): return .string(text)
-        case .number(let literal): return Double(literal) == nil ? .string(literal) : .number(literal)
-        case .boolean(let flag): return .bool(flag)
-        case .period(let start, let end, let duration): return .string(start + "/" + (end ?? duration ?? ""))
-        case .parts(let parts): return .array(parts.map { json(for: $0, type: type) })
+        case .string(let text): string(text)
+        case .number(let literal): if Double(literal) == nil { string(literal) } else { append(literal) }
+        case .boolean(let flag): append(flag ? "true" : "false")
+        case .period(let start, let end, let duration): string(start + "/" + (end ?? duration ?? ""))
+        case .parts(let parts):
+            append("[")
+            list(parts) { $0.write($1) }
+            append("]")
         case .recur(let parts):
-            return .object(parts.map { part in
-                let items = part.values.map { item -> JSONValue in
-                    numericRuleParts.contains(part.name) && Int(item) != nil ? .number(item) : .string(item)
+            append("{")
+            list(parts) { out, part in
+                out.string(part.name)
+                out.append(":")
+                let numeric = Self.numericRuleParts.contains(part.name)
+                if part.values.count != 1 { out.append("[") }
+                out.list(part.values) { out, item in
+                    if numeric && Int(item) != nil { out.append(item) } else { out.string(item) }
                 }
-                return (key: part.name, value: items.count == 1 ? items[0] : .array(items))
-            })
+                if part.values.count != 1 { out.append("]") }
+            }
+            append("}")
         }
     }
 }

@@ -18,32 +18,6 @@ indirect enum JSONValue: Equatable {
         default: return false
         }
     }
-
-    /// The value as JSON text, compact.
-    func write(into out: inout String) {
-        switch self {
-        case .string(let s): JSONText.quote(s, into: &out)
-        case .number(let literal): out += literal
-        case .bool(let flag): out += flag ? "true" : "false"
-        case .null: out += "null"
-        case .array(let items):
-            out += "["
-            for (index, item) in items.enumerated() {
-                if index > 0 { out += "," }
-                item.write(into: &out)
-            }
-            out += "]"
-        case .object(let pairs):
-            out += "{"
-            for (index, pair) in pairs.enumerated() {
-                if index > 0 { out += "," }
-                JSONText.quote(pair.key, into: &out)
-                out += ":"
-                pair.value.write(into: &out)
-            }
-            out += "}"
-        }
-    }
 }
 
 /// Reads JSON text (RFC 8259) into `JSONValue`, with the line and column of the first error and a
@@ -53,6 +27,7 @@ public struct JSONText {
     private let bytes: [UInt8]
     private var i = 0
 
+    /// The one value `bytes` hold.
     static func parse(_ bytes: [UInt8]) throws(DocumentError) -> JSONValue {
         var parser = JSONText(bytes: bytes)
         parser.skipSpace()
@@ -191,44 +166,26 @@ public struct JSONText {
     }
 
     private func error(_ message: String) -> DocumentError {
-        let before = bytes[..<min(i, bytes.count)]
-        let line = 1 + before.filter { $0 == 0x0A }.count
-        let column = i - (before.lastIndex(of: 0x0A).map { $0 + 1 } ?? 0) + 1
-        return DocumentError(line: line, column: column, message)
+        let place = JSONPosition(line: 1, column: 1).advanced(over: bytes[..<min(i, bytes.count)])
+        return DocumentError(line: place.line, column: place.column, message)
     }
 
     /// A JSON string literal for `text` (also used by `calbridge expand`'s JSON lines).
     public static func quoted(_ text: String) -> String {
-        var out = ""
-        quote(text, into: &out)
-        return out
+        var out = JSONOutput()
+        out.string(text)
+        return String(decoding: out.bytes, as: UTF8.self)
     }
+}
 
-    static func quote(_ text: String, into out: inout String) {
-        // Most texts need no escaping; check the bytes once rather than go scalar by scalar.
-        if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
-            out += "\""
-            out += text
-            out += "\""
-            return
-        }
-        out += "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        out += "\""
+/// A line and column in JSON text, both from 1.
+struct JSONPosition {
+    var line: Int
+    var column: Int
+
+    /// The position after `bytes`, read from here.
+    func advanced(over bytes: ArraySlice<UInt8>) -> JSONPosition {
+        guard let lastNewline = bytes.lastIndex(of: 0x0A) else { return JSONPosition(line: line, column: column + bytes.count) }
+        return JSONPosition(line: line + bytes.count(where: { $0 == 0x0A }), column: bytes.endIndex - lastNewline)
     }
 }

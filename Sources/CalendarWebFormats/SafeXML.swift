@@ -12,4 +12,6 @@ enum SafeXML {
     static let maximumDepth = 64
 
     static let initialised: Void = { xmlInitParser() }()
+
+    static let doctypeRefusal = "XML with a DOCTYPE is refused: calbridge loads no DTD and expands no entity"
 }

@@ -1,88 +1,111 @@
-import CLibxml2
 import CalendarModel
 
-/// Writes a calendar as xCal (RFC 6321) through libxml2's text writer: every property a child
-/// element named after it, its type as the value element, VALUE dropped, text unescaped, list
-/// values repeated, GEO and REQUEST-STATUS and RECUR as their structured forms.
-public struct XCalWriter {
+/// Writes a calendar as xCal (RFC 6321), laid out as libxml2's indenting writer does: every
+/// property a child element named after it, its type as the value element, VALUE dropped, text
+/// unescaped, list values repeated, GEO and REQUEST-STATUS and RECUR as their structured forms.
+/// Written as a stream (see `CalendarDocumentWriter`): no document tree is ever built.
+public struct XCalWriter: CalendarDocumentWriter {
     public static let namespace = "urn:ietf:params:xml:ns:icalendar-2.0"
+
+    /// Below `<icalendar>`; the `<vcalendar>` start tag stays open until its content is known.
+    private var markup = XMLMarkup(depth: 1)
+    private var hasComponents = false
 
     public init() {}
 
-    /// The xCal document for one calendar component (a VCALENDAR).
-    public func document(for calendar: Component) -> [UInt8] {
-        _ = SafeXML.initialised
-        let buffer = xmlBufferCreate()!
-        defer { xmlBufferFree(buffer) }
-        let writer = xmlNewTextWriterMemory(buffer, 0)!
-        xmlTextWriterSetIndent(writer, 1)
-        xmlTextWriterSetIndentString(writer, "  ")
-        xmlTextWriterStartDocument(writer, "1.0", "UTF-8", nil)
-        start(writer, "icalendar")
-        xmlTextWriterWriteAttribute(writer, "xmlns", XCalWriter.namespace)
-        write(calendar, to: writer)
-        xmlTextWriterEndElement(writer)
-        xmlTextWriterEndDocument(writer)
-        xmlFreeTextWriter(writer)
-        let length = Int(xmlBufferLength(buffer))
-        return Array(UnsafeBufferPointer(start: xmlBufferContent(buffer), count: length))
+    public mutating func opening(properties: [Property]) -> [UInt8] {
+        var out = Array("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<icalendar xmlns=\"\(Self.namespace)\">\n".utf8)
+        markup.start("vcalendar")
+        if !properties.isEmpty {
+            markup.start("properties")
+            for property in properties { markup.write(property) }
+            markup.end("properties")
+        }
+        out += markup.takeBytes()
+        return out
     }
 
-    private func write(_ component: Component, to writer: xmlTextWriterPtr) {
-        start(writer, component.name.lowercased())
+    public mutating func adding(_ encoded: [UInt8]) -> [UInt8] {
+        if !hasComponents {
+            markup.start("components")
+            hasComponents = true
+        }
+        markup.append(encoded)
+        return markup.takeBytes()
+    }
+
+    public mutating func closing() -> [UInt8] {
+        if hasComponents { markup.end("components") }
+        markup.end("vcalendar")
+        return markup.takeBytes() + Array("</icalendar>\n".utf8)
+    }
+
+    /// A top-level component at its place in the document: `<icalendar><vcalendar><components>`.
+    public static func encode(_ component: Component) -> [UInt8] {
+        var markup = XMLMarkup(depth: 3)
+        markup.write(component)
+        return markup.bytes
+    }
+}
+
+extension XMLMarkup {
+    fileprivate mutating func write(_ component: Component) {
+        let name = component.name.lowercased()
+        start(name)
         if !component.properties.isEmpty {
-            start(writer, "properties")
-            component.properties.forEach { write($0, to: writer) }
-            xmlTextWriterEndElement(writer)
+            start("properties")
+            for property in component.properties { write(property) }
+            end("properties")
         }
         if !component.components.isEmpty {
-            start(writer, "components")
-            component.components.forEach { write($0, to: writer) }
-            xmlTextWriterEndElement(writer)
+            start("components")
+            for child in component.components { write(child) }
+            end("components")
         }
-        xmlTextWriterEndElement(writer)
+        end(name)
     }
 
-    private func write(_ property: Property, to writer: xmlTextWriterPtr) {
+    fileprivate mutating func write(_ property: Property) {
         let type = ValueCodec.type(of: property)
-        start(writer, property.name.lowercased())
-        let parameters = property.parameters.filter { $0.name != "VALUE" }
-        if !parameters.isEmpty {
-            start(writer, "parameters")
-            for parameter in parameters {
-                start(writer, parameter.name.lowercased())
+        let name = property.name.lowercased()
+        start(name)
+        if property.parameters.contains(where: { $0.name != "VALUE" }) {
+            start("parameters")
+            for parameter in property.parameters where parameter.name != "VALUE" {
+                let parameterName = parameter.name.lowercased()
+                start(parameterName)
                 let type = ValueTypeTable.parameterType(parameter.name)
-                for value in parameter.values { element(writer, type, type == "boolean" ? value.lowercased() : value) }
-                xmlTextWriterEndElement(writer)
+                for value in parameter.values { element(type, type == "boolean" ? value.lowercased() : value) }
+                end(parameterName)
             }
-            xmlTextWriterEndElement(writer)
+            end("parameters")
         }
-        for value in ValueCodec.values(of: property, type: type) { write(value, named: property.name, type: type, to: writer) }
-        xmlTextWriterEndElement(writer)
+        for value in ValueCodec.values(of: property, type: type) { write(value, named: property.name, type: type) }
+        end(name)
     }
 
-    private func write(_ value: TypedValue, named name: String, type: String, to writer: xmlTextWriterPtr) {
+    private mutating func write(_ value: TypedValue, named name: String, type: String) {
         switch value {
-        case .string(let text), .number(let text): element(writer, type, text)
-        case .boolean(let flag): element(writer, type, flag ? "true" : "false")
+        case .string(let text), .number(let text): element(type, text)
+        case .boolean(let flag): element(type, flag ? "true" : "false")
         case .period(let startTime, let end, let duration):
-            start(writer, "period")
-            element(writer, "start", startTime)
-            if let end { element(writer, "end", end) }
-            if let duration { element(writer, "duration", duration) }
-            xmlTextWriterEndElement(writer)
+            start("period")
+            element("start", startTime)
+            if let end { element("end", end) }
+            if let duration { element("duration", duration) }
+            self.end("period")
         case .recur(let parts):
-            start(writer, "recur")
-            for part in parts { for item in part.values { element(writer, part.name, item) } }
-            xmlTextWriterEndElement(writer)
+            start("recur")
+            for part in parts { for item in part.values { element(part.name, item) } }
+            end("recur")
         case .parts(let parts):
             if name == "GEO", parts.count == 2 {
-                element(writer, "latitude", Self.text(parts[0]))
-                element(writer, "longitude", Self.text(parts[1]))
+                element("latitude", Self.text(parts[0]))
+                element("longitude", Self.text(parts[1]))
             } else if name == "REQUEST-STATUS" {
-                for (part, label) in zip(parts, ["code", "description", "data"]) { element(writer, label, Self.text(part)) }
+                for (part, label) in zip(parts, ["code", "description", "data"]) { element(label, Self.text(part)) }
             } else {
-                parts.forEach { write($0, named: name, type: type, to: writer) }
+                parts.forEach { write($0, named: name, type: type) }
             }
         }
     }
@@ -92,15 +115,5 @@ public struct XCalWriter {
         case .string(let text), .number(let text): return text
         default: return ""
         }
-    }
-
-    private func start(_ writer: xmlTextWriterPtr, _ name: String) {
-        xmlTextWriterStartElement(writer, name)
-    }
-
-    private func element(_ writer: xmlTextWriterPtr, _ name: String, _ text: String) {
-        xmlTextWriterStartElement(writer, name)
-        xmlTextWriterWriteString(writer, text)
-        xmlTextWriterEndElement(writer)
     }
 }

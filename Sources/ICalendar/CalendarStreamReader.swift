@@ -13,6 +13,8 @@ public enum CalendarStreamEvent {
 public struct CalendarStreamReader {
     public var repairsFolding = false
     public var encodes = false
+    /// How components are encoded when `encodes` is set (see `ComponentReader.encoder`).
+    public var encoder: @Sendable (Component) -> [UInt8] = ComponentReader.iCalendarText
     /// Whether libical checks every component as well (see `ComponentReader.checksWithLibical`).
     public var checksWithLibical = true
     /// See `ComponentReader.study`.
@@ -36,6 +38,7 @@ public struct CalendarStreamReader {
         var reader = ComponentReader(file: input.name, repairsFolding: repairsFolding, encodes: encodes,
                                      checksWithLibical: checksWithLibical)
         reader.study = study
+        reader.encoder = encoder
         var batch: [RawComponent] = []
         var firstOfInput = true
         while let item = try scanner.next() {

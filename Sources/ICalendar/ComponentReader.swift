@@ -31,6 +31,9 @@ public struct ComponentReader: Sendable {
     /// Work a command wants done on every component while it is on a worker (convert notes the zones
     /// each one uses), so that the thread handing components on in order does less.
     public var study: (@Sendable (Component) -> any Sendable)?
+    /// What `encodes` writes: iCalendar text, unless another format (xCal, jCal) gives its encoding,
+    /// which then runs on the workers too.
+    public var encoder: @Sendable (Component) -> [UInt8] = ComponentReader.iCalendarText
 
     public init(file: String, repairsFolding: Bool = false, encodes: Bool = false, checksWithLibical: Bool = true) {
         self.file = file
@@ -47,14 +50,16 @@ public struct ComponentReader: Sendable {
         var diagnostics = parser.diagnostics + ComponentChecks.diagnostics(for: component, file: file)
         if checksWithLibical { diagnostics += libicalDiagnostics(raw, component, known: diagnostics) }
         var encoded: [UInt8]?
-        if encodes {
-            var writer = ICalendarWriter()
-            writer.write(component)
-            encoded = writer.bytes
-        }
+        if encodes { encoded = encoder(component) }
         var read = ReadComponent(component: component, diagnostics: diagnostics, encoded: encoded, source: raw)
         read.notes = study?(component)
         return read
+    }
+
+    public static func iCalendarText(_ component: Component) -> [UInt8] {
+        var writer = ICalendarWriter()
+        writer.write(component)
+        return writer.bytes
     }
 
     /// libical's findings on properties calbridge has not already reported.

@@ -57,7 +57,7 @@ public final class InputFile {
     }
 
     /// Appends up to `count` bytes to `buffer`; returns how many were read, 0 at the end.
-    func read(into buffer: inout [UInt8], count: Int) throws(OpenError) -> Int {
+    public func read(into buffer: inout [UInt8], count: Int) throws(OpenError) -> Int {
         if let contents {
             let end = min(offset + count, contents.count)
             buffer += contents[offset..<end]

@@ -3,8 +3,8 @@ import Foundation
 import CalendarWebFormats
 import ICalendar
 
-/// Reads the inputs of a command into one merged calendar, streaming iCalendar inputs component by
-/// component and decoding model JSON whole.
+/// Reads the inputs of a command into one merged calendar, streaming iCalendar, xCal and jCal inputs
+/// component by component and decoding model JSON whole.
 struct CalendarInputs {
     var paths: [String]
     var format: CalendarFormat?
@@ -13,11 +13,20 @@ struct CalendarInputs {
     /// returns every problem found.
     func read(with reader: inout CalendarStreamReader, _ handle: (CalendarStreamEvent) throws -> Void) throws -> [Diagnostic] {
         for path in paths {
-            switch try CalendarFormat.of(input: path, given: format) {
-            case .json, .xcal, .jcal:
-                for calendar in try Self.decode(path, as: try CalendarFormat.of(input: path, given: format)) {
-                    for property in calendar.properties { try handle(.property(property)) }
-                    for component in calendar.components {
+            let inputFormat = try CalendarFormat.of(input: path, given: format)
+            switch inputFormat {
+            case .json:
+                let calendar = try Self.decodeModelJSON(path)
+                for property in calendar.properties { try handle(.property(property)) }
+                for component in calendar.components {
+                    try handle(.component(ReadComponent(component: component, diagnostics: [], encoded: nil)))
+                }
+            case .xcal, .jcal:
+                try Self.readDocument(path, as: inputFormat) { event in
+                    switch event {
+                    case .calendar: break
+                    case .property(let property): try handle(.property(property))
+                    case .component(let component):
                         try handle(.component(ReadComponent(component: component, diagnostics: [], encoded: nil)))
                     }
                 }
@@ -70,8 +79,24 @@ struct CalendarInputs {
         }
     }
 
-    /// The calendars of a whole-document input: the model's JSON, xCal or jCal.
-    private static func decode(_ path: String, as format: CalendarFormat) throws -> [Component] {
+    /// Reads an xCal or jCal input as it arrives, one property or top-level component at a time.
+    private static func readDocument(_ path: String, as format: CalendarFormat,
+                                     _ handle: (CalendarDocumentEvent) throws -> Void) throws {
+        let input = try InputFile(path: path)
+        let chunks = { () throws -> [UInt8]? in
+            var chunk: [UInt8] = []
+            return try input.read(into: &chunk, count: 1 << 20) > 0 ? chunk : nil
+        }
+        do {
+            if format == .xcal { try XCalReader().read(chunks: chunks, handle) } else { try JCalReader().read(chunks: chunks, handle) }
+        } catch let error as DocumentError {
+            let place = error.line.map { SourceLocation(line: $0, column: error.column ?? 1) }
+            throw InvalidCalendarData(diagnostics: [Diagnostic(.error, file: input.name, at: place, "\(format.rawValue): \(error.message)")])
+        }
+    }
+
+    /// The calendar of a model JSON input, decoded whole.
+    private static func decodeModelJSON(_ path: String) throws -> Component {
         let data: Data
         do {
             data = path == "-" ? FileHandle.standardInput.readDataToEndOfFile() : try Data(contentsOf: URL(fileURLWithPath: path))
@@ -79,16 +104,9 @@ struct CalendarInputs {
             throw InputFile.OpenError(name: path, reason: FileManager.default.fileExists(atPath: path) ? "cannot be read" : "No such file or directory")
         }
         do {
-            switch format {
-            case .xcal: return try XCalReader().calendars(from: [UInt8](data))
-            case .jcal: return try JCalReader().calendars(from: [UInt8](data))
-            default: return [try JSONDecoder().decode(ModelJSON.self, from: data).component]
-            }
+            return try JSONDecoder().decode(ModelJSON.self, from: data).component
         } catch let error as DecodingError {
             throw InvalidCalendarData(diagnostics: [Diagnostic(.error, file: path, at: nil, "not calbridge model JSON: " + Self.describe(error))])
-        } catch let error as DocumentError {
-            let place = error.line.map { SourceLocation(line: $0, column: error.column ?? 1) }
-            throw InvalidCalendarData(diagnostics: [Diagnostic(.error, file: path, at: place, "\(format.rawValue): \(error.message)")])
         }
     }
 

@@ -11,8 +11,8 @@ struct Convert: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Convert calendars between formats; several inputs merge into one calendar.",
         discussion: """
-        iCalendar goes through component by component, so a file of a million events converts in
-        little memory. Several inputs merge: time zones are de-duplicated and UIDs kept.
+        iCalendar, xCal and jCal go through component by component, so a file of a million events
+        converts in little memory. Several inputs merge: time zones are de-duplicated and UIDs kept.
 
         Examples:
           calbridge convert outlook.ics -o clean.ics
@@ -40,9 +40,15 @@ struct Convert: ParsableCommand {
         do {
             let format = to ?? output.flatMap(CalendarFormat.init(path:)) ?? .ics
             try format.requireSupported(as: "write")
-            let sink = try AtomicFile(destination: output)
+            var sink = try AtomicFile(destination: output)
             let sources = CalendarInputs(paths: inputs, format: from)
-            let diagnostics = format == .ics ? try streamICalendar(sources, into: sink) : try writeDocument(format, sources, into: sink)
+            let diagnostics: [Diagnostic]
+            switch format {
+            case .ics: diagnostics = try streamICalendar(sources, into: sink)
+            case .xcal: diagnostics = try streamDocument(XCalWriter.self, sources, into: &sink)
+            case .jcal: diagnostics = try streamDocument(JCalWriter.self, sources, into: &sink)
+            default: diagnostics = try writeModelJSON(sources, into: sink)
+            }
             if diagnostics.contains(where: { $0.severity == .error }) {
                 sink.discard()
                 throw InvalidCalendarData(diagnostics: diagnostics)
@@ -87,17 +93,29 @@ struct Convert: ParsableCommand {
         return diagnostics
     }
 
-    /// Writes the whole merged calendar as the model's JSON, xCal or jCal.
-    private func writeDocument(_ format: CalendarFormat, _ sources: CalendarInputs, into sink: AtomicFile) throws -> [Diagnostic] {
-        let (calendar, diagnostics) = try sources.readCalendar()
-        switch format {
-        case .xcal: try sink.write(XCalWriter().document(for: calendar))
-        case .jcal: try sink.write(JCalWriter().document(for: calendar))
-        default:
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            try sink.write(Array(try encoder.encode(ModelJSON(calendar))) + [0x0A])
+    /// Writes the merged calendar as xCal or jCal as it is read (see `StreamedDocument`). When a
+    /// calendar property turned up after the first component, the opening already written lacks it:
+    /// the inputs are then read once more with every property known from the start.
+    private func streamDocument<Writer: CalendarDocumentWriter>(_: Writer.Type, _ sources: CalendarInputs,
+                                                                into sink: inout AtomicFile) throws -> [Diagnostic] {
+        let first = try StreamedDocument<Writer>(sources: sources).write(into: sink)
+        guard let properties = first.propertiesForSecondPass,
+              !first.diagnostics.contains(where: { $0.severity == .error }) else { return first.diagnostics }
+        guard !sources.paths.contains("-") else {
+            throw UsageProblem(message: "standard input has calendar properties after its components, which xCal and jCal "
+                               + "write first; give the input as a file so calbridge can read it twice")
         }
+        sink.discard()
+        sink = try AtomicFile(destination: output)
+        return try StreamedDocument<Writer>(sources: sources, knownProperties: properties).write(into: sink).diagnostics
+    }
+
+    /// Writes the whole merged calendar as the model's JSON.
+    private func writeModelJSON(_ sources: CalendarInputs, into sink: AtomicFile) throws -> [Diagnostic] {
+        let (calendar, diagnostics) = try sources.readCalendar()
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        try sink.write(Array(try encoder.encode(ModelJSON(calendar))) + [0x0A])
         return diagnostics
     }
 }

@@ -90,7 +90,7 @@ final class RFCExampleTests: XCTestCase {
             let xcal = try XCalReader().calendars(from: fixture("rfc6321/b2.xml"))[0]
             XCTAssertEqual(xcal.components[0]["TZID"]?.value, "US/Eastern")
         } catch {
-            XCTAssertEqual(error.line, 18, "\(error)")
+            XCTAssertEqual((error as? DocumentError)?.line, 18, "\(error)")
         }
     }
 

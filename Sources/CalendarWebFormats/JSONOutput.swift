@@ -1,0 +1,51 @@
+/// Compact JSON written straight into bytes: string literals escaped as RFC 8259 asks (quote,
+/// backslash, control characters; everything else as UTF-8), anything else appended as given.
+struct JSONOutput {
+    private(set) var bytes: [UInt8] = []
+
+    init() {
+        bytes.reserveCapacity(1024)
+    }
+
+    mutating func append(_ literal: String) {
+        bytes += literal.utf8
+    }
+
+    /// `items` separated by commas, each written by `write`.
+    mutating func list<Item>(_ items: [Item], _ write: (inout JSONOutput, Item) -> Void) {
+        for (index, item) in items.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            write(&self, item)
+        }
+    }
+
+    mutating func string(_ text: String) {
+        bytes.append(UInt8(ascii: "\""))
+        var text = text
+        text.withUTF8 { utf8 in
+            var run = 0
+            for (index, byte) in utf8.enumerated() where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+                bytes += UnsafeBufferPointer(rebasing: utf8[run..<index])
+                appendEscape(byte)
+                run = index + 1
+            }
+            bytes += UnsafeBufferPointer(rebasing: utf8[run...])
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    private mutating func appendEscape(_ byte: UInt8) {
+        switch byte {
+        case UInt8(ascii: "\""): bytes += "\\\"".utf8
+        case UInt8(ascii: "\\"): bytes += "\\\\".utf8
+        case 0x0A: bytes += "\\n".utf8
+        case 0x0D: bytes += "\\r".utf8
+        case 0x09: bytes += "\\t".utf8
+        default:
+            let hex = Array("0123456789abcdef".utf8)
+            bytes += "\\u00".utf8
+            bytes.append(hex[Int(byte >> 4)])
+            bytes.append(hex[Int(byte & 0x0F)])
+        }
+    }
+}

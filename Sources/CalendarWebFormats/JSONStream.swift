@@ -1,0 +1,134 @@
+/// JSON text read from chunks as it arrives: punctuation one byte at a time, and whole values (one
+/// property, one component) cut out for `JSONText`, so memory holds one value however long the text.
+/// A value deeper than `JSONText.maximumDepth` or larger than `maximumValueBytes` is refused as
+/// soon as the cut reaches that far.
+struct JSONStream {
+    let maximumValueBytes: Int
+    private let nextChunk: () throws -> [UInt8]?
+    private var buffer: [UInt8] = []
+    private var i = 0
+    private var ended = false
+    /// Where `buffer[0]` is in the text.
+    private var origin = JSONPosition(line: 1, column: 1)
+
+    init(chunks nextChunk: @escaping () throws -> [UInt8]?, maximumValueBytes: Int) {
+        self.nextChunk = nextChunk
+        self.maximumValueBytes = maximumValueBytes
+    }
+
+    /// The next byte that is not white space, left unread; nil at the end of the text.
+    mutating func peek() throws -> UInt8? {
+        while try available(i) {
+            switch buffer[i] {
+            case 0x20, 0x09, 0x0A, 0x0D: i += 1
+            case 0xEF where origin.line == 1 && i == 0: i += 3  // a byte order mark
+            default: return buffer[i]
+            }
+        }
+        return nil
+    }
+
+    /// Reads `byte` (after white space), or fails with `message` where the text has something else.
+    mutating func expect(_ byte: UInt8, _ message: @autoclosure () -> String) throws {
+        guard try peek() == byte else { throw error(message()) }
+        i += 1
+    }
+
+    /// Reads `,` and says true, or `]` and says false.
+    mutating func commaOrClose() throws -> Bool {
+        switch try peek() {
+        case UInt8(ascii: ","): i += 1; return true
+        case UInt8(ascii: "]"): i += 1; return false
+        default: throw error("expected ',' or ']'")
+        }
+    }
+
+    /// Fails unless only white space is left.
+    mutating func expectEnd() throws {
+        guard try peek() == nil else { throw error("text after the JSON value") }
+    }
+
+    /// The next value, parsed, and where it begins (for `error(_:at:)`); its syntax errors are
+    /// placed in the whole text.
+    mutating func value() throws -> (value: JSONValue, start: Int) {
+        let (bytes, start) = try cutValue()
+        do {
+            return (try JSONText.parse(bytes), start)
+        } catch {
+            let origin = position(of: start)
+            let line = error.line ?? 1
+            throw DocumentError(line: origin.line + line - 1, column: line == 1 ? origin.column + (error.column ?? 1) - 1 : error.column,
+                                error.message)
+        }
+    }
+
+    /// The bytes of the next value and where it begins, read through to its end.
+    private mutating func cutValue() throws -> (bytes: [UInt8], start: Int) {
+        _ = try peek()
+        compact()
+        let start = i
+        var end = start
+        var depth = 0
+        var inString = false
+        scan: while try available(end) {
+            guard end - start <= maximumValueBytes else {
+                throw error("a value larger than \(DocumentError.size(maximumValueBytes)) begins here", at: start)
+            }
+            let byte = buffer[end]
+            if inString {
+                if byte == UInt8(ascii: "\\") { end += 2; continue }
+                end += 1
+                if byte == UInt8(ascii: "\"") { inString = false; if depth == 0 { break scan } }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""):
+                inString = true
+            case UInt8(ascii: "["), UInt8(ascii: "{"):
+                depth += 1
+                guard depth < JSONText.maximumDepth else { throw error("nested deeper than \(JSONText.maximumDepth) levels", at: end) }
+            case UInt8(ascii: "]"), UInt8(ascii: "}"):
+                if depth == 0 { break scan }
+                depth -= 1
+                if depth == 0 { end += 1; break scan }
+            case UInt8(ascii: ","), 0x20, 0x09, 0x0A, 0x0D:
+                if depth == 0 { break scan }
+            default: break
+            }
+            end += 1
+        }
+        if inString || depth > 0 { throw error("the text ends inside a value", at: min(end, buffer.count)) }
+        i = min(end, buffer.count)
+        return (Array(buffer[start..<i]), start)
+    }
+
+    func error(_ message: String) -> DocumentError {
+        error(message, at: min(i, buffer.count))
+    }
+
+    /// An error at `index` of the buffer (a value's `start`, still held until the next value is read).
+    func error(_ message: String, at index: Int) -> DocumentError {
+        let place = position(of: index)
+        return DocumentError(line: place.line, column: place.column, message)
+    }
+
+    private func position(of index: Int) -> JSONPosition {
+        origin.advanced(over: buffer[..<index])
+    }
+
+    /// Whether `buffer[index]` exists, reading chunks until it does or the text ends.
+    private mutating func available(_ index: Int) throws -> Bool {
+        while index >= buffer.count && !ended {
+            if let chunk = try nextChunk() { buffer += chunk } else { ended = true }
+        }
+        return index < buffer.count
+    }
+
+    /// Drops what has been read, once it is most of the buffer.
+    private mutating func compact() {
+        guard i >= 1 << 20, i * 2 >= buffer.count else { return }
+        origin = position(of: i)
+        buffer.removeSubrange(..<i)
+        i = 0
+    }
+}

@@ -1,0 +1,94 @@
+/// XML written straight into bytes, laid out as libxml2's indenting text writer lays it out (two
+/// spaces a level, a text-only element on one line, an element without content as `<name/>`), so
+/// a component can be written on its own at the depth it will sit in the document.
+struct XMLMarkup {
+    private(set) var bytes: [UInt8] = []
+    private var depth: Int
+    /// Whether the last start tag still waits for its `>` or `/>`: that depends on what follows.
+    private var startTagOpen = false
+
+    init(depth: Int = 0) {
+        self.depth = depth
+        bytes.reserveCapacity(4096)
+    }
+
+    mutating func start(_ name: String) {
+        closeStartTag()
+        indent()
+        bytes.append(UInt8(ascii: "<"))
+        bytes += name.utf8
+        startTagOpen = true
+        depth += 1
+    }
+
+    mutating func end(_ name: String) {
+        depth -= 1
+        if startTagOpen {
+            bytes += "/>\n".utf8
+            startTagOpen = false
+            return
+        }
+        indent()
+        bytes += "</".utf8
+        bytes += name.utf8
+        bytes += ">\n".utf8
+    }
+
+    /// `<name>text</name>` on one line, the text escaped.
+    mutating func element(_ name: String, _ text: String) {
+        closeStartTag()
+        indent()
+        bytes.append(UInt8(ascii: "<"))
+        bytes += name.utf8
+        bytes.append(UInt8(ascii: ">"))
+        appendEscaped(text)
+        bytes += "</".utf8
+        bytes += name.utf8
+        bytes += ">\n".utf8
+    }
+
+    /// Bytes already laid out for the current depth (a component encoded elsewhere).
+    mutating func append(_ laidOut: [UInt8]) {
+        closeStartTag()
+        bytes += laidOut
+    }
+
+    /// Hands over what has been written so far and keeps the depth.
+    mutating func takeBytes() -> [UInt8] {
+        defer { bytes.removeAll(keepingCapacity: true) }
+        return bytes
+    }
+
+    private mutating func closeStartTag() {
+        guard startTagOpen else { return }
+        bytes += ">\n".utf8
+        startTagOpen = false
+    }
+
+    private mutating func indent() {
+        bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * depth))
+    }
+
+    /// libxml2's escapes for element text: `< > & "` and carriage return; everything else as is.
+    private mutating func appendEscaped(_ text: String) {
+        var text = text
+        text.withUTF8 { utf8 in
+            var run = 0
+            for (index, byte) in utf8.enumerated() {
+                let escape: StaticString
+                switch byte {
+                case UInt8(ascii: "<"): escape = "&lt;"
+                case UInt8(ascii: ">"): escape = "&gt;"
+                case UInt8(ascii: "&"): escape = "&amp;"
+                case UInt8(ascii: "\""): escape = "&quot;"
+                case 0x0D: escape = "&#13;"
+                default: continue
+                }
+                bytes += UnsafeBufferPointer(rebasing: utf8[run..<index])
+                bytes += UnsafeBufferPointer(start: escape.utf8Start, count: escape.utf8CodeUnitCount)
+                run = index + 1
+            }
+            bytes += UnsafeBufferPointer(rebasing: utf8[run...])
+        }
+    }
+}
