@@ -34,8 +34,8 @@ enum ValueCodec {
     static func type(of property: Property) -> String {
         if let value = property[parameter: "VALUE"] { return value.lowercased() }
         let type = ValueTypeTable.entry(for: property.name).type
-        if type == "date-time", let first = property.value.split(separator: ",").first,
-           first.count == 8, first.allSatisfy(\.isNumber) {
+        if type == "date-time", property.value.utf8.prefix(while: { $0 != UInt8(ascii: ",") }).count == 8,
+           isDigits(ArraySlice(property.value.utf8.prefix(8))) {
             return "date"
         }
         return type
@@ -89,7 +89,7 @@ enum ValueCodec {
         switch value {
         case .string(let text):
             switch type {
-            case "text": return TextEscaping.escape(text)
+            case "text": return needsEscaping(text) ? TextEscaping.escape(text) : text
             case "date", "date-time", "time", "utc-offset": return basic(text)
             default: return text
             }
@@ -104,40 +104,54 @@ enum ValueCodec {
         }
     }
 
-    // MARK: Forms
+    /// Whether text holds anything iCalendar escapes (most values do not).
+    private static func needsEscaping(_ text: String) -> Bool {
+        text.utf8.contains { $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: ";") || $0 == UInt8(ascii: ",") || $0 == 0x0A || $0 == 0x0D }
+    }
 
+    // MARK: Forms
+    // Dates, times and offsets are ASCII (RFC 5545 §3.3), so the forms work on UTF-8 bytes; anything
+    // else is left alone.
 
     /// `20260329` → `2026-03-29`; text that is not a date is left alone.
     static func isoDate(_ raw: String) -> String {
-        let c = Array(raw)
-        guard c.count == 8, c.allSatisfy(\.isNumber) else { return raw }
-        return String(c[0..<4]) + "-" + String(c[4..<6]) + "-" + String(c[6..<8])
+        let bytes = Array(raw.utf8)
+        guard bytes.count == 8, isDigits(bytes[...]) else { return raw }
+        return String(decoding: bytes[0..<4] + [UInt8(ascii: "-")] + bytes[4..<6] + [UInt8(ascii: "-")] + bytes[6..<8], as: UTF8.self)
     }
 
     static func isoDateTime(_ raw: String) -> String {
-        guard raw.count >= 15, let t = raw.firstIndex(of: "T") else { return isoDate(raw) }
-        return isoDate(String(raw[..<t])) + "T" + isoTime(String(raw[raw.index(after: t)...]))
+        let bytes = Array(raw.utf8)
+        guard bytes.count >= 15, let t = bytes.firstIndex(of: UInt8(ascii: "T")) else { return isoDate(raw) }
+        return isoDate(String(decoding: bytes[..<t], as: UTF8.self)) + "T" + isoTime(String(decoding: bytes[(t + 1)...], as: UTF8.self))
     }
 
     static func isoTime(_ raw: String) -> String {
-        let c = Array(raw)
-        guard c.count >= 6, c[0..<6].allSatisfy(\.isNumber) else { return raw }
-        return String(c[0..<2]) + ":" + String(c[2..<4]) + ":" + String(c[4..<6]) + String(c[6...])
+        let bytes = Array(raw.utf8)
+        guard bytes.count >= 6, isDigits(bytes[0..<6]) else { return raw }
+        let colon = [UInt8(ascii: ":")]
+        return String(decoding: bytes[0..<2] + colon + bytes[2..<4] + colon + bytes[4...], as: UTF8.self)
     }
 
     static func isoOffset(_ raw: String) -> String {
-        let c = Array(raw)
-        guard c.count == 5 || c.count == 7 else { return raw }
-        return String(c[0..<3]) + ":" + String(c[3..<5]) + (c.count == 7 ? ":" + String(c[5..<7]) : "")
+        let bytes = Array(raw.utf8)
+        guard bytes.count == 5 || bytes.count == 7, bytes.allSatisfy({ $0 < 0x80 }) else { return raw }
+        let colon = [UInt8(ascii: ":")]
+        return String(decoding: bytes[0..<3] + colon + bytes[3..<5] + (bytes.count == 7 ? colon + bytes[5..<7] : []), as: UTF8.self)
+    }
+
+    private static func isDigits(_ bytes: ArraySlice<UInt8>) -> Bool {
+        bytes.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
     }
 
     /// Undoes the ISO punctuation: `2026-03-29T02:30:00Z` → `20260329T023000Z`, `+01:00` → `+0100`.
     static func basic(_ iso: String) -> String {
-        var out = ""
-        for (index, ch) in iso.enumerated() where ch != ":" && !(ch == "-" && index > 0) {
-            out.append(ch)
+        var out: [UInt8] = []
+        out.reserveCapacity(iso.utf8.count)
+        for (index, byte) in iso.utf8.enumerated() where byte != UInt8(ascii: ":") && !(byte == UInt8(ascii: "-") && index > 0) {
+            out.append(byte)
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
     private static func period(_ raw: String) -> TypedValue {
@@ -169,14 +183,18 @@ enum ValueCodec {
 
     /// Splits at separators not escaped with a backslash.
     static func split(_ raw: String, at separator: Character) -> [String] {
-        var parts: [String] = [], current = "", escaping = false
-        for ch in raw {
-            if escaping { current.append(ch); escaping = false; continue }
-            if ch == "\\" { current.append(ch); escaping = true; continue }
-            if ch == separator { parts.append(current); current = ""; continue }
-            current.append(ch)
+        let mark = separator.asciiValue!
+        guard raw.utf8.contains(mark) else { return [raw] }
+        var parts: [String] = []
+        var current: [UInt8] = []
+        var escaping = false
+        for byte in raw.utf8 {
+            if escaping { current.append(byte); escaping = false; continue }
+            if byte == UInt8(ascii: "\\") { current.append(byte); escaping = true; continue }
+            if byte == mark { parts.append(String(decoding: current, as: UTF8.self)); current.removeAll(keepingCapacity: true); continue }
+            current.append(byte)
         }
-        parts.append(current)
+        parts.append(String(decoding: current, as: UTF8.self))
         return parts
     }
 }

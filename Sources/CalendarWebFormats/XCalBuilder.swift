@@ -7,7 +7,10 @@ struct XCalElement {
     var line: Int
     var column: Int
     var children: [XCalElement] = []
-    var text = ""
+    /// The text as it arrived; most of it is the indentation around child elements, never looked at.
+    var textBytes: [UInt8] = []
+
+    var text: String { String(decoding: textBytes, as: UTF8.self) }
 }
 
 /// Turns the SAX events of an xCal document into calendar events, one property or top-level
@@ -42,7 +45,7 @@ final class XCalBuilder {
         return ready
     }
 
-    func startElement(name: String, namespace: String?, line: Int, column: Int) throws(Refusal) {
+    func startElement(name: String, namespace: @autoclosure () -> String?, line: Int, column: Int) throws(Refusal) {
         depth += 1
         guard depth <= SafeXML.maximumDepth else {
             throw Refusal(message: "elements are nested deeper than \(SafeXML.maximumDepth) levels; this is not a calendar a person made")
@@ -50,7 +53,7 @@ final class XCalBuilder {
         if let skippingBelow, depth > skippingBelow { return }
         switch depth {
         case 1:
-            guard name == "icalendar", namespace == XCalWriter.namespace else {
+            guard name == "icalendar", namespace() == XCalWriter.namespace else {
                 throw Refusal(line: line, column: column, message: "not xCal: the root element must be <icalendar xmlns=\"\(XCalWriter.namespace)\">")
             }
         case 2:
@@ -91,7 +94,7 @@ final class XCalBuilder {
         guard !open.isEmpty else { return }
         itemBytes += bytes.count
         try checkItemSize()
-        open[open.count - 1].text += String(decoding: bytes, as: UTF8.self)
+        open[open.count - 1].textBytes += bytes
     }
 
     private func checkItemSize() throws(Refusal) {

@@ -36,6 +36,9 @@ enum XCalPushParser {
         let builder: XCalBuilder
         var failure: DocumentError?
         var libxmlError: DocumentError?
+        /// Element names as Swift strings, by the parser's interned name: a calendar uses a few dozen,
+        /// and a hostile document's millions of names are not kept.
+        private var names: [UnsafePointer<xmlChar>: String] = [:]
 
         init(builder: XCalBuilder) {
             self.builder = builder
@@ -48,6 +51,13 @@ enum XCalPushParser {
             guard let raw = parser.pointee._private else { return nil }
             let state = Unmanaged<ParseState>.fromOpaque(raw).takeUnretainedValue()
             return state.failure == nil ? (state, parser) : nil
+        }
+
+        func name(_ interned: UnsafePointer<xmlChar>) -> String {
+            if let known = names[interned] { return known }
+            let name = String(cString: interned)
+            if names.count < 1_000 { names[interned] = name }
+            return name
         }
 
         /// Runs one builder step; a refusal is recorded at the parser's place and stops libxml2.
@@ -92,7 +102,7 @@ enum XCalPushParser {
             guard let (state, parser) = ParseState.of(context), let localName else { return }
             let line = Int(xmlSAX2GetLineNumber(parser)), column = XCalPushParser.startTagColumn(parser)
             state.run(parser) { () throws(XCalBuilder.Refusal) in
-                try state.builder.startElement(name: String(cString: localName), namespace: namespace.map { String(cString: $0) },
+                try state.builder.startElement(name: state.name(localName), namespace: namespace.map { String(cString: $0) },
                                                line: line, column: column)
             }
         }

@@ -22,14 +22,7 @@ struct CalendarInputs {
                     try handle(.component(ReadComponent(component: component, diagnostics: [], encoded: nil)))
                 }
             case .xcal, .jcal:
-                try Self.readDocument(path, as: inputFormat) { event in
-                    switch event {
-                    case .calendar: break
-                    case .property(let property): try handle(.property(property))
-                    case .component(let component):
-                        try handle(.component(ReadComponent(component: component, diagnostics: [], encoded: nil)))
-                    }
-                }
+                try Self.readDocument(path, as: inputFormat, encodingLike: reader, handle)
             case .caldavXML:
                 try Self.readMultistatus(path, with: &reader, handle)
             default:
@@ -79,20 +72,49 @@ struct CalendarInputs {
         }
     }
 
-    /// Reads an xCal or jCal input as it arrives, one property or top-level component at a time.
-    private static func readDocument(_ path: String, as format: CalendarFormat,
-                                     _ handle: (CalendarDocumentEvent) throws -> Void) throws {
+    /// Reads an xCal or jCal input as it arrives, one property or top-level component at a time; its
+    /// components go on in batches, encoded on every core when `reader` encodes its own.
+    private static func readDocument(_ path: String, as format: CalendarFormat, encodingLike reader: CalendarStreamReader,
+                                     _ handle: (CalendarStreamEvent) throws -> Void) throws {
         let input = try InputFile(path: path)
         let chunks = { () throws -> [UInt8]? in
             var chunk: [UInt8] = []
             return try input.read(into: &chunk, count: 1 << 20) > 0 ? chunk : nil
         }
+        var batch: [Component] = []
+        func flush() throws {
+            let encoded = reader.encodes ? Self.encodeOnEveryCore(batch, reader.encoder) : nil
+            for (index, component) in batch.enumerated() {
+                try handle(.component(ReadComponent(component: component, diagnostics: [], encoded: encoded?[index])))
+            }
+            batch.removeAll(keepingCapacity: true)
+        }
+        let collect = { (event: CalendarDocumentEvent) throws in
+            switch event {
+            case .calendar: break
+            case .property(let property):
+                try flush()
+                try handle(.property(property))
+            case .component(let component):
+                batch.append(component)
+                if batch.count >= reader.batchSize { try flush() }
+            }
+        }
         do {
-            if format == .xcal { try XCalReader().read(chunks: chunks, handle) } else { try JCalReader().read(chunks: chunks, handle) }
+            if format == .xcal { try XCalReader().read(chunks: chunks, collect) } else { try JCalReader().read(chunks: chunks, collect) }
         } catch let error as DocumentError {
             let place = error.line.map { SourceLocation(line: $0, column: error.column ?? 1) }
             throw InvalidCalendarData(diagnostics: [Diagnostic(.error, file: input.name, at: place, "\(format.rawValue): \(error.message)")])
         }
+        try flush()
+    }
+
+    /// The components of a batch encoded on every core, in batch order.
+    private static func encodeOnEveryCore(_ batch: [Component], _ encoder: @Sendable (Component) -> [UInt8]) -> [[UInt8]] {
+        let parts = EveryCore.perform(items: batch.count) { worker, workers in
+            stride(from: worker, to: batch.count, by: workers).map { encoder(batch[$0]) }
+        }
+        return batch.indices.map { parts[$0 % parts.count][$0 / parts.count] }
     }
 
     /// The calendar of a model JSON input, decoded whole.
