@@ -17,10 +17,10 @@ public struct ICalendarWriter {
 
     public mutating func write(_ property: Property) {
         line.removeAll(keepingCapacity: true)
-        line += property.name.utf8
+        Self.append(property.name, to: &line)
         for parameter in property.parameters {
             line.append(UInt8(ascii: ";"))
-            line += parameter.name.utf8
+            Self.append(parameter.name, to: &line)
             line.append(UInt8(ascii: "="))
             for (index, value) in parameter.values.enumerated() {
                 if index > 0 { line.append(UInt8(ascii: ",")) }
@@ -28,15 +28,22 @@ public struct ICalendarWriter {
             }
         }
         line.append(UInt8(ascii: ":"))
-        line += property.value.utf8
+        Self.append(property.value, to: &line)
         flushFolded()
     }
 
     /// Writes a BEGIN or END line, or any line already in content-line form.
     public mutating func writeLine(_ text: String) {
         line.removeAll(keepingCapacity: true)
-        line += text.utf8
+        Self.append(text, to: &line)
         flushFolded()
+    }
+
+    /// Copies a string's UTF-8 in one go: appending its UTF8View went byte by byte, and `convert`
+    /// writes every property of every component.
+    private static func append(_ text: String, to bytes: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { bytes.append(contentsOf: $0) }
     }
 
     /// Hands over what has been written so far and starts afresh.
@@ -49,23 +56,28 @@ public struct ICalendarWriter {
         let encoded = CaretEncoding.encode(value)
         let needsQuotes = encoded.utf8.contains { $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: ";") || $0 == UInt8(ascii: ",") }
         if needsQuotes { line.append(UInt8(ascii: "\"")) }
-        line += encoded.utf8
+        Self.append(encoded, to: &line)
         if needsQuotes { line.append(UInt8(ascii: "\"")) }
     }
 
     private mutating func flushFolded() {
-        var start = 0
-        var limit = 75
-        while line.count - start > limit {
-            var cut = start + limit
-            // Step back over UTF-8 continuation bytes so a character is never split.
-            while cut > start && line[cut] & 0xC0 == 0x80 { cut -= 1 }
-            bytes += line[start..<cut]
-            bytes += [0x0D, 0x0A, 0x20]
-            start = cut
-            limit = 74
+        line.withUnsafeBufferPointer { line in
+            var start = 0
+            var limit = 75
+            while line.count - start > limit {
+                var cut = start + limit
+                // Step back over UTF-8 continuation bytes so a character is never split.
+                while cut > start && line[cut] & 0xC0 == 0x80 { cut -= 1 }
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: line[start..<cut]))
+                bytes.append(0x0D)
+                bytes.append(0x0A)
+                bytes.append(0x20)
+                start = cut
+                limit = 74
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: line[start...]))
+            bytes.append(0x0D)
+            bytes.append(0x0A)
         }
-        bytes += line[start...]
-        bytes += [0x0D, 0x0A]
     }
 }
