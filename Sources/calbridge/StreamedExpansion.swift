@@ -1,5 +1,6 @@
 import CalendarModel
 import CalendarRouter
+import Foundation
 import ICalendar
 
 /// `expand` as the calendar is read: each batch of events and to-dos is expanded and formatted on
@@ -30,8 +31,12 @@ struct StreamedExpansion {
     private var zones: [Component] = []
     private var resolver: TimeZoneResolver?
     private var display: (any ZoneRules)?
-    /// False once something read late (or the budget) means the early results cannot stand.
-    private var expandsEarly = true
+    /// A zone (or the display zone) became known after times were read without it.
+    private var readLate = false
+    /// The early expansions used more rule instances than the budget.
+    private var overran = false
+    /// While neither happened, the early results stand.
+    private var expandsEarly: Bool { !readLate && !overran }
     private var components = 0
     private var pending: [SeriesUnit] = []
     /// The batch the workers are expanding while the file is read on.
@@ -59,7 +64,7 @@ struct StreamedExpansion {
         switch event {
         case .property(let property):
             if property.name == "X-WR-TIMEZONE" && resolver != nil && !properties.contains(where: { $0.name == property.name }) {
-                expandsEarly = false
+                readLate = true
             }
             properties.append(property)
         case .component(let read):
@@ -68,7 +73,7 @@ struct StreamedExpansion {
             components += 1
             if component.name == "VTIMEZONE" {
                 zones.append(component)
-                if let resolver, !resolver.define(component) { expandsEarly = false }
+                if let resolver, !resolver.define(component) { readLate = true }
             } else if CalendarExpansion.expands(component) {
                 keep(component, read.source, index: index)
             }
@@ -79,7 +84,10 @@ struct StreamedExpansion {
     mutating func finish() throws -> [UInt8] {
         expandPending()
         collectInFlight()
-        if expandsEarly && !prepare() { expandsEarly = false }
+        if expandsEarly && !prepare() { readLate = true }
+        // Counted per component, the early expansions can only count too many where a UID came
+        // again or zones came late; without either, an overrun stands without expanding again.
+        if overran && !readLate && metAgain.isEmpty { throw OverBudget() }
         let again = expandsEarly ? series.filter { metAgain.contains($0) } : series
         if expandsEarly {
             instances -= again.reduce(0) { $0 + earlyInstances[$1, default: 0] }
@@ -118,8 +126,9 @@ struct StreamedExpansion {
         guard !pending.isEmpty else { return }
         var units = pending
         pending = []
-        guard expandsEarly, prepare() else {
-            expandsEarly = false
+        guard expandsEarly else { return }
+        guard prepare() else {
+            readLate = true
             return
         }
         collectInFlight()
@@ -133,7 +142,7 @@ struct StreamedExpansion {
         let used = flight.finish(into: &output)
         for (uid, count) in zip(flight.uids, used) { earlyInstances[uid, default: 0] += count }
         instances += used.reduce(0, +)
-        if used.contains(where: { $0 < 0 }) || instances > budget { expandsEarly = false }
+        if used.contains(where: { $0 < 0 }) || instances > budget { overran = true }
     }
 
     /// Makes the resolver (from the zones read so far) and the display zone when first needed; false
@@ -161,12 +170,12 @@ struct StreamedExpansion {
         // The window is read in --tz when given, as CalendarExpansion reads it.
         let context = SeriesFormatting(window: SeriesExpansion.Window(start: window.start, end: window.end, zone: display),
                                        format: format, display: display, resolver: resolver!,
-                                       budget: max(0, budget - instances))
+                                       budget: InstanceBudget(max(0, budget - instances)))
         let uids = units.map(\.uid)
         let shares = WorkerShare.deal(&units, among: EveryCore.workers(for: uids.count))
         let work = EveryCore.start(items: uids.count) { worker, _ in
             var chunk = OccurrenceChunk()
-            let used = shares[worker].take().map { context.expand($0, into: &chunk) }
+            let used = context.expandAndFormat(shares[worker].take(), into: &chunk)
             return (chunk, used)
         }
         return ExpansionInFlight(uids: uids, work: work)
@@ -235,25 +244,83 @@ struct SeriesFormatting: Sendable {
     var format: Expand.Format
     var display: (any ZoneRules)?
     var resolver: TimeZoneResolver
-    var budget: Int
+    var budget: InstanceBudget
 
-    /// Appends the unit's occurrences to `chunk`; returns the rule instances used, -1 over budget.
-    func expand(_ unit: SeriesUnit, into chunk: inout OccurrenceChunk) -> Int {
+    /// One series expanded, not yet formatted; `nil` occurrences when it ran over the budget.
+    struct Expanded {
+        var ordinal: Int
+        var occurrences: [Occurrence]?
+        /// The texts every occurrence shares when the series is one component.
+        var alone: OccurrenceTexts?
+        var instances: Int
+    }
+
+    /// The unit's occurrences and the rule instances they used (-1 when over the budget).
+    func expand(_ unit: SeriesUnit) -> Expanded {
         let components = unit.members.compactMap(\.component)
         var expansion = SeriesExpansion()
         components.forEach { expansion.add($0) }
-        var remaining = budget
-        guard let occurrences = try? expansion.occurrences(in: window, resolver: resolver, budget: &remaining) else { return -1 }
+        let allowed = budget.remaining
+        var remaining = allowed
+        guard let occurrences = try? expansion.occurrences(in: window, resolver: resolver, budget: &remaining) else {
+            budget.spend(allowed + 1)
+            return Expanded(ordinal: unit.ordinal, occurrences: nil, alone: nil, instances: -1)
+        }
+        budget.spend(allowed - remaining)
         // A series of one component describes every occurrence with it: read its texts once.
         let alone = components.count == 1 ? occurrences.first.map(OccurrenceTexts.init) : nil
-        for (position, occurrence) in occurrences.enumerated() {
-            let start = chunk.bytes.count
-            let described = alone ?? OccurrenceTexts(occurrence)
-            OccurrenceFormat.append(occurrence, described, as: format, shownIn: display, to: &chunk.bytes)
-            chunk.records.append(FormattedOccurrences.Record(
-                second: occurrence.start.orderingSecond(floatingZone: window.zone), uid: occurrence.uid,
-                series: unit.ordinal, position: position, chunk: 0, bytes: start..<chunk.bytes.count))
+        return Expanded(ordinal: unit.ordinal, occurrences: occurrences, alone: alone, instances: allowed - remaining)
+    }
+
+    /// Expands a worker's units, then formats them into `chunk` unless the batch went over the
+    /// budget (it fails then whatever the series hold, and formatting millions of flooding
+    /// occurrences would be waste); returns each unit's rule instances, -1 over budget.
+    func expandAndFormat(_ units: [SeriesUnit], into chunk: inout OccurrenceChunk) -> [Int] {
+        let expanded = units.map(expand)
+        guard !budget.isOverspent else { return expanded.map { _ in -1 } }
+        for series in expanded {
+            for (position, occurrence) in (series.occurrences ?? []).enumerated() {
+                let start = chunk.bytes.count
+                OccurrenceFormat.append(occurrence, series.alone ?? OccurrenceTexts(occurrence), as: format, shownIn: display,
+                                        to: &chunk.bytes)
+                chunk.records.append(FormattedOccurrences.Record(
+                    second: occurrence.start.orderingSecond(floatingZone: window.zone), uid: occurrence.uid,
+                    series: series.ordinal, position: position, chunk: 0, bytes: start..<chunk.bytes.count))
+            }
         }
-        return budget - remaining
+        return expanded.map(\.instances)
+    }
+}
+
+/// The rule instances a batch may still generate, shared by its workers: each series may use what
+/// is left when it starts, so a batch of flooding rules stops after about one budget per worker
+/// rather than one per series.
+final class InstanceBudget: @unchecked Sendable {
+    private let lock = NSLock()
+    private var left: Int
+    private var overspent = false
+
+    init(_ instances: Int) {
+        left = instances
+    }
+
+    var remaining: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return left
+    }
+
+    /// More was spent than there was: the batch as a whole is over the budget.
+    var isOverspent: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return overspent
+    }
+
+    func spend(_ instances: Int) {
+        lock.lock()
+        overspent = overspent || instances > left
+        left = max(0, left - instances)
+        lock.unlock()
     }
 }

@@ -94,5 +94,21 @@ final class ExpandCommandTests: XCTestCase {
         let lines = try expand([Self.ownBerlin, Self.weekly] + fillers + [Self.moved])
         XCTAssertEqual(lines, try expand([Self.ownBerlin, Self.weekly, Self.moved]))
     }
+
+    func testTheBudgetCountsTheInstancesOfEverySeriesTogether() throws {
+        func hourly(_ series: Int) -> String {
+            crlf(["BEGIN:VCALENDAR"] + (0..<series).flatMap { n in
+                ["BEGIN:VEVENT", "UID:h\(n)", "DTSTAMP:20260101T000000Z", "DTSTART:20260101T000000Z", "RRULE:FREQ=HOURLY;COUNT=300",
+                 "END:VEVENT"]
+            } + ["END:VCALENDAR"])
+        }
+        let arguments = ["expand", "-", "--from", "2026-01-01", "--to", "2026-02-01", "--max-instances", "1000"]
+        let fits = try Calbridge.run(arguments, input: hourly(3))
+        XCTAssertEqual(fits.status, 0, fits.standardError)
+        XCTAssertEqual(fits.standardOutput.split(separator: "\n").count, 900)
+        let over = try Calbridge.run(arguments, input: hourly(4))
+        XCTAssertEqual(over.status, 64)
+        XCTAssertTrue(over.standardError.contains("--max-instances"))
+    }
 }
 
