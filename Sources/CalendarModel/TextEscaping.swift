@@ -1,39 +1,44 @@
-/// The backslash escapes of iCalendar TEXT values (RFC 5545 §3.3.11).
+/// The backslash escapes of iCalendar TEXT values (RFC 5545 §3.3.11). Every character they touch is
+/// ASCII, so both directions work on UTF-8 bytes; a separator is one whatever follows it.
 public enum TextEscaping {
     /// Decodes `\\`, `\;`, `\,` and `\n`/`\N`; an unknown escape keeps its character.
     public static func unescape(_ raw: String) -> String {
         guard raw.utf8.contains(UInt8(ascii: "\\")) else { return raw }
-        var out = ""
+        var out: [UInt8] = []
         out.reserveCapacity(raw.utf8.count)
         var escaping = false
-        for ch in raw {
+        for byte in raw.utf8 {
             if escaping {
-                out.append(ch == "n" || ch == "N" ? "\n" : ch)
+                out.append(byte == UInt8(ascii: "n") || byte == UInt8(ascii: "N") ? 0x0A : byte)
                 escaping = false
-            } else if ch == "\\" {
+            } else if byte == UInt8(ascii: "\\") {
                 escaping = true
             } else {
-                out.append(ch)
+                out.append(byte)
             }
         }
-        if escaping { out.append("\\") }
-        return out
+        if escaping { out.append(UInt8(ascii: "\\")) }
+        return String(decoding: out, as: UTF8.self)
     }
 
-    /// Encodes a text so that it reads back as itself.
+    /// Encodes a text so that it reads back as itself (a CRLF line break becomes one `\n`).
     public static func escape(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for ch in text {
-            switch ch {
-            case "\\": out += "\\\\"
-            case ";": out += "\\;"
-            case ",": out += "\\,"
-            case "\n", "\r\n": out += "\\n"
-            default: out.append(ch)
+        guard text.utf8.contains(where: { $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: ";") || $0 == UInt8(ascii: ",") || $0 == 0x0A })
+        else { return text }
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count + 8)
+        var previous: UInt8 = 0
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\\"), UInt8(ascii: ";"), UInt8(ascii: ","): out += [UInt8(ascii: "\\"), byte]
+            case 0x0A:
+                if previous == 0x0D { out.removeLast() }
+                out += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
+            default: out.append(byte)
             }
+            previous = byte
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// Splits a multi-valued raw value at the commas that are not escaped.

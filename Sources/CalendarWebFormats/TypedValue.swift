@@ -89,7 +89,7 @@ enum ValueCodec {
         switch value {
         case .string(let text):
             switch type {
-            case "text": return needsEscaping(text) ? TextEscaping.escape(text) : text
+            case "text": return TextEscaping.escape(text)
             case "date", "date-time", "time", "utc-offset": return basic(text)
             default: return text
             }
@@ -104,33 +104,35 @@ enum ValueCodec {
         }
     }
 
-    /// Whether text holds anything iCalendar escapes (most values do not).
-    private static func needsEscaping(_ text: String) -> Bool {
-        text.utf8.contains { $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: ";") || $0 == UInt8(ascii: ",") || $0 == 0x0A || $0 == 0x0D }
-    }
-
     // MARK: Forms
     // Dates, times and offsets are ASCII (RFC 5545 §3.3), so the forms work on UTF-8 bytes; anything
     // else is left alone.
 
     /// `20260329` → `2026-03-29`; text that is not a date is left alone.
     static func isoDate(_ raw: String) -> String {
-        let bytes = Array(raw.utf8)
-        guard bytes.count == 8, isDigits(bytes[...]) else { return raw }
-        return String(decoding: bytes[0..<4] + [UInt8(ascii: "-")] + bytes[4..<6] + [UInt8(ascii: "-")] + bytes[6..<8], as: UTF8.self)
+        String(decoding: isoDate(Array(raw.utf8)[...]), as: UTF8.self)
     }
 
     static func isoDateTime(_ raw: String) -> String {
         let bytes = Array(raw.utf8)
         guard bytes.count >= 15, let t = bytes.firstIndex(of: UInt8(ascii: "T")) else { return isoDate(raw) }
-        return isoDate(String(decoding: bytes[..<t], as: UTF8.self)) + "T" + isoTime(String(decoding: bytes[(t + 1)...], as: UTF8.self))
+        return String(decoding: isoDate(bytes[..<t]) + [UInt8(ascii: "T")] + isoTime(bytes[(t + 1)...]), as: UTF8.self)
     }
 
     static func isoTime(_ raw: String) -> String {
-        let bytes = Array(raw.utf8)
-        guard bytes.count >= 6, isDigits(bytes[0..<6]) else { return raw }
-        let colon = [UInt8(ascii: ":")]
-        return String(decoding: bytes[0..<2] + colon + bytes[2..<4] + colon + bytes[4...], as: UTF8.self)
+        String(decoding: isoTime(Array(raw.utf8)[...]), as: UTF8.self)
+    }
+
+    private static func isoDate(_ bytes: ArraySlice<UInt8>) -> [UInt8] {
+        guard bytes.count == 8, isDigits(bytes) else { return Array(bytes) }
+        let s = bytes.startIndex
+        return bytes[s..<s + 4] + [UInt8(ascii: "-")] + bytes[s + 4..<s + 6] + [UInt8(ascii: "-")] + bytes[s + 6..<s + 8]
+    }
+
+    private static func isoTime(_ bytes: ArraySlice<UInt8>) -> [UInt8] {
+        let s = bytes.startIndex
+        guard bytes.count >= 6, isDigits(bytes[s..<s + 6]) else { return Array(bytes) }
+        return bytes[s..<s + 2] + [UInt8(ascii: ":")] + bytes[s + 2..<s + 4] + [UInt8(ascii: ":")] + bytes[(s + 4)...]
     }
 
     static func isoOffset(_ raw: String) -> String {
