@@ -15,6 +15,11 @@ public struct DocumentError: Error, Sendable, CustomStringConvertible {
         return place + (place.isEmpty ? "" : ": ") + message
     }
 
+    /// The error placed at `place` when it has no place of its own.
+    func placed(at place: JSONPosition) -> DocumentError {
+        line == nil ? DocumentError(line: place.line, column: place.column, message) : self
+    }
+
     /// A size limit in words for messages: `64 MiB`, or bytes below a MiB.
     static func size(_ bytes: Int) -> String {
         bytes >= 1 << 20 ? "\(bytes >> 20) MiB" : "\(bytes) bytes"

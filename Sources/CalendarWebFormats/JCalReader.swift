@@ -47,42 +47,41 @@ public struct JCalReader {
     /// One calendar after its `[`: the name, the properties, the components, and its `]`.
     private func calendar(_ stream: inout JSONStream, path: String, _ handle: (CalendarDocumentEvent) throws -> Void) throws {
         let shape = "\(path): a component must be [name, [properties], [components]]"
-        let (name, start) = try stream.value()
-        guard case .string = name else { throw stream.error(shape, at: start) }
+        let (name, place) = try stream.value()
+        guard case .string = name else { throw DocumentError(line: place.line, column: place.column, shape) }
         try handle(.calendar)
         try stream.expect(UInt8(ascii: ","), shape)
         try stream.expect(UInt8(ascii: "["), shape)
-        try items(&stream) { index, json in
-            try handle(.property(try property(json, path: "\(path)[1][\(index)]")))
+        try items(&stream) { index, json, place in
+            do {
+                try handle(.property(try Self.property(json, path: "\(path)[1][\(index)]")))
+            } catch let error as DocumentError {
+                throw error.placed(at: place)
+            }
         }
         try stream.expect(UInt8(ascii: ","), shape)
         try stream.expect(UInt8(ascii: "["), shape)
-        try items(&stream) { index, json in
-            try handle(.component(try component(json, path: "\(path)[2][\(index)]")))
+        try items(&stream) { index, json, place in
+            try handle(.component(DocumentComponent(json, path: "\(path)[2][\(index)]", at: place)))
         }
         try stream.expect(UInt8(ascii: "]"), shape)
     }
 
-    /// The values of an array whose `[` has been read, through its `]`; a value's structural error
-    /// is placed at the value's start.
-    private func items(_ stream: inout JSONStream, _ each: (Int, JSONValue) throws -> Void) throws {
+    /// The values of an array whose `[` has been read, through its `]`, each with where it begins.
+    private func items(_ stream: inout JSONStream, _ each: (Int, JSONValue, JSONPosition) throws -> Void) throws {
         if try stream.peek() == UInt8(ascii: "]") {
             _ = try stream.commaOrClose()
             return
         }
         var index = 0
         repeat {
-            let (json, start) = try stream.value()
-            do {
-                try each(index, json)
-            } catch let error as DocumentError where error.line == nil {
-                throw stream.error(error.message, at: start)
-            }
+            let (json, place) = try stream.value()
+            try each(index, json, place)
             index += 1
         } while try stream.commaOrClose()
     }
 
-    private func component(_ json: JSONValue, path: String) throws(DocumentError) -> Component {
+    static func component(_ json: JSONValue, path: String) throws(DocumentError) -> Component {
         guard case .array(let parts) = json, parts.count == 3, case .string(let name) = parts[0],
               case .array(let properties) = parts[1], case .array(let children) = parts[2] else {
             throw DocumentError("\(path): a component must be [name, [properties], [components]]")
@@ -97,7 +96,7 @@ public struct JCalReader {
         return result
     }
 
-    private func property(_ json: JSONValue, path: String) throws(DocumentError) -> Property {
+    private static func property(_ json: JSONValue, path: String) throws(DocumentError) -> Property {
         guard case .array(let parts) = json, parts.count >= 4, case .string(let rawName) = parts[0],
               case .object(let parameterPairs) = parts[1], case .string(let type) = parts[2] else {
             throw DocumentError("\(path): a property must be [name, {parameters}, type, value, …]")
@@ -121,7 +120,7 @@ public struct JCalReader {
         return Property(name: name, parameters: parameters, value: raw)
     }
 
-    private func typedValue(_ json: JSONValue, type: String) -> TypedValue {
+    private static func typedValue(_ json: JSONValue, type: String) -> TypedValue {
         switch json {
         case .string(let text):
             guard type == "period" else { return .string(text) }

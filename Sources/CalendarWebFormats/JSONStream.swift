@@ -10,6 +10,10 @@ struct JSONStream {
     private var ended = false
     /// Where `buffer[0]` is in the text.
     private var origin = JSONPosition(line: 1, column: 1)
+    /// A place already worked out (`buffer[mark]` is at `markPosition`), so that finding where each
+    /// value begins looks at every byte once.
+    private var mark = 0
+    private var markPosition = JSONPosition(line: 1, column: 1)
 
     init(chunks nextChunk: @escaping () throws -> [UInt8]?, maximumValueBytes: Int) {
         self.nextChunk = nextChunk
@@ -48,14 +52,13 @@ struct JSONStream {
         guard try peek() == nil else { throw error("text after the JSON value") }
     }
 
-    /// The next value, parsed, and where it begins (for `error(_:at:)`); its syntax errors are
-    /// placed in the whole text.
-    mutating func value() throws -> (value: JSONValue, start: Int) {
+    /// The next value, parsed, and where it begins; its syntax errors are placed in the whole text.
+    mutating func value() throws -> (value: JSONValue, at: JSONPosition) {
         let (bytes, start) = try cutValue()
+        let origin = position(of: start)
         do {
-            return (try JSONText.parse(bytes), start)
+            return (try JSONText.parse(bytes), origin)
         } catch {
-            let origin = position(of: start)
             let line = error.line ?? 1
             throw DocumentError(line: origin.line + line - 1, column: line == 1 ? origin.column + (error.column ?? 1) - 1 : error.column,
                                 error.message)
@@ -102,18 +105,20 @@ struct JSONStream {
         return (Array(buffer[start..<i]), start)
     }
 
-    func error(_ message: String) -> DocumentError {
+    mutating func error(_ message: String) -> DocumentError {
         error(message, at: min(i, buffer.count))
     }
 
-    /// An error at `index` of the buffer (a value's `start`, still held until the next value is read).
-    func error(_ message: String, at index: Int) -> DocumentError {
+    private mutating func error(_ message: String, at index: Int) -> DocumentError {
         let place = position(of: index)
         return DocumentError(line: place.line, column: place.column, message)
     }
 
-    private func position(of index: Int) -> JSONPosition {
-        origin.advanced(over: buffer[..<index])
+    private mutating func position(of index: Int) -> JSONPosition {
+        guard index >= mark else { return origin.advanced(over: buffer[..<index]) }
+        markPosition = markPosition.advanced(over: buffer[mark..<index])
+        mark = index
+        return markPosition
     }
 
     /// Whether `buffer[index]` exists, reading chunks until it does or the text ends.
@@ -130,5 +135,6 @@ struct JSONStream {
         origin = position(of: i)
         buffer.removeSubrange(..<i)
         i = 0
+        mark = 0
     }
 }

@@ -1,6 +1,6 @@
 /// A JSON value as jCal needs it: objects keep their key order and numbers keep their literal, so
 /// `1.500000` and the order of a rule's parts come back as written.
-indirect enum JSONValue: Equatable {
+indirect enum JSONValue: Equatable, Sendable {
     case string(String)
     case number(String)
     case bool(Bool)
@@ -179,7 +179,7 @@ public struct JSONText {
 }
 
 /// A line and column in JSON text, both from 1.
-struct JSONPosition {
+struct JSONPosition: Sendable {
     var line: Int
     var column: Int
 

@@ -2,7 +2,7 @@ import CalendarModel
 
 /// One element of an xCal property or component being read: its local name, where its start tag
 /// begins, its element children and its own text (value elements hold nothing else).
-struct XCalElement {
+struct XCalElement: Sendable {
     var name: String
     var line: Int
     var column: Int
@@ -82,12 +82,7 @@ final class XCalBuilder {
             return
         }
         itemBytes = 0
-        do throws(DocumentError) {
-            ready.append(section == "properties" ? .property(XCalReader.property(element))
-                                                 : .component(try XCalReader.component(element)))
-        } catch {
-            throw Refusal(line: error.line, column: error.column, message: error.message)
-        }
+        ready.append(section == "properties" ? .property(XCalReader.property(element)) : .component(DocumentComponent(element)))
     }
 
     func characters(_ bytes: UnsafeBufferPointer<UInt8>) throws(Refusal) {

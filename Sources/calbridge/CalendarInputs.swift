@@ -81,38 +81,45 @@ struct CalendarInputs {
             var chunk: [UInt8] = []
             return try input.read(into: &chunk, count: 1 << 20) > 0 ? chunk : nil
         }
-        var batch: [Component] = []
+        var batch: [DocumentComponent] = []
         func flush() throws {
-            let encoded = reader.encodes ? Self.encodeOnEveryCore(batch, reader.encoder) : nil
-            for (index, component) in batch.enumerated() {
-                try handle(.component(ReadComponent(component: component, diagnostics: [], encoded: encoded?[index])))
+            for result in Self.componentsOnEveryCore(batch, encoder: reader.encodes ? reader.encoder : nil) {
+                let (component, encoded) = try result.get()
+                try handle(.component(ReadComponent(component: component, diagnostics: [], encoded: encoded)))
             }
             batch.removeAll(keepingCapacity: true)
         }
-        let collect = { (event: CalendarDocumentEvent) throws in
-            switch event {
-            case .calendar: break
-            case .property(let property):
-                try flush()
-                try handle(.property(property))
-            case .component(let component):
-                batch.append(component)
-                if batch.count >= reader.batchSize { try flush() }
-            }
-        }
         do {
+            let collect = { (event: CalendarDocumentEvent) throws in
+                switch event {
+                case .calendar: break
+                case .property(let property):
+                    try flush()
+                    try handle(.property(property))
+                case .component(let read):
+                    batch.append(read)
+                    if batch.count >= reader.batchSize { try flush() }
+                }
+            }
             if format == .xcal { try XCalReader().read(chunks: chunks, collect) } else { try JCalReader().read(chunks: chunks, collect) }
+            try flush()
         } catch let error as DocumentError {
             let place = error.line.map { SourceLocation(line: $0, column: error.column ?? 1) }
             throw InvalidCalendarData(diagnostics: [Diagnostic(.error, file: input.name, at: place, "\(format.rawValue): \(error.message)")])
         }
-        try flush()
     }
 
-    /// The components of a batch encoded on every core, in batch order.
-    private static func encodeOnEveryCore(_ batch: [Component], _ encoder: @Sendable (Component) -> [UInt8]) -> [[UInt8]] {
+    /// A batch of components turned into the model, and encoded when `encoder` is given, on every
+    /// core; results in batch order.
+    private static func componentsOnEveryCore(_ batch: [DocumentComponent], encoder: (@Sendable (Component) -> [UInt8])?)
+        -> [Result<(Component, [UInt8]?), DocumentError>] {
         let parts = EveryCore.perform(items: batch.count) { worker, workers in
-            stride(from: worker, to: batch.count, by: workers).map { encoder(batch[$0]) }
+            stride(from: worker, to: batch.count, by: workers).map { index in
+                Result { () throws(DocumentError) in
+                    let component = try batch[index].component()
+                    return (component, encoder?(component))
+                }
+            }
         }
         return batch.indices.map { parts[$0 % parts.count][$0 / parts.count] }
     }

@@ -67,7 +67,7 @@ final class XCalJCalStreamingTests: XCTestCase {
         var uids: [String] = []
         var pending: [UInt8]? = Array(xcalWithBadThirdEvent.utf8)
         XCTAssertThrowsError(try XCalReader().read(chunks: { defer { pending = nil }; return pending }) { event in
-            if case .component(let component) = event { uids.append(component["UID"]?.value ?? "") }
+            if case .component(let read) = event { uids.append(try read.component()["UID"]?.value ?? "") }
         }) { error in
             let error = error as? DocumentError
             XCTAssertEqual(error?.line, 8)
@@ -88,7 +88,7 @@ final class XCalJCalStreamingTests: XCTestCase {
         var uids: [String] = []
         var pending: [UInt8]? = Array(jcal.utf8)
         XCTAssertThrowsError(try JCalReader().read(chunks: { defer { pending = nil }; return pending }) { event in
-            if case .component(let component) = event { uids.append(component["UID"]?.value ?? "") }
+            if case .component(let read) = event { uids.append(try read.component()["UID"]?.value ?? "") }
         }) { error in
             let error = error as? DocumentError
             XCTAssertEqual(error?.line, 4)
