@@ -22,7 +22,7 @@ struct CalendarInputs {
                     try handle(.component(ReadComponent(component: component, diagnostics: [], encoded: nil)))
                 }
             case .xcal, .jcal:
-                try Self.readDocument(path, as: inputFormat, encodingLike: reader, handle)
+                try DocumentInput(path: path, format: inputFormat).read(encodingLike: reader, handle)
             case .caldavXML:
                 try Self.readMultistatus(path, with: &reader, handle)
             default:
@@ -70,58 +70,6 @@ struct CalendarInputs {
         for (href, data) in found {
             try reader.read(InputFile(name: path + " " + href, contents: Array(data.utf8)), handle)
         }
-    }
-
-    /// Reads an xCal or jCal input as it arrives, one property or top-level component at a time; its
-    /// components go on in batches, encoded on every core when `reader` encodes its own.
-    private static func readDocument(_ path: String, as format: CalendarFormat, encodingLike reader: CalendarStreamReader,
-                                     _ handle: (CalendarStreamEvent) throws -> Void) throws {
-        let input = try InputFile(path: path)
-        let chunks = { () throws -> [UInt8]? in
-            var chunk: [UInt8] = []
-            return try input.read(into: &chunk, count: 1 << 20) > 0 ? chunk : nil
-        }
-        var batch: [DocumentComponent] = []
-        func flush() throws {
-            for result in Self.componentsOnEveryCore(batch, encoder: reader.encodes ? reader.encoder : nil) {
-                let (component, encoded) = try result.get()
-                try handle(.component(ReadComponent(component: component, diagnostics: [], encoded: encoded)))
-            }
-            batch.removeAll(keepingCapacity: true)
-        }
-        do {
-            let collect = { (event: CalendarDocumentEvent) throws in
-                switch event {
-                case .calendar: break
-                case .property(let property):
-                    try flush()
-                    try handle(.property(property))
-                case .component(let read):
-                    batch.append(read)
-                    if batch.count >= reader.batchSize { try flush() }
-                }
-            }
-            if format == .xcal { try XCalReader().read(chunks: chunks, collect) } else { try JCalReader().read(chunks: chunks, collect) }
-            try flush()
-        } catch let error as DocumentError {
-            let place = error.line.map { SourceLocation(line: $0, column: error.column ?? 1) }
-            throw InvalidCalendarData(diagnostics: [Diagnostic(.error, file: input.name, at: place, "\(format.rawValue): \(error.message)")])
-        }
-    }
-
-    /// A batch of components turned into the model, and encoded when `encoder` is given, on every
-    /// core; results in batch order.
-    private static func componentsOnEveryCore(_ batch: [DocumentComponent], encoder: (@Sendable (Component) -> [UInt8])?)
-        -> [Result<(Component, [UInt8]?), DocumentError>] {
-        let parts = EveryCore.perform(items: batch.count) { worker, workers in
-            stride(from: worker, to: batch.count, by: workers).map { index in
-                Result { () throws(DocumentError) in
-                    let component = try batch[index].component()
-                    return (component, encoder?(component))
-                }
-            }
-        }
-        return batch.indices.map { parts[$0 % parts.count][$0 / parts.count] }
     }
 
     /// The calendar of a model JSON input, decoded whole.
