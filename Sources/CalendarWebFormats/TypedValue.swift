@@ -110,29 +110,46 @@ enum ValueCodec {
 
     /// `20260329` → `2026-03-29`; text that is not a date is left alone.
     static func isoDate(_ raw: String) -> String {
-        String(decoding: isoDate(Array(raw.utf8)[...]), as: UTF8.self)
+        var out: [UInt8] = []
+        appendISODate(Array(raw.utf8)[...], to: &out)
+        return String(decoding: out, as: UTF8.self)
     }
 
     static func isoDateTime(_ raw: String) -> String {
         let bytes = Array(raw.utf8)
         guard bytes.count >= 15, let t = bytes.firstIndex(of: UInt8(ascii: "T")) else { return isoDate(raw) }
-        return String(decoding: isoDate(bytes[..<t]) + [UInt8(ascii: "T")] + isoTime(bytes[(t + 1)...]), as: UTF8.self)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + 4)
+        appendISODate(bytes[..<t], to: &out)
+        out.append(UInt8(ascii: "T"))
+        appendISOTime(bytes[(t + 1)...], to: &out)
+        return String(decoding: out, as: UTF8.self)
     }
 
     static func isoTime(_ raw: String) -> String {
-        String(decoding: isoTime(Array(raw.utf8)[...]), as: UTF8.self)
+        var out: [UInt8] = []
+        appendISOTime(Array(raw.utf8)[...], to: &out)
+        return String(decoding: out, as: UTF8.self)
     }
 
-    private static func isoDate(_ bytes: ArraySlice<UInt8>) -> [UInt8] {
-        guard bytes.count == 8, isDigits(bytes) else { return Array(bytes) }
+    private static func appendISODate(_ bytes: ArraySlice<UInt8>, to out: inout [UInt8]) {
+        guard bytes.count == 8, isDigits(bytes) else { return out += bytes }
         let s = bytes.startIndex
-        return bytes[s..<s + 4] + [UInt8(ascii: "-")] + bytes[s + 4..<s + 6] + [UInt8(ascii: "-")] + bytes[s + 6..<s + 8]
+        out += bytes[s..<s + 4]
+        out.append(UInt8(ascii: "-"))
+        out += bytes[s + 4..<s + 6]
+        out.append(UInt8(ascii: "-"))
+        out += bytes[s + 6..<s + 8]
     }
 
-    private static func isoTime(_ bytes: ArraySlice<UInt8>) -> [UInt8] {
+    private static func appendISOTime(_ bytes: ArraySlice<UInt8>, to out: inout [UInt8]) {
         let s = bytes.startIndex
-        guard bytes.count >= 6, isDigits(bytes[s..<s + 6]) else { return Array(bytes) }
-        return bytes[s..<s + 2] + [UInt8(ascii: ":")] + bytes[s + 2..<s + 4] + [UInt8(ascii: ":")] + bytes[(s + 4)...]
+        guard bytes.count >= 6, isDigits(bytes[s..<s + 6]) else { return out += bytes }
+        out += bytes[s..<s + 2]
+        out.append(UInt8(ascii: ":"))
+        out += bytes[s + 2..<s + 4]
+        out.append(UInt8(ascii: ":"))
+        out += bytes[(s + 4)...]
     }
 
     static func isoOffset(_ raw: String) -> String {
