@@ -159,7 +159,7 @@ def build(students, rng):
     total_weight = sum(c["weight"] for c in cohorts)
     assigned = 0
     for index, cohort in enumerate(cohorts):
-        share = students - assigned if index == len(cohorts) - 1 else max(8, round(students * cohort["weight"] / total_weight))
+        share = students - assigned if index == len(cohorts) - 1 else max(1, round(students * cohort["weight"] / total_weight))
         cohort["students"] = max(1, share)
         assigned += share
 
@@ -322,14 +322,16 @@ def main(argv):
     occurrences = sum(len(teaching_days(lecture["weekday"], lecture["weeks"])) for lecture in lectures)
     later_ids = {lecture["id"] for lecture in later}
     meta = {
-        "students": students, "programmes": len(PROGRAMMES), "cohorts": len(cohorts),
+        # The cohorts' sizes added up: STUDENTS, unless rounding tiny cohorts up to one student added some.
+        "students": sum(c["students"] for c in cohorts), "programmes": len(PROGRAMMES), "cohorts": len(cohorts),
         "students_per_cohort": {"min": min(c["students"] for c in cohorts), "max": max(c["students"] for c in cohorts)},
         "lectures": len(lectures), "changes": len(changes), "occurrences": occurrences,
         "changes_by_type": {kind: sum(1 for c in changes if c["type"] == kind) for kind in ("cancelled", "moved", "room")},
         "rooms_used": len({lecture["room"] for lecture in lectures}),
         "term": {"start": TERM_START.isoformat(), "end": TERM_END.isoformat()},
         "changed": {"lectures": len(later), "dropped": len(dropped), "added": len(later_ids - {l["id"] for l in lectures}),
-                    "changes": len([c for c in later_changes if c["lecture"] in later_ids])},
+                    "changes": len([c for c in later_changes if c["lecture"] in later_ids]),
+                    "occurrences": sum(len(teaching_days(lecture["weekday"], lecture["weeks"])) for lecture in later)},
     }
     write_json(os.path.join(out_dir, "meta.json"), meta)
     sys.stderr.write("generate_timetable: %d students in %d cohorts, %d lectures, %d changes, %d occurrences\n" % (
