@@ -10,6 +10,7 @@ enum ExitStatus {
     static let unavailable = ExitCode(69)
     static let cannotCreateOutput = ExitCode(73)
     static let ioError = ExitCode(74)
+    static let temporaryFailure = ExitCode(75)
 
     /// Prints what went wrong to standard error and returns the code that says it.
     static func report(_ error: Error) -> ExitCode {

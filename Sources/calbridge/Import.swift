@@ -1,5 +1,4 @@
 import ArgumentParser
-import AtomicOutput
 import CalendarModel
 import CalendarStores
 import Foundation
@@ -14,7 +13,8 @@ struct Import: ParsableCommand {
         uses. A UID already in the store is updated, not duplicated. With --journal every resource sent
         is recorded with the store's etag, saved as the import goes; after an interruption, the same
         command with --resume sends only what is not there yet. Items the store refuses are listed and
-        the rest go on (exit 1).
+        the rest go on (exit 1). A server that stops answering through every retry ends the import
+        with exit 75 (safe to retry): run the same command with --resume once it is back.
 
         STORE is a directory (one .ics per UID) or a CalDAV collection URL; the password comes from the
         environment variable CALBRIDGE_PASSWORD, never from the command line.
@@ -60,14 +60,23 @@ struct Import: ParsableCommand {
             let isNewDirectory = !to.hasPrefix("http") && !FileManager.default.fileExists(atPath: to)
             let store = dryRun && isNewDirectory ? nil : try StoreLocation.open(to, user: user, creating: !dryRun)
             let batch = ImportBatch(store: store, journal: try loadJournal(), journalPath: journal, dryRun: dryRun)
-            let report = try batch.send(resources)
-            var failures = report.failed
-            failures += withoutUID.map { ("(no UID) " + ($0["SUMMARY"]?.text ?? $0.name), "it has no UID, so no store can keep it apart; run calbridge validate --repair first") }
-            ImportReport(created: report.created, updated: report.updated, unchanged: report.unchanged, failed: failures, dryRun: dryRun)
-                .print(json: json, seconds: report.seconds)
-            if !failures.isEmpty { throw ExitCode(1) }
+            let report: ImportBatch.Outcome
+            do {
+                report = try batch.send(resources)
+            } catch let interrupted as ImportInterrupted {
+                ImportReport(outcome: interrupted.outcome, extraFailures: [], dryRun: dryRun).print(json: json)
+                Terminal.error(interrupted.message)
+                throw ExitStatus.temporaryFailure
+            }
+            let withoutUIDFailures = withoutUID.map { ("(no UID) " + ($0["SUMMARY"]?.text ?? $0.name), "it has no UID, so no store can keep it apart; run calbridge validate --repair first") }
+            let summary = ImportReport(outcome: report, extraFailures: withoutUIDFailures, dryRun: dryRun)
+            summary.print(json: json)
+            if !summary.failed.isEmpty { throw ExitCode(1) }
         } catch let error as ExitCode {
             throw error
+        } catch StoreError.unavailable(let reason) {
+            Terminal.error("\(to): the store cannot be used: \(reason); nothing more was sent")
+            throw ExitStatus.unavailable
         } catch {
             throw ExitStatus.report(error)
         }
@@ -100,105 +109,23 @@ struct Import: ParsableCommand {
     }
 }
 
-/// Sends resources to a store, recording each in the journal, which is saved every few resources
-/// and at the end so that an interruption loses at most the unsaved tail (sent again on resume).
-/// A store that allows it gets several requests at once (a CalDAV server answers them in parallel).
-final class ImportBatch: @unchecked Sendable {
-    let store: (any CalendarStore)?
-    let journalPath: String?
-    let dryRun: Bool
-    private static let saveEvery = 50
-    private static let concurrentRequests = 4
-
-    /// Everything below is shared by the workers and touched only under `lock`.
-    private let lock = NSLock()
-    private var journal: ImportJournal
-    private var outcome = Outcome()
-    private var progress: Progress
-    private var done = 0
-    private var saveError: Error?
-
-    struct Outcome {
-        var created: [String] = [], updated: [String] = [], unchanged: [String] = []
-        var failed: [(String, String)] = []
-        var seconds = 0.0
-    }
-
-    /// - Parameter store: `nil` for a dry run into a store that does not exist yet.
-    init(store: (any CalendarStore)?, journal: ImportJournal, journalPath: String?, dryRun: Bool) {
-        self.store = store
-        self.journal = journal
-        self.journalPath = journalPath
-        self.dryRun = dryRun
-        progress = Progress(total: 0, label: "import")
-    }
-
-    func send(_ resources: [CalendarResource]) throws -> Outcome {
-        let present = Dictionary(try (store?.list() ?? []).map { ($0.uid, $0.etag) }, uniquingKeysWith: { first, _ in first })
-        progress = Progress(total: resources.count, label: "import")
-        let workers = !dryRun && store?.allowsConcurrentWrites == true ? min(Self.concurrentRequests, resources.count) : 1
-        if workers <= 1 {
-            resources.forEach { send($0, etag: present[$0.uid]) }
-        } else {
-            DispatchQueue.concurrentPerform(iterations: workers) { worker in
-                for index in stride(from: worker, to: resources.count, by: workers) {
-                    send(resources[index], etag: present[resources[index].uid])
-                }
-            }
-        }
-        try lock.withLock {
-            if let saveError { throw saveError }
-            try saveJournal()
-            outcome.seconds = progress.elapsed
-        }
-        return outcome
-    }
-
-    private func send(_ resource: CalendarResource, etag: String?) {
-        var writer = ICalendarWriter()
-        writer.write(resource.calendar)
-        let hash = FNV1a.hex(writer.bytes)
-        let sent = lock.withLock { journal.alreadySent(uid: resource.uid, hash: hash, storeEtag: etag) }
-        var result: Result<String, Error>?
-        if !sent && !dryRun, let store {
-            result = Result { try store.put(uid: resource.uid, bytes: writer.bytes, expected: etag) }
-        }
-        lock.withLock {
-            switch (sent, result) {
-            case (true, _): outcome.unchanged.append(resource.uid)
-            case (false, .failure(let error)?): outcome.failed.append((resource.uid, "\(error)"))
-            case (false, .success(let newEtag)?):
-                journal.entries[resource.uid] = ImportJournal.Entry(hash: hash, etag: newEtag)
-                fallthrough
-            case (false, nil):
-                if etag == nil { outcome.created.append(resource.uid) } else { outcome.updated.append(resource.uid) }
-            }
-            done += 1
-            if done % Self.saveEvery == 0 {
-                do { try saveJournal() } catch { saveError = saveError ?? error }
-            }
-            progress.update(done: done)
-        }
-    }
-
-    /// Called under `lock`.
-    private func saveJournal() throws {
-        guard let journalPath, !dryRun else { return }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        let sink = try AtomicFile(destination: journalPath)
-        try sink.write(Array(try encoder.encode(journal)))
-        try sink.commit()
-    }
-}
-
 /// What an import did, for a person (one line on standard error, each failure listed) or a program (--json).
 struct ImportReport {
     var created: [String], updated: [String], unchanged: [String]
     var failed: [(String, String)]
     var dryRun: Bool
+    var seconds: Double
 
-    func print(json: Bool, seconds: Double) {
+    init(outcome: ImportBatch.Outcome, extraFailures: [(String, String)], dryRun: Bool) {
+        created = outcome.created
+        updated = outcome.updated
+        unchanged = outcome.unchanged
+        failed = outcome.failed + extraFailures
+        self.dryRun = dryRun
+        seconds = outcome.seconds
+    }
+
+    func print(json: Bool) {
         let sent = created.count + updated.count
         let rate = seconds > 0 ? Int(Double(sent) / seconds) : sent
         let verb = dryRun ? "would be " : ""

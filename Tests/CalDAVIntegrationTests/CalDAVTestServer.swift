@@ -38,8 +38,12 @@ enum CalDAVServerKind: String {
 final class CalDAVTestServer {
     let kind: CalDAVServerKind
     let port: Int
-    private let process: Process
+    private var process: Process
     private let folder: URL
+    private let executable: URL
+    private let arguments: [String]
+    private let label: String
+    private let timeout: TimeInterval
 
     /// The `bin/` folder holding `radicale` and `xandikos`: beside `CALBRIDGE_PYTHON` (which
     /// Scripts/test sets to `.venv/bin/python`), else the package's own `.venv/bin`.
@@ -67,18 +71,30 @@ final class CalDAVTestServer {
     init(_ kind: CalDAVServerKind, label: String, timeout: TimeInterval = 15,
          command: (_ storage: String, _ state: String, _ port: Int) -> (URL, [String])) throws {
         self.kind = kind
+        self.label = label
+        self.timeout = timeout
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("calbridge-\(label)-\(UUID().uuidString)")
         let storage = folder.appendingPathComponent("storage")
         try FileManager.default.createDirectory(at: storage, withIntermediateDirectories: true)
         port = try Self.freePort()
+        (executable, arguments) = command(storage.path, folder.appendingPathComponent("state").path, port)
         process = Process()
-        let (executable, arguments) = command(storage.path, folder.appendingPathComponent("state").path, port)
+        try launch()
+    }
+
+    /// Runs the server's command and waits until it accepts connections on `port`.
+    private func launch() throws {
+        process = Process()
         process.executableURL = executable
         process.arguments = arguments
-        // A log file, not a pipe: a pipe nobody reads fills up and stalls the server.
+        // A log file, not a pipe: a pipe nobody reads fills up and stalls the server. Appended to, so
+        // a restarted server's log follows the first one's.
         let log = folder.appendingPathComponent("server.log")
-        guard FileManager.default.createFile(atPath: log.path, contents: nil) else { throw POSIXError(.EACCES) }
+        if !FileManager.default.fileExists(atPath: log.path) {
+            guard FileManager.default.createFile(atPath: log.path, contents: nil) else { throw POSIXError(.EACCES) }
+        }
         let handle = try FileHandle(forWritingTo: log)
+        handle.seekToEndOfFile()
         process.standardOutput = handle
         process.standardError = handle
         try process.run()
@@ -91,6 +107,19 @@ final class CalDAVTestServer {
             }
             Thread.sleep(forTimeInterval: 0.1)
         }
+    }
+
+    /// Ends the server with `signal` (SIGKILL: a crash; SIGTERM: a shutdown), keeping its storage.
+    func halt(with signal: Int32) {
+        guard process.isRunning else { return }
+        kill(process.processIdentifier, signal)
+        process.waitUntilExit()
+    }
+
+    /// Starts the server again on the same port with the same storage, after `halt(with:)`.
+    func restart() throws {
+        precondition(!process.isRunning, "restart follows halt")
+        try launch()
     }
 
     deinit {

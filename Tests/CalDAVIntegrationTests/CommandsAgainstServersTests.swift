@@ -3,27 +3,16 @@ import XCTest
 
 /// `calbridge import` and `export` as a user runs them against a real server: the samples go in and
 /// come back, an import killed half-way is finished with --resume with every series there exactly
-/// once, and the python `caldav` client reads what calbridge wrote.
+/// once, and the python `caldav` client reads what calbridge wrote. The server going down mid-import
+/// is `ServerRestartDuringImport`.
 struct CommandsAgainstServer {
     let kind: CalDAVServerKind
     let server: CalDAVTestServer
 
-    private var root: URL { URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent() }
-    private var binary: URL { URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("calbridge") }
+    private var root: URL { CalbridgeCommand.root }
 
     private func run(_ arguments: [String]) throws -> (status: Int32, output: String, errors: String) {
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(["CALBRIDGE_PASSWORD": "secret"]) { _, new in new }
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let output = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let errors = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, output, errors)
+        try CalbridgeCommand.run(arguments)
     }
 
     private func uids(_ text: String) -> [String] {
@@ -60,12 +49,8 @@ struct CommandsAgainstServer {
         let journal = folder.appendingPathComponent("many.journal").path
         try text.write(toFile: input, atomically: true, encoding: .utf8)
 
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = ["import", input, "--to", collection, "--user", "user", "--journal", journal]
-        process.environment = ProcessInfo.processInfo.environment.merging(["CALBRIDGE_PASSWORD": "secret"]) { _, new in new }
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let process = try CalbridgeCommand.start(["import", input, "--to", collection, "--user", "user", "--journal", journal],
+                                                 log: folder.appendingPathComponent("import.log"))
         // Kill it once the journal shows it is well under way (it is saved every 50 resources).
         let deadline = Date().addingTimeInterval(60)
         while Date() < deadline, (try? Data(contentsOf: URL(fileURLWithPath: journal)).count) ?? 0 < 1000 { usleep(20_000) }
@@ -119,6 +104,13 @@ final class RadicaleCommandsTests: ServerTestCase {
     func testSamplesGoInAndComeBack() throws { try commands().samplesGoInAndComeBack() }
     func testKilledImportIsFinishedByResumeWithEverySeriesOnce() throws { try commands().killedImportIsFinishedByResumeWithEverySeriesOnce() }
     func testPythonCaldavClientReadsWhatCalbridgeWrote() throws { try commands().pythonCaldavClientReadsWhatCalbridgeWrote() }
+
+    /// SIGKILL: Radicale writes each item to a temporary file and renames it, so a crash leaves
+    /// nothing half-written and it serves the same storage again at once.
+    func testServerKilledMidImportIsFinishedByResumeWithEveryEventOnce() throws {
+        try ServerRestartDuringImport(server: try server(), signal: SIGKILL)
+            .importEndsWithExit75AndResumeFinishesItWithEveryEventOnce()
+    }
 }
 
 /// The commands against Xandikos 0.4.
@@ -132,4 +124,13 @@ final class XandikosCommandsTests: ServerTestCase {
     func testSamplesGoInAndComeBack() throws { try commands().samplesGoInAndComeBack() }
     func testKilledImportIsFinishedByResumeWithEverySeriesOnce() throws { try commands().killedImportIsFinishedByResumeWithEverySeriesOnce() }
     func testPythonCaldavClientReadsWhatCalbridgeWrote() throws { try commands().pythonCaldavClientReadsWhatCalbridgeWrote() }
+
+    /// SIGTERM, not SIGKILL: Xandikos 0.4.10 killed while it commits leaves the collection's
+    /// `.git/index.lock` behind, and after a restart answers every write there 423 Locked until
+    /// someone deletes the file (calbridge then stops with exit 75 and the 423 as reason). On
+    /// SIGTERM it finishes the request it is writing and shuts down cleanly.
+    func testServerStoppedMidImportIsFinishedByResumeWithEveryEventOnce() throws {
+        try ServerRestartDuringImport(server: try server(), signal: SIGTERM)
+            .importEndsWithExit75AndResumeFinishesItWithEveryEventOnce()
+    }
 }
