@@ -68,13 +68,11 @@ final class ImportBatch: @unchecked Sendable {
     }
 
     private func send(_ resource: CalendarResource, etag: String?) {
+        guard lock.withLock({ interruption == nil }) else { return }
         var writer = ICalendarWriter()
         writer.write(resource.calendar)
         let hash = FNV1a.hex(writer.bytes)
-        let (sent, interrupted) = lock.withLock {
-            (journal.alreadySent(uid: resource.uid, hash: hash, storeEtag: etag), interruption != nil)
-        }
-        guard !interrupted else { return }
+        let sent = lock.withLock { journal.alreadySent(uid: resource.uid, hash: hash, storeEtag: etag) }
         var result: Result<String, Error>?
         if !sent && !dryRun, let store {
             result = Result { try store.put(uid: resource.uid, bytes: writer.bytes, expected: etag) }
