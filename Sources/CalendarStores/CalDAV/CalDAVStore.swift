@@ -47,7 +47,7 @@ public final class CalDAVStore: CalendarStore {
         try ensureCollection(createIfMissing: createIfMissing)
     }
 
-    /// Closes the connections now rather than when the store is released; later calls fail.
+    /// Ends the store: later calls fail. Its connections stay in the process's pool until they idle out.
     public func close() {
         transport.close()
     }

@@ -4,9 +4,9 @@ import Foundation
 import NIOCore
 import NIOHTTP1
 
-/// Sends requests to one CalDAV server over one long-lived `HTTPClient` (its pool keeps connections
-/// alive between requests) and waits for each answer, so the synchronous `CalendarStore` API can sit
-/// on top. Passing failures are retried per `CalDAVRetryPolicy`; what is left after that becomes
+/// Sends requests to one CalDAV server over the process's long-lived `HTTPClient` (its pool keeps
+/// connections alive between requests) and waits for each answer, so the synchronous `CalendarStore`
+/// API can sit on top. Passing failures are retried per `CalDAVRetryPolicy`; what is left after that becomes
 /// `StoreError.unavailable`.
 ///
 /// Credentials go only in the `Authorization` header, which nothing here prints. Redirects are not
@@ -14,7 +14,6 @@ import NIOHTTP1
 final class CalDAVTransport {
     let endpoint: CalDAVEndpoint
     var policy = CalDAVRetryPolicy()
-    private let client: HTTPClient
     private let authorization: String?
     private let lock = NSLock()
     private var isClosed = false
@@ -29,24 +28,29 @@ final class CalDAVTransport {
             authorization = nil
         }
         self.endpoint = endpoint
-        let configuration = HTTPClient.Configuration(
+    }
+
+    /// One client for the whole process, never shut down. AsyncHTTPClient 1.37's shutdown can race
+    /// the pool taking back the connection of the answer just returned ("A connection that we don't
+    /// know was released?", a crash seen in about 1 of 12 store test runs), and one client per process
+    /// is what it recommends anyway; idle connections close after its idle timeout.
+    private static let client = HTTPClient(
+        eventLoopGroup: HTTPClient.defaultEventLoopGroup,
+        configuration: HTTPClient.Configuration(
             redirectConfiguration: .disallow,
-            timeout: HTTPClient.Configuration.Timeout(connect: .seconds(10), read: .seconds(60)))
-        client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
-    }
+            timeout: HTTPClient.Configuration.Timeout(connect: .seconds(10), read: .seconds(60))))
 
-    deinit {
-        close()
-    }
-
-    /// Shuts the client down; later requests fail. Safe to call more than once.
+    /// Refuses later requests. Safe to call more than once.
     func close() {
         lock.lock()
-        let wasClosed = isClosed
         isClosed = true
         lock.unlock()
-        guard !wasClosed else { return }
-        try? client.syncShutdown()
+    }
+
+    private var closed: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return isClosed
     }
 
     /// Sends a WebDAV XML body (PROPFIND, REPORT, MKCALENDAR).
@@ -97,12 +101,13 @@ final class CalDAVTransport {
 
     private func execute(_ method: String, url: String, headers: [(name: String, value: String)],
                          body: [UInt8]?) throws -> CalDAVReply {
+        guard !closed else { throw HTTPClientError.alreadyShutdown }
         var httpHeaders = HTTPHeaders(headers.map { ($0.name, $0.value) })
         if let authorization { httpHeaders.add(name: "Authorization", value: authorization) }
         let request = try HTTPClient.Request(url: url, method: HTTPMethod(rawValue: method), headers: httpHeaders,
                                              body: body.map { .bytes($0) })
         // The deadline bounds a server that trickles bytes forever; timeouts alone reset on each byte.
-        let response = try client.execute(request: request, deadline: .now() + .seconds(120)).wait()
+        let response = try Self.client.execute(request: request, deadline: .now() + .seconds(120)).wait()
         return CalDAVReply(
             status: Int(response.status.code),
             headers: response.headers.map { (name: $0.name.lowercased(), value: $0.value) },
