@@ -28,6 +28,24 @@ struct CalendarComparison: Decodable {
         case differentCount = "different_count", differences, timeZoneDifferences = "time_zone_differences"
     }
 
+    /// Exports `collection` with calbridge into `folder` and asserts that it holds the `events` VEVENTs
+    /// of `input`, each once and unchanged, with their time zones.
+    static func assertExportHoldsEveryEventOnce(_ collection: String, input: URL, events: Int, in folder: URL,
+                                                file: StaticString = #filePath, line: UInt = #line) throws {
+        let output = folder.appendingPathComponent("export.ics")
+        let exported = try CalbridgeCommand.run(["export", collection, "--user", "user", "-o", output.path])
+        XCTAssertEqual(exported.status, 0, exported.errors, file: file, line: line)
+        let comparison = try compare(input: input, output: output)
+        XCTAssertEqual(comparison.inputEvents, events, file: file, line: line)
+        XCTAssertEqual(comparison.outputEvents, events, file: file, line: line)
+        XCTAssertEqual(comparison.outputUIDs, events, file: file, line: line)
+        XCTAssertEqual(comparison.duplicated, [], file: file, line: line)
+        XCTAssertEqual(comparison.missing, [], file: file, line: line)
+        XCTAssertEqual(comparison.unexpected, [], file: file, line: line)
+        XCTAssertEqual(comparison.differentCount, 0, comparison.differences.joined(separator: "\n"), file: file, line: line)
+        XCTAssertEqual(comparison.timeZoneDifferences, [], file: file, line: line)
+    }
+
     /// Compares two iCalendar files with the venv's python.
     static func compare(input: URL, output: URL) throws -> CalendarComparison {
         guard let bin = CalDAVTestServer.binFolder() else { throw XCTSkip("no .venv with python icalendar") }
