@@ -20,13 +20,18 @@ struct JSONOutput {
     }
 
     mutating func string(_ text: String) {
+        Self.appendQuoted(text, to: &bytes)
+    }
+
+    /// `text` as a JSON string literal appended to `bytes`: unescaped runs are copied whole.
+    static func appendQuoted(_ text: String, to bytes: inout [UInt8]) {
         bytes.append(UInt8(ascii: "\""))
         var text = text
         text.withUTF8 { utf8 in
             var run = 0
             for (index, byte) in utf8.enumerated() where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
                 bytes += UnsafeBufferPointer(rebasing: utf8[run..<index])
-                appendEscape(byte)
+                appendEscape(byte, to: &bytes)
                 run = index + 1
             }
             bytes += UnsafeBufferPointer(rebasing: utf8[run...])
@@ -34,7 +39,7 @@ struct JSONOutput {
         bytes.append(UInt8(ascii: "\""))
     }
 
-    private mutating func appendEscape(_ byte: UInt8) {
+    private static func appendEscape(_ byte: UInt8, to bytes: inout [UInt8]) {
         switch byte {
         case UInt8(ascii: "\""): bytes += "\\\"".utf8
         case UInt8(ascii: "\\"): bytes += "\\\\".utf8

@@ -170,11 +170,17 @@ public struct JSONText {
         return DocumentError(line: place.line, column: place.column, message)
     }
 
-    /// A JSON string literal for `text` (also used by `calbridge expand`'s JSON lines).
+    /// A JSON string literal for `text`.
     public static func quoted(_ text: String) -> String {
         var out = JSONOutput()
         out.string(text)
         return String(decoding: out.bytes, as: UTF8.self)
+    }
+
+    /// `quoted(text)` appended to `bytes` as UTF-8, for writers that build their output as bytes
+    /// (`calbridge expand`'s JSON lines).
+    public static func appendQuoted(_ text: String, to bytes: inout [UInt8]) {
+        JSONOutput.appendQuoted(text, to: &bytes)
     }
 }
 

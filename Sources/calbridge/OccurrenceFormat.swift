@@ -48,7 +48,7 @@ enum OccurrenceFormat {
 
     private static func appendJSONLine(_ o: Occurrence, _ texts: OccurrenceTexts, to out: inout [UInt8]) {
         out += #"{"uid": "#.utf8
-        JSONBytes.appendQuoted(o.uid, to: &out)
+        JSONText.appendQuoted(o.uid, to: &out)
         if let id = o.recurrenceID {
             out += #", "recurrence_id": ""#.utf8
             id.appendISOText(to: &out)
@@ -61,11 +61,11 @@ enum OccurrenceFormat {
         out += (o.isAllDay ? #"", "all_day": true"# : #"", "all_day": false"#).utf8
         if let summary = texts.summary {
             out += #", "summary": "#.utf8
-            JSONBytes.appendQuoted(summary, to: &out)
+            JSONText.appendQuoted(summary, to: &out)
         }
         if let status = texts.status {
             out += #", "status": "#.utf8
-            JSONBytes.appendQuoted(status, to: &out)
+            JSONText.appendQuoted(status, to: &out)
         }
         out += "}\n".utf8
     }
@@ -122,31 +122,5 @@ struct OccurrenceTexts {
     init(_ occurrence: Occurrence) {
         summary = occurrence.summary
         status = occurrence.status
-    }
-}
-
-/// JSON strings written straight into bytes, escaped exactly as `JSONText.quoted` escapes them.
-enum JSONBytes {
-    static func appendQuoted(_ text: String, to out: inout [UInt8]) {
-        out.append(UInt8(ascii: "\""))
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): out += #"\""#.utf8
-            case UInt8(ascii: "\\"): out += #"\\"#.utf8
-            case 0x0A: out += #"\n"#.utf8
-            case 0x0D: out += #"\r"#.utf8
-            case 0x09: out += #"\t"#.utf8
-            case ..<0x20:
-                // Other control characters as \u00XX, lower-case hex like JSONText.
-                let hex = Array("0123456789abcdef".utf8)
-                out += #"\u00"#.utf8
-                out.append(hex[Int(byte >> 4)])
-                out.append(hex[Int(byte & 0x0F)])
-            default:
-                // UTF-8 passes through byte by byte: only ASCII bytes are ever escaped.
-                out.append(byte)
-            }
-        }
-        out.append(UInt8(ascii: "\""))
     }
 }
