@@ -8,8 +8,12 @@ struct ComponentParser {
     var file: String
     /// Join a line without ':' to the line above, as `validate --repair` does for bad folding.
     var repairsFolding = false
+    /// Keep the lines libical has to judge (those `LibicalAcceptance` cannot vouch for).
+    var collectsLinesForLibical = false
 
     private(set) var diagnostics: [Diagnostic] = []
+    /// The content lines, unfolded, that libical must read to say whether it accepts them.
+    private(set) var linesForLibical: [(bytes: [UInt8], location: SourceLocation)] = []
     private var stack: [Component] = []
     private var finished: Component?
 
@@ -83,6 +87,9 @@ struct ComponentParser {
     /// Checks the value; whitespace after a date or number is a slip real exporters make, reported
     /// and trimmed by repair, while the value itself is judged without it.
     private mutating func check(_ property: Property, in line: LogicalLine, valueOffset: Int) {
+        if collectsLinesForLibical && !LibicalAcceptance.vouches(for: property) {
+            linesForLibical.append((line.bytes, line.location(ofOffset: 0)))
+        }
         // Free text and unknown names have nothing to check: one lookup settles most properties.
         guard let kind = PropertyValueCheck.kind(of: property.name) else { return }
         var judged = property

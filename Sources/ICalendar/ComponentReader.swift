@@ -26,7 +26,8 @@ public struct ComponentReader: Sendable {
     public var file: String
     public var repairsFolding: Bool
     public var encodes: Bool
-    /// Also run libical's parser over the component; commands that only read times (expand) skip it.
+    /// Also have libical judge the lines calbridge cannot vouch for (see `LibicalAcceptance`);
+    /// commands that only read times (expand) skip it.
     public var checksWithLibical: Bool
     /// Work a command wants done on every component while it is on a worker (convert notes the zones
     /// each one uses), so that the thread handing components on in order does less.
@@ -44,11 +45,12 @@ public struct ComponentReader: Sendable {
 
     public func read(_ raw: RawComponent) -> ReadComponent {
         var parser = ComponentParser(file: file, repairsFolding: repairsFolding)
+        parser.collectsLinesForLibical = checksWithLibical
         guard let component = parser.parse(raw) else {
             return ReadComponent(component: nil, diagnostics: parser.diagnostics, encoded: nil, source: raw)
         }
         var diagnostics = parser.diagnostics + ComponentChecks.diagnostics(for: component, file: file)
-        if checksWithLibical { diagnostics += libicalDiagnostics(raw, component, known: diagnostics) }
+        if checksWithLibical { diagnostics += libicalDiagnostics(parser.linesForLibical, known: diagnostics) }
         var encoded: [UInt8]?
         if encodes { encoded = encoder(component) }
         var read = ReadComponent(component: component, diagnostics: diagnostics, encoded: encoded, source: raw)
@@ -62,20 +64,16 @@ public struct ComponentReader: Sendable {
         return writer.bytes
     }
 
-    /// libical's findings on properties calbridge has not already reported.
-    private func libicalDiagnostics(_ raw: RawComponent, _ component: Component, known: [Diagnostic]) -> [Diagnostic] {
+    /// libical's findings on the lines it had to judge, except on lines calbridge has reported already.
+    private func libicalDiagnostics(_ lines: [(bytes: [UInt8], location: SourceLocation)], known: [Diagnostic]) -> [Diagnostic] {
+        guard !lines.isEmpty else { return [] }
         let reportedLines = Set(known.compactMap { $0.location?.line })
-        // libical 3.0.16 refuses empty values ("No value for LOCATION property"), which RFC 5545
-        // allows for TEXT; empty values of other types fail calbridge's own checks first.
-        return LibicalCheck.findings(in: raw.bytes).filter { !$0.message.hasPrefix("No value for") }.compactMap { finding in
-            let location = Self.properties(of: component).first { $0.name == finding.propertyName }?.location
-                ?? component.location
-            guard let location, !reportedLines.contains(location.line) else { return nil }
-            return Diagnostic(.error, file: file, at: location, "libical cannot read this value: \(finding.message)")
+        return lines.filter { !reportedLines.contains($0.location.line) }.flatMap { line in
+            // libical 3.0.16 refuses empty values ("No value for LOCATION property"), which RFC 5545
+            // allows for TEXT; empty values of other types fail calbridge's own checks first.
+            LibicalCheck.findings(inLine: line.bytes).filter { !$0.message.hasPrefix("No value for") }.map { finding in
+                Diagnostic(.error, file: file, at: line.location, "libical cannot read this value: \(finding.message)")
+            }
         }
-    }
-
-    private static func properties(of component: Component) -> [Property] {
-        component.properties + component.components.flatMap(properties(of:))
     }
 }

@@ -2,13 +2,14 @@ import CLibical
 import Foundation
 import CalendarModel
 
-/// Runs libical's own parser over a component and returns the values it could not read, so that
-/// calbridge reports what libical-based tools would stumble on. libical's tree is only read for
-/// its X-LIC-ERROR properties and freed at once; no pointer leaves this file.
+/// Runs libical's own parser over content lines and returns the values it could not read, so that
+/// calbridge reports what libical-based tools would stumble on. libical reads each line on its own,
+/// inside an otherwise empty VEVENT (it gives a value its type by the property's name and VALUE
+/// parameter alone, never by the component around it); its tree is read for X-LIC-ERROR and freed
+/// at once, and no pointer leaves this file.
 enum LibicalCheck {
-    /// One value libical refused: the property it was in and libical's words.
-    struct Finding {
-        var propertyName: String
+    /// One value libical refused, in libical's words ("Can't parse as DATE-TIME value in DTSTART …").
+    struct Finding: Equatable, Sendable {
         var message: String
     }
 
@@ -19,6 +20,22 @@ enum LibicalCheck {
         icalerror_set_errors_are_fatal(0)
     }()
 
+    /// libical's verdicts on lines already judged: real files repeat their rules and odd lines
+    /// (the same RRULE on hundreds of events), and a verdict depends on nothing but the line.
+    private static let verdicts = LineVerdicts()
+
+    /// libical's findings on one unfolded content line.
+    static func findings(inLine line: [UInt8]) -> [Finding] {
+        if let known = verdicts[line] { return known }
+        var text = Array("BEGIN:VEVENT\r\n".utf8)
+        text += line
+        text += Array("\r\nEND:VEVENT\r\n".utf8)
+        let found = findings(in: text)
+        verdicts[line] = found
+        return found
+    }
+
+    /// libical's findings on a whole iCalendar text (a component with everything in it).
     static func findings(in bytes: [UInt8]) -> [Finding] {
         _ = configured
         var terminated = bytes
@@ -37,8 +54,7 @@ enum LibicalCheck {
         var property = icalcomponent_get_first_property(component, ICAL_XLICERROR_PROPERTY)
         while let current = property {
             if isValueError(current), let text = icalproperty_get_xlicerror(current) {
-                let message = String(cString: text)
-                found.append(Finding(propertyName: propertyName(in: message), message: message))
+                found.append(Finding(message: String(cString: text)))
             }
             property = icalcomponent_get_next_property(component, ICAL_XLICERROR_PROPERTY)
         }
@@ -54,12 +70,24 @@ enum LibicalCheck {
         let kind = icalparameter_get_xlicerrortype(parameter)
         return kind == ICAL_XLICERRORTYPE_VALUEPARSEERROR || kind == ICAL_XLICERRORTYPE_PARAMETERVALUEPARSEERROR
     }
+}
 
-    /// libical writes "Can't parse as DATE-TIME value in DTSTART property. …": the name before " property".
-    private static func propertyName(in message: String) -> String {
-        guard let end = message.range(of: " property"),
-              let start = message.range(of: " in ", options: .backwards, range: message.startIndex..<end.lowerBound)
-        else { return "" }
-        return String(message[start.upperBound..<end.lowerBound]).uppercased()
+/// A bounded, thread-safe memory of libical's verdicts by line; the workers of one read share it.
+private final class LineVerdicts: @unchecked Sendable {
+    /// Lines longer than this (inline attachments) are judged each time rather than kept.
+    private static let longestKeptLine = 1_024
+    private static let capacity = 4_096
+    private let lock = NSLock()
+    private var known: [[UInt8]: [LibicalCheck.Finding]] = [:]
+
+    subscript(line: [UInt8]) -> [LibicalCheck.Finding]? {
+        get { lock.withLock { known[line] } }
+        set {
+            guard line.count <= Self.longestKeptLine else { return }
+            lock.withLock {
+                if known.count >= Self.capacity { known.removeAll(keepingCapacity: true) }
+                known[line] = newValue
+            }
+        }
     }
 }

@@ -1,0 +1,134 @@
+import CalendarModel
+
+/// The content lines libical 3.0.16 reads without a value error, known from running its parser over
+/// each form (LibicalAcceptanceTests holds every kind of line vouched for against libical itself).
+/// The libical check hands libical only the lines this cannot vouch for, instead of every component
+/// whole: in files real exporters write that is a handful of lines, and libical stays the judge of those.
+enum LibicalAcceptance {
+    typealias Bytes = Substring.UTF8View
+
+    /// How libical reads a property's value, by name.
+    private enum Form {
+        /// Any text: TEXT, CAL-ADDRESS, URI, INTEGER, UTC-OFFSET and libical's enumerations
+        /// (it reads `STATUS:FOO` as an extension value and `SEQUENCE:abc` as 0). An empty value is
+        /// refused ("No value for"), which the check ignores because RFC 5545 allows empty TEXT.
+        case anything
+        /// A DATE-TIME, or a DATE when VALUE=DATE says so; `isList` for comma-separated lists.
+        case dateOrDateTime(isList: Bool)
+        /// A DATE-TIME that libical refuses to take as VALUE=DATE (DTSTAMP, CREATED …).
+        case dateTimeOnly
+        /// A DURATION, or for TRIGGER a DATE-TIME when VALUE=DATE-TIME says so.
+        case duration
+    }
+
+    private static let forms: [String: Form] = {
+        var forms: [String: Form] = [:]
+        let anything = [
+            "SUMMARY", "DESCRIPTION", "LOCATION", "COMMENT", "UID", "CATEGORIES", "RESOURCES", "CONTACT", "PRODID",
+            "VERSION", "CALSCALE", "METHOD", "STATUS", "CLASS", "TRANSP", "ACTION", "ATTENDEE", "ORGANIZER", "URL",
+            "TZID", "TZNAME", "TZURL", "TZOFFSETFROM", "TZOFFSETTO", "SEQUENCE", "PRIORITY", "PERCENT-COMPLETE",
+            "REPEAT", "RELATED-TO", "ATTACH", "COLOR", "IMAGE", "CONFERENCE", "NAME", "SOURCE", "TZID-ALIAS-OF",
+        ]
+        for name in anything { forms[name] = .anything }
+        for name in ["DTSTART", "DTEND", "DUE", "RECURRENCE-ID"] { forms[name] = .dateOrDateTime(isList: false) }
+        for name in ["EXDATE", "RDATE"] { forms[name] = .dateOrDateTime(isList: true) }
+        for name in ["DTSTAMP", "CREATED", "LAST-MODIFIED", "COMPLETED", "TZUNTIL", "ACKNOWLEDGED"] { forms[name] = .dateTimeOnly }
+        for name in ["DURATION", "TRIGGER", "REFRESH-INTERVAL", "ESTIMATED-DURATION"] { forms[name] = .duration }
+        return forms
+    }()
+
+    /// Whether libical is known to read `property` without a value error. `false` means "ask libical",
+    /// not "wrong": rules, GEO, periods, unknown names and unusual VALUE parameters all go to libical.
+    static func vouches(for property: Property) -> Bool {
+        let valueType = explicitValueType(of: property)
+        let form = forms[property.name] ?? (property.name.hasPrefix("X-") ? .anything : nil)
+        let value = property.value.utf8[...]
+        switch (form, valueType) {
+        case (.anything, .none):
+            return true
+        case (.dateOrDateTime(let isList), .none), (.dateOrDateTime(let isList), .dateTime):
+            return isList ? items(of: value).allSatisfy(isDateTime) : isDateTime(value)
+        case (.dateOrDateTime(let isList), .date):
+            return isList ? items(of: value).allSatisfy(isDate) : isDate(value)
+        case (.dateTimeOnly, .none):
+            return isDateTime(value)
+        case (.duration, .none):
+            return isDuration(value)
+        case (.duration, .dateTime):
+            return property.name == "TRIGGER" && isDateTime(value)
+        default:
+            return false
+        }
+    }
+
+    /// What the VALUE parameter says: nothing, DATE, DATE-TIME, or something only libical can judge
+    /// (another type, a list of types, several VALUE parameters).
+    private enum ValueType {
+        case none, date, dateTime, other
+    }
+
+    private static func explicitValueType(of property: Property) -> ValueType {
+        var found = ValueType.none
+        for parameter in property.parameters where parameter.name == "VALUE" {
+            guard found == .none, parameter.values.count == 1 else { return .other }
+            switch parameter.value.uppercased() {
+            case "DATE": found = .date
+            case "DATE-TIME": found = .dateTime
+            default: return .other
+            }
+        }
+        return found
+    }
+
+    private static func items(of value: Bytes) -> [Bytes] {
+        value.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false)
+    }
+
+    /// `YYYYMMDD`: eight ASCII digits (libical leaves it to calbridge to say whether the date exists).
+    static func isDate(_ bytes: Bytes) -> Bool {
+        bytes.count == 8 && bytes.allSatisfy(isDigit)
+    }
+
+    /// `YYYYMMDDThhmmss` with an optional `Z`, upper case.
+    static func isDateTime(_ bytes: Bytes) -> Bool {
+        guard bytes.count == 15 || (bytes.count == 16 && bytes.last == UInt8(ascii: "Z")) else { return false }
+        for (offset, byte) in bytes.prefix(15).enumerated() {
+            guard offset == 8 ? byte == UInt8(ascii: "T") : isDigit(byte) else { return false }
+        }
+        return true
+    }
+
+    /// `[+-]P` then `nW`, or `nD` and/or `T` with `nH`, `nM`, `nS` in that order: RFC 5545's
+    /// dur-value with at least one number, the forms libical reads.
+    static func isDuration(_ bytes: Bytes) -> Bool {
+        var rest = bytes
+        if let sign = rest.first, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") { rest = rest.dropFirst() }
+        guard rest.first == UInt8(ascii: "P") else { return false }
+        rest = rest.dropFirst()
+        if rest.last == UInt8(ascii: "W") { return isNumber(rest.dropLast()) }
+        var numbers = 0
+        if let day = rest.firstIndex(of: UInt8(ascii: "D")) {
+            guard isNumber(rest[..<day]) else { return false }
+            numbers += 1
+            rest = rest[rest.index(after: day)...]
+        }
+        guard !rest.isEmpty else { return numbers > 0 }
+        guard rest.first == UInt8(ascii: "T") else { return false }
+        rest = rest.dropFirst()
+        for unit in [UInt8(ascii: "H"), UInt8(ascii: "M"), UInt8(ascii: "S")] {
+            guard let end = rest.firstIndex(of: unit) else { continue }
+            guard isNumber(rest[..<end]) else { return false }
+            numbers += 1
+            rest = rest[rest.index(after: end)...]
+        }
+        return rest.isEmpty && numbers > 0
+    }
+
+    private static func isNumber(_ bytes: Bytes) -> Bool {
+        (1...9).contains(bytes.count) && bytes.allSatisfy(isDigit)
+    }
+
+    private static func isDigit(_ byte: UInt8) -> Bool {
+        byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+    }
+}
