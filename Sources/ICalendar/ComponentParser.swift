@@ -87,11 +87,12 @@ struct ComponentParser {
     /// Checks the value; whitespace after a date or number is a slip real exporters make, reported
     /// and trimmed by repair, while the value itself is judged without it.
     private mutating func check(_ property: Property, in line: LogicalLine, valueOffset: Int) {
-        if collectsLinesForLibical && !LibicalAcceptance.vouches(for: property) {
+        let checks = PropertyChecks.of(property.name)
+        if collectsLinesForLibical && !LibicalAcceptance.vouches(for: property, form: checks.libicalForm) {
             linesForLibical.append((line.bytes, line.location(ofOffset: 0)))
         }
-        // Free text and unknown names have nothing to check: one lookup settles most properties.
-        guard let kind = PropertyValueCheck.kind(of: property.name) else { return }
+        // Free text and unknown names have nothing more to check.
+        guard let kind = checks.kind else { return }
         var judged = property
         judged.value = property.value.trailingBlanksRemoved
         if judged.value.utf8.count < property.value.utf8.count {

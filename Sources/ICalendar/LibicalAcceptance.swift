@@ -5,10 +5,10 @@ import CalendarModel
 /// The libical check hands libical only the lines this cannot vouch for, instead of every component
 /// whole: in files real exporters write that is a handful of lines, and libical stays the judge of those.
 enum LibicalAcceptance {
-    typealias Bytes = Substring.UTF8View
+    typealias Bytes = Slice<UnsafeBufferPointer<UInt8>>
 
     /// How libical reads a property's value, by name.
-    private enum Form {
+    enum Form {
         /// Any text: TEXT, CAL-ADDRESS, URI, INTEGER, UTC-OFFSET and libical's enumerations
         /// (it reads `STATUS:FOO` as an extension value and `SEQUENCE:abc` as 0). An empty value is
         /// refused ("No value for"), which the check ignores because RFC 5545 allows empty TEXT.
@@ -17,11 +17,13 @@ enum LibicalAcceptance {
         case dateOrDateTime(isList: Bool)
         /// A DATE-TIME that libical refuses to take as VALUE=DATE (DTSTAMP, CREATED …).
         case dateTimeOnly
-        /// A DURATION, or for TRIGGER a DATE-TIME when VALUE=DATE-TIME says so.
+        /// A DURATION.
         case duration
+        /// A DURATION, or a DATE-TIME when VALUE=DATE-TIME says so (TRIGGER).
+        case durationOrDateTime
     }
 
-    private static let forms: [String: Form] = {
+    static let formsByName: [String: Form] = {
         var forms: [String: Form] = [:]
         let anything = [
             "SUMMARY", "DESCRIPTION", "LOCATION", "COMMENT", "UID", "CATEGORIES", "RESOURCES", "CONTACT", "PRODID",
@@ -33,16 +35,25 @@ enum LibicalAcceptance {
         for name in ["DTSTART", "DTEND", "DUE", "RECURRENCE-ID"] { forms[name] = .dateOrDateTime(isList: false) }
         for name in ["EXDATE", "RDATE"] { forms[name] = .dateOrDateTime(isList: true) }
         for name in ["DTSTAMP", "CREATED", "LAST-MODIFIED", "COMPLETED", "TZUNTIL", "ACKNOWLEDGED"] { forms[name] = .dateTimeOnly }
-        for name in ["DURATION", "TRIGGER", "REFRESH-INTERVAL", "ESTIMATED-DURATION"] { forms[name] = .duration }
+        for name in ["DURATION", "REFRESH-INTERVAL", "ESTIMATED-DURATION"] { forms[name] = .duration }
+        forms["TRIGGER"] = .durationOrDateTime
         return forms
     }()
 
     /// Whether libical is known to read `property` without a value error. `false` means "ask libical",
     /// not "wrong": rules, GEO, periods, unknown names and unusual VALUE parameters all go to libical.
     static func vouches(for property: Property) -> Bool {
+        vouches(for: property, form: PropertyChecks.of(property.name).libicalForm)
+    }
+
+    /// `vouches(for:)` with the form of the property's name already looked up.
+    static func vouches(for property: Property, form: Form?) -> Bool {
         let valueType = explicitValueType(of: property)
-        let form = forms[property.name] ?? (property.name.hasPrefix("X-") ? .anything : nil)
-        let value = property.value.utf8[...]
+        // A value calbridge read is a native string with its bytes in one piece.
+        return property.value.utf8.withContiguousStorageIfAvailable { vouches(for: $0[...], form: form, valueType: valueType) } ?? false
+    }
+
+    private static func vouches(for value: Bytes, form: Form?, valueType: ValueType) -> Bool {
         switch (form, valueType) {
         case (.anything, .none):
             return true
@@ -52,10 +63,10 @@ enum LibicalAcceptance {
             return isList ? items(of: value).allSatisfy(isDate) : isDate(value)
         case (.dateTimeOnly, .none):
             return isDateTime(value)
-        case (.duration, .none):
+        case (.duration, .none), (.durationOrDateTime, .none):
             return isDuration(value)
-        case (.duration, .dateTime):
-            return property.name == "TRIGGER" && isDateTime(value)
+        case (.durationOrDateTime, .dateTime):
+            return isDateTime(value)
         default:
             return false
         }
@@ -92,7 +103,9 @@ enum LibicalAcceptance {
     /// `YYYYMMDDThhmmss` with an optional `Z`, upper case.
     static func isDateTime(_ bytes: Bytes) -> Bool {
         guard bytes.count == 15 || (bytes.count == 16 && bytes.last == UInt8(ascii: "Z")) else { return false }
-        for (offset, byte) in bytes.prefix(15).enumerated() {
+        let start = bytes.startIndex
+        for offset in 0..<15 {
+            let byte = bytes[start + offset]
             guard offset == 8 ? byte == UInt8(ascii: "T") : isDigit(byte) else { return false }
         }
         return true

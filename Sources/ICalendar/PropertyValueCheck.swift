@@ -8,7 +8,7 @@ enum PropertyValueCheck {
         case rule, duration, trigger, dateList, dateTime, integer
     }
 
-    private static let kinds: [String: Kind] = {
+    static let kindsByName: [String: Kind] = {
         var kinds: [String: Kind] = [:]
         for (name, definition) in PropertyTable.byName {
             if definition.shape == .dateTime { kinds[name] = .dateTime }
@@ -23,7 +23,7 @@ enum PropertyValueCheck {
 
     /// The kind of value a property name takes, `nil` for free text and names calbridge does not know.
     static func kind(of name: String) -> Kind? {
-        kinds[name]
+        kindsByName[name]
     }
 
     /// Property names whose values are not free text, so whitespace at their end is a mistake.
