@@ -26,9 +26,8 @@ enum CaretEncoding {
         return out
     }
 
+    /// The value with `^`, `"` and line breaks escaped; writers call it only for values holding one.
     static func encode(_ value: String) -> String {
-        guard value.utf8.contains(where: { $0 == UInt8(ascii: "^") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D })
-        else { return value }
         var out = ""
         for ch in value {
             switch ch {

@@ -53,11 +53,26 @@ public struct ICalendarWriter {
     }
 
     private mutating func appendParameterValue(_ value: String) {
-        let encoded = CaretEncoding.encode(value)
-        let needsQuotes = encoded.utf8.contains { $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: ";") || $0 == UInt8(ascii: ",") }
-        if needsQuotes { line.append(UInt8(ascii: "\"")) }
-        Self.append(encoded, to: &line)
-        if needsQuotes { line.append(UInt8(ascii: "\"")) }
+        var value = value
+        let needs = value.withUTF8(Self.needs(in:))
+        if needs.quotes { line.append(UInt8(ascii: "\"")) }
+        // The escapes add no ':', ';' or ',', so the quoting decided on the raw value stands.
+        Self.append(needs.escapes ? CaretEncoding.encode(value) : value, to: &line)
+        if needs.quotes { line.append(UInt8(ascii: "\"")) }
+    }
+
+    /// What a parameter value needs, found in one pass: RFC 6868 escapes (for '^', '"' and line
+    /// breaks) and quotes (for ':', ';' and ',').
+    private static func needs(in value: UnsafeBufferPointer<UInt8>) -> (escapes: Bool, quotes: Bool) {
+        var escapes = false, quotes = false
+        for byte in value {
+            switch byte {
+            case UInt8(ascii: "^"), UInt8(ascii: "\""), 0x0A, 0x0D: escapes = true
+            case UInt8(ascii: ":"), UInt8(ascii: ";"), UInt8(ascii: ","): quotes = true
+            default: continue
+            }
+        }
+        return (escapes, quotes)
     }
 
     private mutating func flushFolded() {
