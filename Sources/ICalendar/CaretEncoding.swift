@@ -3,7 +3,9 @@
 /// (which need no such escapes) carry them as they are meant.
 enum CaretEncoding {
     static func decode(_ raw: String) -> String {
-        guard raw.utf8.contains(UInt8(ascii: "^")) else { return raw }
+        // Every parameter value passes through here and almost none holds a caret: look at the bytes.
+        var raw = raw
+        guard raw.withUTF8({ $0.contains(UInt8(ascii: "^")) }) else { return raw }
         var out = ""
         var pendingCaret = false
         for ch in raw {
