@@ -16,13 +16,13 @@ public struct ZoneUsage: Sendable {
             return
         }
         for property in component.properties {
-            guard let tzid = property[parameter: "TZID"] else { continue }
-            let valueYears = property.value.split(separator: ",").compactMap { DateValue(icalendar: String($0.prefix(15)))?.local.date.year }
-            guard let low = valueYears.min(), let high = valueYears.max() else { continue }
-            note(tzid, low...high)
+            guard let tzid = property[parameter: "TZID"], let years = Self.years(in: property.value) else { continue }
+            note(tzid, years)
         }
         if let tzid = component["DTSTART"]?[parameter: "TZID"] {
-            for rule in component.all("RRULE").compactMap({ try? RecurrenceRule(parsing: $0.value) }) {
+            // Only an UNTIL can take a series into other years; most rules have none and need no parsing.
+            let bounded = component.all("RRULE").filter { Self.mentionsUntil($0.value) }
+            for rule in bounded.compactMap({ try? RecurrenceRule(parsing: $0.value) }) {
                 guard let until = rule.until else { continue }
                 note(tzid, until.local.date.year...until.local.date.year)
             }
@@ -51,6 +51,27 @@ public struct ZoneUsage: Sendable {
     public func missingDefinitions(resolver: TimeZoneResolver) -> [Component] {
         undefined.compactMap { usage in
             resolver.databaseZone(for: usage.tzid).map { VTimezoneBuilder().vtimezone(tzid: usage.tzid, zone: $0, years: usage.years) }
+        }
+    }
+
+    /// The years of the dates in a value (one date or a comma-separated list), `nil` if none reads.
+    private static func years(in value: String) -> ClosedRange<Int>? {
+        var low = Int.max, high = Int.min
+        for item in value.utf8.split(separator: UInt8(ascii: ",")) {
+            guard let year = DateValue(icalendar: String(Substring(item.prefix(15))))?.local.date.year else { continue }
+            low = min(low, year)
+            high = max(high, year)
+        }
+        return low <= high ? low...high : nil
+    }
+
+    private static func mentionsUntil(_ rule: String) -> Bool {
+        let until = Array("UNTIL".utf8)
+        let bytes = Array(rule.utf8)
+        guard bytes.count >= until.count else { return false }
+        // Rule parts are ASCII: setting bit 5 folds case.
+        return (0...(bytes.count - until.count)).contains { start in
+            until.indices.allSatisfy { bytes[start + $0] | 0x20 == until[$0] | 0x20 }
         }
     }
 
