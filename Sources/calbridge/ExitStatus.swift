@@ -1,6 +1,7 @@
 import ArgumentParser
 import ICalendar
 import AtomicOutput
+import CalendarStores
 
 /// The exit codes of the SPEC (sysexits).
 enum ExitStatus {
@@ -29,6 +30,10 @@ enum ExitStatus {
         case let error as StoreUnavailable:
             Terminal.error(error.message)
             return unavailable
+        case StoreError.unavailable(let reason):
+            // The store answered when it was opened, so this is a server that went away part-way.
+            Terminal.error("the store stopped answering (\(reason)); nothing was written: run the same command again once the server is back")
+            return temporaryFailure
         case let error as UsageProblem:
             Terminal.error(error.message)
             return usage

@@ -11,7 +11,9 @@ struct Sync: ParsableCommand {
         discussion: """
         The store is a local directory holding one .ics file per UID (the vdir layout khal and
         vdirsyncer use), or a CalDAV collection. Each lecture is one resource: its event, its overrides and the VTIMEZONE. The
-        state file says what was written last time; a run with nothing changed touches nothing.
+        state file says what the store holds since the last run; a run with nothing changed touches
+        nothing. The state is saved only when every change reached the store: after a failure (exit 1)
+        or a server that stopped answering (exit 75), running the same sync again finishes the job.
 
         Examples:
           calbridge sync semester.json --to ~/.calendars/uni --state uni.state.json
@@ -36,13 +38,22 @@ struct Sync: ParsableCommand {
         do {
             let run = try ScheduleRun(timetable: timetable, base: base, statePath: state)
             let store = try StoreLocation.open(to, user: user, creating: true)
-            let outcome = try StoreSync(store: store, run: run).apply()
-            try run.saveState(to: state)
+            let outcome: StoreSync.Outcome
+            do {
+                outcome = try StoreSync(store: store, run: run).apply()
+            } catch let interrupted as SyncInterrupted {
+                Terminal.error("\(to): the store stopped answering after \(interrupted.done.summary) (\(interrupted.reason)); "
+                               + "the state file is unchanged: run the same sync again once the server is back")
+                throw ExitStatus.temporaryFailure
+            }
             Terminal.write("sync: \(outcome.summary)\n", to: .standardError)
-            if !outcome.failures.isEmpty {
+            guard outcome.failures.isEmpty else {
+                // The state is what the store holds; a change that did not get there must be tried again.
                 Terminal.write(outcome.failures.map { $0 + "\n" }.joined(), to: .standardError)
+                Terminal.error("the state file is unchanged, so the next sync tries these again")
                 throw ExitCode(1)
             }
+            try run.saveState(to: state)
         } catch let error as ExitCode {
             throw error
         } catch {
@@ -76,6 +87,8 @@ struct StoreSync {
             do {
                 try store.put(uid: lecture.uid, bytes: resource(lecture), expected: etag)
                 if etag == nil { outcome.created += 1 } else { outcome.updated += 1 }
+            } catch StoreError.unavailable(let reason) {
+                throw SyncInterrupted(done: outcome, reason: reason)
             } catch {
                 outcome.failures.append("\(lecture.uid): \(error)")
             }
@@ -84,6 +97,8 @@ struct StoreSync {
             do {
                 try store.delete(uid: uid, expected: present[uid])
                 outcome.deleted += 1
+            } catch StoreError.unavailable(let reason) {
+                throw SyncInterrupted(done: outcome, reason: reason)
             } catch {
                 outcome.failures.append("\(uid): \(error)")
             }
@@ -99,4 +114,11 @@ struct StoreSync {
         writer.write(calendar.component)
         return writer.bytes
     }
+}
+
+/// The store stopped answering part-way: every later write would fail the same way, each after its
+/// own retries, so the run stops at once (exit 75) with what it had done and the state file untouched.
+struct SyncInterrupted: Error {
+    var done: StoreSync.Outcome
+    var reason: String
 }

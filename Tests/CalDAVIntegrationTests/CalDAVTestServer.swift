@@ -126,6 +126,9 @@ final class CalDAVTestServer {
         stop()
     }
 
+    /// The folder the server keeps its collections in (read by tests that watch it write).
+    var storage: URL { folder.appendingPathComponent("storage") }
+
     /// The URL of a path on this server.
     func url(_ path: String) -> URL {
         URL(string: "http://127.0.0.1:\(port)\(path)")!

@@ -111,6 +111,10 @@ final class RadicaleCommandsTests: ServerTestCase {
         try ServerRestartDuringImport(server: try server(), signal: SIGKILL)
             .importEndsWithExit75AndResumeFinishesItWithEveryEventOnce()
     }
+
+    func testServerKilledMidSyncLeavesTheStateAndTheSameSyncAgainWritesEveryChange() throws {
+        try ServerRestartDuringSync(server: try server()).syncEndsWithExit75AndTheSameSyncAgainWritesEveryChange()
+    }
 }
 
 /// The commands against Xandikos 0.4.
