@@ -54,6 +54,11 @@ public struct CalendarDate: Hashable, Comparable, Sendable, Codable {
 
     /// The day of the week, Monday = 1 … Sunday = 7.
     public var weekday: Weekday {
+        Self.weekday(ofDayNumber: dayNumber)
+    }
+
+    /// The day of the week of a day number, for loops that walk day numbers without building dates.
+    public static func weekday(ofDayNumber dayNumber: Int) -> Weekday {
         // 1970-01-01 was a Thursday (4).
         let index = ((dayNumber % 7) + 7 + 3) % 7
         return Weekday(rawValue: index + 1)!

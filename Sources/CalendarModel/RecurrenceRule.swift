@@ -56,13 +56,15 @@ extension RecurrenceRule {
     public init(parsing text: String) throws(RecurrenceRuleError) {
         var frequency: Frequency?
         var rule = RecurrenceRule(frequency: .daily)
-        for part in text.split(separator: ";", omittingEmptySubsequences: true) {
-            let pair = part.split(separator: "=", maxSplits: 1).map(String.init)
-            guard pair.count == 2 else { throw RecurrenceRuleError(description: "'\(part)' is not NAME=VALUE") }
-            let name = pair[0].uppercased(), value = pair[1]
+        // Cut at the bytes of ';' and '=' rather than at characters: the separators are ASCII, and
+        // every RRULE of a calendar is read at least twice (its check, its expansion).
+        for part in text.utf8.split(separator: UInt8(ascii: ";")) {
+            let pair = part.split(separator: UInt8(ascii: "="), maxSplits: 1).map { String(Substring($0)) }
+            guard pair.count == 2 else { throw RecurrenceRuleError(description: "'\(Substring(part))' is not NAME=VALUE") }
+            let name = pair[0].uppercasedName, value = pair[1]
             switch name {
             case "FREQ":
-                guard let f = Frequency(rawValue: value.uppercased()) else {
+                guard let f = Frequency(rawValue: value.uppercasedName) else {
                     throw RecurrenceRuleError(description: "FREQ=\(value) is not a frequency")
                 }
                 frequency = f
@@ -81,7 +83,8 @@ extension RecurrenceRule {
             case "BYWEEKNO": rule.byWeekNo = try Self.list(value, name, 1...53, signed: true)
             case "BYMONTH": rule.byMonth = try Self.list(value, name, 1...12, signed: false)
             case "BYSETPOS": rule.bySetPos = try Self.list(value, name, 1...366, signed: true)
-            case "BYDAY": rule.byDay = try value.split(separator: ",").map { (item) throws(RecurrenceRuleError) in try Self.weekdayOccurrence(item) }
+            case "BYDAY":
+                rule.byDay = try Self.items(of: value, omittingEmpty: true).map { (item) throws(RecurrenceRuleError) in try Self.weekdayOccurrence(item) }
             case "WKST":
                 guard let day = Weekday(code: value) else {
                     throw RecurrenceRuleError(description: "WKST=\(value) is not a weekday")
@@ -126,8 +129,13 @@ extension RecurrenceRule {
         return n
     }
 
+    /// The comma-separated items of a value, cut at the bytes of ','.
+    private static func items(of text: String, omittingEmpty: Bool) -> [Substring] {
+        text.utf8.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: omittingEmpty).map { Substring($0) }
+    }
+
     private static func list(_ text: String, _ name: String, _ range: ClosedRange<Int>, signed: Bool) throws(RecurrenceRuleError) -> [Int] {
-        try text.split(separator: ",", omittingEmptySubsequences: false).map { (item) throws(RecurrenceRuleError) -> Int in
+        try items(of: text, omittingEmpty: false).map { (item) throws(RecurrenceRuleError) -> Int in
             guard let n = Int(item), range.contains(abs(n)), signed || n >= 0 else {
                 let allowed = signed ? "±\(range.lowerBound)…\(range.upperBound)" : "\(range)"
                 throw RecurrenceRuleError(description: "\(name) value '\(item)' is outside \(allowed)")

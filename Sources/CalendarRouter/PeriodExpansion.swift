@@ -10,8 +10,13 @@ struct PeriodExpansion {
     private let isDateOnly: Bool
     private let weeks: WeekNumbering
     /// BY parts after filling in what DTSTART implies (RFC 5545: "derived from DTSTART").
-    private let months: Set<Int>, monthDays: Set<Int>, yearDays: Set<Int>, weekNumbers: Set<Int>
+    private let months: OrdinalSet, monthDays: OrdinalSet, weekNumbers: OrdinalSet
+    private let yearDays: Set<Int>
     private let weekdays: [RecurrenceRule.WeekdayOccurrence]
+    /// BYDAY's weekdays, ordinals aside, as bits 1…7: most candidate days fail on this alone.
+    private let weekdayBits: UInt8
+    /// The months of a YEARLY period, in order.
+    private let yearMonths: [Int]
     private let hours: [Int], minutes: [Int], seconds: [Int]
     /// The first period, in the frequency's unit: a year, a month index, a day number, an hour index…
     private let base: Int
@@ -42,11 +47,13 @@ struct PeriodExpansion {
         default:
             break
         }
-        months = Set(byMonth)
-        monthDays = Set(byMonthDay)
+        months = OrdinalSet(byMonth)
+        monthDays = OrdinalSet(byMonthDay)
         yearDays = Set(rule.byYearDay)
-        weekNumbers = Set(rule.byWeekNo)
+        weekNumbers = OrdinalSet(rule.byWeekNo)
         weekdays = byDay
+        weekdayBits = byDay.reduce(0) { $0 | 1 << UInt8($1.weekday.rawValue) }
+        yearMonths = byMonth.isEmpty ? Array(1...12) : Array(Set(byMonth)).sorted()
         // Time parts mean nothing for a DATE start (RFC 5545 §3.3.10: only date parts apply).
         let timeless = isDateOnly
         hours = timeless ? [0] : Self.sorted(rule.byHour, default: start.hour, expands: rule.frequency > .hourly)
@@ -81,89 +88,108 @@ struct PeriodExpansion {
         return max(0, offset / interval)
     }
 
-    /// The instances of period `index`, sorted, and the index of the next period worth looking at
-    /// (sub-daily rules skip whole days, hours or minutes their limits exclude). `nil` past year 9999.
-    func instances(inPeriod index: Int) -> ([LocalDateTime], Int)? {
+    /// Appends the instances of period `index`, sorted, to `instances` (which the caller empties and
+    /// reuses, so that a period costs no allocation) and returns the index of the next period worth
+    /// looking at (sub-daily rules skip whole days, hours or minutes their limits exclude). `nil`
+    /// past year 9999.
+    func instances(inPeriod index: Int, into instances: inout [LocalDateTime]) -> Int? {
         switch frequency {
         case .yearly, .monthly, .weekly, .daily:
-            guard let days = days(inPeriod: index) else { return nil }
-            return (applySetPosition(days.flatMap(times(on:))), index + 1)
+            guard appendDays(inPeriod: index, to: &instances) else { return nil }
+            applySetPosition(&instances)
+            return index + 1
         case .hourly, .minutely, .secondly:
-            return subDaily(index)
+            return subDaily(index, into: &instances)
         }
     }
 
     // MARK: Day-level periods
 
-    private func days(inPeriod index: Int) -> [CalendarDate]? {
+    /// Appends the instances on the period's matching days; `false` past year 9999.
+    private func appendDays(inPeriod index: Int, to instances: inout [LocalDateTime]) -> Bool {
         let unit = base + index * interval
         switch frequency {
         case .yearly:
-            guard unit <= 9999 else { return nil }
-            return yearDays(unit)
+            guard unit <= 9999 else { return false }
+            appendYearDays(unit, to: &instances)
         case .monthly:
             let year = unit / 12, month = unit % 12 + 1
-            guard year <= 9999 else { return nil }
-            guard months.isEmpty || months.contains(month) else { return [] }
-            let first = CalendarDate(year: year, month: month, day: 1).dayNumber
-            return (0..<CalendarDate.daysInMonth(month, year: year)).map { CalendarDate(dayNumber: first + $0) }
-                .filter { matchesDay($0, ordinalSpan: monthSpan($0)) }
+            guard year <= 9999 else { return false }
+            guard months.isEmpty || months.contains(month) else { return true }
+            appendMonthDays(year, month, ordinalsIn: nil, to: &instances)
         case .weekly:
             let first = weekStartDay(of: base) + index * interval * 7
-            guard CalendarDate(dayNumber: first).year <= 9999 else { return nil }
-            return (0..<7).map { CalendarDate(dayNumber: first + $0) }.filter { matchesDay($0, ordinalSpan: nil) }
+            guard CalendarDate(dayNumber: first).year <= 9999 else { return false }
+            for number in first..<(first + 7) where weekdayBits & 1 << UInt8(CalendarDate.weekday(ofDayNumber: number).rawValue) != 0 {
+                appendIfMatching(CalendarDate(dayNumber: number), number, ordinalSpan: nil, to: &instances)
+            }
         default:
             let day = CalendarDate(dayNumber: unit)
-            guard day.year <= 9999 else { return nil }
-            return matchesDay(day, ordinalSpan: nil) ? [day] : []
+            guard day.year <= 9999 else { return false }
+            appendIfMatching(day, unit, ordinalSpan: nil, to: &instances)
         }
+        return true
     }
 
     /// The days of a YEARLY period: of the week-numbering year when BYWEEKNO is given, else of the
     /// calendar year (only the BYMONTH months when given).
-    private func yearDays(_ year: Int) -> [CalendarDate] {
+    private func appendYearDays(_ year: Int, to instances: inout [LocalDateTime]) {
         if !weekNumbers.isEmpty {
             let first = weeks.firstDayOfWeekOne(year), count = weeks.weeks(in: year)
-            return (0..<(count * 7)).compactMap { offset in
+            for offset in 0..<(count * 7) {
                 let week = offset / 7 + 1
-                guard weekNumbers.contains(week) || weekNumbers.contains(week - count - 1) else { return nil }
+                guard weekNumbers.contains(week) || weekNumbers.contains(week - count - 1) else { continue }
                 let day = CalendarDate(dayNumber: first + offset)
-                guard months.isEmpty || months.contains(day.month) else { return nil }
-                return matchesDay(day, ordinalSpan: nil) ? day : nil
+                guard months.isEmpty || months.contains(day.month) else { continue }
+                appendIfMatching(day, first + offset, ordinalSpan: nil, to: &instances)
             }
+            return
         }
-        let monthsInYear = months.isEmpty ? Array(1...12) : months.sorted()
-        return monthsInYear.flatMap { month -> [CalendarDate] in
-            let first = CalendarDate(year: year, month: month, day: 1).dayNumber
-            return (0..<CalendarDate.daysInMonth(month, year: year)).compactMap { offset in
-                let day = CalendarDate(dayNumber: first + offset)
-                let span = months.isEmpty ? yearSpan(day) : monthSpan(day)
-                return matchesDay(day, ordinalSpan: span) ? day : nil
+        // BYDAY ordinals count in the month when BYMONTH is given, else in the year.
+        let wholeYear = months.isEmpty ? yearSpan(year) : nil
+        for month in yearMonths {
+            appendMonthDays(year, month, ordinalsIn: wholeYear, to: &instances)
+        }
+    }
+
+    /// The matching days of one month; BYDAY ordinals count in `ordinalsIn`, else in the month.
+    private func appendMonthDays(_ year: Int, _ month: Int, ordinalsIn span: ClosedRange<Int>?,
+                                 to instances: inout [LocalDateTime]) {
+        let first = CalendarDate(year: year, month: month, day: 1).dayNumber
+        let length = CalendarDate.daysInMonth(month, year: year)
+        let ordinalSpan = span ?? first...(first + length - 1)
+        for day in 1...length {
+            appendIfMatching(CalendarDate(year: year, month: month, day: day), first + day - 1, ordinalSpan: ordinalSpan, to: &instances)
+        }
+    }
+
+    private func appendIfMatching(_ day: CalendarDate, _ number: Int, ordinalSpan: ClosedRange<Int>?,
+                                  to instances: inout [LocalDateTime]) {
+        guard matchesDay(day, number, ordinalSpan: ordinalSpan) else { return }
+        for h in hours {
+            for m in minutes {
+                for s in seconds { instances.append(LocalDateTime(date: day, hour: h, minute: m, second: s)) }
             }
         }
     }
 
-    private func monthSpan(_ day: CalendarDate) -> ClosedRange<Int> {
-        let first = CalendarDate(year: day.year, month: day.month, day: 1).dayNumber
-        return first...(first + CalendarDate.daysInMonth(day.month, year: day.year) - 1)
-    }
-
-    private func yearSpan(_ day: CalendarDate) -> ClosedRange<Int> {
-        CalendarDate(year: day.year, month: 1, day: 1).dayNumber...CalendarDate(year: day.year, month: 12, day: 31).dayNumber
+    private func yearSpan(_ year: Int) -> ClosedRange<Int> {
+        CalendarDate(year: year, month: 1, day: 1).dayNumber...CalendarDate(year: year, month: 12, day: 31).dayNumber
     }
 
     func weekStartDay(of dayNumber: Int) -> Int {
-        dayNumber - (CalendarDate(dayNumber: dayNumber).weekday.rawValue - rule.weekStart.rawValue + 7) % 7
+        dayNumber - (CalendarDate.weekday(ofDayNumber: dayNumber).rawValue - rule.weekStart.rawValue + 7) % 7
     }
 
-    /// Whether a day passes BYMONTH, BYYEARDAY, BYMONTHDAY and BYDAY. `ordinalSpan` is the month or
-    /// year a BYDAY ordinal (`-1SU`, `20MO`) counts in; without one, ordinals are not applied.
-    private func matchesDay(_ day: CalendarDate, ordinalSpan: ClosedRange<Int>?) -> Bool {
+    /// Whether a day (and its day number) passes BYMONTH, BYYEARDAY, BYMONTHDAY and BYDAY.
+    /// `ordinalSpan` is the month or year a BYDAY ordinal (`-1SU`, `20MO`) counts in; without one,
+    /// ordinals are not applied.
+    private func matchesDay(_ day: CalendarDate, _ number: Int, ordinalSpan: ClosedRange<Int>?) -> Bool {
         if !months.isEmpty && !months.contains(day.month) { return false }
         if !yearDays.isEmpty {
             let first = CalendarDate(year: day.year, month: 1, day: 1).dayNumber
             let length = CalendarDate.isLeapYear(day.year) ? 366 : 365
-            let ordinal = day.dayNumber - first + 1
+            let ordinal = number - first + 1
             guard yearDays.contains(ordinal) || yearDays.contains(ordinal - length - 1) else { return false }
         }
         if !monthDays.isEmpty {
@@ -171,29 +197,26 @@ struct PeriodExpansion {
             guard monthDays.contains(day.day) || monthDays.contains(day.day - length - 1) else { return false }
         }
         if !weekdays.isEmpty {
-            let weekday = day.weekday
+            let weekday = CalendarDate.weekday(ofDayNumber: number)
+            guard weekdayBits & 1 << UInt8(weekday.rawValue) != 0 else { return false }
             return weekdays.contains { occurrence in
                 guard occurrence.weekday == weekday else { return false }
                 guard let n = occurrence.ordinal, let span = ordinalSpan else { return true }
-                let fromStart = (day.dayNumber - span.lowerBound) / 7 + 1
-                let fromEnd = -((span.upperBound - day.dayNumber) / 7 + 1)
+                let fromStart = (number - span.lowerBound) / 7 + 1
+                let fromEnd = -((span.upperBound - number) / 7 + 1)
                 return n == fromStart || n == fromEnd
             }
         }
         return true
     }
 
-    private func times(on day: CalendarDate) -> [LocalDateTime] {
-        hours.flatMap { h in minutes.flatMap { m in seconds.map { s in LocalDateTime(date: day, hour: h, minute: m, second: s) } } }
-    }
-
-    private func applySetPosition(_ set: [LocalDateTime]) -> [LocalDateTime] {
-        guard !rule.bySetPos.isEmpty, !set.isEmpty else { return set }
+    private func applySetPosition(_ set: inout [LocalDateTime]) {
+        guard !rule.bySetPos.isEmpty, !set.isEmpty else { return }
         let picked = rule.bySetPos.compactMap { position -> LocalDateTime? in
             let index = position > 0 ? position - 1 : set.count + position
             return set.indices.contains(index) ? set[index] : nil
         }
-        return Array(Set(picked)).sorted()
+        set = Array(Set(picked)).sorted()
     }
 
     // MARK: Sub-daily periods
@@ -201,29 +224,30 @@ struct PeriodExpansion {
     /// An HOURLY, MINUTELY or SECONDLY period; when its day, hour or minute is excluded, the next
     /// index is the first period past the excluded stretch, so a rule never walks second by second
     /// through days it cannot match.
-    private func subDaily(_ index: Int) -> ([LocalDateTime], Int)? {
+    private func subDaily(_ index: Int, into set: inout [LocalDateTime]) -> Int? {
         let unitSeconds = frequency == .hourly ? 3600 : frequency == .minutely ? 60 : 1
         let startSecond = (base + index * interval) * unitSeconds
         let time = LocalDateTime(secondsSinceEpoch: startSecond)
         guard time.date.year <= 9999 else { return nil }
-        if !matchesDay(time.date, ordinalSpan: nil) {
-            return ([], skip(from: index, toSecond: (time.date.dayNumber + 1) * 86_400, unitSeconds))
+        let dayNumber = time.date.dayNumber
+        if !matchesDay(time.date, dayNumber, ordinalSpan: nil) {
+            return skip(from: index, toSecond: (dayNumber + 1) * 86_400, unitSeconds)
         }
         if !rule.byHour.isEmpty && !rule.byHour.contains(time.hour) {
-            return ([], skip(from: index, toSecond: startSecond - time.minute * 60 - time.second + 3600, unitSeconds))
+            return skip(from: index, toSecond: startSecond - time.minute * 60 - time.second + 3600, unitSeconds)
         }
         if frequency == .secondly, !rule.byMinute.isEmpty, !rule.byMinute.contains(time.minute) {
-            return ([], skip(from: index, toSecond: startSecond - time.second + 60, unitSeconds))
+            return skip(from: index, toSecond: startSecond - time.second + 60, unitSeconds)
         }
         let minuteSet = frequency == .hourly ? minutes : [time.minute]
         let secondSet = frequency == .secondly ? [time.second] : seconds
-        var set: [LocalDateTime] = []
         for m in minuteSet where frequency != .minutely || rule.byMinute.isEmpty || rule.byMinute.contains(m) {
             for s in secondSet where frequency != .secondly || rule.bySecond.isEmpty || rule.bySecond.contains(s) {
                 set.append(LocalDateTime(date: time.date, hour: time.hour, minute: m, second: s))
             }
         }
-        return (applySetPosition(set), index + 1)
+        applySetPosition(&set)
+        return index + 1
     }
 
     /// The first period index whose start is at or after `second`.

@@ -56,13 +56,13 @@ public struct RecurrenceIterator: IteratorProtocol, Sequence {
                 if let startAt, candidate < startAt { continue }
                 return candidate
             }
-            guard let (instances, nextPeriod) = expansion.instances(inPeriod: period) else { break }
+            pending.removeAll(keepingCapacity: true)
+            guard let nextPeriod = expansion.instances(inPeriod: period, into: &pending) else { break }
             period = nextPeriod
-            pending = instances
             pendingIndex = 0
-            emptyPeriods = instances.isEmpty ? emptyPeriods + 1 : 0
+            emptyPeriods = pending.isEmpty ? emptyPeriods + 1 : 0
             if emptyPeriods > emptyPeriodBudget { break }
-            if let until, let first = instances.first, first > until { break }
+            if let until, let first = pending.first, first > until { break }
         }
         finished = true
         return nil

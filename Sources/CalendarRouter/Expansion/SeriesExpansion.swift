@@ -161,8 +161,10 @@ public struct SeriesExpansion: Sendable {
     /// The values of an RDATE or EXDATE: dates, date-times (in the property's TZID) or periods.
     static func values(of property: Property) -> [(DateValue, LocalDateTime?)] {
         let tzid = property[parameter: "TZID"]
-        return property.value.split(separator: ",").compactMap { item in
-            let parts = item.split(separator: "/", maxSplits: 1).map(String.init)
+        // Cut at the bytes of ',' and '/' rather than at characters (the separators are ASCII): an
+        // EXDATE may list a date for every week of a series.
+        return property.value.utf8.split(separator: UInt8(ascii: ",")).compactMap { item in
+            let parts = item.split(separator: UInt8(ascii: "/"), maxSplits: 1).map { String(Substring($0)) }
             guard let start = DateValue(icalendar: parts[0], tzid: tzid) else { return nil }
             guard parts.count == 2 else { return (start, nil) }
             if let end = DateValue(icalendar: parts[1], tzid: tzid) { return (start, end.local) }
