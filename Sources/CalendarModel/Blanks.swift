@@ -2,7 +2,10 @@ extension StringProtocol {
     /// Without the spaces and tabs at its end: exporters leave them after dates and names, and the
     /// value is judged without them.
     public var trailingBlanksRemoved: String {
-        // Nearly every value ends in neither: then a String is handed back as it is, not copied.
+        // Nearly every value ends in neither: then a String is handed back as it is, not copied. The
+        // last byte settles that without finding the last character (text ending in a blank ends in
+        // its byte).
+        if let byte = utf8.withContiguousStorageIfAvailable({ $0.last ?? 0 }), byte != 0x20 && byte != 0x09 { return String(self) }
         guard let last, last == " " || last == "\t" else { return String(self) }
         var end = endIndex
         while end > startIndex, self[index(before: end)] == " " || self[index(before: end)] == "\t" { end = index(before: end) }

@@ -56,11 +56,13 @@ extension RecurrenceRule {
     public init(parsing text: String) throws(RecurrenceRuleError) {
         var frequency: Frequency?
         var rule = RecurrenceRule(frequency: .daily)
-        // Cut at the bytes of ';' and '=' rather than at characters: the separators are ASCII, and
+        // Cut the bytes at ';' and '=' rather than the characters: the separators are ASCII, and
         // every RRULE of a calendar is read at least twice (its check, its expansion).
-        for part in text.utf8.split(separator: UInt8(ascii: ";")) {
-            let pair = part.split(separator: UInt8(ascii: "="), maxSplits: 1).map { String(Substring($0)) }
-            guard pair.count == 2 else { throw RecurrenceRuleError(description: "'\(Substring(part))' is not NAME=VALUE") }
+        for part in Array(text.utf8).split(separator: UInt8(ascii: ";")) {
+            let pair = part.split(separator: UInt8(ascii: "="), maxSplits: 1).map { String(decoding: $0, as: UTF8.self) }
+            guard pair.count == 2 else {
+                throw RecurrenceRuleError(description: "'\(String(decoding: part, as: UTF8.self))' is not NAME=VALUE")
+            }
             let name = pair[0].uppercasedName, value = pair[1]
             switch name {
             case "FREQ":
@@ -130,8 +132,9 @@ extension RecurrenceRule {
     }
 
     /// The comma-separated items of a value, cut at the bytes of ','.
-    private static func items(of text: String, omittingEmpty: Bool) -> [Substring] {
-        text.utf8.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: omittingEmpty).map { Substring($0) }
+    private static func items(of text: String, omittingEmpty: Bool) -> [String] {
+        Array(text.utf8).split(separator: UInt8(ascii: ","), omittingEmptySubsequences: omittingEmpty)
+            .map { String(decoding: $0, as: UTF8.self) }
     }
 
     private static func list(_ text: String, _ name: String, _ range: ClosedRange<Int>, signed: Bool) throws(RecurrenceRuleError) -> [Int] {
@@ -144,8 +147,7 @@ extension RecurrenceRule {
         }
     }
 
-    private static func weekdayOccurrence(_ item: Substring) throws(RecurrenceRuleError) -> WeekdayOccurrence {
-        let text = String(item)
+    private static func weekdayOccurrence(_ text: String) throws(RecurrenceRuleError) -> WeekdayOccurrence {
         guard text.count >= 2, let day = Weekday(code: String(text.suffix(2))) else {
             throw RecurrenceRuleError(description: "BYDAY value '\(text)' is not a weekday such as MO or -1FR")
         }

@@ -45,13 +45,14 @@ enum ContentLineParser {
         }
         guard i < bytes.count, bytes[i] == colon else {
             let found = i < bytes.count ? "'\(Character(Unicode.Scalar(bytes[i])))'" : "the end of the line"
-            throw ContentLineProblem(offset: i, message: "expected ':' after the name and parameters of \(name), found \(found)")
+            throw ContentLineProblem(offset: i, message: "expected ':' after the name and parameters of \(name.uppercasedName), found \(found)")
         }
         try checkText(bytes, from: i + 1)
         let value = String(decoding: bytes[(i + 1)...], as: UTF8.self)
         return (Property(name: name, parameters: parameters, value: value, location: line.location(ofOffset: 0)), i + 1)
     }
 
+    /// The name as written: `Property` and `Parameter` put it in upper case.
     private static func readName(_ bytes: [UInt8], _ i: inout Int, what: String) throws(ContentLineProblem) -> String {
         let start = i
         while i < bytes.count && isNameByte(bytes[i]) { i += 1 }
@@ -59,19 +60,21 @@ enum ContentLineParser {
             let found = i < bytes.count ? describe(bytes[i]) : "nothing"
             throw ContentLineProblem(offset: i, message: "expected a \(what) (letters, digits and '-'), found \(found)")
         }
-        return String(decoding: bytes[start..<i], as: UTF8.self).uppercasedName
+        return String(decoding: bytes[start..<i], as: UTF8.self)
     }
 
     private static func readParameter(_ bytes: [UInt8], _ i: inout Int) throws(ContentLineProblem) -> Parameter {
         let name = try readName(bytes, &i, what: "parameter name")
         guard i < bytes.count, bytes[i] == equals else {
-            throw ContentLineProblem(offset: i, message: "parameter \(name) has no '=value'")
+            throw ContentLineProblem(offset: i, message: "parameter \(name.uppercasedName) has no '=value'")
         }
-        var values: [String] = []
-        repeat {
+        i += 1
+        // Most parameters have one value: an array made with it, not grown to it.
+        var values = [try readParameterValue(bytes, &i)]
+        while i < bytes.count && bytes[i] == comma {
             i += 1
             values.append(try readParameterValue(bytes, &i))
-        } while i < bytes.count && bytes[i] == comma
+        }
         return Parameter(name: name, values: values)
     }
 
@@ -82,7 +85,7 @@ enum ContentLineParser {
                 throw ContentLineProblem(offset: i, message: "a quoted parameter value is not closed with '\"'")
             }
             i = end + 1
-            return CaretEncoding.decode(String(decoding: bytes[start..<end], as: UTF8.self))
+            return decoded(bytes[start..<end])
         }
         let start = i
         while i < bytes.count, bytes[i] != semicolon, bytes[i] != colon, bytes[i] != comma {
@@ -91,12 +94,19 @@ enum ContentLineParser {
             }
             i += 1
         }
-        return CaretEncoding.decode(String(decoding: bytes[start..<i], as: UTF8.self))
+        return decoded(bytes[start..<i])
+    }
+
+    /// A parameter value as text, its RFC 6868 escapes decoded; few values have a caret, and those
+    /// without one are not looked at again.
+    private static func decoded(_ value: ArraySlice<UInt8>) -> String {
+        let text = String(decoding: value, as: UTF8.self)
+        return value.contains(UInt8(ascii: "^")) ? CaretEncoding.decode(text) : text
     }
 
     /// Rejects control characters RFC 5545 excludes from values and byte sequences that are not UTF-8.
     private static func checkText(_ bytes: [UInt8], from start: Int) throws(ContentLineProblem) {
-        var i = start
+        var i = printableASCIIPrefix(bytes, from: start)
         while i < bytes.count {
             let b = bytes[i]
             if b < 0x80 {
@@ -112,6 +122,22 @@ enum ContentLineParser {
                 throw ContentLineProblem(offset: i, message: "byte \(describe(b)) is not UTF-8; convert the file to UTF-8 first (for example iconv -f WINDOWS-1252 -t UTF-8)")
             }
             i += length
+        }
+    }
+
+    /// Where the run of printable ASCII from `start` ends, to a multiple of eight bytes: most values
+    /// are such text, and eight bytes are judged at once.
+    private static func printableASCIIPrefix(_ bytes: [UInt8], from start: Int) -> Int {
+        bytes.withUnsafeBytes { raw in
+            var i = start
+            while i + 8 <= raw.count {
+                let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+                // A byte of 0x80 or more sets its top bit; one below 0x20 borrows and sets it too.
+                let high: UInt64 = 0x8080_8080_8080_8080, spaces: UInt64 = 0x2020_2020_2020_2020
+                guard (word | (word &- spaces) & ~word) & high == 0 else { break }
+                i += 8
+            }
+            return i
         }
     }
 

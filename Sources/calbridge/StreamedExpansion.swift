@@ -41,9 +41,9 @@ struct StreamedExpansion {
     private var pending: [SeriesUnit] = []
     /// The batch the workers are expanding while the file is read on.
     private var inFlight: ExpansionInFlight?
-    /// Every event and to-do by UID, kept to expand a series again; `series` is the UIDs in file order
-    /// and `ordinals` each UID's place in it.
-    private var members: [String: [Kept]] = [:]
+    /// Every event and to-do, kept to expand a series again: `series` is the UIDs in file order,
+    /// `members` each series' components in the same order, and `ordinals` each UID's place.
+    private var members: [[Kept]] = []
     private var series: [String] = []
     private var ordinals: [String: Int] = [:]
     private var metAgain: Set<String> = []
@@ -99,7 +99,7 @@ struct StreamedExpansion {
             guard prepare() else { throw UnknownDisplayZone() }
         }
         output.dropSeries(Set(again.map { ordinals[$0]! }))
-        var units = again.map { SeriesUnit(ordinal: ordinals[$0]!, uid: $0, members: members[$0]!) }
+        var units = again.map { SeriesUnit(ordinal: ordinals[$0]!, uid: $0, members: members[ordinals[$0]!]) }
         let used = expand(&units)
         guard used.allSatisfy({ $0 >= 0 }), instances + used.reduce(0, +) <= budget else { throw OverBudget() }
         return OccurrenceFormat.header(format, properties: properties, zones: zones) + output.sorted()
@@ -108,16 +108,20 @@ struct StreamedExpansion {
 
     private mutating func keep(_ component: Component, _ source: RawComponent?, index: Int) {
         let uid = CalendarExpansion.uid(of: component, index: index)
-        if members[uid] == nil {
-            ordinals[uid] = series.count
-            series.append(uid)
-            members[uid] = []
-        } else {
+        // One lookup for the UID: hashing every UID once more per table was a share of the reading thread.
+        let ordinal: Int
+        if let known = ordinals[uid] {
+            ordinal = known
             metAgain.insert(uid)
+        } else {
+            ordinal = series.count
+            ordinals[uid] = ordinal
+            series.append(uid)
+            members.append([])
         }
-        members[uid]!.append(source.map { .text($0) } ?? .component(component))
+        members[ordinal].append(source.map { .text($0) } ?? .component(component))
         guard expandsEarly else { return }
-        pending.append(SeriesUnit(ordinal: ordinals[uid]!, uid: uid, members: [.component(component)]))
+        pending.append(SeriesUnit(ordinal: ordinal, uid: uid, members: [.component(component)]))
         if pending.count >= batchSize { expandPending() }
     }
 

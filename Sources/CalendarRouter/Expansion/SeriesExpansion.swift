@@ -163,8 +163,8 @@ public struct SeriesExpansion: Sendable {
         let tzid = property[parameter: "TZID"]
         // Cut at the bytes of ',' and '/' rather than at characters (the separators are ASCII): an
         // EXDATE may list a date for every week of a series.
-        return property.value.utf8.split(separator: UInt8(ascii: ",")).compactMap { item in
-            let parts = item.split(separator: UInt8(ascii: "/"), maxSplits: 1).map { String(Substring($0)) }
+        return Array(property.value.utf8).split(separator: UInt8(ascii: ",")).compactMap { item in
+            let parts = item.split(separator: UInt8(ascii: "/"), maxSplits: 1).map { String(decoding: $0, as: UTF8.self) }
             guard let start = DateValue(icalendar: parts[0], tzid: tzid) else { return nil }
             guard parts.count == 2 else { return (start, nil) }
             if let end = DateValue(icalendar: parts[1], tzid: tzid) { return (start, end.local) }
