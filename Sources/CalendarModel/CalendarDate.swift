@@ -111,6 +111,13 @@ enum Digits {
 
     /// Appends `value` zero-padded to `width` digits (all of them when wider; a minus sign when negative).
     static func append(_ value: Int, _ width: Int, to bytes: inout [UInt8]) {
+        // Months, days, hours, minutes and seconds: five of the six fields of every time `expand`
+        // writes, so they skip the loop that finds the width.
+        if width == 2 && value >= 0 && value < 100 {
+            bytes.append(UInt8(ascii: "0") + UInt8(value / 10))
+            bytes.append(UInt8(ascii: "0") + UInt8(value % 10))
+            return
+        }
         guard value >= 0 else { return bytes += String(value).utf8 }
         var divisor = 1, digits = 1
         while digits < width || value / divisor >= 10 {

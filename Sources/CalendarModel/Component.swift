@@ -21,12 +21,18 @@ public struct Component: Sendable {
 
     /// The first property with that name.
     public subscript(name: String) -> Property? {
-        properties.first { $0.name == name }
+        properties.first { Self.same($0.name, name) }
     }
 
     /// All properties with that name, in order.
     public func all(_ name: String) -> [Property] {
-        properties.filter { $0.name == name }
+        properties.filter { Self.same($0.name, name) }
+    }
+
+    /// Name equality, ruling out names of another length first: a lookup passes most of a
+    /// component's properties, and comparing their lengths is cheaper than comparing their text.
+    private static func same(_ a: String, _ b: String) -> Bool {
+        a.utf8.count == b.utf8.count && a == b
     }
 
     /// Replaces every property of that name with `property`, or removes them all when it is `nil`.
