@@ -40,37 +40,57 @@ public struct CalendarStreamReader {
         reader.study = study
         reader.encoder = encoder
         var batch: [RawComponent] = []
+        // The batch the workers are reading while this thread scans the next one: scanning waited
+        // for every batch to be read, and the workers for scanning.
+        var inFlight: EveryCore.Running<[ReadComponent]>?
         var firstOfInput = true
         while let item = try scanner.next() {
             switch item {
             case .component(let raw):
                 batch.append(raw)
-                if batch.count >= batchSize { try flush(&batch, reader, handle) }
+                guard batch.count >= batchSize else { continue }
+                let next = Self.startReading(batch, reader)
+                batch.removeAll(keepingCapacity: true)
+                if let previous = inFlight.take() { try handOn(previous, handle) }
+                inFlight = next
             case .beginCalendar:
-                try flush(&batch, reader, handle)
+                try flush(&batch, &inFlight, reader, handle)
                 calendars += 1
                 firstOfInput = calendars == 1
             case .calendarProperty(let property):
-                try flush(&batch, reader, handle)
+                try flush(&batch, &inFlight, reader, handle)
                 if firstOfInput || !seenProperties.contains(property.name) {
                     seenProperties.insert(property.name)
                     try handle(.property(property))
                 }
             case .endCalendar:
-                try flush(&batch, reader, handle)
+                try flush(&batch, &inFlight, reader, handle)
             }
         }
-        try flush(&batch, reader, handle)
+        try flush(&batch, &inFlight, reader, handle)
         diagnostics += scanner.diagnostics
     }
 
-    private mutating func flush(_ batch: inout [RawComponent], _ reader: ComponentReader,
-                                _ handle: (CalendarStreamEvent) throws -> Void) throws {
+    /// Hands on the batch in flight and then the one being collected, so that what comes next
+    /// follows every component before it.
+    private mutating func flush(_ batch: inout [RawComponent], _ inFlight: inout EveryCore.Running<[ReadComponent]>?,
+                                _ reader: ComponentReader, _ handle: (CalendarStreamEvent) throws -> Void) throws {
+        if let previous = inFlight.take() { try handOn(previous, handle) }
         guard !batch.isEmpty else { return }
-        // Handed on last-first from a reversed copy, so each result is let go once handled: what the
-        // handler keeps (expand's pending events) is then its only holder, and it decides where it dies.
-        var results = Array(Self.readInParallel(batch, reader).reversed())
+        let reading = Self.startReading(batch, reader)
         batch.removeAll(keepingCapacity: true)
+        try handOn(reading, handle)
+    }
+
+    /// Waits for a batch to be read and hands its components on in batch order.
+    private mutating func handOn(_ reading: EveryCore.Running<[ReadComponent]>,
+                                 _ handle: (CalendarStreamEvent) throws -> Void) throws {
+        let parts = reading.wait()
+        let count = parts.reduce(0) { $0 + $1.count }
+        // Worker w read items w, w + workers, …: dealt back into batch order, then handed on
+        // last-first from a reversed copy, so each result is let go once handled: what the handler
+        // keeps (expand's pending events) is then its only holder, and it decides where it dies.
+        var results = (0..<count).reversed().map { parts[$0 % parts.count][$0 / parts.count] }
         while let result = results.popLast() {
             diagnostics += result.diagnostics
             if let zone = result.component, zone.name == "VTIMEZONE", let tzid = zone["TZID"]?.value {
@@ -80,13 +100,11 @@ public struct CalendarStreamReader {
         }
     }
 
-    /// Reads the batch on every core; results come back in batch order.
-    static func readInParallel(_ batch: [RawComponent], _ reader: ComponentReader) -> [ReadComponent] {
+    /// Starts reading the batch on every core.
+    static func startReading(_ batch: [RawComponent], _ reader: ComponentReader) -> EveryCore.Running<[ReadComponent]> {
         _ = LibicalCheck.configured
-        let parts = EveryCore.perform(items: batch.count) { worker, workers in
+        return EveryCore.start(items: batch.count) { worker, workers in
             stride(from: worker, to: batch.count, by: workers).map { reader.read(batch[$0]) }
         }
-        // Worker w read items w, w + workers, …: deal them back into batch order.
-        return batch.indices.map { parts[$0 % parts.count][$0 / parts.count] }
     }
 }
