@@ -39,6 +39,8 @@ enum ContentLineParser {
         var i = 0
         let name = try readName(bytes, &i, what: "property name")
         var parameters: [Parameter] = []
+        // ATTENDEE and ORGANIZER carry up to four or five: room made once rather than grown into.
+        if i < bytes.count && bytes[i] == semicolon { parameters.reserveCapacity(4) }
         while i < bytes.count && bytes[i] == semicolon {
             i += 1
             parameters.append(try readParameter(bytes, &i))

@@ -47,27 +47,27 @@ enum OccurrenceFormat {
     }
 
     private static func appendJSONLine(_ o: Occurrence, _ texts: OccurrenceTexts, to out: inout [UInt8]) {
-        out += #"{"uid": "#.utf8
+        out.append(literal: #"{"uid": "#)
         JSONText.appendQuoted(o.uid, to: &out)
         if let id = o.recurrenceID {
-            out += #", "recurrence_id": ""#.utf8
+            out.append(literal: #", "recurrence_id": ""#)
             id.appendISOText(to: &out)
             out.append(UInt8(ascii: "\""))
         }
-        out += #", "start": ""#.utf8
+        out.append(literal: #", "start": ""#)
         o.start.appendISOText(to: &out)
-        out += #"", "end": ""#.utf8
+        out.append(literal: #"", "end": ""#)
         o.end.appendISOText(to: &out)
-        out += (o.isAllDay ? #"", "all_day": true"# : #"", "all_day": false"#).utf8
+        out.append(literal: o.isAllDay ? #"", "all_day": true"# : #"", "all_day": false"#)
         if let summary = texts.summary {
-            out += #", "summary": "#.utf8
+            out.append(literal: #", "summary": "#)
             JSONText.appendQuoted(summary, to: &out)
         }
         if let status = texts.status {
-            out += #", "status": "#.utf8
+            out.append(literal: #", "status": "#)
             JSONText.appendQuoted(status, to: &out)
         }
-        out += "}\n".utf8
+        out.append(literal: "}\n")
     }
 
     private static func appendCSVLine(_ o: Occurrence, _ texts: OccurrenceTexts, to out: inout [UInt8]) {
@@ -122,5 +122,13 @@ struct OccurrenceTexts {
     init(_ occurrence: Occurrence) {
         summary = occurrence.summary
         status = occurrence.status
+    }
+}
+
+extension [UInt8] {
+    /// Appends a literal's bytes in one copy: a String's UTF-8 view goes through the generic path,
+    /// and every JSON line appends eight of them.
+    mutating func append(literal: StaticString) {
+        append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
     }
 }
