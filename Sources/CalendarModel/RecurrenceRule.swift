@@ -59,11 +59,10 @@ extension RecurrenceRule {
         // Cut the bytes at ';' and '=' rather than the characters: the separators are ASCII, and
         // every RRULE of a calendar is read at least twice (its check, its expansion).
         for part in Array(text.utf8).split(separator: UInt8(ascii: ";")) {
-            let pair = part.split(separator: UInt8(ascii: "="), maxSplits: 1).map { String(decoding: $0, as: UTF8.self) }
-            guard pair.count == 2 else {
+            guard let (written, value) = Self.nameAndValue(part) else {
                 throw RecurrenceRuleError(description: "'\(String(decoding: part, as: UTF8.self))' is not NAME=VALUE")
             }
-            let name = pair[0].uppercasedName, value = pair[1]
+            let name = written.uppercasedName
             switch name {
             case "FREQ":
                 guard let f = Frequency(rawValue: value.uppercasedName) else {
@@ -129,6 +128,15 @@ extension RecurrenceRule {
             throw RecurrenceRuleError(description: "\(name)=\(text) is not a whole number in \(range)")
         }
         return n
+    }
+
+    /// The name and value of a `NAME=VALUE` part, cut where `split(separator: "=", maxSplits: 1)`
+    /// cuts (leading '=' dropped as empty pieces); `nil` unless both are there.
+    private static func nameAndValue(_ part: ArraySlice<UInt8>) -> (String, String)? {
+        let equals = UInt8(ascii: "=")
+        guard let nameStart = part.firstIndex(where: { $0 != equals }),
+              let nameEnd = part[nameStart...].firstIndex(of: equals), nameEnd + 1 < part.endIndex else { return nil }
+        return (String(decoding: part[nameStart..<nameEnd], as: UTF8.self), String(decoding: part[(nameEnd + 1)...], as: UTF8.self))
     }
 
     /// The comma-separated items of a value, cut at the bytes of ','.

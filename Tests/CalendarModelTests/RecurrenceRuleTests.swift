@@ -34,4 +34,18 @@ final class RecurrenceRuleTests: XCTestCase {
         XCTAssertThrowsError(try RecurrenceRule(parsing: "FREQ=WEEKLY;BYDAY=XX"))
         XCTAssertThrowsError(try RecurrenceRule(parsing: "FREQ=WEEKLY;INTERVAL=0"))
     }
+
+    /// Parts are cut as splitting at ';' and at the first '=' always cut them: empty parts and a
+    /// leading '=' are skipped, a later '=' belongs to the value, and a missing value is refused.
+    func testPartsAreCutAtTheFirstEqualsSign() throws {
+        let rule = try RecurrenceRule(parsing: "freq=daily;;==INTERVAL=2;X-A==b;BYDAY=MO,,TU")
+        XCTAssertEqual(rule.frequency, .daily)
+        XCTAssertEqual(rule.interval, 2)
+        XCTAssertEqual(rule.otherParts, [["X-A", "=b"]])
+        XCTAssertEqual(rule.byDay, [.init(.monday), .init(.tuesday)])
+        XCTAssertThrowsError(try RecurrenceRule(parsing: "FREQ=DAILY;INTERVAL=")) { error in
+            XCTAssertEqual("\(error)", "'INTERVAL=' is not NAME=VALUE")
+        }
+        XCTAssertThrowsError(try RecurrenceRule(parsing: "FREQ=DAILY;BYHOUR=1,,2"))
+    }
 }
