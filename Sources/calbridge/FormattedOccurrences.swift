@@ -39,12 +39,10 @@ struct FormattedOccurrences {
         records.removeAll { ordinals.contains($0.series) }
     }
 
-    /// Every occurrence's bytes, sorted by start, then UID.
-    func sorted() -> [UInt8] {
+    /// Appends every occurrence's bytes, sorted by start, then UID, to `out` (which grows once).
+    func appendSorted(to out: inout [UInt8]) {
         let order = records.sorted { a, b in (a.second, a.uid, a.series, a.position) < (b.second, b.uid, b.series, b.position) }
-        var out: [UInt8] = []
-        out.reserveCapacity(order.reduce(0) { $0 + $1.bytes.count })
+        out.reserveCapacity(out.count + order.reduce(0) { $0 + $1.bytes.count })
         for record in order { out += chunks[record.chunk][record.bytes] }
-        return out
     }
 }

@@ -102,8 +102,10 @@ struct StreamedExpansion {
         var units = again.map { SeriesUnit(ordinal: ordinals[$0]!, uid: $0, members: members[ordinals[$0]!]) }
         let used = expand(&units)
         guard used.allSatisfy({ $0 >= 0 }), instances + used.reduce(0, +) <= budget else { throw OverBudget() }
-        return OccurrenceFormat.header(format, properties: properties, zones: zones) + output.sorted()
-            + OccurrenceFormat.footer(format)
+        var text = OccurrenceFormat.header(format, properties: properties, zones: zones)
+        output.appendSorted(to: &text)
+        text += OccurrenceFormat.footer(format)
+        return text
     }
 
     private mutating func keep(_ component: Component, _ source: RawComponent?, index: Int) {
