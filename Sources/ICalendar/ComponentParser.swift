@@ -123,10 +123,17 @@ struct ComponentParser {
     }
 
     /// The component name of a `BEGIN:`/`END:` line (case-insensitive), else `nil`.
+    @inline(__always)
     static func structuralName(_ keyword: StaticString, _ bytes: ArraySlice<UInt8>) -> String? {
+        // Nearly every line is a property: ruled out on the first byte where the line is read (this
+        // runs twice for every line of the file), before a call or anything is built.
+        guard let first = bytes.first, first | 0x20 == keyword.utf8Start.pointee | 0x20 else { return nil }
+        return name(after: keyword, bytes)
+    }
+
+    private static func name(after keyword: StaticString, _ bytes: ArraySlice<UInt8>) -> String? {
         let key = UnsafeBufferPointer(start: keyword.utf8Start, count: keyword.utf8CodeUnitCount)
-        // Nearly every line is a property: rule it out on the first byte before building anything.
-        guard let first = bytes.first, first | 0x20 == key[0] | 0x20, bytes.count > key.count else { return nil }
+        guard bytes.count > key.count else { return nil }
         for (offset, k) in key.enumerated() where bytes[bytes.startIndex + offset] | 0x20 != k | 0x20 { return nil }
         return String(decoding: bytes.dropFirst(key.count), as: UTF8.self).trailingBlanksRemoved.uppercasedName
     }
