@@ -15,7 +15,8 @@ struct PeriodExpansion {
     private let weekdays: [RecurrenceRule.WeekdayOccurrence]
     /// BYDAY's weekdays, ordinals aside, as bits 1…7: most candidate days fail on this alone.
     private let weekdayBits: UInt8
-    /// The months of a YEARLY period, in order.
+    /// The months of a YEARLY period, in order (a rule built in code may name months beyond 1…12,
+    /// which have no days).
     private let yearMonths: [Int]
     private let hours: [Int], minutes: [Int], seconds: [Int]
     /// The first period, in the frequency's unit: a year, a month index, a day number, an hour index…
@@ -53,7 +54,7 @@ struct PeriodExpansion {
         weekNumbers = OrdinalSet(rule.byWeekNo)
         weekdays = byDay
         weekdayBits = byDay.reduce(0) { $0 | 1 << UInt8($1.weekday.rawValue) }
-        yearMonths = byMonth.isEmpty ? Array(1...12) : Array(Set(byMonth)).sorted()
+        yearMonths = byMonth.isEmpty ? Array(1...12) : Array(Set(byMonth.filter { (1...12).contains($0) })).sorted()
         // Time parts mean nothing for a DATE start (RFC 5545 §3.3.10: only date parts apply).
         let timeless = isDateOnly
         hours = timeless ? [0] : Self.sorted(rule.byHour, default: start.hour, expands: rule.frequency > .hourly)
