@@ -2,10 +2,8 @@
 /// `^'` is `"`, `^n` a line break, `^^` a caret. The model keeps values decoded, so xCal and jCal
 /// (which need no such escapes) carry them as they are meant.
 enum CaretEncoding {
+    /// The value with its escapes decoded; the lexer calls it only for values holding a caret.
     static func decode(_ raw: String) -> String {
-        // Every parameter value passes through here and almost none holds a caret: look at the bytes.
-        var raw = raw
-        guard raw.withUTF8({ $0.contains(UInt8(ascii: "^")) }) else { return raw }
         var out = ""
         var pendingCaret = false
         for ch in raw {
