@@ -3,7 +3,9 @@
 public enum TextEscaping {
     /// Decodes `\\`, `\;`, `\,` and `\n`/`\N`; an unknown escape keeps its character.
     public static func unescape(_ raw: String) -> String {
-        guard raw.utf8.contains(UInt8(ascii: "\\")) else { return raw }
+        // Most values hold no backslash: look for one in the contiguous bytes, not through UTF8View.
+        var raw = raw
+        guard raw.withUTF8({ $0.contains(UInt8(ascii: "\\")) }) else { return raw }
         var out: [UInt8] = []
         out.reserveCapacity(raw.utf8.count)
         var escaping = false

@@ -22,7 +22,9 @@ enum ComponentChecks {
             }
         }
         for name in utcOnly {
-            guard let property = component[name], let value = DateValue(property: property) else { continue }
+            // A value ending in Z is UTC or no date at all (which the value check reports): not parsed again.
+            guard let property = component[name], property.value.utf8.last != UInt8(ascii: "Z"),
+                  let value = DateValue(property: property) else { continue }
             if case .utc = value { continue }
             found.append(Diagnostic(.violation, file: file, at: property.location,
                                     "\(name) must be a UTC date-time ending in Z (RFC 5545 §3.8.7)", repair: nil))

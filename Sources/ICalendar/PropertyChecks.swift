@@ -1,14 +1,14 @@
 /// What the parser checks a property's value against, found with one lookup by name, because the
 /// parser asks it of every line: calbridge's own value check and the form libical is known to read.
-struct PropertyChecks {
+struct PropertyChecks: Sendable {
     var kind: PropertyValueCheck.Kind?
     var libicalForm: LibicalAcceptance.Form?
 
-    private static let byName: [String: PropertyChecks] = {
+    private static let byName: PropertyNameTable<PropertyChecks> = {
         let names = Set(PropertyValueCheck.kindsByName.keys).union(LibicalAcceptance.formsByName.keys)
-        return Dictionary(uniqueKeysWithValues: names.map { name in
+        return PropertyNameTable(Dictionary(uniqueKeysWithValues: names.map { name in
             (name, PropertyChecks(kind: PropertyValueCheck.kindsByName[name], libicalForm: libicalForm(of: name)))
-        })
+        }))
     }()
 
     static func of(_ name: String) -> PropertyChecks {
