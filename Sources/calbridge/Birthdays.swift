@@ -11,9 +11,9 @@ struct Birthdays: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Make a birthday (and anniversary) calendar from contact cards.",
         discussion: """
-        Every contact with a birthday, anniversary or labelled date (Apple's X-ABDATE) becomes one all-day
-        yearly event with a stable UID, so running it again replaces rather than duplicates. The birth
-        year, where the card has it, is the event's first year and is in its description. Cards without
+        Every contact with a birthday, anniversary or labelled date (Apple's X-ABDATE) becomes one all-day \
+        yearly event with a stable UID, so running it again replaces rather than duplicates. The birth \
+        year, where the card has it, is the event's first year and is in its description. Cards without \
         a date are counted; impossible dates are listed with file and line and skipped (exit 1).
 
         Examples:

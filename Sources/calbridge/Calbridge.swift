@@ -5,16 +5,19 @@ import ArgumentParser
 struct Calbridge: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "calbridge",
-        abstract: "Convert and check calendar data: iCalendar files, the calendar model as JSON, and more.",
+        abstract: "Convert, check and move calendar data: iCalendar, xCal, jCal, contact cards, timetables, CalDAV.",
         discussion: """
         Examples:
           calbridge convert google.ics outlook.ics -o merged.ics
-          calbridge convert calendar.ics --to json -o calendar.json
-          calbridge validate export.ics
+          calbridge convert calendar.ics --to jcal -o calendar.jcal
           calbridge validate export.ics --repair -o fixed.ics
+          calbridge expand team.ics --from 2026-03-23 --to 2026-03-30
+          calbridge schedule semester.json -o semester.ics --state semester.state.json
+          calbridge import big.ics --to https://dav.example.org/cal/me/work/ --user me --journal big.journal
 
-        Exit codes: 0 done, 64 usage, 65 invalid data (nothing written), 66 missing input,
-        73 output cannot be created, 74 I/O error.
+        Exit codes: 0 done, 1 some items of a batch failed (each listed, the rest done), 64 usage, \
+        65 invalid data (nothing written), 66 missing input, 69 a server is unavailable, 73 output \
+        cannot be created, 74 I/O error, 75 a server went away part-way (safe to run again).
         """,
         subcommands: [Convert.self, Validate.self, Expand.self, Recur.self, Birthdays.self, Schedule.self, Sync.self, Import.self, Export.self]
     )

@@ -11,7 +11,7 @@ struct Convert: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Convert calendars between formats; several inputs merge into one calendar.",
         discussion: """
-        iCalendar, xCal and jCal go through component by component, so a file of a million events
+        iCalendar, xCal and jCal go through component by component, so a file of a million events \
         converts in little memory. Several inputs merge: time zones are de-duplicated and UIDs kept.
 
         Examples:

@@ -9,10 +9,10 @@ struct Expand: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "List the occurrences of every event and to-do in a window.",
         discussion: """
-        The window is half-open: occurrences that overlap [--from, --to) are listed, sorted by start
-        and then UID, with overrides (RECURRENCE-ID) and exclusions (EXDATE, EXRULE) applied. Times are
-        shown in each event's own zone with its UTC offset, or in --tz when given; floating times and
-        all-day dates stay as written (all-day ends are exclusive). The window is read in --tz when
+        The window is half-open: occurrences that overlap [--from, --to) are listed, sorted by start \
+        and then UID, with overrides (RECURRENCE-ID) and exclusions (EXDATE, EXRULE) applied. Times are \
+        shown in each event's own zone with its UTC offset, or in --tz when given; floating times and \
+        all-day dates stay as written (all-day ends are exclusive). The window is read in --tz when \
         given, else in each event's own zone (UTC events in UTC, floating ones on the wall clock).
 
         Examples:

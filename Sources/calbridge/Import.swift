@@ -9,14 +9,14 @@ struct Import: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Put every event of the inputs into a store, one resource per UID.",
         discussion: """
-        Each series (an event with its overrides, one UID) becomes one resource with the VTIMEZONEs it
-        uses. A UID already in the store is updated, not duplicated. With --journal every resource sent
-        is recorded with the store's etag, saved as the import goes; after an interruption, the same
-        command with --resume sends only what is not there yet. Items the store refuses are listed and
-        the rest go on (exit 1). A server that stops answering through every retry ends the import
+        Each series (an event with its overrides, one UID) becomes one resource with the VTIMEZONEs it \
+        uses. A UID already in the store is updated, not duplicated. With --journal every resource sent \
+        is recorded with the store's etag, saved as the import goes; after an interruption, the same \
+        command with --resume sends only what is not there yet. Items the store refuses are listed and \
+        the rest go on (exit 1). A server that stops answering through every retry ends the import \
         with exit 75 (safe to retry): run the same command with --resume once it is back.
 
-        STORE is a directory (one .ics per UID) or a CalDAV collection URL; the password comes from the
+        STORE is a directory (one .ics per UID) or a CalDAV collection URL; the password comes from the \
         environment variable CALBRIDGE_PASSWORD, never from the command line.
 
         Examples:

@@ -7,8 +7,8 @@ struct Recur: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Print the instances of one recurrence rule.",
         discussion: """
-        Each instance is written as an iCalendar value in the form of --dtstart: 19970902T090000
-        (floating), 19970902T090000Z (UTC) or 19970902 (a date). A rule without COUNT or UNTIL goes on
+        Each instance is written as an iCalendar value in the form of --dtstart: 19970902T090000 \
+        (floating), 19970902T090000Z (UTC) or 19970902 (a date). A rule without COUNT or UNTIL goes on \
         for ever: --count bounds what is printed (default 1000).
 
         Examples:

@@ -7,9 +7,9 @@ struct Schedule: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Turn a course timetable (JSON, or CSV of lectures) into a calendar.",
         discussion: """
-        Each lecture becomes one weekly recurring event in the calendar's zone, with breaks left out and
-        each change (cancelled, moved, another room) an override of its occurrence. UIDs come from the
-        calendar and lecture ids, so importing again replaces rather than duplicates. With --state, a
+        Each lecture becomes one weekly recurring event in the calendar's zone, with breaks left out and \
+        each change (cancelled, moved, another room) an override of its occurrence. UIDs come from the \
+        calendar and lecture ids, so importing again replaces rather than duplicates. With --state, a \
         re-run raises SEQUENCE and DTSTAMP only of the lectures that changed and says what changed.
 
         Examples:

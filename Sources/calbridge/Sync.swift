@@ -9,10 +9,10 @@ struct Sync: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Keep a calendar store in step with a timetable: create, update and delete only what changed.",
         discussion: """
-        The store is a local directory holding one .ics file per UID (the vdir layout khal and
-        vdirsyncer use), or a CalDAV collection. Each lecture is one resource: its event, its overrides and the VTIMEZONE. The
-        state file says what the store holds since the last run; a run with nothing changed touches
-        nothing. The state is saved only when every change reached the store: after a failure (exit 1)
+        The store is a local directory holding one .ics file per UID (the vdir layout khal and \
+        vdirsyncer use), or a CalDAV collection. Each lecture is one resource: its event, its overrides and the VTIMEZONE. The \
+        state file says what the store holds since the last run; a run with nothing changed touches \
+        nothing. The state is saved only when every change reached the store: after a failure (exit 1) \
         or a server that stopped answering (exit 75), running the same sync again finishes the job.
 
         Examples:

@@ -10,12 +10,12 @@ struct Validate: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Report every problem in calendar files; --repair writes a mended copy.",
         discussion: """
-        Each problem is printed as FILE:LINE:COLUMN: error|warning|note: what is wrong (repair: what
-        --repair does). Errors make the data unreadable; warnings break RFC 5545 but the data is kept;
+        Each problem is printed as FILE:LINE:COLUMN: error|warning|note: what is wrong (repair: what \
+        --repair does). Errors make the data unreadable; warnings break RFC 5545 but the data is kept; \
         notes are legal but worth knowing. The exit code is 65 when there are errors or warnings.
 
-        --repair mends what it can: adds missing UID and DTSTAMP, gives Google's floating times their
-        X-WR-TIMEZONE, writes CRLF for lone CRs, drops empty lines, joins lines folded without the
+        --repair mends what it can: adds missing UID and DTSTAMP, gives Google's floating times their \
+        X-WR-TIMEZONE, writes CRLF for lone CRs, drops empty lines, joins lines folded without the \
         leading space, and closes a truncated file (dropping the unfinished component).
 
         Examples:
