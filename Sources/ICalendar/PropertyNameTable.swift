@@ -1,6 +1,6 @@
 /// A fixed table from property names to values, for the lookups the parser makes on every content
-/// line: FNV-1a over the name's bytes and open addressing, where `Dictionary<String, _>` spent about
-/// 550 instructions a line hashing the name with its seeded SipHash (7% of `expand`).
+/// line: FNV-1a over the name's bytes and open addressing instead of `Dictionary<String, _>`'s seeded
+/// SipHash (measured by callgrind on the 20,000-event expand: 4,620 M -> 4,548 M instructions, 1.6%).
 struct PropertyNameTable<Value: Sendable>: Sendable {
     private let names: [String?]
     private let values: [Value?]

@@ -84,26 +84,28 @@ struct StoreSync {
                 outcome.untouched += 1
                 continue
             }
-            do {
-                try store.put(uid: lecture.uid, bytes: resource(lecture), expected: etag)
-                if etag == nil { outcome.created += 1 } else { outcome.updated += 1 }
-            } catch StoreError.unavailable(let reason) {
-                throw SyncInterrupted(done: outcome, reason: reason)
-            } catch {
-                outcome.failures.append("\(lecture.uid): \(error)")
-            }
+            guard try write(lecture.uid, &outcome, { try store.put(uid: lecture.uid, bytes: resource(lecture), expected: etag) })
+            else { continue }
+            if etag == nil { outcome.created += 1 } else { outcome.updated += 1 }
         }
         for uid in run.changes.removed where present[uid] != nil {
-            do {
-                try store.delete(uid: uid, expected: present[uid])
-                outcome.deleted += 1
-            } catch StoreError.unavailable(let reason) {
-                throw SyncInterrupted(done: outcome, reason: reason)
-            } catch {
-                outcome.failures.append("\(uid): \(error)")
-            }
+            if try write(uid, &outcome, { try store.delete(uid: uid, expected: present[uid]) }) { outcome.deleted += 1 }
         }
         return outcome
+    }
+
+    /// One write to the store, `true` when it went through: a refusal is listed and the run goes on; a
+    /// store gone away ends the run, since every later write would fail the same way after its own retries.
+    private func write(_ uid: String, _ outcome: inout Outcome, _ action: () throws -> Void) throws -> Bool {
+        do {
+            try action()
+            return true
+        } catch StoreError.unavailable(let reason) {
+            throw SyncInterrupted(done: outcome, reason: reason)
+        } catch {
+            outcome.failures.append("\(uid): \(error)")
+            return false
+        }
     }
 
     /// One lecture as a whole iCalendar object: the calendar's properties, its VTIMEZONE, its events.

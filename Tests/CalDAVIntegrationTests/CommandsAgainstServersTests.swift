@@ -35,8 +35,7 @@ struct CommandsAgainstServer {
 
     func killedImportIsFinishedByResumeWithEverySeriesOnce() throws {
         let collection = server.url(kind.calendarPath("resume")).absoluteString
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("calbridge-resume-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try temporaryFolder("resume")
         defer { try? FileManager.default.removeItem(at: folder) }
         let count = 400
         var text = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//calbridge tests//EN\r\n"

@@ -22,8 +22,7 @@ struct LargeImportAgainstServer {
 
     func everyEventArrivesOnceAndComesBackAsItWent() throws {
         let events = Self.events
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("calbridge-large-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try temporaryFolder("large")
         defer { try? FileManager.default.removeItem(at: folder) }
         let input = folder.appendingPathComponent("calendar-\(events).ics")
         try GeneratedCalendar.write(events: events, to: input)

@@ -14,8 +14,7 @@ struct ServerRestartDuringImport {
     var events = 500
 
     func importEndsWithExit75AndResumeFinishesItWithEveryEventOnce() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("calbridge-restart-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try temporaryFolder("restart")
         defer { try? FileManager.default.removeItem(at: folder) }
         let input = folder.appendingPathComponent("calendar.ics")
         let journal = folder.appendingPathComponent("calendar.journal")

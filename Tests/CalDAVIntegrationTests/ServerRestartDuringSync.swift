@@ -11,8 +11,7 @@ struct ServerRestartDuringSync {
     var lectures = 200
 
     func syncEndsWithExit75AndTheSameSyncAgainWritesEveryChange() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("calbridge-sync-restart-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try temporaryFolder("sync-restart")
         defer { try? FileManager.default.removeItem(at: folder) }
         let timetable = folder.appendingPathComponent("term.json")
         let state = folder.appendingPathComponent("term.state.json")

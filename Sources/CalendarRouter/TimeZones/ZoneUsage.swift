@@ -66,13 +66,7 @@ public struct ZoneUsage: Sendable {
     }
 
     private static func mentionsUntil(_ rule: String) -> Bool {
-        let until = Array("UNTIL".utf8)
-        let bytes = Array(rule.utf8)
-        guard bytes.count >= until.count else { return false }
-        // Rule parts are ASCII: setting bit 5 folds case.
-        return (0...(bytes.count - until.count)).contains { start in
-            until.indices.allSatisfy { bytes[start + $0] | 0x20 == until[$0] | 0x20 }
-        }
+        rule.uppercased().contains("UNTIL")
     }
 
     private mutating func note(_ tzid: String, _ range: ClosedRange<Int>) {
