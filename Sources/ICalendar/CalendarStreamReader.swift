@@ -17,6 +17,8 @@ public struct CalendarStreamReader {
     public var encoder: @Sendable (Component) -> [UInt8] = ComponentReader.iCalendarText
     /// Whether libical checks every component as well (see `ComponentReader.checksWithLibical`).
     public var checksWithLibical = true
+    /// See `ComponentReader.selection`.
+    public var selection: PropertySelection?
     /// See `ComponentReader.study`.
     public var study: (@Sendable (Component) -> any Sendable)?
     /// Components parsed together; bounds memory and keeps both cores busy.
@@ -38,6 +40,7 @@ public struct CalendarStreamReader {
         var reader = ComponentReader(file: input.name, repairsFolding: repairsFolding, encodes: encodes,
                                      checksWithLibical: checksWithLibical)
         reader.study = study
+        reader.selection = selection
         reader.encoder = encoder
         var batch: [RawComponent] = []
         // The batch the workers are reading while this thread scans the next one: scanning waited

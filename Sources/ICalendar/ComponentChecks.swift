@@ -5,6 +5,9 @@ import CalendarModel
 enum ComponentChecks {
     private static let scheduled: Set<String> = ["VEVENT", "VTODO", "VJOURNAL", "VFREEBUSY"]
     private static let utcOnly = ["DTSTAMP", "CREATED", "LAST-MODIFIED", "COMPLETED"]
+    /// Every property name these checks look for, so that a reader building only some properties
+    /// (`PropertySelection`) still builds these.
+    static let namesLookedFor = ["UID", "DTSTAMP", "DTSTART", "DTEND", "DURATION", "TZID", "ACTION", "TRIGGER"] + utcOnly
 
     static func diagnostics(for component: Component, file: String) -> [Diagnostic] {
         var found: [Diagnostic] = []

@@ -10,11 +10,17 @@ struct ComponentParser {
     var repairsFolding = false
     /// Keep the lines libical has to judge (those `LibicalAcceptance` cannot vouch for).
     var collectsLinesForLibical = false
+    /// Build only these properties (the others are checked and left out); honoured only when neither
+    /// repairing folds (which joins a line to the property above) nor collecting lines for libical.
+    var selection: PropertySelection?
 
     private(set) var diagnostics: [Diagnostic] = []
     /// The content lines, unfolded, that libical must read to say whether it accepts them.
     private(set) var linesForLibical: [(bytes: [UInt8], location: SourceLocation)] = []
     private var stack: [Component] = []
+    /// The property lines read in each open component, built or left out by the selection (a line
+    /// without ':' after one looks like a bad fold).
+    private var propertyLines: [Int] = []
     private var finished: Component?
 
     init(file: String, repairsFolding: Bool) {
@@ -61,6 +67,7 @@ struct ComponentParser {
                 return false
             }
             stack.append(Component(name: name, location: SourceLocation(line: line.startLine)))
+            propertyLines.append(0)
             return true
         }
         if let name = Self.structuralName("END:", line.bytes[...]) {
@@ -70,13 +77,20 @@ struct ComponentParser {
                 return false
             }
             let done = stack.removeLast()
+            propertyLines.removeLast()
             if stack.isEmpty { finished = done } else { stack[stack.count - 1].components.append(done) }
             return true
         }
         guard !stack.isEmpty else { return false }
         do {
-            let (property, valueOffset) = try ContentLineParser.parse(line)
-            check(property, in: line, valueOffset: valueOffset)
+            let (written, nameEnd) = try ContentLineParser.readPropertyName(line.bytes)
+            let name = written.uppercasedName
+            let checks = PropertyChecks.of(name)
+            let (property, valueOffset) = try ContentLineParser.read(line, name: name, from: nameEnd,
+                                                                     building: checks.kind != nil || builds(name))
+            propertyLines[propertyLines.count - 1] += 1
+            guard let property else { return true }
+            check(property, checks, in: line, valueOffset: valueOffset)
             stack[stack.count - 1].properties.append(property)
         } catch {
             handleUnreadable(line, error)
@@ -84,10 +98,15 @@ struct ComponentParser {
         return true
     }
 
+    /// Whether a property without a value check is built: always, unless a selection leaves it out.
+    private func builds(_ name: String) -> Bool {
+        guard let selection, !repairsFolding, !collectsLinesForLibical, stack.first?.name != "VTIMEZONE" else { return true }
+        return selection.contains(name)
+    }
+
     /// Checks the value; whitespace after a date or number is a slip real exporters make, reported
     /// and trimmed by repair, while the value itself is judged without it.
-    private mutating func check(_ property: Property, in line: LogicalLine, valueOffset: Int) {
-        let checks = PropertyChecks.of(property.name)
+    private mutating func check(_ property: Property, _ checks: PropertyChecks, in line: LogicalLine, valueOffset: Int) {
         if collectsLinesForLibical && !LibicalAcceptance.vouches(for: property, form: checks.libicalForm) {
             linesForLibical.append((line.bytes, line.location(ofOffset: 0)))
         }
@@ -107,7 +126,7 @@ struct ComponentParser {
 
     private mutating func handleUnreadable(_ line: LogicalLine, _ problem: ContentLineProblem) {
         let place = line.location(ofOffset: problem.offset)
-        let looksLikeBadFold = !line.bytes.contains(UInt8(ascii: ":")) && stack.last?.properties.isEmpty == false
+        let looksLikeBadFold = !line.bytes.contains(UInt8(ascii: ":")) && (propertyLines.last ?? 0) > 0
         if looksLikeBadFold && repairsFolding {
             let last = stack[stack.count - 1].properties.count - 1
             stack[stack.count - 1].properties[last].value += String(decoding: line.bytes, as: UTF8.self)

@@ -29,6 +29,8 @@ public struct ComponentReader: Sendable {
     /// Also have libical judge the lines calbridge cannot vouch for (see `LibicalAcceptance`);
     /// commands that only read times (expand) skip it.
     public var checksWithLibical: Bool
+    /// Build only these properties of events, to-dos and alarms (see `PropertySelection`); all when `nil`.
+    public var selection: PropertySelection?
     /// Work a command wants done on every component while it is on a worker (convert notes the zones
     /// each one uses), so that the thread handing components on in order does less.
     public var study: (@Sendable (Component) -> any Sendable)?
@@ -46,6 +48,7 @@ public struct ComponentReader: Sendable {
     public func read(_ raw: RawComponent) -> ReadComponent {
         var parser = ComponentParser(file: file, repairsFolding: repairsFolding)
         parser.collectsLinesForLibical = checksWithLibical
+        parser.selection = selection
         guard let component = parser.parse(raw) else {
             return ReadComponent(component: nil, diagnostics: parser.diagnostics, encoded: nil, source: raw)
         }

@@ -35,59 +35,79 @@ enum ContentLineParser {
 
     /// The property, and the offset in the line where its value begins (for pointing at it).
     static func parse(_ line: LogicalLine) throws(ContentLineProblem) -> (Property, valueOffset: Int) {
-        let bytes = line.bytes
+        let (name, nameEnd) = try readPropertyName(line.bytes)
+        let (property, valueOffset) = try read(line, name: name, from: nameEnd, building: true)
+        return (property!, valueOffset)
+    }
+
+    /// The property name as written, and the offset just after it.
+    static func readPropertyName(_ bytes: [UInt8]) throws(ContentLineProblem) -> (String, end: Int) {
         var i = 0
-        let name = try readName(bytes, &i, what: "property name")
+        let range = try readName(bytes, &i, what: "property name")
+        return (String(decoding: bytes[range], as: UTF8.self), i)
+    }
+
+    /// Reads the parameters and value after the name, which ends at `start`, checking them all; the
+    /// property is built only when `building` (a reader may check lines it does not keep, see
+    /// `PropertySelection`), so both ways report the same problems.
+    static func read(_ line: LogicalLine, name: String, from start: Int,
+                     building: Bool) throws(ContentLineProblem) -> (Property?, valueOffset: Int) {
+        let bytes = line.bytes
+        var i = start
         var parameters: [Parameter] = []
         // ATTENDEE and ORGANIZER carry up to four or five: room made once rather than grown into.
-        if i < bytes.count && bytes[i] == semicolon { parameters.reserveCapacity(4) }
+        if building && i < bytes.count && bytes[i] == semicolon { parameters.reserveCapacity(4) }
         while i < bytes.count && bytes[i] == semicolon {
             i += 1
-            parameters.append(try readParameter(bytes, &i))
+            if let parameter = try readParameter(bytes, &i, building: building) { parameters.append(parameter) }
         }
         guard i < bytes.count, bytes[i] == colon else {
             let found = i < bytes.count ? "'\(Character(Unicode.Scalar(bytes[i])))'" : "the end of the line"
             throw ContentLineProblem(offset: i, message: "expected ':' after the name and parameters of \(name.uppercasedName), found \(found)")
         }
         try checkText(bytes, from: i + 1)
+        guard building else { return (nil, i + 1) }
         let value = String(decoding: bytes[(i + 1)...], as: UTF8.self)
         return (Property(name: name, parameters: parameters, value: value, location: line.location(ofOffset: 0)), i + 1)
     }
 
-    /// The name as written: `Property` and `Parameter` put it in upper case.
-    private static func readName(_ bytes: [UInt8], _ i: inout Int, what: String) throws(ContentLineProblem) -> String {
+    /// Where a name (letters, digits and '-') runs from `i`; `Property` and `Parameter` put it in upper case.
+    private static func readName(_ bytes: [UInt8], _ i: inout Int, what: String) throws(ContentLineProblem) -> Range<Int> {
         let start = i
         while i < bytes.count && isNameByte(bytes[i]) { i += 1 }
         guard i > start else {
             let found = i < bytes.count ? describe(bytes[i]) : "nothing"
             throw ContentLineProblem(offset: i, message: "expected a \(what) (letters, digits and '-'), found \(found)")
         }
-        return String(decoding: bytes[start..<i], as: UTF8.self)
+        return start..<i
     }
 
-    private static func readParameter(_ bytes: [UInt8], _ i: inout Int) throws(ContentLineProblem) -> Parameter {
+    private static func readParameter(_ bytes: [UInt8], _ i: inout Int, building: Bool) throws(ContentLineProblem) -> Parameter? {
         let name = try readName(bytes, &i, what: "parameter name")
         guard i < bytes.count, bytes[i] == equals else {
-            throw ContentLineProblem(offset: i, message: "parameter \(name.uppercasedName) has no '=value'")
+            throw ContentLineProblem(offset: i, message: "parameter \(String(decoding: bytes[name], as: UTF8.self).uppercasedName) has no '=value'")
         }
         i += 1
+        let first = try readParameterValue(bytes, &i)
         // Most parameters have one value: an array made with it, not grown to it.
-        var values = [try readParameterValue(bytes, &i)]
+        var values = building ? [decoded(bytes[first])] : []
         while i < bytes.count && bytes[i] == comma {
             i += 1
-            values.append(try readParameterValue(bytes, &i))
+            let next = try readParameterValue(bytes, &i)
+            if building { values.append(decoded(bytes[next])) }
         }
-        return Parameter(name: name, values: values)
+        return building ? Parameter(name: String(decoding: bytes[name], as: UTF8.self), values: values) : nil
     }
 
-    private static func readParameterValue(_ bytes: [UInt8], _ i: inout Int) throws(ContentLineProblem) -> String {
+    /// Where a parameter value's text is (inside the quotes of a quoted one).
+    private static func readParameterValue(_ bytes: [UInt8], _ i: inout Int) throws(ContentLineProblem) -> Range<Int> {
         if i < bytes.count && bytes[i] == quote {
             let start = i + 1
             guard let end = bytes[start...].firstIndex(of: quote) else {
                 throw ContentLineProblem(offset: i, message: "a quoted parameter value is not closed with '\"'")
             }
             i = end + 1
-            return decoded(bytes[start..<end])
+            return start..<end
         }
         let start = i
         while i < bytes.count, bytes[i] != semicolon, bytes[i] != colon, bytes[i] != comma {
@@ -96,7 +116,7 @@ enum ContentLineParser {
             }
             i += 1
         }
-        return decoded(bytes[start..<i])
+        return start..<i
     }
 
     /// A parameter value as text, its RFC 6868 escapes decoded; few values have a caret, and those

@@ -54,6 +54,7 @@ struct Expand: ParsableCommand {
             var reader = CalendarStreamReader()
             // calbridge's own checks still run; libical's second opinion is for convert and validate.
             reader.checksWithLibical = false
+            reader.selection = expansion.selection
             let diagnostics = try CalendarInputs(paths: [input], format: nil).read(with: &reader) { expansion.take($0) }
             if diagnostics.contains(where: { $0.severity == .error }) { throw InvalidCalendarData(diagnostics: diagnostics) }
             let text: [UInt8]

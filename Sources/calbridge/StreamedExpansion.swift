@@ -22,6 +22,10 @@ struct StreamedExpansion {
     /// Events expanded together; bounds the parsed components in memory and feeds both cores.
     var batchSize = 256
 
+    /// The properties the reader need build: what expansion reads, or all of them for iCalendar
+    /// output, which writes every property of an event into its occurrences.
+    let selection: PropertySelection?
+
     /// `--tz` names no zone calbridge knows, nor one the file defines.
     struct UnknownDisplayZone: Error {}
     /// The window needs more rule instances than the budget.
@@ -57,6 +61,7 @@ struct StreamedExpansion {
         self.format = format
         self.displayZoneName = displayZoneName
         self.budget = budget
+        selection = format == .ics ? nil : PropertySelection(names: CalendarExpansion.propertiesRead)
     }
 
     /// Takes the next property or component of the merged calendar.
@@ -175,7 +180,7 @@ struct StreamedExpansion {
     private func start(_ units: inout [SeriesUnit]) -> ExpansionInFlight {
         // The window is read in --tz when given, as CalendarExpansion reads it.
         let context = SeriesFormatting(window: SeriesExpansion.Window(start: window.start, end: window.end, zone: display),
-                                       format: format, display: display, resolver: resolver!,
+                                       format: format, selection: selection, display: display, resolver: resolver!,
                                        budget: InstanceBudget(max(0, budget - instances)))
         let uids = units.map(\.uid)
         let shares = WorkerShare.deal(&units, among: EveryCore.workers(for: uids.count))
@@ -229,10 +234,14 @@ enum Kept: Sendable {
     case text(RawComponent)
     case component(Component)
 
-    var component: Component? {
+    /// The component, read again from its text with the properties in `selection`.
+    func component(_ selection: PropertySelection?) -> Component? {
         switch self {
         case .component(let component): return component
-        case .text(let raw): return ComponentReader(file: "", checksWithLibical: false).read(raw).component
+        case .text(let raw):
+            var reader = ComponentReader(file: "", checksWithLibical: false)
+            reader.selection = selection
+            return reader.read(raw).component
         }
     }
 }
@@ -248,6 +257,7 @@ struct SeriesUnit: Sendable {
 struct SeriesFormatting: Sendable {
     var window: SeriesExpansion.Window
     var format: Expand.Format
+    var selection: PropertySelection?
     var display: (any ZoneRules)?
     var resolver: TimeZoneResolver
     var budget: InstanceBudget
@@ -263,7 +273,7 @@ struct SeriesFormatting: Sendable {
 
     /// The unit's occurrences and the rule instances they used (-1 when over the budget).
     func expand(_ unit: SeriesUnit) -> Expanded {
-        let components = unit.members.compactMap(\.component)
+        let components = unit.members.compactMap { $0.component(selection) }
         var expansion = SeriesExpansion()
         components.forEach { expansion.add($0) }
         let allowed = budget.remaining

@@ -21,6 +21,11 @@ public struct CalendarExpansion {
         series = order.map { byUID[$0]! }
     }
 
+    /// Every property an expansion reads from an event or to-do, with the texts an `Occurrence` offers
+    /// (summary, status): a reader may leave the others out (see `PropertySelection`).
+    public static let propertiesRead = ["UID", "DTSTART", "DTEND", "DURATION", "DUE", "RRULE", "RDATE", "EXDATE", "EXRULE",
+                                        "RECURRENCE-ID", "SUMMARY", "STATUS"]
+
     /// Whether a top-level component has occurrences: events and to-dos do.
     public static func expands(_ component: Component) -> Bool {
         component.name == "VEVENT" || component.name == "VTODO"
