@@ -11,6 +11,12 @@ public struct Parameter: Hashable, Sendable, Codable {
         self.values = values
     }
 
+    /// For a reader that has put the name in upper case already (see `Property.init(upperCaseName:)`).
+    package init(upperCaseName name: String, values: [String]) {
+        self.name = name
+        self.values = values
+    }
+
     public init(_ name: String, _ value: String) {
         self.init(name: name, values: [value])
     }

@@ -16,6 +16,15 @@ public struct Property: Sendable, Codable {
         self.location = location
     }
 
+    /// For a reader that has put the name in upper case already, from its bytes: every line read
+    /// comes through here, and the name is not looked at again.
+    package init(upperCaseName name: String, parameters: [Parameter], value: String, location: SourceLocation?) {
+        self.name = name
+        self.parameters = parameters
+        self.value = value
+        self.location = location
+    }
+
     /// The first value of the named parameter, if the property has it.
     public subscript(parameter name: String) -> String? {
         parameters.first { $0.name == name }?.value

@@ -83,8 +83,7 @@ struct ComponentParser {
         }
         guard !stack.isEmpty else { return false }
         do {
-            let (written, nameEnd) = try ContentLineParser.readPropertyName(line.bytes)
-            let name = written.uppercasedName
+            let (name, nameEnd) = try ContentLineParser.readPropertyName(line.bytes)
             let checks = PropertyChecks.of(name)
             let (property, valueOffset) = try ContentLineParser.read(line, name: name, from: nameEnd,
                                                                      building: checks.kind != nil || builds(name))

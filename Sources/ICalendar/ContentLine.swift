@@ -40,16 +40,24 @@ enum ContentLineParser {
         return (property!, valueOffset)
     }
 
-    /// The property name as written, and the offset just after it.
+    /// The property name in upper case, and the offset just after it.
     static func readPropertyName(_ bytes: [UInt8]) throws(ContentLineProblem) -> (String, end: Int) {
         var i = 0
         let range = try readName(bytes, &i, what: "property name")
-        return (String(decoding: bytes[range], as: UTF8.self), i)
+        return (upperCased(bytes[range]), i)
+    }
+
+    /// A name (ASCII letters, digits and '-') in upper case, as names are compared; nearly every name
+    /// is written so, and is made into a string as it is.
+    private static func upperCased(_ name: ArraySlice<UInt8>) -> String {
+        guard name.contains(where: { $0 >= 0x61 && $0 <= 0x7A }) else { return String(decoding: name, as: UTF8.self) }
+        return String(decoding: name.map { $0 >= 0x61 && $0 <= 0x7A ? $0 - 0x20 : $0 }, as: UTF8.self)
     }
 
     /// Reads the parameters and value after the name, which ends at `start`, checking them all; the
     /// property is built only when `building` (a reader may check lines it does not keep, see
     /// `PropertySelection`), so both ways report the same problems.
+    /// `name` is the upper-case name `readPropertyName` gave.
     static func read(_ line: LogicalLine, name: String, from start: Int,
                      building: Bool) throws(ContentLineProblem) -> (Property?, valueOffset: Int) {
         let bytes = line.bytes
@@ -63,12 +71,12 @@ enum ContentLineParser {
         }
         guard i < bytes.count, bytes[i] == colon else {
             let found = i < bytes.count ? "'\(Character(Unicode.Scalar(bytes[i])))'" : "the end of the line"
-            throw ContentLineProblem(offset: i, message: "expected ':' after the name and parameters of \(name.uppercasedName), found \(found)")
+            throw ContentLineProblem(offset: i, message: "expected ':' after the name and parameters of \(name), found \(found)")
         }
         try checkText(bytes, from: i + 1)
         guard building else { return (nil, i + 1) }
         let value = String(decoding: bytes[(i + 1)...], as: UTF8.self)
-        return (Property(name: name, parameters: parameters, value: value, location: line.location(ofOffset: 0)), i + 1)
+        return (Property(upperCaseName: name, parameters: parameters, value: value, location: line.location(ofOffset: 0)), i + 1)
     }
 
     /// Where a name (letters, digits and '-') runs from `i`; `Property` and `Parameter` put it in upper case.
@@ -85,7 +93,7 @@ enum ContentLineParser {
     private static func readParameter(_ bytes: [UInt8], _ i: inout Int, building: Bool) throws(ContentLineProblem) -> Parameter? {
         let name = try readName(bytes, &i, what: "parameter name")
         guard i < bytes.count, bytes[i] == equals else {
-            throw ContentLineProblem(offset: i, message: "parameter \(String(decoding: bytes[name], as: UTF8.self).uppercasedName) has no '=value'")
+            throw ContentLineProblem(offset: i, message: "parameter \(upperCased(bytes[name])) has no '=value'")
         }
         i += 1
         let first = try readParameterValue(bytes, &i)
@@ -96,7 +104,7 @@ enum ContentLineParser {
             let next = try readParameterValue(bytes, &i)
             if building { values.append(decoded(bytes[next])) }
         }
-        return building ? Parameter(name: String(decoding: bytes[name], as: UTF8.self), values: values) : nil
+        return building ? Parameter(upperCaseName: upperCased(bytes[name]), values: values) : nil
     }
 
     /// Where a parameter value's text is (inside the quotes of a quoted one).
