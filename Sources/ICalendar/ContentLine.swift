@@ -35,16 +35,15 @@ enum ContentLineParser {
 
     /// The property, and the offset in the line where its value begins (for pointing at it).
     static func parse(_ line: LogicalLine) throws(ContentLineProblem) -> (Property, valueOffset: Int) {
-        let (name, nameEnd) = try readPropertyName(line.bytes)
-        let (property, valueOffset) = try read(line, name: name, from: nameEnd, building: true)
+        let (property, valueOffset) = try read(line, nameEnd: try readPropertyName(line.bytes), building: true)
         return (property!, valueOffset)
     }
 
-    /// The property name in upper case, and the offset just after it.
-    static func readPropertyName(_ bytes: [UInt8]) throws(ContentLineProblem) -> (String, end: Int) {
+    /// Where the property name, which begins the line, ends.
+    static func readPropertyName(_ bytes: [UInt8]) throws(ContentLineProblem) -> Int {
         var i = 0
-        let range = try readName(bytes, &i, what: "property name")
-        return (upperCased(bytes[range]), i)
+        _ = try readName(bytes, &i, what: "property name")
+        return i
     }
 
     /// A name (ASCII letters, digits and '-') in upper case, as names are compared; nearly every name
@@ -54,14 +53,12 @@ enum ContentLineParser {
         return String(decoding: name.map { $0 >= 0x61 && $0 <= 0x7A ? $0 - 0x20 : $0 }, as: UTF8.self)
     }
 
-    /// Reads the parameters and value after the name, which ends at `start`, checking them all; the
+    /// Reads the parameters and value after the name, which ends at `nameEnd`, checking them all; the
     /// property is built only when `building` (a reader may check lines it does not keep, see
     /// `PropertySelection`), so both ways report the same problems.
-    /// `name` is the upper-case name `readPropertyName` gave.
-    static func read(_ line: LogicalLine, name: String, from start: Int,
-                     building: Bool) throws(ContentLineProblem) -> (Property?, valueOffset: Int) {
+    static func read(_ line: LogicalLine, nameEnd: Int, building: Bool) throws(ContentLineProblem) -> (Property?, valueOffset: Int) {
         let bytes = line.bytes
-        var i = start
+        var i = nameEnd
         var parameters: [Parameter] = []
         // ATTENDEE and ORGANIZER carry up to four or five: room made once rather than grown into.
         if building && i < bytes.count && bytes[i] == semicolon { parameters.reserveCapacity(4) }
@@ -71,12 +68,13 @@ enum ContentLineParser {
         }
         guard i < bytes.count, bytes[i] == colon else {
             let found = i < bytes.count ? "'\(Character(Unicode.Scalar(bytes[i])))'" : "the end of the line"
-            throw ContentLineProblem(offset: i, message: "expected ':' after the name and parameters of \(name), found \(found)")
+            throw ContentLineProblem(offset: i, message: "expected ':' after the name and parameters of \(upperCased(bytes[..<nameEnd])), found \(found)")
         }
         try checkText(bytes, from: i + 1)
         guard building else { return (nil, i + 1) }
         let value = String(decoding: bytes[(i + 1)...], as: UTF8.self)
-        return (Property(upperCaseName: name, parameters: parameters, value: value, location: line.location(ofOffset: 0)), i + 1)
+        return (Property(upperCaseName: upperCased(bytes[..<nameEnd]), parameters: parameters, value: value,
+                         location: line.location(ofOffset: 0)), i + 1)
     }
 
     /// Where a name (letters, digits and '-') runs from `i`; `Property` and `Parameter` put it in upper case.

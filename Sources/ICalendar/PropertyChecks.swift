@@ -11,12 +11,22 @@ struct PropertyChecks: Sendable {
         }))
     }()
 
+    /// The checks of a property name as written in a line, in any case.
+    static func of(_ name: ArraySlice<UInt8>) -> PropertyChecks {
+        byName[name] ?? PropertyChecks(kind: nil, libicalForm: isExtension(name) ? .anything : nil)
+    }
+
     static func of(_ name: String) -> PropertyChecks {
-        byName[name] ?? PropertyChecks(kind: nil, libicalForm: libicalForm(of: name))
+        of(Array(name.utf8)[...])
     }
 
     /// libical reads an extension property's value as text unless a VALUE parameter says otherwise.
     private static func libicalForm(of name: String) -> LibicalAcceptance.Form? {
-        LibicalAcceptance.formsByName[name] ?? (name.hasPrefix("X-") ? .anything : nil)
+        LibicalAcceptance.formsByName[name] ?? (isExtension(Array(name.utf8)[...]) ? .anything : nil)
+    }
+
+    /// An `X-` name, in any case.
+    private static func isExtension(_ name: ArraySlice<UInt8>) -> Bool {
+        name.count >= 2 && name.first! | 0x20 == UInt8(ascii: "x") && name[name.startIndex + 1] == UInt8(ascii: "-")
     }
 }

@@ -15,8 +15,8 @@ public struct PropertySelection: Sendable {
         self.names = PropertyNameTable(Dictionary(uniqueKeysWithValues: kept.map { ($0, true) }))
     }
 
-    /// Whether a property of this (upper-case) name is built.
-    func contains(_ name: String) -> Bool {
+    /// Whether a property of this name, as written in a line, is built.
+    func contains(_ name: ArraySlice<UInt8>) -> Bool {
         names[name] != nil
     }
 }

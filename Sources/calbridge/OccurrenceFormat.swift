@@ -48,7 +48,7 @@ enum OccurrenceFormat {
 
     private static func appendJSONLine(_ o: Occurrence, _ texts: OccurrenceTexts, to out: inout [UInt8]) {
         out.append(literal: #"{"uid": "#)
-        JSONText.appendQuoted(o.uid, to: &out)
+        out += texts.quotedUID
         if let id = o.recurrenceID {
             out.append(literal: #", "recurrence_id": ""#)
             id.appendISOText(to: &out)
@@ -59,15 +59,22 @@ enum OccurrenceFormat {
         out.append(literal: #"", "end": ""#)
         o.end.appendISOText(to: &out)
         out.append(literal: o.isAllDay ? #"", "all_day": true"# : #"", "all_day": false"#)
-        if let summary = texts.summary {
-            out.append(literal: #", "summary": "#)
-            JSONText.appendQuoted(summary, to: &out)
+        out += texts.jsonLineEnd
+    }
+
+    /// What a JSON line has after its times: summary and status when there, and the closing brace.
+    fileprivate static func jsonLineEnd(summary: String?, status: String?) -> [UInt8] {
+        var end: [UInt8] = []
+        if let summary {
+            end.append(literal: #", "summary": "#)
+            JSONText.appendQuoted(summary, to: &end)
         }
-        if let status = texts.status {
-            out.append(literal: #", "status": "#)
-            JSONText.appendQuoted(status, to: &out)
+        if let status {
+            end.append(literal: #", "status": "#)
+            JSONText.appendQuoted(status, to: &end)
         }
-        out.append(literal: "}\n")
+        end.append(literal: "}\n")
+        return end
     }
 
     private static func appendCSVLine(_ o: Occurrence, _ texts: OccurrenceTexts, to out: inout [UInt8]) {
@@ -114,14 +121,21 @@ enum OccurrenceFormat {
     }
 }
 
-/// The texts an occurrence is listed with, read once and shared by occurrences of one component.
+/// The texts an occurrence is listed with, read once and shared by occurrences of one component;
+/// for JSON lines already quoted, as most series list many occurrences.
 struct OccurrenceTexts {
     var summary: String?
     var status: String?
+    /// JSON lines: the UID as a JSON string, and the line's end from the summary on.
+    private(set) var quotedUID: [UInt8] = []
+    private(set) var jsonLineEnd: [UInt8] = []
 
-    init(_ occurrence: Occurrence) {
+    init(_ occurrence: Occurrence, for format: Expand.Format) {
         summary = occurrence.summary
         status = occurrence.status
+        guard format == .jsonl else { return }
+        JSONText.appendQuoted(occurrence.uid, to: &quotedUID)
+        jsonLineEnd = OccurrenceFormat.jsonLineEnd(summary: summary, status: status)
     }
 }
 

@@ -284,7 +284,7 @@ struct SeriesFormatting: Sendable {
         }
         budget.spend(allowed - remaining)
         // A series of one component describes every occurrence with it: read its texts once.
-        let alone = components.count == 1 ? occurrences.first.map(OccurrenceTexts.init) : nil
+        let alone = components.count == 1 ? occurrences.first.map { OccurrenceTexts($0, for: format) } : nil
         return Expanded(ordinal: unit.ordinal, occurrences: occurrences, alone: alone, instances: allowed - remaining)
     }
 
@@ -297,7 +297,7 @@ struct SeriesFormatting: Sendable {
         for series in expanded {
             for (position, occurrence) in (series.occurrences ?? []).enumerated() {
                 let start = chunk.bytes.count
-                OccurrenceFormat.append(occurrence, series.alone ?? OccurrenceTexts(occurrence), as: format, shownIn: display,
+                OccurrenceFormat.append(occurrence, series.alone ?? OccurrenceTexts(occurrence, for: format), as: format, shownIn: display,
                                         to: &chunk.bytes)
                 chunk.records.append(FormattedOccurrences.Record(
                     second: occurrence.start.orderingSecond(floatingZone: window.zone), uid: occurrence.uid,

@@ -18,6 +18,12 @@ public struct DefinedTimeZone: ZoneRules {
     public let tzid: String
     private let transitions: [Transition]
     private let initialOffset: Int
+    /// For each stretch of 2^23 seconds (97 days) from the first transition, how many transitions come
+    /// before it: an instant's lookup starts there and steps past the one or two in its stretch,
+    /// rather than searching hundreds of transitions (from 1601 to 2200) for each of the ten lookups
+    /// an occurrence makes.
+    private let transitionsBeforeStretch: [Int32]
+    private static let stretchShift = 23
 
     /// Observances are expanded up to this year; later instants keep the last offset pattern's
     /// final value, which no calendar of people's lives reaches.
@@ -44,16 +50,31 @@ public struct DefinedTimeZone: ZoneRules {
         guard let earliest else { throw DefinitionError(description: "\(tzid) has no STANDARD or DAYLIGHT observance") }
         self.transitions = transitions.sorted { $0.utcSecond < $1.utcSecond }
         initialOffset = earliest.offsetFrom
+        transitionsBeforeStretch = Self.stretchTable(self.transitions)
     }
 
     public func offset(atUTC second: Int) -> Int {
-        // The last transition at or before `second`, by binary search.
-        var low = 0, high = transitions.count
-        while low < high {
-            let middle = (low + high) / 2
-            if transitions[middle].utcSecond <= second { low = middle + 1 } else { high = middle }
+        let stretch = (second - transitions[0].utcSecond) >> Self.stretchShift
+        guard stretch >= 0 else { return initialOffset }
+        guard stretch < transitionsBeforeStretch.count else { return transitions[transitions.count - 1].offset }
+        // The transitions at or before `second`: those before its stretch, then the ones in it up to `second`.
+        var count = Int(transitionsBeforeStretch[stretch])
+        while count < transitions.count && transitions[count].utcSecond <= second { count += 1 }
+        return count == 0 ? initialOffset : transitions[count - 1].offset
+    }
+
+    /// `transitionsBeforeStretch` for sorted transitions: one entry per stretch up to the last transition's.
+    private static func stretchTable(_ transitions: [Transition]) -> [Int32] {
+        let first = transitions[0].utcSecond
+        let stretches = (transitions[transitions.count - 1].utcSecond - first) >> stretchShift + 1
+        var table = [Int32](repeating: 0, count: stretches)
+        var before = 0
+        for stretch in 0..<stretches {
+            let start = first + stretch << stretchShift
+            while before < transitions.count && transitions[before].utcSecond < start { before += 1 }
+            table[stretch] = Int32(before)
         }
-        return low == 0 ? initialOffset : transitions[low - 1].offset
+        return table
     }
 
     private static func onsets(of observance: Component, start: LocalDateTime, offsetFrom: Int) -> [LocalDateTime] {
