@@ -16,16 +16,17 @@ struct PropertyChecks: Sendable {
         byName[name] ?? PropertyChecks(kind: nil, libicalForm: isExtension(name) ? .anything : nil)
     }
 
+    /// The checks of an upper-case name.
     static func of(_ name: String) -> PropertyChecks {
         of(Array(name.utf8)[...])
     }
 
-    /// libical reads an extension property's value as text unless a VALUE parameter says otherwise.
     private static func libicalForm(of name: String) -> LibicalAcceptance.Form? {
-        LibicalAcceptance.formsByName[name] ?? (isExtension(Array(name.utf8)[...]) ? .anything : nil)
+        LibicalAcceptance.formsByName[name] ?? (name.hasPrefix("X-") ? .anything : nil)
     }
 
-    /// An `X-` name, in any case.
+    /// An `X-` name, in any case: libical reads an extension property's value as text unless a VALUE
+    /// parameter says otherwise.
     private static func isExtension(_ name: ArraySlice<UInt8>) -> Bool {
         name.count >= 2 && name.first! | 0x20 == UInt8(ascii: "x") && name[name.startIndex + 1] == UInt8(ascii: "-")
     }
