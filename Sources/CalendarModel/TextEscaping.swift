@@ -23,9 +23,11 @@ public enum TextEscaping {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// Encodes a text so that it reads back as itself (a CRLF line break becomes one `\n`).
+    /// Encodes a text so that it reads back as itself. Every line break becomes one `\n`, whether
+    /// written LF, CRLF or a lone CR (old Mac text, which JSON and XML documents carry): iCalendar
+    /// has no other way to hold one, and a raw CR would end the content line.
     public static func escape(_ text: String) -> String {
-        guard text.utf8.contains(where: { $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: ";") || $0 == UInt8(ascii: ",") || $0 == 0x0A })
+        guard text.utf8.contains(where: { $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: ";") || $0 == UInt8(ascii: ",") || $0 == 0x0A || $0 == 0x0D })
         else { return text }
         var out: [UInt8] = []
         out.reserveCapacity(text.utf8.count + 8)
@@ -33,9 +35,9 @@ public enum TextEscaping {
         for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "\\"), UInt8(ascii: ";"), UInt8(ascii: ","): out += [UInt8(ascii: "\\"), byte]
-            case 0x0A:
-                if previous == 0x0D { out.removeLast() }
-                out += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
+            case 0x0D: out += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
+            case 0x0A where previous == 0x0D: break
+            case 0x0A: out += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
             default: out.append(byte)
             }
             previous = byte

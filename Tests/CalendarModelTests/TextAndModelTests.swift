@@ -10,6 +10,11 @@ final class TextAndModelTests: XCTestCase {
         XCTAssertEqual(TextEscaping.unescape("a\\Nb"), "a\nb")
     }
 
+    func testEveryKindOfLineBreakBecomesOneEscapedNewline() {
+        XCTAssertEqual(TextEscaping.escape("lf\ncrlf\r\ncr\rend"), "lf\\ncrlf\\ncr\\nend")
+        XCTAssertEqual(TextEscaping.escape("two\r\rbreaks\r"), "two\\n\\nbreaks\\n")
+    }
+
     func testCategoriesSplitOnlyAtUnescapedCommas() {
         let property = Property(name: "CATEGORIES", value: "Work,Team\\, Berlin")
         XCTAssertEqual(property.textList, ["Work", "Team, Berlin"])
