@@ -4,9 +4,11 @@ import Glibc
 import Darwin
 #endif
 
-/// An output that appears whole or not at all: bytes go to a temporary file beside the destination,
-/// which `commit` renames into place (or, for standard output, copies out at the end). Dropping it
-/// without `commit` leaves nothing behind.
+/// An output that appears whole or not at all: bytes go to a temporary file, which `commit` renames
+/// onto the destination. A destination that is not a regular file (standard output, `/dev/null`, a
+/// named pipe, a terminal) cannot be replaced, so the finished bytes are copied into it at the end; a
+/// symbolic link is followed, and the file it points to is replaced. Dropping the output without
+/// `commit` leaves nothing behind.
 public final class AtomicFile {
     /// Why the output could not be made: it cannot be created (exit 73) or writing failed (exit 74).
     public enum Failure: Error, Sendable, CustomStringConvertible {
@@ -21,8 +23,17 @@ public final class AtomicFile {
         }
     }
 
+    /// Where the finished bytes go.
+    private enum Target {
+        /// A regular file (or none yet) at this path, replaced by renaming.
+        case file(String)
+        /// Something written into, not replaced: a device, a pipe, standard output (`nil`).
+        case stream(String?)
+    }
+
     /// The destination path, or `nil` for standard output.
     public let destination: String?
+    private let target: Target
     private let temporaryPath: String
     private var descriptor: Int32
     private var buffer: [UInt8] = []
@@ -31,15 +42,16 @@ public final class AtomicFile {
 
     public init(destination: String?) throws(Failure) {
         self.destination = destination
+        target = destination.map(Self.target(for:)) ?? .stream(nil)
         let template: String
-        if let destination {
-            let slash = destination.lastIndex(of: "/")
-            let directory = slash.map { String(destination[...$0]) } ?? ""
-            let name = slash.map { String(destination[destination.index(after: $0)...]) } ?? destination
+        if case .file(let path) = target {
+            let slash = path.lastIndex(of: "/")
+            let directory = slash.map { String(path[...$0]) } ?? ""
+            let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
             template = directory + "." + name + ".calbridge-XXXXXX"
         } else {
             let tmp = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
-            template = tmp + "/calbridge-stdout-XXXXXX"
+            template = tmp + "/calbridge-output-XXXXXX"
         }
         var path = Array(template.utf8CString)
         descriptor = path.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
@@ -47,6 +59,33 @@ public final class AtomicFile {
         guard descriptor >= 0 else {
             throw .cannotCreate(path: destination ?? "standard output", reason: String(cString: strerror(errno)))
         }
+    }
+
+    /// How `path` is written: a symbolic link by the file it leads to (which may not exist yet), an
+    /// existing file that is not a regular one by writing into it.
+    private static func target(for path: String) -> Target {
+        var info = stat()
+        if stat(path, &info) == 0 {
+            if info.st_mode & S_IFMT != S_IFREG && info.st_mode & S_IFMT != S_IFDIR { return .stream(path) }
+            return .file(resolved(path) ?? path)
+        }
+        return .file(danglingLinkTarget(path) ?? path)
+    }
+
+    private static func resolved(_ path: String) -> String? {
+        guard let real = realpath(path, nil) else { return nil }
+        defer { free(real) }
+        return String(cString: real)
+    }
+
+    /// Where a symbolic link that leads to nothing yet points, relative to the link's directory.
+    private static func danglingLinkTarget(_ path: String) -> String? {
+        var link = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let length = readlink(path, &link, link.count - 1)
+        guard length > 0 else { return nil }
+        let pointee = String(decoding: link.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard !pointee.hasPrefix("/"), let slash = path.lastIndex(of: "/") else { return pointee }
+        return String(path[...slash]) + pointee
     }
 
     deinit {
@@ -62,23 +101,23 @@ public final class AtomicFile {
         try write(Array(text.utf8))
     }
 
-    /// Makes the output appear: renamed into place, or copied to standard output.
+    /// Makes the output appear: renamed into place, or copied into the device, pipe or standard output.
     public func commit() throws(Failure) {
         try flush()
-        guard let destination else {
+        guard case .file(let path) = target else {
             finished = true
             defer { close(descriptor) }
-            return try copyToStandardOutput()
+            return try copyOut()
         }
         // fail() discards, which closes the descriptor; only a good fsync leaves it for us to close.
         guard fsync(descriptor) == 0 else { throw fail() }
         finished = true
         fchmod(descriptor, 0o644)
         close(descriptor)
-        guard rename(temporaryPath, destination) == 0 else {
+        guard rename(temporaryPath, path) == 0 else {
             let reason = String(cString: strerror(errno))
             unlink(temporaryPath)
-            throw .cannotCreate(path: destination, reason: reason)
+            throw .cannotCreate(path: destination ?? path, reason: reason)
         }
     }
 
@@ -99,8 +138,17 @@ public final class AtomicFile {
         buffer.removeAll(keepingCapacity: true)
     }
 
-    private func copyToStandardOutput() throws(Failure) {
+    /// Copies the finished bytes into the stream target, opened only now so that a failed run leaves
+    /// it untouched.
+    private func copyOut() throws(Failure) {
         defer { unlink(temporaryPath) }
+        let name = destination ?? "standard output"
+        var out: Int32 = 1
+        if case .stream(let path?) = target {
+            out = open(path, O_WRONLY)
+            guard out >= 0 else { throw .cannotCreate(path: name, reason: String(cString: strerror(errno))) }
+        }
+        defer { if out != 1 { close(out) } }
         lseek(descriptor, 0, SEEK_SET)
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
@@ -108,8 +156,8 @@ public final class AtomicFile {
             guard got > 0 else { return }
             var offset = 0
             while offset < got {
-                let written = chunk.withUnsafeBytes { Glibc.write(1, $0.baseAddress! + offset, got - offset) }
-                guard written > 0 else { throw .cannotWrite(path: "standard output", reason: String(cString: strerror(errno))) }
+                let written = chunk.withUnsafeBytes { Glibc.write(out, $0.baseAddress! + offset, got - offset) }
+                guard written > 0 else { throw .cannotWrite(path: name, reason: String(cString: strerror(errno))) }
                 offset += written
             }
         }
