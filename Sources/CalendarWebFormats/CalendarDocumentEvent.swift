@@ -26,6 +26,8 @@ public enum CalendarDocumentEvent {
 public struct DocumentComponent: Sendable {
     private enum Source: Sendable {
         case xcal(XCalElement)
+        /// The component's JSON text, parsed where the component is built.
+        case jcalText(JSONCut, calendarPath: String, index: Int)
         case jcal(JSONValue, path: String, at: JSONPosition)
     }
 
@@ -35,14 +37,27 @@ public struct DocumentComponent: Sendable {
         source = .xcal(element)
     }
 
-    init(_ json: JSONValue, path: String, at place: JSONPosition) {
-        source = .jcal(json, path: path, at: place)
+    init(_ text: JSONCut, calendarPath: String, index: Int) {
+        source = .jcalText(text, calendarPath: calendarPath, index: index)
+    }
+
+    private init(_ source: Source) {
+        self.source = source
+    }
+
+    /// The component with its text read: a jCal component's JSON is parsed. An error here is one a
+    /// reader parsing as it went would have stopped at, before any shape error of the components
+    /// read with it but not yet built.
+    public func parsed() throws(DocumentError) -> DocumentComponent {
+        guard case .jcalText(let text, let calendarPath, let index) = source else { return self }
+        return DocumentComponent(.jcal(try text.parsed(), path: "\(calendarPath)[2][\(index)]", at: text.origin))
     }
 
     /// The component; a `DocumentError` says where the document has it wrong.
     public func component() throws(DocumentError) -> Component {
         switch source {
         case .xcal(let element): return try XCalReader.component(element)
+        case .jcalText: return try parsed().component()
         case .jcal(let json, let path, let place):
             do throws(DocumentError) {
                 return try JCalReader.component(json, path: path)

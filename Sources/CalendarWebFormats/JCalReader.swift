@@ -52,31 +52,31 @@ public struct JCalReader {
         try handle(.calendar)
         try stream.expect(UInt8(ascii: ","), shape)
         try stream.expect(UInt8(ascii: "["), shape)
-        try items(&stream) { index, json, place in
+        try items(&stream) { index, text in
+            let json = try text.parsed()
             do {
                 try handle(.property(try Self.property(json, path: "\(path)[1][\(index)]")))
             } catch let error as DocumentError {
-                throw error.placed(at: place)
+                throw error.placed(at: text.origin)
             }
         }
         try stream.expect(UInt8(ascii: ","), shape)
         try stream.expect(UInt8(ascii: "["), shape)
-        try items(&stream) { index, json, place in
-            try handle(.component(DocumentComponent(json, path: "\(path)[2][\(index)]", at: place)))
+        try items(&stream) { index, text in
+            try handle(.component(DocumentComponent(text, calendarPath: path, index: index)))
         }
         try stream.expect(UInt8(ascii: "]"), shape)
     }
 
-    /// The values of an array whose `[` has been read, through its `]`, each with where it begins.
-    private func items(_ stream: inout JSONStream, _ each: (Int, JSONValue, JSONPosition) throws -> Void) throws {
+    /// The values of an array whose `[` has been read, through its `]`, each as its text.
+    private func items(_ stream: inout JSONStream, _ each: (Int, JSONCut) throws -> Void) throws {
         if try stream.peek() == UInt8(ascii: "]") {
             _ = try stream.commaOrClose()
             return
         }
         var index = 0
         repeat {
-            let (json, place) = try stream.value()
-            try each(index, json, place)
+            try each(index, try stream.cut())
             index += 1
         } while try stream.commaOrClose()
     }

@@ -54,15 +54,14 @@ struct JSONStream {
 
     /// The next value, parsed, and where it begins; its syntax errors are placed in the whole text.
     mutating func value() throws -> (value: JSONValue, at: JSONPosition) {
+        let text = try cut()
+        return (try text.parsed(), text.origin)
+    }
+
+    /// The next value's text, not yet parsed, and where it begins.
+    mutating func cut() throws -> JSONCut {
         let (bytes, start) = try cutValue()
-        let origin = position(of: start)
-        do {
-            return (try JSONText.parse(bytes), origin)
-        } catch {
-            let line = error.line ?? 1
-            throw DocumentError(line: origin.line + line - 1, column: line == 1 ? origin.column + (error.column ?? 1) - 1 : error.column,
-                                error.message)
-        }
+        return JSONCut(bytes: bytes, origin: position(of: start))
     }
 
     /// The bytes of the next value and where it begins, read through to its end.
@@ -136,5 +135,23 @@ struct JSONStream {
         buffer.removeSubrange(..<i)
         i = 0
         mark = 0
+    }
+}
+
+/// One value's text cut out of a `JSONStream`, with where it begins: a component's text is parsed
+/// by the worker that builds it, not by the thread reading the stream.
+struct JSONCut: Sendable {
+    var bytes: [UInt8]
+    var origin: JSONPosition
+
+    /// The value; its syntax errors are placed in the whole text.
+    func parsed() throws(DocumentError) -> JSONValue {
+        do throws(DocumentError) {
+            return try JSONText.parse(bytes)
+        } catch {
+            let line = error.line ?? 1
+            throw DocumentError(line: origin.line + line - 1, column: line == 1 ? origin.column + (error.column ?? 1) - 1 : error.column,
+                                error.message)
+        }
     }
 }
