@@ -4,10 +4,19 @@ import ICalendar
 
 /// An xCal or jCal input read as it arrives, one property or top-level component at a time. Its
 /// components go on in batches, each turned into the model — and encoded for the output when the
-/// iCalendar reader beside it encodes its own — on every core.
+/// iCalendar reader beside it encodes its own — on every core while this thread reads the next batch.
 struct DocumentInput {
     var path: String
     var format: CalendarFormat
+
+    /// A component turned into the model (and encoded, when asked), or where the document has it wrong.
+    private enum Built {
+        case component(Component, encoded: [UInt8]?)
+        /// Its text is not JSON: a reading error, which stops the document where it is.
+        case unreadable(DocumentError)
+        /// Read, but not a component as the format has it.
+        case malformed(DocumentError)
+    }
 
     /// Calls `handle` with the input's properties and components in document order; a malformed
     /// document ends with `InvalidCalendarData` naming the file, line and column.
@@ -17,13 +26,23 @@ struct DocumentInput {
             var chunk: [UInt8] = []
             return try input.read(into: &chunk, count: 1 << 20) > 0 ? chunk : nil
         }
+        let encoder = reader.encodes ? reader.encoder : nil
         var batch: [DocumentComponent] = []
+        // The batch the workers are building while this thread reads the next one: reading waited for
+        // every batch to be built, and the workers for reading. At most this one and `batch` are alive.
+        var inFlight: EveryCore.Running<[Built]>?
+        func startBuilding() -> EveryCore.Running<[Built]> {
+            defer { batch.removeAll(keepingCapacity: true) }
+            return Self.startBuilding(batch, encoder: encoder)
+        }
+        func handOnInFlight() throws {
+            if let previous = inFlight.take() { try Self.handOn(previous, handle) }
+        }
+        // Everything read so far goes on, so that what comes next follows it.
         func flush() throws {
-            for result in Self.componentsOnEveryCore(batch, encoder: reader.encodes ? reader.encoder : nil) {
-                let (component, encoded) = try result.get()
-                try handle(.component(ReadComponent(component: component, diagnostics: [], encoded: encoded)))
-            }
-            batch.removeAll(keepingCapacity: true)
+            try handOnInFlight()
+            guard !batch.isEmpty else { return }
+            try Self.handOn(startBuilding(), handle)
         }
         let collect = { (event: CalendarDocumentEvent) throws in
             switch event {
@@ -33,11 +52,23 @@ struct DocumentInput {
                 try handle(.property(property))
             case .component(let read):
                 batch.append(read)
-                if batch.count >= reader.batchSize { try flush() }
+                guard batch.count >= reader.batchSize else { return }
+                let next = startBuilding()
+                try handOnInFlight()
+                inFlight = next
             }
         }
         do {
-            if format == .xcal { try XCalReader().read(chunks: chunks, collect) } else { try JCalReader().read(chunks: chunks, collect) }
+            do {
+                if format == .xcal { try XCalReader().read(chunks: chunks, collect) } else { try JCalReader().read(chunks: chunks, collect) }
+            } catch {
+                // The batch in flight was whole before the document went wrong: it goes on first, and
+                // an error in it comes before this one, as it does in the document. So does text
+                // that is not JSON in the batch being collected; its other components do not go on.
+                try handOnInFlight()
+                if let unreadable = Self.firstUnreadable(batch) { throw unreadable }
+                throw error
+            }
             try flush()
         } catch let error as DocumentError {
             let place = error.line.map { SourceLocation(line: $0, column: error.column ?? 1) }
@@ -45,19 +76,50 @@ struct DocumentInput {
         }
     }
 
-    /// A batch of components turned into the model, and encoded when `encoder` is given, on every
-    /// core; results in batch order.
-    private static func componentsOnEveryCore(_ batch: [DocumentComponent], encoder: (@Sendable (Component) -> [UInt8])?)
-        -> [Result<(Component, [UInt8]?), DocumentError>] {
-        let parts = EveryCore.perform(items: batch.count) { worker, workers in
-            stride(from: worker, to: batch.count, by: workers).map { index in
-                Result { () throws(DocumentError) in
-                    let component = try batch[index].component()
-                    return (component, encoder?(component))
-                }
+    /// Starts turning a batch of components into the model, and encoding them when `encoder` is
+    /// given, on every core.
+    private static func startBuilding(_ batch: [DocumentComponent], encoder: (@Sendable (Component) -> [UInt8])?)
+        -> EveryCore.Running<[Built]> {
+        EveryCore.start(items: batch.count) { worker, workers in
+            stride(from: worker, to: batch.count, by: workers).map { build(batch[$0], encoder: encoder) }
+        }
+    }
+
+    private static func build(_ read: DocumentComponent, encoder: (@Sendable (Component) -> [UInt8])?) -> Built {
+        let parsed: DocumentComponent
+        do { parsed = try read.parsed() } catch { return .unreadable(error) }
+        do {
+            let component = try parsed.component()
+            return .component(component, encoded: encoder?(component))
+        } catch {
+            return .malformed(error)
+        }
+    }
+
+    /// The first component whose text is not JSON, read here: only when the document has gone wrong.
+    private static func firstUnreadable(_ batch: [DocumentComponent]) -> DocumentError? {
+        for read in batch {
+            do { _ = try read.parsed() } catch { return error }
+        }
+        return nil
+    }
+
+    /// Waits for a batch to be built and hands its components on in batch order, up to the first
+    /// that is wrong, whose error is thrown. Text that is not JSON is thrown before any of the batch
+    /// goes on, as reading stopped there when components were built as each batch filled.
+    private static func handOn(_ building: EveryCore.Running<[Built]>, _ handle: (CalendarStreamEvent) throws -> Void) throws {
+        let parts = building.wait()
+        let count = parts.reduce(0) { $0 + $1.count }
+        // Worker w built items w, w + workers, …: dealt back into batch order.
+        let results = (0..<count).lazy.map { parts[$0 % parts.count][$0 / parts.count] }
+        for case .unreadable(let error) in results { throw error }
+        for result in results {
+            switch result {
+            case .component(let component, let encoded):
+                try handle(.component(ReadComponent(component: component, diagnostics: [], encoded: encoded)))
+            case .unreadable(let error), .malformed(let error):
+                throw error
             }
         }
-        // Worker w did items w, w + workers, …: deal them back into batch order.
-        return batch.indices.map { parts[$0 % parts.count][$0 / parts.count] }
     }
 }
