@@ -25,7 +25,7 @@ public enum CalendarDocumentEvent {
 /// turning is pure, so it can happen on any thread: `convert` does it on every core.
 public struct DocumentComponent: Sendable {
     private enum Source: Sendable {
-        case xcal(XCalElement)
+        case xcal(XCalRecord)
         /// The component's JSON text, parsed where the component is built.
         case jcalText(JSONCut, calendarPath: String, index: Int)
         case jcal(JSONValue, path: String, at: JSONPosition)
@@ -33,8 +33,8 @@ public struct DocumentComponent: Sendable {
 
     private let source: Source
 
-    init(_ element: XCalElement) {
-        source = .xcal(element)
+    init(_ record: XCalRecord) {
+        source = .xcal(record)
     }
 
     init(_ text: JSONCut, calendarPath: String, index: Int) {
@@ -56,7 +56,7 @@ public struct DocumentComponent: Sendable {
     /// The component; a `DocumentError` says where the document has it wrong.
     public func component() throws(DocumentError) -> Component {
         switch source {
-        case .xcal(let element): return try XCalReader.component(element)
+        case .xcal(let record): return try XCalReader.component(record.element())
         case .jcalText: return try parsed().component()
         case .jcal(let json, let path, let place):
             do throws(DocumentError) {

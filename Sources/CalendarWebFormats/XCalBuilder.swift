@@ -13,6 +13,40 @@ struct XCalElement: Sendable {
     var text: String { String(decoding: textBytes, as: UTF8.self) }
 }
 
+/// A property or top-level component as it was read: its elements' starts and ends and its text, in
+/// document order. Kept flat, so that the thread reading the document makes no arrays per element;
+/// the tree is grown where the item is built.
+struct XCalRecord: Sendable {
+    /// One step of the item, in document order.
+    enum Mark: Sendable {
+        case start(name: String, line: Int, column: Int)
+        /// Text of the element open here: a range of `text`.
+        case text(Range<Int>)
+        case end
+    }
+
+    var marks: [Mark] = []
+    var text: [UInt8] = []
+
+    /// The item's outermost element, with everything in it.
+    func element() -> XCalElement {
+        var open: [XCalElement] = []
+        for mark in marks {
+            switch mark {
+            case .start(let name, let line, let column):
+                open.append(XCalElement(name: name, line: line, column: column))
+            case .text(let range):
+                open[open.count - 1].textBytes += text[range]
+            case .end:
+                let element = open.removeLast()
+                guard !open.isEmpty else { return element }
+                open[open.count - 1].children.append(element)
+            }
+        }
+        preconditionFailure("an xCal record ends with its outermost element's end")
+    }
+}
+
 /// Turns the SAX events of an xCal document into calendar events, one property or top-level
 /// component at a time: only the element being read is held, and it is dropped once handed on.
 /// Bounds what a hostile document can make it hold: nesting depth and the size of one item.
@@ -33,7 +67,12 @@ final class XCalBuilder {
     /// The depth below which elements are skipped (a root child other than `<vcalendar>`).
     private var skippingBelow: Int?
     private var section = ""
-    private var open: [XCalElement] = []
+    /// The property or component being read, how many of its elements are open, and its first
+    /// element's name and line for a refusal.
+    private var record = XCalRecord()
+    private var openElements = 0
+    private var itemName = ""
+    private var itemLine = 0
     private var itemBytes = 0
 
     init(maximumItemBytes: Int) {
@@ -66,7 +105,9 @@ final class XCalBuilder {
         default:
             itemBytes += name.utf8.count + Self.elementCost
             try checkItemSize()
-            open.append(XCalElement(name: name, line: line, column: column))
+            if openElements == 0 { (itemName, itemLine) = (name, line) }
+            openElements += 1
+            record.marks.append(.start(name: name, line: line, column: column))
         }
     }
 
@@ -76,24 +117,30 @@ final class XCalBuilder {
             if depth == skippingBelow { self.skippingBelow = nil }
             return
         }
-        guard depth >= 4, let element = open.popLast() else { return }
-        guard open.isEmpty else {
-            open[open.count - 1].children.append(element)
-            return
-        }
+        guard depth >= 4, openElements > 0 else { return }
+        openElements -= 1
+        record.marks.append(.end)
+        guard openElements == 0 else { return }
         itemBytes = 0
-        ready.append(section == "properties" ? .property(XCalReader.property(element)) : .component(DocumentComponent(element)))
+        let item = record
+        // The next item is about as large: room for it is made once, not grown element by element.
+        record = XCalRecord()
+        record.marks.reserveCapacity(item.marks.count)
+        record.text.reserveCapacity(item.text.count)
+        ready.append(section == "properties" ? .property(XCalReader.property(item.element())) : .component(DocumentComponent(item)))
     }
 
     func characters(_ bytes: UnsafeBufferPointer<UInt8>) throws(Refusal) {
-        guard !open.isEmpty else { return }
+        guard openElements > 0 else { return }
         itemBytes += bytes.count
         try checkItemSize()
-        open[open.count - 1].textBytes += bytes
+        let start = record.text.count
+        record.text += bytes
+        record.marks.append(.text(start..<record.text.count))
     }
 
     private func checkItemSize() throws(Refusal) {
-        guard itemBytes > maximumItemBytes, let first = open.first else { return }
-        throw Refusal(message: "the <\(first.name)> begun on line \(first.line) is larger than \(DocumentError.size(maximumItemBytes))")
+        guard itemBytes > maximumItemBytes, openElements > 0 else { return }
+        throw Refusal(message: "the <\(itemName)> begun on line \(itemLine) is larger than \(DocumentError.size(maximumItemBytes))")
     }
 }
