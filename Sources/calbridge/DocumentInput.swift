@@ -11,7 +11,7 @@ struct DocumentInput {
 
     /// A component turned into the model (and encoded, when asked), or where the document has it wrong.
     private enum Built {
-        case component(Component, encoded: [UInt8]?)
+        case component(ReadComponent)
         /// Its text is not JSON: a reading error, which stops the document where it is.
         case unreadable(DocumentError)
         /// Read, but not a component as the format has it.
@@ -26,14 +26,14 @@ struct DocumentInput {
             var chunk: [UInt8] = []
             return try input.read(into: &chunk, count: 1 << 20) > 0 ? chunk : nil
         }
-        let encoder = reader.encodes ? reader.encoder : nil
+        let work = Work(encoder: reader.encodes ? reader.encoder : nil, study: reader.study)
         var batch: [DocumentComponent] = []
         // The batch the workers are building while this thread reads the next one: reading waited for
         // every batch to be built, and the workers for reading. At most this one and `batch` are alive.
         var inFlight: EveryCore.Running<[Built]>?
         func startBuilding() -> EveryCore.Running<[Built]> {
             defer { batch.removeAll(keepingCapacity: true) }
-            return Self.startBuilding(batch, encoder: encoder)
+            return Self.startBuilding(batch, work)
         }
         func handOnInFlight() throws {
             if let previous = inFlight.take() { try Self.handOn(previous, handle) }
@@ -78,21 +78,9 @@ struct DocumentInput {
 
     /// Starts turning a batch of components into the model, and encoding them when `encoder` is
     /// given, on every core.
-    private static func startBuilding(_ batch: [DocumentComponent], encoder: (@Sendable (Component) -> [UInt8])?)
-        -> EveryCore.Running<[Built]> {
+    private static func startBuilding(_ batch: [DocumentComponent], _ work: Work) -> EveryCore.Running<[Built]> {
         EveryCore.start(items: batch.count) { worker, workers in
-            stride(from: worker, to: batch.count, by: workers).map { build(batch[$0], encoder: encoder) }
-        }
-    }
-
-    private static func build(_ read: DocumentComponent, encoder: (@Sendable (Component) -> [UInt8])?) -> Built {
-        let parsed: DocumentComponent
-        do { parsed = try read.parsed() } catch { return .unreadable(error) }
-        do {
-            let component = try parsed.component()
-            return .component(component, encoded: encoder?(component))
-        } catch {
-            return .malformed(error)
+            stride(from: worker, to: batch.count, by: workers).map { work.build(batch[$0]) }
         }
     }
 
@@ -115,10 +103,30 @@ struct DocumentInput {
         for case .unreadable(let error) in results { throw error }
         for result in results {
             switch result {
-            case .component(let component, let encoded):
-                try handle(.component(ReadComponent(component: component, diagnostics: [], encoded: encoded)))
+            case .component(let read):
+                try handle(.component(read))
             case .unreadable(let error), .malformed(let error):
                 throw error
+            }
+        }
+    }
+
+    /// What a worker does to each component besides building it, as the iCalendar reader beside
+    /// does to its own: encode it for the output, study it (the zones it uses).
+    private struct Work: Sendable {
+        var encoder: (@Sendable (Component) -> [UInt8])?
+        var study: (@Sendable (Component) -> any Sendable)?
+
+        func build(_ read: DocumentComponent) -> Built {
+            let parsed: DocumentComponent
+            do { parsed = try read.parsed() } catch { return .unreadable(error) }
+            do {
+                let component = try parsed.component()
+                var built = ReadComponent(component: component, diagnostics: [], encoded: encoder?(component))
+                built.notes = study?(component)
+                return .component(built)
+            } catch {
+                return .malformed(error)
             }
         }
     }
