@@ -60,7 +60,10 @@ public struct DocumentComponent: Sendable {
         case .jcalText: return try parsed().component()
         case .jcal(let json, let path, let place):
             do throws(DocumentError) {
-                return try JCalReader.component(json, path: path)
+                var component = try JCalReader.component(json, path: path)
+                // jCal properties have no place of their own: problems in them are reported here.
+                component.location = SourceLocation(line: place.line, column: place.column)
+                return component
             } catch {
                 throw error.placed(at: place)
             }

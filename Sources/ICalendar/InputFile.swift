@@ -13,6 +13,8 @@ public final class InputFile {
     /// Bytes already in memory (a calendar taken out of a CalDAV answer), read from `offset` on.
     private let contents: [UInt8]?
     private var offset = 0
+    /// Bytes `peek` read ahead, which `read` hands out first.
+    private var pending: [UInt8] = []
 
     /// Why an input could not be opened: it is missing (exit 66) or unreadable.
     public struct OpenError: Error, Sendable {
@@ -56,8 +58,34 @@ public final class InputFile {
         if ownsDescriptor { close(descriptor) }
     }
 
+    /// The first `count` bytes not yet read (fewer at the end), which reading still returns: a
+    /// format is told from them where standard input has no name to tell it by.
+    public func peek(count: Int) throws(OpenError) -> [UInt8] {
+        while pending.count < count {
+            guard try readAhead(into: &pending, count: count - pending.count) > 0 else { break }
+        }
+        return pending
+    }
+
+    /// All the bytes not yet read, for formats that are read whole.
+    public func readAll() throws(OpenError) -> [UInt8] {
+        var bytes: [UInt8] = []
+        while try read(into: &bytes, count: 1 << 20) > 0 {}
+        return bytes
+    }
+
     /// Appends up to `count` bytes to `buffer`; returns how many were read, 0 at the end.
     public func read(into buffer: inout [UInt8], count: Int) throws(OpenError) -> Int {
+        guard pending.isEmpty else {
+            let taken = min(count, pending.count)
+            buffer += pending[..<taken]
+            pending.removeFirst(taken)
+            return taken
+        }
+        return try readAhead(into: &buffer, count: count)
+    }
+
+    private func readAhead(into buffer: inout [UInt8], count: Int) throws(OpenError) -> Int {
         if let contents {
             let end = min(offset + count, contents.count)
             buffer += contents[offset..<end]

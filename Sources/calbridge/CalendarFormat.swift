@@ -7,16 +7,17 @@ enum CalendarFormat: String, ExpressibleByArgument, CaseIterable {
     /// A WebDAV multistatus answer (a CalDAV REPORT saved to a file): its calendar-data become one calendar.
     case caldavXML = "caldav-xml"
 
-    /// The formats this build reads and writes; the rest are named so that asking for them gets a
-    /// clear answer rather than a parse error.
-    static let supported: Set<CalendarFormat> = [.ics, .json, .xcal, .jcal, .caldavXML]
+    /// The formats this build reads, and those it writes (a saved CalDAV answer is only read); the
+    /// rest are named so that asking for them gets a clear answer rather than a parse error.
+    static let readable: Set<CalendarFormat> = [.ics, .json, .xcal, .jcal, .caldavXML]
+    static let writable: Set<CalendarFormat> = [.ics, .json, .xcal, .jcal]
 
     /// The format a path's extension names, if any.
     init?(path: String) {
         switch (path as NSString).pathExtension.lowercased() {
         case "ics", "ical", "icalendar", "ifb": self = .ics
         case "json": self = .json
-        case "xcs", "xml": self = .xcal
+        case "xcal", "xcs", "xml": self = .xcal
         case "jcal": self = .jcal
         case "vcf", "vcard": self = .vcf
         case "csv": self = .csv
@@ -24,11 +25,18 @@ enum CalendarFormat: String, ExpressibleByArgument, CaseIterable {
         }
     }
 
+    /// How many bytes of an input `sniff` looks at.
+    static let sniffedBytes = 512
+
     /// Guesses from the first bytes of a file: iCalendar text, JSON, or XML.
     static func sniff(path: String) -> CalendarFormat? {
         guard path != "-", let handle = FileHandle(forReadingAtPath: path) else { return nil }
         defer { try? handle.close() }
-        let head = (try? handle.read(upToCount: 512)) ?? Data()
+        return sniff(head: [UInt8]((try? handle.read(upToCount: sniffedBytes)) ?? Data()))
+    }
+
+    /// Guesses from an input's first bytes.
+    static func sniff(head: [UInt8]) -> CalendarFormat? {
         let text = String(decoding: head, as: UTF8.self).drop { $0 == "\u{FEFF}" || $0.isWhitespace }
         if text.uppercased().hasPrefix("BEGIN:VCALENDAR") { return .ics }
         if text.uppercased().hasPrefix("BEGIN:VCARD") { return .vcf }
@@ -38,20 +46,23 @@ enum CalendarFormat: String, ExpressibleByArgument, CaseIterable {
         return nil
     }
 
-    /// The format of an input: as given, else from its name, else from its content, else iCalendar.
-    static func of(input path: String, given: CalendarFormat?) throws -> CalendarFormat {
-        var format = given ?? CalendarFormat(path: path) ?? sniff(path: path) ?? .ics
+    /// The format of an input: as given, else from its name, else from its content (`head`, its
+    /// first bytes, for standard input), else iCalendar.
+    static func of(input path: String, given: CalendarFormat?, head: [UInt8]? = nil) throws -> CalendarFormat {
+        let sniffed = { head.flatMap { sniff(head: $0) } ?? sniff(path: path) }
+        var format = given ?? CalendarFormat(path: path) ?? sniffed() ?? .ics
         // jCal is JSON too, and often named so: the content tells them apart.
-        if given == nil && format == .json && sniff(path: path) == .jcal { format = .jcal }
+        if given == nil && format == .json && sniffed() == .jcal { format = .jcal }
         // So are a saved CalDAV answer and xCal: both are .xml.
-        if given == nil && format == .xcal && sniff(path: path) == .caldavXML { format = .caldavXML }
-        try format.requireSupported(as: "read")
+        if given == nil && format == .xcal && sniffed() == .caldavXML { format = .caldavXML }
+        try format.require(in: readable, as: "read")
         return format
     }
 
-    func requireSupported(as use: String) throws {
-        guard Self.supported.contains(self) else {
-            throw UsageProblem(message: "this build of calbridge cannot \(use) \(rawValue) yet; it reads and writes ics, json, xcal and jcal")
+    /// Throws a usage error unless this build can `use` (read or write) the format.
+    func require(in formats: Set<CalendarFormat>, as use: String) throws {
+        guard formats.contains(self) else {
+            throw UsageProblem(message: "this build of calbridge cannot \(use) \(rawValue); it reads ics, json, xcal, jcal and caldav-xml and writes ics, json, xcal and jcal (birthdays reads vcf, schedule reads timetables)")
         }
     }
 }

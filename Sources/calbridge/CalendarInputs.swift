@@ -12,24 +12,33 @@ struct CalendarInputs {
     /// Feeds every input to `reader`, calling `handle` with what goes into the merged calendar;
     /// returns every problem found.
     func read(with reader: inout CalendarStreamReader, _ handle: (CalendarStreamEvent) throws -> Void) throws -> [Diagnostic] {
+        // Problems in inputs read whole or as documents, which the iCalendar reader does not see.
+        var found: [Diagnostic] = []
         for path in paths {
-            let inputFormat = try CalendarFormat.of(input: path, given: format)
+            // Standard input has no name to tell its format by: its first bytes are looked at, and
+            // stay to be read.
+            let standardInput = path == "-" ? try InputFile(path: path) : nil
+            let head = try standardInput.map { try $0.peek(count: CalendarFormat.sniffedBytes) }
+            let inputFormat = try CalendarFormat.of(input: path, given: format, head: head)
+            let input = { try standardInput ?? InputFile(path: path) }
             switch inputFormat {
             case .json:
-                let calendar = try Self.decodeModelJSON(path)
+                let calendar = try Self.decodeModelJSON(path, standardInput)
+                found += ComponentValidation.diagnostics(for: Component(name: "VCALENDAR", properties: calendar.properties), file: path)
                 for property in calendar.properties { try handle(.property(property)) }
                 for component in calendar.components {
+                    found += ComponentValidation.diagnostics(for: component, file: path)
                     try handle(.component(ReadComponent(component: component, diagnostics: [], encoded: nil)))
                 }
             case .xcal, .jcal:
-                try DocumentInput(path: path, format: inputFormat).read(encodingLike: reader, handle)
+                found += try DocumentInput(input: try input(), format: inputFormat).read(encodingLike: reader, handle)
             case .caldavXML:
-                try Self.readMultistatus(path, with: &reader, handle)
+                try Self.readMultistatus(path, standardInput, with: &reader, handle)
             default:
-                try reader.read(try InputFile(path: path), handle)
+                try reader.read(try input(), handle)
             }
         }
-        return reader.diagnostics
+        return reader.diagnostics + found
     }
 
     /// Every input merged into one VCALENDAR component.
@@ -48,15 +57,15 @@ struct CalendarInputs {
 
     /// Reads each calendar-data of a saved multistatus answer as one more calendar to merge, named
     /// after its href in messages.
-    private static func readMultistatus(_ path: String, with reader: inout CalendarStreamReader,
+    private static func readMultistatus(_ path: String, _ standardInput: InputFile?, with reader: inout CalendarStreamReader,
                                         _ handle: (CalendarStreamEvent) throws -> Void) throws {
         var found: [(String, String)] = []
         let collect = { (response: DAVResponse) in
             if let data = response.calendarData { found.append((response.href, data)) }
         }
         do {
-            if path == "-" {
-                try MultistatusReader().read([UInt8](FileHandle.standardInput.readDataToEndOfFile())).responses.forEach(collect)
+            if let standardInput {
+                try MultistatusReader().read(try standardInput.readAll()).responses.forEach(collect)
             } else {
                 guard FileManager.default.fileExists(atPath: path) else {
                     throw InputFile.OpenError(name: path, reason: "No such file or directory")
@@ -73,10 +82,10 @@ struct CalendarInputs {
     }
 
     /// The calendar of a model JSON input, decoded whole.
-    private static func decodeModelJSON(_ path: String) throws -> Component {
+    private static func decodeModelJSON(_ path: String, _ standardInput: InputFile?) throws -> Component {
         let data: Data
         do {
-            data = path == "-" ? FileHandle.standardInput.readDataToEndOfFile() : try Data(contentsOf: URL(fileURLWithPath: path))
+            data = try standardInput.map { Data(try $0.readAll()) } ?? Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
             throw InputFile.OpenError(name: path, reason: FileManager.default.fileExists(atPath: path) ? "cannot be read" : "No such file or directory")
         }

@@ -39,7 +39,7 @@ struct Convert: ParsableCommand {
     func run() throws {
         do {
             let format = to ?? output.flatMap(CalendarFormat.init(path:)) ?? .ics
-            try format.requireSupported(as: "write")
+            try format.require(in: CalendarFormat.writable, as: "write")
             var sink = try AtomicFile(destination: output)
             let sources = CalendarInputs(paths: inputs, format: from)
             let diagnostics: [Diagnostic]

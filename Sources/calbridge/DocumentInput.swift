@@ -6,7 +6,7 @@ import ICalendar
 /// components go on in batches, each turned into the model — and encoded for the output when the
 /// iCalendar reader beside it encodes its own — on every core while this thread reads the next batch.
 struct DocumentInput {
-    var path: String
+    var input: InputFile
     var format: CalendarFormat
 
     /// A component turned into the model (and encoded, when asked), or where the document has it wrong.
@@ -18,15 +18,25 @@ struct DocumentInput {
         case malformed(DocumentError)
     }
 
-    /// Calls `handle` with the input's properties and components in document order; a malformed
-    /// document ends with `InvalidCalendarData` naming the file, line and column.
-    func read(encodingLike reader: CalendarStreamReader, _ handle: (CalendarStreamEvent) throws -> Void) throws {
-        let input = try InputFile(path: path)
+    /// Calls `handle` with the input's properties and components in document order and returns the
+    /// problems calbridge's checks find in them (as in an .ics); a malformed document ends with
+    /// `InvalidCalendarData` naming the file, line and column.
+    func read(encodingLike reader: CalendarStreamReader, _ handle: (CalendarStreamEvent) throws -> Void) throws -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        func take(_ event: CalendarStreamEvent) throws {
+            switch event {
+            case .property(let property):
+                diagnostics += ComponentValidation.diagnostics(for: Component(name: "VCALENDAR", properties: [property]), file: input.name)
+            case .component(let read):
+                diagnostics += read.diagnostics
+            }
+            try handle(event)
+        }
         let chunks = { () throws -> [UInt8]? in
             var chunk: [UInt8] = []
             return try input.read(into: &chunk, count: 1 << 20) > 0 ? chunk : nil
         }
-        let work = Work(encoder: reader.encodes ? reader.encoder : nil, study: reader.study)
+        let work = Work(file: input.name, encoder: reader.encodes ? reader.encoder : nil, study: reader.study)
         var batch: [DocumentComponent] = []
         // The batch the workers are building while this thread reads the next one: reading waited for
         // every batch to be built, and the workers for reading. At most this one and `batch` are alive.
@@ -36,20 +46,20 @@ struct DocumentInput {
             return Self.startBuilding(batch, work)
         }
         func handOnInFlight() throws {
-            if let previous = inFlight.take() { try Self.handOn(previous, handle) }
+            if let previous = inFlight.take() { try Self.handOn(previous, take) }
         }
         // Everything read so far goes on, so that what comes next follows it.
         func flush() throws {
             try handOnInFlight()
             guard !batch.isEmpty else { return }
-            try Self.handOn(startBuilding(), handle)
+            try Self.handOn(startBuilding(), take)
         }
         let collect = { (event: CalendarDocumentEvent) throws in
             switch event {
             case .calendar: break
             case .property(let property):
                 try flush()
-                try handle(.property(property))
+                try take(.property(property))
             case .component(let read):
                 batch.append(read)
                 guard batch.count >= reader.batchSize else { return }
@@ -70,6 +80,7 @@ struct DocumentInput {
                 throw error
             }
             try flush()
+            return diagnostics
         } catch let error as DocumentError {
             let place = error.line.map { SourceLocation(line: $0, column: error.column ?? 1) }
             throw InvalidCalendarData(diagnostics: [Diagnostic(.error, file: input.name, at: place, "\(format.rawValue): \(error.message)")])
@@ -114,6 +125,7 @@ struct DocumentInput {
     /// What a worker does to each component besides building it, as the iCalendar reader beside
     /// does to its own: encode it for the output, study it (the zones it uses).
     private struct Work: Sendable {
+        var file: String
         var encoder: (@Sendable (Component) -> [UInt8])?
         var study: (@Sendable (Component) -> any Sendable)?
 
@@ -122,7 +134,8 @@ struct DocumentInput {
             do { parsed = try read.parsed() } catch { return .unreadable(error) }
             do {
                 let component = try parsed.component()
-                var built = ReadComponent(component: component, diagnostics: [], encoded: encoder?(component))
+                var built = ReadComponent(component: component, diagnostics: ComponentValidation.diagnostics(for: component, file: file),
+                                          encoded: encoder?(component))
                 built.notes = study?(component)
                 return .component(built)
             } catch {
