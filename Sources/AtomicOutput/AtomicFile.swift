@@ -38,6 +38,8 @@ public final class AtomicFile {
     private var descriptor: Int32
     private var buffer: [UInt8] = []
     private var finished = false
+    /// Where the temporary path waits to be removed if the process is interrupted.
+    private var cleanupSlot: Int?
     private static let flushSize = 1 << 20
 
     public init(destination: String?) throws(Failure) {
@@ -59,6 +61,7 @@ public final class AtomicFile {
         guard descriptor >= 0 else {
             throw .cannotCreate(path: destination ?? "standard output", reason: String(cString: strerror(errno)))
         }
+        cleanupSlot = InterruptCleanup.remember(temporaryPath)
     }
 
     /// How `path` is written: a symbolic link by the file it leads to (which may not exist yet), an
@@ -116,16 +119,17 @@ public final class AtomicFile {
         close(descriptor)
         guard rename(temporaryPath, path) == 0 else {
             let reason = String(cString: strerror(errno))
-            unlink(temporaryPath)
+            removeTemporaryFile()
             throw .cannotCreate(path: destination ?? path, reason: reason)
         }
+        forgetTemporaryFile()
     }
 
     /// Removes the partial output; the destination is untouched.
     public func discard() {
         finished = true
         close(descriptor)
-        unlink(temporaryPath)
+        removeTemporaryFile()
     }
 
     private func flush() throws(Failure) {
@@ -141,7 +145,7 @@ public final class AtomicFile {
     /// Copies the finished bytes into the stream target, opened only now so that a failed run leaves
     /// it untouched.
     private func copyOut() throws(Failure) {
-        defer { unlink(temporaryPath) }
+        defer { removeTemporaryFile() }
         let name = destination ?? "standard output"
         var out: Int32 = 1
         if case .stream(let path?) = target {
@@ -161,6 +165,17 @@ public final class AtomicFile {
                 offset += written
             }
         }
+    }
+
+    private func removeTemporaryFile() {
+        unlink(temporaryPath)
+        forgetTemporaryFile()
+    }
+
+    /// The temporary path is gone (removed or renamed): an interruption has nothing to remove.
+    private func forgetTemporaryFile() {
+        if let slot = cleanupSlot { InterruptCleanup.forget(slot) }
+        cleanupSlot = nil
     }
 
     private func fail() -> Failure {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import AtomicOutput
 import CalendarModel
 import CalendarRouter
 
@@ -50,6 +51,13 @@ struct Recur: ParsableCommand {
         let start = DateValue(icalendar: dtstart)!
         let instances = RuleInstances(rule: parsed, start: start, startingAt: startAt.flatMap { DateValue(icalendar: $0) })
         let text = instances.prefix(count).map(\.icalendarText).joined(separator: ",")
-        Terminal.write(text + "\n", to: .standardOutput)
+        do {
+            // As every command's output: a full disk or closed pipe is an I/O error (74), not a success.
+            let sink = try AtomicFile(destination: nil)
+            try sink.write(text + "\n")
+            try sink.commit()
+        } catch {
+            throw ExitStatus.report(error)
+        }
     }
 }

@@ -56,4 +56,26 @@ final class OutputDestinationTests: XCTestCase {
         XCTAssertTrue(result.standardError.contains("cannot write /dev/full: No space left on device"), result.standardError)
         XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: "/dev/full")[.type] as? FileAttributeType, .typeCharacterSpecial)
     }
+
+    /// A conversion stopped by SIGTERM or Ctrl-C (here while it waits for the rest of its input)
+    /// leaves neither the output nor its temporary file.
+    func testAnInterruptedConversionLeavesNoTemporaryFile() throws {
+        for signal in [SIGTERM, SIGINT] {
+            let directory = try scratchDirectory()
+            let process = Process()
+            process.executableURL = Calbridge.binary
+            process.arguments = ["convert", "-", "-o", directory.appendingPathComponent("out.ics").path]
+            let stdin = Pipe()
+            process.standardInput = stdin
+            try process.run()
+            stdin.fileHandleForWriting.write(Data(sampleCalendar.prefix(200).utf8))
+            for _ in 0..<250 where try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty { usleep(20_000) }
+            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path).count, 1, "the temporary file is there")
+            kill(process.processIdentifier, signal)
+            process.waitUntilExit()
+            XCTAssertEqual(process.terminationReason, .uncaughtSignal)
+            XCTAssertEqual(process.terminationStatus, signal)
+            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path), [], "signal \(signal)")
+        }
+    }
 }
