@@ -42,8 +42,12 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
 /// Thrown when an input holds problems that stop a conversion; nothing has been written.
 public struct InvalidCalendarData: Error, Sendable {
     public var diagnostics: [Diagnostic]
+    /// What the user should do, when it is not "run `calbridge validate` on the input" (which reads
+    /// calendars, not timetables or state files).
+    public var advice: String?
 
-    public init(diagnostics: [Diagnostic]) {
+    public init(diagnostics: [Diagnostic], advice: String? = nil) {
         self.diagnostics = diagnostics
+        self.advice = advice
     }
 }

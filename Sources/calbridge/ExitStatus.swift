@@ -25,7 +25,7 @@ enum ExitStatus {
             return ioError
         case let error as InvalidCalendarData:
             Terminal.printDiagnostics(error.diagnostics, to: .standardError)
-            Terminal.error("nothing was written; run `calbridge validate` on the input for every problem and what a repair would do")
+            Terminal.error("nothing was written; " + (error.advice ?? "run `calbridge validate` on the input for every problem and what a repair would do"))
             return invalidData
         case let error as StoreUnavailable:
             Terminal.error(error.message)

@@ -17,7 +17,7 @@ struct ScheduleRun {
         do {
             schedule = try ScheduleCalendar(timetable: timetable)
         } catch {
-            throw InvalidCalendarData(diagnostics: [Diagnostic(.error, file: path, at: nil, error.description)])
+            throw InvalidCalendarData(diagnostics: [Diagnostic(.error, file: path, at: nil, error.description)], advice: Self.timetableAdvice)
         }
         let previous = try statePath.flatMap(Self.readState)
         do {
@@ -25,7 +25,8 @@ struct ScheduleRun {
                                                                  previous: previous, now: .nowUTC)
         } catch {
             throw InvalidCalendarData(diagnostics: [Diagnostic(.error, file: statePath ?? "-", at: nil,
-                                                               "the state file is refused, not overwritten: \(error.description)")])
+                                                               "the state file is refused, not overwritten: \(error.description)")],
+                                      advice: Self.stateAdvice)
         }
     }
 
@@ -43,10 +44,13 @@ struct ScheduleRun {
         "\(changes.added.count) added, \(changes.changed.count) changed, \(changes.removed.count) removed, \(changes.unchanged.count) unchanged"
     }
 
+    private static let timetableAdvice = "correct the timetable (`calbridge schedule --help` lists its fields) and run the same command again"
+    private static let stateAdvice = "the state file is left as it was; remove it to start afresh, or name another with --state"
+
     private static func readTimetable(_ path: String, base: String?) throws -> Timetable {
         let bytes = try contents(of: path)
         do {
-            if path.lowercased().hasSuffix(".csv") {
+            if isCSV(path: path, bytes) {
                 let baseTimetable = try base.map { try TimetableReader().read(json: try contents(of: $0), file: $0) }
                 return try TimetableReader().read(csv: bytes, file: path, base: baseTimetable)
             }
@@ -54,8 +58,18 @@ struct ScheduleRun {
         } catch let error as TimetableErrors {
             throw InvalidCalendarData(diagnostics: error.problems.map { problem in
                 Diagnostic(.error, file: problem.file, at: nil, problem.place + ": " + problem.message)
-            })
+            }, advice: timetableAdvice)
         }
+    }
+
+    /// A timetable is CSV when its name says so, or, without a .json name (standard input, no
+    /// extension), when it does not begin with a JSON object.
+    private static func isCSV(path: String, _ bytes: [UInt8]) -> Bool {
+        let name = path.lowercased()
+        if name.hasSuffix(".csv") { return true }
+        if name.hasSuffix(".json") { return false }
+        let text = String(decoding: bytes.prefix(64), as: UTF8.self).drop { $0 == "\u{FEFF}" || $0.isWhitespace }
+        return !text.hasPrefix("{")
     }
 
     private static func readState(_ path: String) throws -> ScheduleState? {
@@ -64,7 +78,7 @@ struct ScheduleRun {
             return try JSONDecoder().decode(ScheduleState.self, from: Data(contentsOf: URL(fileURLWithPath: path)))
         } catch {
             throw InvalidCalendarData(diagnostics: [Diagnostic(.error, file: path, at: nil,
-                "is not a calbridge schedule state file (it is refused, not overwritten); remove it to start afresh")])
+                "is not a calbridge schedule state file (it is refused, not overwritten)")], advice: stateAdvice)
         }
     }
 

@@ -70,7 +70,22 @@ final class SyncCommandTests: XCTestCase {
         let result = try sync(timetable(lectures: [wrong]), directory)
         XCTAssertEqual(result.status, 65)
         XCTAssertTrue(result.standardError.contains("$.lectures[0].weekday"), result.standardError)
+        // validate reads calendars, not timetables: the advice points at the timetable's fields instead.
+        XCTAssertTrue(result.standardError.contains("correct the timetable (`calbridge schedule --help` lists its fields)"), result.standardError)
+        XCTAssertFalse(result.standardError.contains("calbridge validate"), result.standardError)
         XCTAssertFalse(FileManager.default.fileExists(atPath: directory.appendingPathComponent("state.json").path))
+    }
+
+    func testATimetableOnStandardInputIsToldJSONOrCSVByItsContent() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let csv = try String(contentsOf: root.appendingPathComponent("Samples/semester-informatik.csv"), encoding: .utf8)
+        let fromFile = try Calbridge.run(["schedule", root.appendingPathComponent("Samples/semester-informatik.csv").path])
+        let fromStandardInput = try Calbridge.run(["schedule", "-"], input: csv)
+        XCTAssertEqual(fromStandardInput.status, 0, fromStandardInput.standardError)
+        XCTAssertEqual(fromStandardInput.standardOutput, fromFile.standardOutput)
+        let json = try Calbridge.run(["schedule", "-"], input: timetable(lectures: [db]))
+        XCTAssertEqual(json.status, 0, json.standardError)
+        XCTAssertTrue(json.standardOutput.contains("SUMMARY:Datenbanken"), json.standardOutput)
     }
 
     func testForeignStateFileIsRefusedNotOverwritten() throws {
