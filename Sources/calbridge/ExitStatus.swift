@@ -17,11 +17,15 @@ enum ExitStatus {
     static func report(_ error: Error) -> ExitCode {
         switch error {
         case let error as InputFile.OpenError:
-            Terminal.error("\(error.name): \(error.reason)")
-            return error.reason.contains("No such file") ? missingInput : ioError
+            let missing = error.reason.contains("No such file")
+            Terminal.error("\(error.name): \(error.reason)" + (missing && !error.reason.contains(";") ? "; check the name and the path" : ""))
+            return missing ? missingInput : ioError
         case let error as AtomicFile.Failure:
+            if case .cannotCreate = error {
+                Terminal.error(error.description + "; check that the folder exists and can be written to")
+                return cannotCreateOutput
+            }
             Terminal.error(error.description)
-            if case .cannotCreate = error { return cannotCreateOutput }
             return ioError
         case let error as InvalidCalendarData:
             Terminal.printDiagnostics(error.diagnostics, to: .standardError)

@@ -61,7 +61,7 @@ struct Expand: ParsableCommand {
             do {
                 text = try expansion.finish()
             } catch is StreamedExpansion.UnknownDisplayZone {
-                throw UsageProblem(message: "--tz \(tz ?? "") is not a time zone calbridge knows")
+                throw UsageProblem(message: "--tz \(tz ?? "") is not a time zone calbridge knows; give an IANA name (Europe/Berlin) or a Windows one (W. Europe Standard Time)")
             } catch is StreamedExpansion.OverBudget {
                 throw UsageProblem(message: "the window needs more than \(maxInstances) rule instances; narrow it or raise --max-instances")
             }

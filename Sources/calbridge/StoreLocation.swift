@@ -1,5 +1,6 @@
 import CalendarStores
 import Foundation
+import ICalendar
 
 /// Opens the STORE argument of `import`, `export` and `sync`: a local directory (the vdir layout),
 /// or a CalDAV collection URL with the user from `--user` and the password from CALBRIDGE_PASSWORD.
@@ -14,6 +15,10 @@ enum StoreLocation {
             } catch {
                 throw StoreUnavailable(message: "\(location): \(error)")
             }
+        }
+        // A store directory that is not there is a missing input (66), not a server that is down.
+        if !creating && !FileManager.default.fileExists(atPath: location) {
+            throw InputFile.OpenError(name: location, reason: "No such file or directory; a local store is a directory of .ics files, which import creates")
         }
         do {
             return try DirectoryStore(directory: location, create: creating)
