@@ -6,16 +6,22 @@ import XCTest
 /// around each transition, before the first and after the last.
 final class DefinedTimeZoneTests: XCTestCase {
     /// Outlook writes the EU rule as observances starting in 1601.
-    private let outlookBerlin = Component(name: "VTIMEZONE", properties: [Property(name: "TZID", value: "W. Europe Standard Time")], components: [
-        Component(name: "STANDARD", properties: [
-            Property(name: "DTSTART", value: "16010101T030000"), Property(name: "TZOFFSETFROM", value: "+0200"),
-            Property(name: "TZOFFSETTO", value: "+0100"), Property(name: "RRULE", value: "FREQ=YEARLY;BYDAY=-1SU;BYMONTH=10"),
-        ]),
-        Component(name: "DAYLIGHT", properties: [
-            Property(name: "DTSTART", value: "16010101T020000"), Property(name: "TZOFFSETFROM", value: "+0100"),
-            Property(name: "TZOFFSETTO", value: "+0200"), Property(name: "RRULE", value: "FREQ=YEARLY;BYDAY=-1SU;BYMONTH=3"),
-        ]),
+    private let outlookBerlin = DefinedTimeZoneTests.zone("W. Europe Standard Time", [
+        DefinedTimeZoneTests.observance("STANDARD", start: "16010101T030000", from: "+0200", to: "+0100", month: 10),
+        DefinedTimeZoneTests.observance("DAYLIGHT", start: "16010101T020000", from: "+0100", to: "+0200", month: 3),
     ])
+
+    private static func zone(_ tzid: String, _ observances: [Component]) -> Component {
+        Component(name: "VTIMEZONE", properties: [Property(name: "TZID", value: tzid)], components: observances)
+    }
+
+    /// An observance starting at `start` and again on the last Sunday of `month` every year.
+    private static func observance(_ name: String, start: String, from: String, to: String, month: Int) -> Component {
+        Component(name: name, properties: [
+            Property(name: "DTSTART", value: start), Property(name: "TZOFFSETFROM", value: from),
+            Property(name: "TZOFFSETTO", value: to), Property(name: "RRULE", value: "FREQ=YEARLY;BYDAY=-1SU;BYMONTH=\(month)"),
+        ])
+    }
 
     func testOffsetsAtAndAroundEveryTransitionMatchTheTzDatabase() throws {
         let defined = try DefinedTimeZone(outlookBerlin)
@@ -38,15 +44,9 @@ final class DefinedTimeZoneTests: XCTestCase {
     }
 
     func testInstantsBeforeTheFirstAndAfterTheLastTransitionKeepTheirOffsets() throws {
-        let defined = try DefinedTimeZone(Component(name: "VTIMEZONE", properties: [Property(name: "TZID", value: "Europe/Berlin")], components: [
-            Component(name: "DAYLIGHT", properties: [
-                Property(name: "DTSTART", value: "19810329T020000"), Property(name: "TZOFFSETFROM", value: "+0100"),
-                Property(name: "TZOFFSETTO", value: "+0200"), Property(name: "RRULE", value: "FREQ=YEARLY;BYDAY=-1SU;BYMONTH=3"),
-            ]),
-            Component(name: "STANDARD", properties: [
-                Property(name: "DTSTART", value: "19961027T030000"), Property(name: "TZOFFSETFROM", value: "+0200"),
-                Property(name: "TZOFFSETTO", value: "+0100"), Property(name: "RRULE", value: "FREQ=YEARLY;BYDAY=-1SU;BYMONTH=10"),
-            ]),
+        let defined = try DefinedTimeZone(Self.zone("Europe/Berlin", [
+            Self.observance("DAYLIGHT", start: "19810329T020000", from: "+0100", to: "+0200", month: 3),
+            Self.observance("STANDARD", start: "19961027T030000", from: "+0200", to: "+0100", month: 10),
         ]))
         // Before the first onset (29 March 1981, 01:00 UTC): the offset that observance starts from.
         let firstOnset = LocalDateTime(date: CalendarDate(year: 1981, month: 3, day: 29), hour: 1).secondsSinceEpoch
