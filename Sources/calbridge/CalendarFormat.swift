@@ -9,7 +9,7 @@ enum CalendarFormat: String, ExpressibleByArgument, CaseIterable {
 
     /// The formats this build reads, and those it writes (a saved CalDAV answer is only read); the
     /// rest are named so that asking for them gets a clear answer rather than a parse error.
-    static let readable: Set<CalendarFormat> = [.ics, .json, .xcal, .jcal, .caldavXML]
+    static let readable: Set<CalendarFormat> = [.ics, .json, .xcal, .jcal, .caldavXML, .vcf, .timetable]
     static let writable: Set<CalendarFormat> = [.ics, .json, .xcal, .jcal]
 
     /// The format a path's extension names, if any.
@@ -40,7 +40,9 @@ enum CalendarFormat: String, ExpressibleByArgument, CaseIterable {
         let text = String(decoding: head, as: UTF8.self).drop { $0 == "\u{FEFF}" || $0.isWhitespace }
         if text.uppercased().hasPrefix("BEGIN:VCALENDAR") { return .ics }
         if text.uppercased().hasPrefix("BEGIN:VCARD") { return .vcf }
-        if text.hasPrefix("{") { return .json }
+        // A timetable's keys are not the model's (sorted: "components", "name", "properties"); in
+        // an escaped string a quote before "term" would be followed by a backslash, not a quote.
+        if text.hasPrefix("{") { return text.contains("\"lectures\"") || text.contains("\"term\"") ? .timetable : .json }
         if text.hasPrefix("[") { return .jcal }
         if text.hasPrefix("<") { return text.contains("multistatus") ? .caldavXML : .xcal }
         return nil
@@ -51,10 +53,12 @@ enum CalendarFormat: String, ExpressibleByArgument, CaseIterable {
     static func of(input path: String, given: CalendarFormat?, head: [UInt8]? = nil) throws -> CalendarFormat {
         let sniffed = { head.flatMap { sniff(head: $0) } ?? sniff(path: path) }
         var format = given ?? CalendarFormat(path: path) ?? sniffed() ?? .ics
-        // jCal is JSON too, and often named so: the content tells them apart.
-        if given == nil && format == .json && sniffed() == .jcal { format = .jcal }
+        // jCal and timetables are JSON too, and often named so: the content tells them apart.
+        if given == nil && format == .json, let content = sniffed(), content == .jcal || content == .timetable { format = content }
         // So are a saved CalDAV answer and xCal: both are .xml.
         if given == nil && format == .xcal && sniffed() == .caldavXML { format = .caldavXML }
+        // The only CSV calbridge reads is a timetable's, one lecture a row.
+        if format == .csv { format = .timetable }
         try format.require(in: readable, as: "read")
         return format
     }
@@ -62,7 +66,7 @@ enum CalendarFormat: String, ExpressibleByArgument, CaseIterable {
     /// Throws a usage error unless this build can `use` (read or write) the format.
     func require(in formats: Set<CalendarFormat>, as use: String) throws {
         guard formats.contains(self) else {
-            throw UsageProblem(message: "this build of calbridge cannot \(use) \(rawValue); it reads ics, json, xcal, jcal and caldav-xml and writes ics, json, xcal and jcal (birthdays reads vcf, schedule reads timetables)")
+            throw UsageProblem(message: "this build of calbridge cannot \(use) \(rawValue); it reads ics, json, xcal, jcal, caldav-xml, vcf and timetable and writes ics, json, xcal and jcal")
         }
     }
 }

@@ -1,6 +1,8 @@
 import CalendarModel
-import Foundation
+import CalendarRouter
 import CalendarWebFormats
+import ContactCards
+import Foundation
 import ICalendar
 
 /// Reads the inputs of a command into one merged calendar, streaming iCalendar, xCal and jCal inputs
@@ -34,6 +36,12 @@ struct CalendarInputs {
                 found += try DocumentInput(input: try input(), format: inputFormat).read(encodingLike: reader, handle)
             case .caldavXML:
                 try Self.readMultistatus(path, standardInput, with: &reader, handle)
+            case .vcf:
+                let (calendar, problems) = try Self.birthdayCalendar(path, standardInput)
+                found += problems
+                try Self.hand(calendar, to: handle)
+            case .timetable:
+                try Self.hand(try Self.scheduleCalendar(path, standardInput), to: handle)
             default:
                 try reader.read(try input(), handle)
             }
@@ -78,6 +86,34 @@ struct CalendarInputs {
         }
         for (href, data) in found {
             try reader.read(InputFile(name: path + " " + href, contents: Array(data.utf8)), handle)
+        }
+    }
+
+    /// Contact cards as their birthday calendar, made as `birthdays` makes it with its defaults; a
+    /// date that cannot be read is an error here (`birthdays` skips it and exits 1).
+    private static func birthdayCalendar(_ path: String, _ standardInput: InputFile?) throws -> (Component, [Diagnostic]) {
+        let name = standardInput?.name ?? path
+        let result = VCardReader().read(try standardInput?.readAll() ?? ScheduleRun.contents(of: path), file: name)
+        let options = BirthdayOptions(language: .en, february29: .leapOnly, alarm: nil, ages: nil)
+        let problems = result.problems.map { problem in
+            Diagnostic(.error, file: problem.file, at: SourceLocation(line: problem.line, column: problem.column), problem.message)
+        }
+        return (BirthdayCalendar(options: options, timestamp: .nowUTC).calendar(for: result.cards), problems)
+    }
+
+    /// A timetable as its calendar, made as `schedule` makes it without a state file.
+    private static func scheduleCalendar(_ path: String, _ standardInput: InputFile?) throws -> Component {
+        let name = standardInput?.name ?? path
+        let timetable = try ScheduleRun.timetable(try standardInput?.readAll() ?? ScheduleRun.contents(of: path), file: name, base: nil)
+        let run = try ScheduleRun(timetable: timetable, file: name, statePath: nil)
+        return run.schedule.calendar(stamps: run.stamps)
+    }
+
+    /// Hands on a calendar made whole: its properties, then its components.
+    private static func hand(_ calendar: Component, to handle: (CalendarStreamEvent) throws -> Void) throws {
+        for property in calendar.properties { try handle(.property(property)) }
+        for component in calendar.components {
+            try handle(.component(ReadComponent(component: component, diagnostics: [], encoded: nil)))
         }
     }
 

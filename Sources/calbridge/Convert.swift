@@ -12,7 +12,9 @@ struct Convert: ParsableCommand {
         abstract: "Convert calendars between formats; several inputs merge into one calendar.",
         discussion: """
         iCalendar, xCal and jCal go through component by component, so a file of a million events \
-        converts in little memory. Several inputs merge: time zones are de-duplicated and UIDs kept.
+        converts in little memory. Several inputs merge: time zones are de-duplicated and UIDs kept. \
+        Contact cards become their birthday calendar (as `birthdays` makes it, with its defaults) and a \
+        timetable (JSON or CSV) its calendar (as `schedule` makes it, without a state file).
 
         Examples:
           calbridge convert outlook.ics -o clean.ics
@@ -22,6 +24,7 @@ struct Convert: ParsableCommand {
           calbridge convert calendar.ics -o calendar.xcs        (xCal, RFC 6321)
           calbridge convert calendar.ics --to jcal -o cal.jcal  (jCal, RFC 7265)
           calbridge convert report.xml --from caldav-xml -o calendar.ics
+          calbridge convert contacts.vcf semester.json -o mine.ics
         """)
 
     @Argument(help: "Input files, or - for standard input.")
@@ -33,7 +36,7 @@ struct Convert: ParsableCommand {
     @Option(help: "Output format (ics, json, xcal, jcal); taken from the output name when absent, else ics.")
     var to: CalendarFormat?
 
-    @Option(help: "Input format (ics, json, xcal, jcal, caldav-xml); taken from each input's name or content when absent.")
+    @Option(help: "Input format (ics, json, xcal, jcal, caldav-xml, vcf, timetable); taken from each input's name or content when absent.")
     var from: CalendarFormat?
 
     func run() throws {

@@ -13,7 +13,12 @@ struct ScheduleRun {
     let changes: ScheduleChanges
 
     init(timetable path: String, base: String?, statePath: String?) throws {
-        let timetable = try Self.readTimetable(path, base: base)
+        let base = try base.map { try Self.timetable(Self.contents(of: $0), file: $0, base: nil) }
+        try self.init(timetable: Self.timetable(Self.contents(of: path), file: path, base: base), file: path, statePath: statePath)
+    }
+
+    /// `timetable`, read from `file`, against the state at `statePath` when given.
+    init(timetable: Timetable, file path: String, statePath: String?) throws {
         do {
             schedule = try ScheduleCalendar(timetable: timetable)
         } catch {
@@ -47,15 +52,14 @@ struct ScheduleRun {
     private static let timetableAdvice = "correct the timetable (`calbridge schedule --help` lists its fields) and run the same command again"
     private static let stateAdvice = "the state file is left as it was; remove it to start afresh, or name another with --state"
 
-    private static func readTimetable(_ path: String, base: String?) throws -> Timetable {
-        let bytes = try contents(of: path)
+    /// The timetable in `bytes`, JSON or CSV (which takes calendar, term and breaks from `base`).
+    static func timetable(_ bytes: [UInt8], file path: String, base: Timetable?) throws -> Timetable {
         do {
             if isCSV(path: path, bytes) {
-                let baseTimetable = try base.map { try TimetableReader().read(json: try contents(of: $0), file: $0) }
-                return try TimetableReader().read(csv: bytes, file: path, base: baseTimetable)
+                return try TimetableReader().read(csv: bytes, file: path, base: base)
             }
             return try TimetableReader().read(json: bytes, file: path)
-        } catch let error as TimetableErrors {
+        } catch {
             throw InvalidCalendarData(diagnostics: error.problems.map { problem in
                 Diagnostic(.error, file: problem.file, at: nil, problem.place + ": " + problem.message)
             }, advice: timetableAdvice)

@@ -32,7 +32,7 @@ struct Validate: ParsableCommand {
     @Option(name: .shortAndLong, help: "Where --repair writes; standard output when absent.")
     var output: String?
 
-    @Option(help: "Input format (ics, json); taken from each input's name or content when absent.")
+    @Option(help: "Input format (ics, json, xcal, jcal, caldav-xml, vcf, timetable); taken from each input's name or content when absent.")
     var from: CalendarFormat?
 
     func validate() throws {

@@ -67,3 +67,44 @@ final class DocumentInputTests: XCTestCase {
         XCTAssertEqual(try Calbridge.run(["validate", "-"], input: breaks.standardOutput).status, 0)
     }
 }
+
+/// `convert` reads contact cards and timetables too, into the calendars `birthdays` and `schedule` make.
+final class ConvertFromCardsAndTimetablesTests: XCTestCase {
+    private let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Samples")
+
+    /// The text without its DTSTAMP lines, which hold the time of the run.
+    private func unstamped(_ text: String) -> [String] {
+        text.components(separatedBy: "\r\n").filter { !$0.hasPrefix("DTSTAMP:") }
+    }
+
+    func testContactCardsBecomeTheirBirthdayCalendar() throws {
+        let cards = samples.appendingPathComponent("contacts-google.vcf").path
+        let converted = try Calbridge.run(["convert", cards])
+        XCTAssertEqual(converted.status, 0, converted.standardError)
+        let made = try Calbridge.run(["birthdays", cards])
+        XCTAssertEqual(unstamped(converted.standardOutput), unstamped(made.standardOutput))
+        XCTAssertTrue(converted.standardOutput.contains("CATEGORIES:Birthday"))
+    }
+
+    func testATimetableBecomesItsCalendarFromAFileOrStandardInput() throws {
+        let json = samples.appendingPathComponent("semester-informatik.json").path
+        let made = try Calbridge.run(["schedule", json])
+        for arguments in [["convert", json], ["convert", "-"]] {
+            let converted = try Calbridge.run(arguments, input: arguments.last == "-" ? try String(contentsOfFile: json, encoding: .utf8) : nil)
+            XCTAssertEqual(converted.status, 0, converted.standardError)
+            XCTAssertEqual(unstamped(converted.standardOutput), unstamped(made.standardOutput), arguments.joined(separator: " "))
+        }
+        let csv = try Calbridge.run(["convert", samples.appendingPathComponent("semester-informatik.csv").path, "--to", "jcal"])
+        XCTAssertEqual(csv.status, 0, csv.standardError)
+        XCTAssertTrue(csv.standardOutput.hasPrefix(#"["vcalendar""#), csv.standardOutput)
+    }
+
+    func testAnImpossibleBirthdayIsInvalidDataWithItsPlace() throws {
+        let card = "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ada\r\nBDAY:1990-02-30\r\nEND:VCARD\r\n"
+        let result = try Calbridge.run(["convert", "-"], input: card)
+        XCTAssertEqual(result.status, 65)
+        XCTAssertTrue(result.standardError.contains("<stdin>:4:"), result.standardError)
+        XCTAssertEqual(result.standardOutput, "")
+    }
+}
