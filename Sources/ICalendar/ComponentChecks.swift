@@ -7,7 +7,14 @@ enum ComponentChecks {
     private static let utcOnly = ["DTSTAMP", "CREATED", "LAST-MODIFIED", "COMPLETED"]
     /// Every property name these checks look for, so that a reader building only some properties
     /// (`PropertySelection`) still builds these.
-    static let namesLookedFor = ["UID", "DTSTAMP", "DTSTART", "DTEND", "DURATION", "TZID", "ACTION", "TRIGGER"] + utcOnly
+    static let namesLookedFor = ["UID", "DTSTAMP", "DTSTART", "DTEND", "DURATION", "TZID", "ACTION", "TRIGGER", "STATUS"] + utcOnly
+    /// The STATUS values RFC 5545 §3.8.1.11 allows each component; it allows no x-name or iana-token
+    /// here, and the exporters in the corpus and samples write none.
+    private static let statuses: [String: [String]] = [
+        "VEVENT": ["TENTATIVE", "CONFIRMED", "CANCELLED"],
+        "VTODO": ["NEEDS-ACTION", "COMPLETED", "IN-PROCESS", "CANCELLED"],
+        "VJOURNAL": ["DRAFT", "FINAL", "CANCELLED"],
+    ]
 
     static func diagnostics(for component: Component, file: String) -> [Diagnostic] {
         var found: [Diagnostic] = []
@@ -42,6 +49,7 @@ enum ComponentChecks {
                 report(.violation, "VEVENT ends (\(end.icalendarText)) before it starts (\(start.icalendarText))", repair: nil)
             }
         }
+        if let status = statusProblem(in: component, file: file) { found.append(status) }
         if component.name == "VTIMEZONE" && component["TZID"] == nil {
             report(.error, "VTIMEZONE has no TZID, so nothing can refer to it", repair: nil)
         }
@@ -50,5 +58,15 @@ enum ComponentChecks {
                                     "VALARM needs both ACTION and TRIGGER", repair: nil))
         }
         return found
+    }
+
+    /// A STATUS value the component's kind does not allow (`STATUS:COMPLETED` fits a to-do, not an event).
+    private static func statusProblem(in component: Component, file: String) -> Diagnostic? {
+        guard let allowed = statuses[component.name], let status = component["STATUS"],
+              !allowed.contains(status.value.uppercased()) else { return nil }
+        let choices = allowed.joined(separator: ", ")
+        return Diagnostic(.violation, file: file, at: status.location,
+                          "STATUS:\(status.value) is not a \(component.name) status; RFC 5545 §3.8.1.11 allows \(choices): "
+                          + "change it to one of them", repair: nil)
     }
 }
