@@ -1,7 +1,7 @@
 import CalendarModel
 
 /// The repairs `validate --repair` makes to a calendar it could read: the properties RFC 5545 requires
-/// that exporters leave out, and Google's floating times meant in X-WR-TIMEZONE. Line endings, empty
+/// that exporters leave out (VERSION and PRODID of the calendar, UID and DTSTAMP of its items), and Google's floating times meant in X-WR-TIMEZONE. Line endings, empty
 /// lines and folding are mended by reading and writing the file again.
 public struct CalendarRepair {
     /// DTSTAMP for components that lack one, in UTC.
@@ -13,6 +13,8 @@ public struct CalendarRepair {
 
     public func repair(_ calendar: inout Component) {
         let zone = calendar["X-WR-TIMEZONE"]?.text
+        // First, where every exporter writes them.
+        calendar.properties.insert(contentsOf: CalendarWideChecks.missingProperties(of: calendar), at: 0)
         for index in calendar.components.indices {
             Self.trimStructuredValues(&calendar.components[index])
             repairScheduled(&calendar.components[index])

@@ -23,11 +23,17 @@ public struct CalendarStreamReader {
     public var study: (@Sendable (Component) -> any Sendable)?
     /// Components parsed together; bounds memory and keeps both cores busy.
     public var batchSize = 256
+    /// Also check what needs the whole calendar (see `CalendarWideChecks`): VERSION and PRODID in each
+    /// VCALENDAR, and UIDs shared by components that are not one master and its overrides. Off by
+    /// default: only `validate` asks, because `convert` and `expand` keep going on violations and
+    /// remembering every UID would cost them memory for findings they do not report.
+    public var checksWholeCalendar = false
 
     public private(set) var diagnostics: [Diagnostic] = []
     private var seenProperties: Set<String> = []
     private var seenZones: Set<String> = []
     private var calendars = 0
+    private var wideChecks = CalendarWideChecks()
 
     public init(repairsFolding: Bool = false, encodes: Bool = false) {
         self.repairsFolding = repairsFolding
@@ -54,23 +60,28 @@ public struct CalendarStreamReader {
                 guard batch.count >= batchSize else { continue }
                 let next = Self.startReading(batch, reader)
                 batch.removeAll(keepingCapacity: true)
-                if let previous = inFlight.take() { try handOn(previous, handle) }
+                if let previous = inFlight.take() { try handOn(previous, from: reader.file, handle) }
                 inFlight = next
-            case .beginCalendar:
+            case .beginCalendar(let location):
                 try flush(&batch, &inFlight, reader, handle)
+                if checksWholeCalendar { diagnostics += wideChecks.beginCalendar(file: input.name, at: location) }
                 calendars += 1
                 firstOfInput = calendars == 1
             case .calendarProperty(let property):
                 try flush(&batch, &inFlight, reader, handle)
+                if checksWholeCalendar { wideChecks.calendarProperty(property) }
                 if firstOfInput || !seenProperties.contains(property.name) {
                     seenProperties.insert(property.name)
                     try handle(.property(property))
                 }
             case .endCalendar:
                 try flush(&batch, &inFlight, reader, handle)
+                if checksWholeCalendar { diagnostics += wideChecks.endCalendar() }
             }
         }
         try flush(&batch, &inFlight, reader, handle)
+        // A truncated input ends inside its calendar, which is judged all the same.
+        if checksWholeCalendar { diagnostics += wideChecks.endCalendar() }
         diagnostics += scanner.diagnostics
     }
 
@@ -78,15 +89,15 @@ public struct CalendarStreamReader {
     /// follows every component before it.
     private mutating func flush(_ batch: inout [RawComponent], _ inFlight: inout EveryCore.Running<[ReadComponent]>?,
                                 _ reader: ComponentReader, _ handle: (CalendarStreamEvent) throws -> Void) throws {
-        if let previous = inFlight.take() { try handOn(previous, handle) }
+        if let previous = inFlight.take() { try handOn(previous, from: reader.file, handle) }
         guard !batch.isEmpty else { return }
         let reading = Self.startReading(batch, reader)
         batch.removeAll(keepingCapacity: true)
-        try handOn(reading, handle)
+        try handOn(reading, from: reader.file, handle)
     }
 
     /// Waits for a batch to be read and hands its components on in batch order.
-    private mutating func handOn(_ reading: EveryCore.Running<[ReadComponent]>,
+    private mutating func handOn(_ reading: EveryCore.Running<[ReadComponent]>, from file: String,
                                  _ handle: (CalendarStreamEvent) throws -> Void) throws {
         let parts = reading.wait()
         let count = parts.reduce(0) { $0 + $1.count }
@@ -98,6 +109,10 @@ public struct CalendarStreamReader {
             diagnostics += result.diagnostics
             if let zone = result.component, zone.name == "VTIMEZONE", let tzid = zone["TZID"]?.value {
                 guard seenZones.insert(tzid).inserted else { continue }
+            }
+            if checksWholeCalendar, let component = result.component,
+               let shared = wideChecks.component(component, file: file) {
+                diagnostics.append(shared)
             }
             try handle(.component(result))
         }

@@ -14,7 +14,7 @@ struct Validate: ParsableCommand {
         --repair does). Errors make the data unreadable; warnings break RFC 5545 but the data is kept; \
         notes are legal but worth knowing. The exit code is 65 when there are errors or warnings.
 
-        --repair mends what it can: adds missing UID and DTSTAMP, gives Google's floating times their \
+        --repair mends what it can: adds missing VERSION, PRODID, UID and DTSTAMP, gives Google's floating times their \
         X-WR-TIMEZONE, writes CRLF for lone CRs, drops empty lines, joins lines folded without the \
         leading space, and closes a truncated file (dropping the unfinished component).
 
@@ -62,11 +62,27 @@ struct Validate: ParsableCommand {
     }
 
     private func read() throws -> (Component, [Diagnostic]) {
-        let (calendar, found) = try CalendarInputs(paths: inputs, format: from).readCalendar(repairsFolding: repair)
+        let (calendar, found) = try readCalendar()
         let floating = calendar.components.map(CalendarRepair.floatingTimes(in:)).reduce(0, +)
         let notice = CalendarRepair.floatingTimeNotice(zone: calendar["X-WR-TIMEZONE"], floatingCount: floating,
                                                        file: inputs.first ?? "-")
         return (calendar, found + (notice.map { [$0] } ?? []) + Self.zoneProblems(calendar, file: inputs.first ?? "-"))
+    }
+
+    /// Every input merged into one VCALENDAR, as `CalendarInputs.readCalendar` reads it, with the checks
+    /// that need the whole calendar as well (VERSION and PRODID, UIDs shared by two masters): those
+    /// run in validate only, since convert keeps going on violations and expand only reads times.
+    private func readCalendar() throws -> (Component, [Diagnostic]) {
+        var calendar = Component(name: "VCALENDAR")
+        var reader = CalendarStreamReader(repairsFolding: repair)
+        reader.checksWholeCalendar = true
+        let diagnostics = try CalendarInputs(paths: inputs, format: from).read(with: &reader) { event in
+            switch event {
+            case .property(let property): calendar.properties.append(property)
+            case .component(let read): if let component = read.component { calendar.components.append(component) }
+            }
+        }
+        return (calendar, diagnostics)
     }
 
     /// TZIDs no VTIMEZONE defines: those the tz database knows can be given one; the rest are read as floating.
