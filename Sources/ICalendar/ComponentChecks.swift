@@ -62,11 +62,13 @@ enum ComponentChecks {
 
     /// A STATUS value the component's kind does not allow (`STATUS:COMPLETED` fits a to-do, not an event).
     private static func statusProblem(in component: Component, file: String) -> Diagnostic? {
-        guard let allowed = statuses[component.name], let status = component["STATUS"],
-              !allowed.contains(status.value.uppercased()) else { return nil }
+        // Blanks after the value are an exporter's slip (the corpus has `STATUS:CONFIRMED `), not another status.
+        guard let allowed = statuses[component.name], let property = component["STATUS"] else { return nil }
+        let status = property.value.trailingBlanksRemoved
+        guard !allowed.contains(status.uppercased()) else { return nil }
         let choices = allowed.joined(separator: ", ")
-        return Diagnostic(.violation, file: file, at: status.location,
-                          "STATUS:\(status.value) is not a \(component.name) status; RFC 5545 §3.8.1.11 allows \(choices): "
+        return Diagnostic(.violation, file: file, at: property.location,
+                          "STATUS:\(status) is not a \(component.name) status; RFC 5545 §3.8.1.11 allows \(choices): "
                           + "change it to one of them", repair: nil)
     }
 }
