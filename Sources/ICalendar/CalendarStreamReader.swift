@@ -64,7 +64,7 @@ public struct CalendarStreamReader {
                 inFlight = next
             case .beginCalendar(let location):
                 try flush(&batch, &inFlight, reader, handle)
-                if checksWholeCalendar { diagnostics += wideChecks.beginCalendar(file: input.name, at: location) }
+                if checksWholeCalendar { wideChecks.beginCalendar(file: input.name, at: location) }
                 calendars += 1
                 firstOfInput = calendars == 1
             case .calendarProperty(let property):

@@ -49,11 +49,8 @@ struct CalendarWideChecks {
         requiredProperties.filter { calendar[$0.name] == nil }
     }
 
-    /// A VCALENDAR begins; what the one before lacked, if it never ended, is returned.
-    mutating func beginCalendar(file: String, at location: SourceLocation) -> [Diagnostic] {
-        let unfinished = endCalendar()
+    mutating func beginCalendar(file: String, at location: SourceLocation) {
         open = OpenCalendar(file: file, location: location)
-        return unfinished
     }
 
     mutating func calendarProperty(_ property: Property) {

@@ -16,7 +16,8 @@ final class ValidateCommandTests: XCTestCase {
         let result = try Calbridge.run(["validate", "-"], input: broken)
         XCTAssertEqual(result.status, 65)
         let lines = result.standardOutput.split(separator: "\n").map(String.init)
-        XCTAssertEqual(lines.count, 4, result.standardOutput)
+        XCTAssertEqual(lines.count, 5, result.standardOutput)
+        XCTAssertTrue(lines.contains { $0.hasPrefix("<stdin>:1:1: warning: VCALENDAR has no PRODID") })
         XCTAssertTrue(lines.contains { $0.hasPrefix("<stdin>:3:1: warning: VEVENT has no UID") })
         XCTAssertTrue(lines.contains { $0.hasPrefix("<stdin>:5:9: error: DTSTART:20260230T100000") })
         XCTAssertTrue(lines.contains { $0.hasPrefix("<stdin>:6:10: error: SEQUENCE:three") })
@@ -47,5 +48,73 @@ final class ValidateCommandTests: XCTestCase {
         let result = try Calbridge.run(["validate", "-", "--repair", "-o", "out.ics"], input: broken, directory: directory)
         XCTAssertEqual(result.status, 65)
         XCTAssertFalse(FileManager.default.fileExists(atPath: directory.appendingPathComponent("out.ics").path))
+    }
+
+    func testAnEmptyCalendarLacksVersionAndProductIdentifierAndRepairAddsBoth() throws {
+        let directory = try scratchDirectory()
+        let empty = crlf(["BEGIN:VCALENDAR", "END:VCALENDAR"])
+        let check = try Calbridge.run(["validate", "-"], input: empty)
+        XCTAssertEqual(check.status, 65)
+        XCTAssertEqual(check.standardOutput, """
+            <stdin>:1:1: warning: VCALENDAR has no VERSION, which RFC 5545 §3.6 requires of every calendar (repair: adds VERSION:2.0)
+            <stdin>:1:1: warning: VCALENDAR has no PRODID, which RFC 5545 §3.6 requires of every calendar \
+            (repair: adds PRODID:-//calbridge//calbridge 1.0//EN)
+
+            """)
+        let repair = try Calbridge.run(["validate", "-", "--repair", "-o", "fixed.ics"], input: empty, directory: directory)
+        XCTAssertEqual(repair.status, 0, repair.standardError)
+        let fixed = try String(contentsOf: directory.appendingPathComponent("fixed.ics"), encoding: .utf8)
+        XCTAssertEqual(fixed, crlf(["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//calbridge//calbridge 1.0//EN", "END:VCALENDAR"]))
+        let recheck = try Calbridge.run(["validate", "fixed.ics"], directory: directory)
+        XCTAssertEqual(recheck.status, 0, recheck.standardOutput)
+        XCTAssertEqual(recheck.standardOutput, "")
+    }
+
+    func testRepairOfAnotherProblemAlsoGivesTheCalendarItsHeader() throws {
+        let directory = try scratchDirectory()
+        let noStamp = crlf(["BEGIN:VCALENDAR", "BEGIN:VEVENT", "UID:1", "DTSTART:20260105T090000Z", "END:VEVENT", "END:VCALENDAR"])
+        let repair = try Calbridge.run(["validate", "-", "--repair", "-o", "fixed.ics"], input: noStamp, directory: directory)
+        XCTAssertEqual(repair.status, 0, repair.standardError)
+        XCTAssertEqual(repair.standardError, "repaired 3 problems\n")
+        let fixed = try String(contentsOf: directory.appendingPathComponent("fixed.ics"), encoding: .utf8)
+        XCTAssertTrue(fixed.hasPrefix(crlf(["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//calbridge//calbridge 1.0//EN", "BEGIN:VEVENT"])))
+        XCTAssertEqual(try Calbridge.run(["validate", "fixed.ics"], directory: directory).status, 0)
+    }
+
+    func testAnEventStatusOutsideRFC5545IsAWarningAtItsLineWithNoRepair() throws {
+        let event = crlf(["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//test//EN", "BEGIN:VEVENT", "UID:1",
+                          "DTSTAMP:20260101T000000Z", "DTSTART:20260105T090000Z", "STATUS:MAYBE", "END:VEVENT", "END:VCALENDAR"])
+        let result = try Calbridge.run(["validate", "-"], input: event)
+        XCTAssertEqual(result.status, 65)
+        XCTAssertEqual(result.standardOutput, "<stdin>:8:1: warning: STATUS:MAYBE is not a VEVENT status; RFC 5545 §3.8.1.11 "
+                       + "allows TENTATIVE, CONFIRMED, CANCELLED: change it to one of them\n")
+        let convert = try Calbridge.run(["convert", "-"], input: event)
+        XCTAssertEqual(convert.status, 0, "a violation never stops convert")
+        XCTAssertEqual(convert.standardOutput, event)
+    }
+
+    func testTwoMastersOfOneUIDAreAWarningInValidateButConvertKeepsThemSilently() throws {
+        let master = ["BEGIN:VEVENT", "UID:series", "DTSTAMP:20260101T000000Z", "DTSTART:20260105T090000Z", "END:VEVENT"]
+        let twice = crlf(["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//test//EN"] + master + master + ["END:VCALENDAR"])
+        let result = try Calbridge.run(["validate", "-"], input: twice)
+        XCTAssertEqual(result.status, 65)
+        XCTAssertEqual(result.standardOutput, "<stdin>:9:1: warning: VEVENT has UID series as the component at line 4 does, "
+                       + "and neither has a RECURRENCE-ID, so the series has two masters (RFC 5545 §3.8.4.7): "
+                       + "give one of them another UID or a RECURRENCE-ID\n")
+        let convert = try Calbridge.run(["convert", "-"], input: twice)
+        XCTAssertEqual(convert.status, 0)
+        XCTAssertEqual(convert.standardError, "")
+        XCTAssertEqual(convert.standardOutput, twice)
+    }
+
+    func testMergingOneCalendarWithItselfGivesDuplicateUIDsThatValidateReports() throws {
+        let directory = try scratchDirectory()
+        try sampleCalendar.write(to: directory.appendingPathComponent("a.ics"), atomically: true, encoding: .utf8)
+        let merge = try Calbridge.run(["convert", "a.ics", "a.ics", "-o", "both.ics"], directory: directory)
+        XCTAssertEqual(merge.status, 0, merge.standardError)
+        let result = try Calbridge.run(["validate", "both.ics"], directory: directory)
+        XCTAssertEqual(result.status, 65)
+        XCTAssertTrue(result.standardOutput.hasPrefix("both.ics:32:1: warning: VEVENT has UID db-v@hs.example.org as the component at line 22 does"),
+                      result.standardOutput)
     }
 }
