@@ -49,11 +49,14 @@ struct CalendarInputs {
         return reader.diagnostics + found
     }
 
-    /// Every input merged into one VCALENDAR component.
-    func readCalendar(repairsFolding: Bool = false, checksWithLibical: Bool = true) throws -> (Component, [Diagnostic]) {
+    /// Every input merged into one VCALENDAR component; `checksWholeCalendar` adds the checks that
+    /// need the whole calendar (see `CalendarStreamReader.checksWholeCalendar`).
+    func readCalendar(repairsFolding: Bool = false, checksWithLibical: Bool = true,
+                      checksWholeCalendar: Bool = false) throws -> (Component, [Diagnostic]) {
         var calendar = Component(name: "VCALENDAR")
         var reader = CalendarStreamReader(repairsFolding: repairsFolding)
         reader.checksWithLibical = checksWithLibical
+        reader.checksWholeCalendar = checksWholeCalendar
         let diagnostics = try read(with: &reader) { event in
             switch event {
             case .property(let property): calendar.properties.append(property)

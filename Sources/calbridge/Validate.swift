@@ -62,27 +62,13 @@ struct Validate: ParsableCommand {
     }
 
     private func read() throws -> (Component, [Diagnostic]) {
-        let (calendar, found) = try readCalendar()
+        // The checks that need the whole calendar (VERSION and PRODID, UIDs shared by two masters) run
+        // in validate only: convert keeps going on violations, and expand only reads times.
+        let (calendar, found) = try CalendarInputs(paths: inputs, format: from).readCalendar(repairsFolding: repair, checksWholeCalendar: true)
         let floating = calendar.components.map(CalendarRepair.floatingTimes(in:)).reduce(0, +)
         let notice = CalendarRepair.floatingTimeNotice(zone: calendar["X-WR-TIMEZONE"], floatingCount: floating,
                                                        file: inputs.first ?? "-")
         return (calendar, found + (notice.map { [$0] } ?? []) + Self.zoneProblems(calendar, file: inputs.first ?? "-"))
-    }
-
-    /// Every input merged into one VCALENDAR, as `CalendarInputs.readCalendar` reads it, with the checks
-    /// that need the whole calendar as well (VERSION and PRODID, UIDs shared by two masters): those
-    /// run in validate only, since convert keeps going on violations and expand only reads times.
-    private func readCalendar() throws -> (Component, [Diagnostic]) {
-        var calendar = Component(name: "VCALENDAR")
-        var reader = CalendarStreamReader(repairsFolding: repair)
-        reader.checksWholeCalendar = true
-        let diagnostics = try CalendarInputs(paths: inputs, format: from).read(with: &reader) { event in
-            switch event {
-            case .property(let property): calendar.properties.append(property)
-            case .component(let read): if let component = read.component { calendar.components.append(component) }
-            }
-        }
-        return (calendar, diagnostics)
     }
 
     /// TZIDs no VTIMEZONE defines: those the tz database knows can be given one; the rest are read as floating.
