@@ -55,7 +55,7 @@ final class DocumentInputTests: XCTestCase {
     }
 
     func testControlCharactersAreRefusedAndLineBreaksKept() throws {
-        let calendar = #"["vcalendar",[["version",{},"text","2.0"]],[["vevent",[["uid",{},"text","1"],"#
+        let calendar = #"["vcalendar",[["version",{},"text","2.0"],["prodid",{},"text","-//tests//EN"]],[["vevent",[["uid",{},"text","1"],"#
             + #"["dtstamp",{},"date-time","2026-01-01T00:00:00Z"],["summary",{},"text","SUMMARY"]],[]]]]"#
         let bell = try Calbridge.run(["convert", "-", "--from", "jcal"], input: calendar.replacingOccurrences(of: "SUMMARY", with: #"bell \u0007"#))
         XCTAssertEqual(bell.status, 65)
