@@ -131,17 +131,25 @@ struct CalendarInputs {
         do {
             return try JSONDecoder().decode(ModelJSON.self, from: data).component
         } catch let error as DecodingError {
-            throw InvalidCalendarData(diagnostics: [Diagnostic(.error, file: path, at: nil, "not calbridge model JSON: " + Self.describe(error))])
+            throw InvalidCalendarData(diagnostics: [Diagnostic(.error, file: path, at: nil, "not calbridge model JSON: " + Self.describe(error))],
+                                      advice: "correct the JSON (`calbridge convert CALENDAR.ics --to json` shows its form) and run again")
         }
     }
 
+    /// What is wrong, in the `$.path: message` form timetable problems use, with the JSON parser's own
+    /// words (they give line and column) for text that is not JSON.
     private static func describe(_ error: DecodingError) -> String {
         let context: DecodingError.Context
+        var message: String?
         switch error {
-        case .dataCorrupted(let c), .keyNotFound(_, let c), .typeMismatch(_, let c), .valueNotFound(_, let c): context = c
+        case .keyNotFound(let key, let c):
+            context = DecodingError.Context(codingPath: c.codingPath + [key], debugDescription: "")
+            message = "required field is missing"
+        case .dataCorrupted(let c), .typeMismatch(_, let c), .valueNotFound(_, let c): context = c
         @unknown default: return "\(error)"
         }
-        let path = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? "." + $0.stringValue }.joined()
-        return (path.isEmpty ? "" : "at \(path): ") + context.debugDescription
+        let underlying = (context.underlyingError as NSError?)?.userInfo["NSDebugDescription"] as? String
+        let path = "$" + context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? "." + $0.stringValue }.joined()
+        return path + ": " + (message ?? [context.debugDescription, underlying].compactMap { $0 }.joined(separator: " "))
     }
 }

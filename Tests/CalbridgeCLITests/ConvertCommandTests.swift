@@ -75,6 +75,14 @@ final class ConvertCommandTests: XCTestCase {
         XCTAssertEqual(result.status, 73)
     }
 
+    func testModelJSONProblemsNameTheirFieldAndSayWhatToDo() throws {
+        let result = try Calbridge.run(["convert", "-", "--from", "json"], input: #"{"components": [], "properties": [{"name": 1}]}"#)
+        XCTAssertEqual(result.status, 65)
+        XCTAssertTrue(result.standardError.contains("not calbridge model JSON: $.type: required field is missing"), result.standardError)
+        XCTAssertTrue(result.standardError.contains("correct the JSON (`calbridge convert CALENDAR.ics --to json` shows its form)"),
+                      result.standardError)
+    }
+
     func testUnknownOptionAndUnsupportedFormatAreUsageErrors() throws {
         XCTAssertEqual(try Calbridge.run(["convert", "-", "--frobnicate"], input: sampleCalendar).status, 64)
         let vcf = try Calbridge.run(["convert", "-", "--to", "vcf"], input: sampleCalendar)
