@@ -1,8 +1,9 @@
 import CalendarModel
 
 /// The repairs `validate --repair` makes to a calendar it could read: the properties RFC 5545 requires
-/// that exporters leave out (VERSION and PRODID of the calendar, UID and DTSTAMP of its items), and Google's floating times meant in X-WR-TIMEZONE. Line endings, empty
-/// lines and folding are mended by reading and writing the file again.
+/// that exporters leave out (VERSION and PRODID of the calendar, UID and DTSTAMP of its items), and
+/// Google's floating times meant in X-WR-TIMEZONE. Line endings, empty lines and folding are mended by
+/// reading and writing the file again.
 public struct CalendarRepair {
     /// DTSTAMP for components that lack one, in UTC.
     public var now: LocalDateTime

@@ -16,14 +16,17 @@ public final class InputFile {
     /// Bytes `peek` read ahead, which `read` hands out first.
     private var pending: [UInt8] = []
 
-    /// Why an input could not be opened: it is missing (exit 66) or unreadable.
+    /// Why an input could not be opened: it is missing (exit 66) or unreadable; `advice` says what to
+    /// do when there is more to say than for any missing file.
     public struct OpenError: Error, Sendable {
         public var name: String
         public var reason: String
+        public var advice: String?
 
-        public init(name: String, reason: String) {
+        public init(name: String, reason: String, advice: String? = nil) {
             self.name = name
             self.reason = reason
+            self.advice = advice
         }
     }
 
@@ -37,7 +40,7 @@ public final class InputFile {
         }
         var info = stat()
         if stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
-            throw OpenError(name: path, reason: "is a directory; name the .ics files in it")
+            throw OpenError(name: path, reason: "is a directory", advice: "name the files in it")
         }
         let fd = open(path, O_RDONLY)
         guard fd >= 0 else { throw OpenError(name: path, reason: String(cString: strerror(errno))) }

@@ -55,7 +55,8 @@ struct Birthdays: ParsableCommand {
             var problems: [String] = []
             var undated = 0
             for path in contacts {
-                let result = VCardReader().read(try Self.bytes(of: path), file: path == "-" ? "<stdin>" : path)
+                let input = try InputFile(path: path)
+                let result = VCardReader().read(try input.readAll(), file: input.name)
                 cards += result.cards
                 problems += result.problems.map(\.description)
                 undated += result.cardsWithoutDates
@@ -78,14 +79,6 @@ struct Birthdays: ParsableCommand {
         } catch {
             throw ExitStatus.report(error)
         }
-    }
-
-    private static func bytes(of path: String) throws -> [UInt8] {
-        if path == "-" { return [UInt8](FileHandle.standardInput.readDataToEndOfFile()) }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw InputFile.OpenError(name: path, reason: FileManager.default.fileExists(atPath: path) ? "cannot be read" : "No such file or directory")
-        }
-        return [UInt8](data)
     }
 
     static func range(_ text: String) -> ClosedRange<Int>? {

@@ -51,16 +51,23 @@ enum CalendarFormat: String, ExpressibleByArgument, CaseIterable {
     /// The format of an input: as given, else from its name, else from its content (`head`, its
     /// first bytes, for standard input), else iCalendar.
     static func of(input path: String, given: CalendarFormat?, head: [UInt8]? = nil) throws -> CalendarFormat {
-        let sniffed = { head.flatMap { sniff(head: $0) } ?? sniff(path: path) }
-        var format = given ?? CalendarFormat(path: path) ?? sniffed() ?? .ics
+        if let given { return try forReading(given) }
+        // The content is looked at once, and only when the name leaves a doubt.
+        let named = CalendarFormat(path: path)
+        let content = named == nil || named == .json || named == .xcal ? head.flatMap(sniff(head:)) ?? sniff(path: path) : nil
+        var format = named ?? content ?? .ics
         // jCal and timetables are JSON too, and often named so: the content tells them apart.
-        if given == nil && format == .json, let content = sniffed(), content == .jcal || content == .timetable { format = content }
+        if format == .json, let content, content == .jcal || content == .timetable { format = content }
         // So are a saved CalDAV answer and xCal: both are .xml.
-        if given == nil && format == .xcal && sniffed() == .caldavXML { format = .caldavXML }
-        // The only CSV calbridge reads is a timetable's, one lecture a row.
-        if format == .csv { format = .timetable }
-        try format.require(in: readable, as: "read")
-        return format
+        if format == .xcal && content == .caldavXML { format = .caldavXML }
+        return try forReading(format)
+    }
+
+    /// The format as read: the only CSV calbridge reads is a timetable's, one lecture a row.
+    private static func forReading(_ format: CalendarFormat) throws -> CalendarFormat {
+        let read = format == .csv ? timetable : format
+        try read.require(in: readable, as: "read")
+        return read
     }
 
     /// Throws a usage error unless this build can `use` (read or write) the format.

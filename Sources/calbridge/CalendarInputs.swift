@@ -25,7 +25,7 @@ struct CalendarInputs {
             let input = { try standardInput ?? InputFile(path: path) }
             switch inputFormat {
             case .json:
-                let calendar = try Self.decodeModelJSON(path, standardInput)
+                let calendar = try Self.decodeModelJSON(try input())
                 found += ComponentValidation.diagnostics(for: Component(name: "VCALENDAR", properties: calendar.properties), file: path)
                 for property in calendar.properties { try handle(.property(property)) }
                 for component in calendar.components {
@@ -37,11 +37,11 @@ struct CalendarInputs {
             case .caldavXML:
                 try Self.readMultistatus(path, standardInput, with: &reader, handle)
             case .vcf:
-                let (calendar, problems) = try Self.birthdayCalendar(path, standardInput)
+                let (calendar, problems) = try Self.birthdayCalendar(try input())
                 found += problems
                 try Self.hand(calendar, to: handle)
             case .timetable:
-                try Self.hand(try Self.scheduleCalendar(path, standardInput), to: handle)
+                try Self.hand(try Self.scheduleCalendar(try input()), to: handle)
             default:
                 try reader.read(try input(), handle)
             }
@@ -94,9 +94,8 @@ struct CalendarInputs {
 
     /// Contact cards as their birthday calendar, made as `birthdays` makes it with its defaults; a
     /// date that cannot be read is an error here (`birthdays` skips it and exits 1).
-    private static func birthdayCalendar(_ path: String, _ standardInput: InputFile?) throws -> (Component, [Diagnostic]) {
-        let name = standardInput?.name ?? path
-        let result = VCardReader().read(try standardInput?.readAll() ?? ScheduleRun.contents(of: path), file: name)
+    private static func birthdayCalendar(_ input: InputFile) throws -> (Component, [Diagnostic]) {
+        let result = VCardReader().read(try input.readAll(), file: input.name)
         let options = BirthdayOptions(language: .en, february29: .leapOnly, alarm: nil, ages: nil)
         let problems = result.problems.map { problem in
             Diagnostic(.error, file: problem.file, at: SourceLocation(line: problem.line, column: problem.column), problem.message)
@@ -105,10 +104,9 @@ struct CalendarInputs {
     }
 
     /// A timetable as its calendar, made as `schedule` makes it without a state file.
-    private static func scheduleCalendar(_ path: String, _ standardInput: InputFile?) throws -> Component {
-        let name = standardInput?.name ?? path
-        let timetable = try ScheduleRun.timetable(try standardInput?.readAll() ?? ScheduleRun.contents(of: path), file: name, base: nil)
-        let run = try ScheduleRun(timetable: timetable, file: name, statePath: nil)
+    private static func scheduleCalendar(_ input: InputFile) throws -> Component {
+        let timetable = try ScheduleRun.timetable(try input.readAll(), file: input.name, base: nil)
+        let run = try ScheduleRun(timetable: timetable, file: input.name, statePath: nil)
         return run.schedule.calendar(stamps: run.stamps)
     }
 
@@ -121,23 +119,18 @@ struct CalendarInputs {
     }
 
     /// The calendar of a model JSON input, decoded whole.
-    private static func decodeModelJSON(_ path: String, _ standardInput: InputFile?) throws -> Component {
-        let data: Data
-        do {
-            data = try standardInput.map { Data(try $0.readAll()) } ?? Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            throw InputFile.OpenError(name: path, reason: FileManager.default.fileExists(atPath: path) ? "cannot be read" : "No such file or directory")
-        }
+    private static func decodeModelJSON(_ input: InputFile) throws -> Component {
+        let data = Data(try input.readAll())
         do {
             return try JSONDecoder().decode(ModelJSON.self, from: data).component
         } catch let error as DecodingError {
-            throw InvalidCalendarData(diagnostics: [Diagnostic(.error, file: path, at: nil, "not calbridge model JSON: " + Self.describe(error))],
+            throw InvalidCalendarData(diagnostics: [Diagnostic(.error, file: input.name, at: nil, "not calbridge model JSON: " + Self.describe(error))],
                                       advice: "correct the JSON (`calbridge convert CALENDAR.ics --to json` shows its form) and run again")
         }
     }
 
-    /// What is wrong, in the `$.path: message` form timetable problems use, with the JSON parser's own
-    /// words (they give line and column) for text that is not JSON.
+    /// What is wrong, in the `$.path: message` form timetable problems use. (Foundation's decoder on
+    /// Linux says only "not valid JSON" for broken text, with no position.)
     private static func describe(_ error: DecodingError) -> String {
         let context: DecodingError.Context
         var message: String?
@@ -148,8 +141,7 @@ struct CalendarInputs {
         case .dataCorrupted(let c), .typeMismatch(_, let c), .valueNotFound(_, let c): context = c
         @unknown default: return "\(error)"
         }
-        let underlying = (context.underlyingError as NSError?)?.userInfo["NSDebugDescription"] as? String
         let path = "$" + context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? "." + $0.stringValue }.joined()
-        return path + ": " + (message ?? [context.debugDescription, underlying].compactMap { $0 }.joined(separator: " "))
+        return path + ": " + (message ?? context.debugDescription)
     }
 }

@@ -18,7 +18,8 @@ enum ExitStatus {
         switch error {
         case let error as InputFile.OpenError:
             let missing = error.reason.contains("No such file")
-            Terminal.error("\(error.name): \(error.reason)" + (missing && !error.reason.contains(";") ? "; check the name and the path" : ""))
+            let advice = error.advice ?? (missing ? "check the name and the path" : nil)
+            Terminal.error("\(error.name): \(error.reason)" + (advice.map { "; " + $0 } ?? ""))
             return missing ? missingInput : ioError
         case let error as AtomicFile.Failure:
             if case .cannotCreate = error {

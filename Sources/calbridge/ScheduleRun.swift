@@ -13,8 +13,8 @@ struct ScheduleRun {
     let changes: ScheduleChanges
 
     init(timetable path: String, base: String?, statePath: String?) throws {
-        let base = try base.map { try Self.timetable(Self.contents(of: $0), file: $0, base: nil) }
-        try self.init(timetable: Self.timetable(Self.contents(of: path), file: path, base: base), file: path, statePath: statePath)
+        let base = try base.map { try Self.timetable(InputFile(path: $0).readAll(), file: $0, base: nil) }
+        try self.init(timetable: Self.timetable(InputFile(path: path).readAll(), file: path, base: base), file: path, statePath: statePath)
     }
 
     /// `timetable`, read from `file`, against the state at `statePath` when given.
@@ -67,13 +67,13 @@ struct ScheduleRun {
     }
 
     /// A timetable is CSV when its name says so, or, without a .json name (standard input, no
-    /// extension), when it does not begin with a JSON object.
+    /// extension), when its content is not JSON.
     private static func isCSV(path: String, _ bytes: [UInt8]) -> Bool {
         let name = path.lowercased()
         if name.hasSuffix(".csv") { return true }
         if name.hasSuffix(".json") { return false }
-        let text = String(decoding: bytes.prefix(64), as: UTF8.self).drop { $0 == "\u{FEFF}" || $0.isWhitespace }
-        return !text.hasPrefix("{")
+        let content = CalendarFormat.sniff(head: Array(bytes.prefix(CalendarFormat.sniffedBytes)))
+        return content != .timetable && content != .json
     }
 
     private static func readState(_ path: String) throws -> ScheduleState? {
@@ -86,11 +86,4 @@ struct ScheduleRun {
         }
     }
 
-    static func contents(of path: String) throws -> [UInt8] {
-        if path == "-" { return [UInt8](FileHandle.standardInput.readDataToEndOfFile()) }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw InputFile.OpenError(name: path, reason: FileManager.default.fileExists(atPath: path) ? "cannot be read" : "No such file or directory")
-        }
-        return [UInt8](data)
-    }
 }

@@ -18,7 +18,8 @@ enum StoreLocation {
         }
         // A store directory that is not there is a missing input (66), not a server that is down.
         if !creating && !FileManager.default.fileExists(atPath: location) {
-            throw InputFile.OpenError(name: location, reason: "No such file or directory; a local store is a directory of .ics files, which import creates")
+            throw InputFile.OpenError(name: location, reason: "No such file or directory",
+                                      advice: "a local store is a directory of .ics files, which import creates")
         }
         do {
             return try DirectoryStore(directory: location, create: creating)
