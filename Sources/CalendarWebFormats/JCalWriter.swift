@@ -49,7 +49,7 @@ extension JSONOutput {
         string(property.name.lowercased())
         append(",{")
         var first = true
-        for parameter in property.parameters where parameter.name != "VALUE" {
+        for parameter in property.parameters where !ValueCodec.omits(parameter, type: type) {
             if !first { append(",") }
             first = false
             string(parameter.name.lowercased())

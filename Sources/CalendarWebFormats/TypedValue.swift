@@ -31,7 +31,15 @@ enum ValueCodec {
     /// The type of a property: its VALUE parameter, else the table's default — except that a bare
     /// `20081006` where a DATE-TIME is the default is a DATE written without its VALUE (as RFC 6321's
     /// own example B.1.1 does), and is typed by what it is.
+    ///
+    /// A value that is not one of its type is `unknown` (see `ValueShape`).
     static func type(of property: Property) -> String {
+        let type = declaredType(of: property)
+        let layout = ValueTypeTable.entry(for: property.name).layout
+        return type == ValueTypeTable.unknown || ValueShape.reads(property.value, as: type, layout: layout) ? type : ValueTypeTable.unknown
+    }
+
+    private static func declaredType(of property: Property) -> String {
         if let value = property[parameter: "VALUE"] { return value.lowercased() }
         let type = ValueTypeTable.entry(for: property.name).type
         if type == "date-time", property.value.utf8.prefix(while: { $0 != UInt8(ascii: ",") }).count == 8,
@@ -39,6 +47,12 @@ enum ValueCodec {
             return "date"
         }
         return type
+    }
+
+    /// Whether a writer leaves a parameter out: VALUE is said by the type, except for a value that
+    /// travels as `unknown`, whose VALUE parameter comes back with it.
+    static func omits(_ parameter: Parameter, type: String) -> Bool {
+        parameter.name == "VALUE" && type != ValueTypeTable.unknown
     }
 
     /// Whether a reader puts VALUE back: for a type other than the default (never for `unknown`,

@@ -69,9 +69,9 @@ extension XMLMarkup {
         let type = ValueCodec.type(of: property)
         let name = property.name.lowercased()
         start(name)
-        if property.parameters.contains(where: { $0.name != "VALUE" }) {
+        if property.parameters.contains(where: { !ValueCodec.omits($0, type: type) }) {
             start("parameters")
-            for parameter in property.parameters where parameter.name != "VALUE" {
+            for parameter in property.parameters where !ValueCodec.omits(parameter, type: type) {
                 let parameterName = parameter.name.lowercased()
                 start(parameterName)
                 let type = ValueTypeTable.parameterType(parameter.name)

@@ -28,6 +28,10 @@ public struct CalendarScanner {
     private var lineNumber = 0
     private var insideCalendar = false
     private var sawCalendar = false
+    /// The calendar was begun by a bare component, not by BEGIN:VCALENDAR, and ends with the input.
+    private var implicitCalendar = false
+    /// The first line of the text being skipped outside any calendar, and how many lines it has.
+    private var skipped: (line: Int, text: String, count: Int)?
     private var sawLoneCR = false
     private var sawLongLine = false
     private var pending: LogicalLine?
@@ -89,44 +93,80 @@ public struct CalendarScanner {
         if raw != nil { return collect(line) }
         guard insideCalendar else { return expectCalendar(line) }
         if let first = line.first, first == 0x20 || first == 0x09, pending != nil {
-            pending!.segments.append((pending!.bytes.count, lineNumber))
-            pending!.bytes += line.dropFirst()
+            pending!.append(line, at: lineNumber, indented: true)
             return
+        }
+        if pending != nil && !line.isEmpty && LostFold.continues(line) {
+            pending!.append(line, at: lineNumber, indented: false)
+            return report(.error, lineNumber, 1, LostFold.message, repair: LostFold.repair)
         }
         flushPending()
         if let name = ComponentParser.structuralName("BEGIN:", line) {
-            raw = RawComponent(bytes: Array(line) + [0x0A], firstLine: lineNumber)
-            openNames = [name]
+            beginComponent(name, line)
         } else if let name = ComponentParser.structuralName("END:", line) {
             guard name == "VCALENDAR" else {
-                return report(.error, lineNumber, 5, "END:\(name) without a BEGIN:\(name) before it")
+                return report(.error, lineNumber, 5, "END:\(name) without a BEGIN:\(name) before it", repair: "skips it")
             }
-            insideCalendar = false
-            ready.append(.endCalendar)
+            endCalendar()
         } else if line.isEmpty {
             report(.violation, lineNumber, 1, "an empty line, which iCalendar does not allow", repair: "removes it")
         } else {
-            pending = LogicalLine(bytes: Array(line), segments: [(0, lineNumber)])
+            var logical = LogicalLine()
+            logical.start(line, at: lineNumber)
+            pending = logical
         }
     }
 
+    private mutating func beginComponent(_ name: String, _ line: ArraySlice<UInt8>) {
+        raw = RawComponent(bytes: Array(line) + [0x0A], firstLine: lineNumber)
+        openNames = [name]
+    }
+
+    private mutating func endCalendar() {
+        insideCalendar = false
+        implicitCalendar = false
+        ready.append(.endCalendar)
+    }
+
+    /// A line outside any calendar: BEGIN:VCALENDAR begins one; a bare component (a file of VEVENTs
+    /// without a VCALENDAR around them) begins one that lasts to the end of the input; other text is
+    /// skipped, with one report for each run of skipped lines.
     private mutating func expectCalendar(_ line: ArraySlice<UInt8>) {
         var line = line
         if lineNumber == 1 && line.starts(with: [0xEF, 0xBB, 0xBF]) { line = line.dropFirst(3) }
         if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }
-        if ComponentParser.structuralName("BEGIN:", line) == "VCALENDAR" {
-            insideCalendar = true
-            sawCalendar = true
-            ready.append(.beginCalendar(SourceLocation(line: lineNumber)))
+        let trimmed = line.drop { $0 == 0x20 || $0 == 0x09 }
+        guard let name = ComponentParser.structuralName("BEGIN:", trimmed) else {
+            if skipped == nil { skipped = (lineNumber, Self.shown(trimmed), 0) }
+            skipped!.count += 1
             return
         }
-        let shown = String(decoding: line.prefix(40), as: UTF8.self).unicodeScalars
+        reportSkipped()
+        insideCalendar = true
+        sawCalendar = true
+        ready.append(.beginCalendar(SourceLocation(line: lineNumber)))
+        if trimmed.count < line.count {
+            report(.error, lineNumber, 1, "BEGIN:\(name) is indented", repair: "reads it without the indentation")
+        }
+        guard name != "VCALENDAR" else { return }
+        implicitCalendar = true
+        report(.error, lineNumber, 1, "BEGIN:\(name) outside a VCALENDAR (a bare component)",
+               repair: "reads the components up to the end of the input as one calendar")
+        beginComponent(name, trimmed)
+    }
+
+    /// Reports the run of lines skipped outside any calendar, if there was one.
+    private mutating func reportSkipped() {
+        guard let run = skipped.take() else { return }
+        let lines = run.count == 1 ? "a line" : "\(run.count) lines"
+        let place = sawCalendar ? "after END:VCALENDAR" : "before BEGIN:VCALENDAR"
+        report(.error, run.line, 1, "\(lines) of text \(place), beginning '\(run.text)'", repair: "leaves them out")
+    }
+
+    /// The first characters of a line as they can be shown in a message.
+    private static func shown(_ line: ArraySlice<UInt8>) -> String {
+        String(decoding: line.prefix(40), as: UTF8.self).unicodeScalars
             .map { $0.value >= 0x20 && $0.value < 0x7F ? String($0) : "?" }.joined()
-        let message = sawCalendar
-            ? "text after END:VCALENDAR ('\(shown)'); only another BEGIN:VCALENDAR may follow"
-            : "this is not an iCalendar file: it should begin with BEGIN:VCALENDAR, but begins with '\(shown)'"
-        report(.error, lineNumber, 1, message)
-        stopped = true
     }
 
     private mutating func collect(_ line: ArraySlice<UInt8>) {
@@ -144,11 +184,8 @@ public struct CalendarScanner {
                 stopped = true
             }
         } else if let name = ComponentParser.structuralName("END:", line) {
-            if name == "VCALENDAR" && openNames.last != "VCALENDAR" {
-                let open = openNames.reversed().map { "END:" + $0 }.joined(separator: ", ")
-                report(.error, lineNumber, 1, "END:VCALENDAR while \(openNames.last!) begun on line \(raw!.firstLine) is still open; add \(open) before it")
-                stopped = true
-                return
+            if name == "VCALENDAR" && !openNames.contains("VCALENDAR") {
+                return closeAtEndOfCalendar()
             }
             // A mismatched END is the parser's to report; here it closes the innermost component.
             if let index = openNames.lastIndex(of: name) { openNames.removeSubrange(index...) } else { openNames.removeLast() }
@@ -156,19 +193,38 @@ public struct CalendarScanner {
         }
     }
 
+    /// END:VCALENDAR inside a component: the ENDs the file left out are added to the component,
+    /// which is handed on, and the calendar ends.
+    private mutating func closeAtEndOfCalendar() {
+        let open = openNames.reversed().map { "END:" + $0 }
+        report(.error, lineNumber, 1, "END:VCALENDAR while \(openNames.last!) begun on line \(raw!.firstLine) is still open (missing \(open.joined(separator: ", ")))",
+               repair: "closes it there")
+        raw!.bytes.removeLast(lineLength(of: raw!.bytes))
+        for end in open { raw!.bytes += Array(end.utf8) + [0x0A] }
+        openNames = []
+        ready.append(.component(raw.take()!))
+        endCalendar()
+    }
+
+    /// The length of the last line in `bytes` with its LF.
+    private func lineLength(of bytes: [UInt8]) -> Int {
+        let start = bytes.dropLast().lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
+        return bytes.count - start
+    }
+
     private mutating func flushPending() {
         guard let line = pending.take() else { return }
-        do {
-            let (property, valueOffset) = try ContentLineParser.parse(line)
-            if let problem = PropertyValueCheck.problem(in: property) {
-                let place = line.location(ofOffset: valueOffset)
-                report(.error, place.line, place.column, problem)
-            }
-            ready.append(.calendarProperty(property))
-        } catch {
-            let place = line.location(ofOffset: error.offset)
-            report(.error, place.line, place.column, error.message)
+        let reading = ContentLineParser.parse(line)
+        for problem in reading.problems {
+            let place = line.location(ofOffset: problem.offset)
+            report(.error, place.line, place.column, problem.message, repair: problem.repair)
         }
+        guard let property = reading.property else { return }
+        if let valueOffset = reading.valueOffset, let problem = PropertyValueCheck.problem(in: property) {
+            let place = line.location(ofOffset: valueOffset)
+            report(.error, place.line, place.column, problem, repair: PropertyValueCheck.repair)
+        }
+        ready.append(.calendarProperty(property))
     }
 
     private mutating func finish() {
@@ -176,13 +232,32 @@ public struct CalendarScanner {
         stopped = true
         if let raw {
             let open = openNames.reversed().map { "END:" + $0 }.joined(separator: ", ")
-            report(.error, lineNumber, 1, "the file ends inside the \(openNames[0]) begun on line \(raw.firstLine); it looks truncated (missing \(open), END:VCALENDAR)",
+            let uid = Self.uid(in: raw.bytes).map { " (UID \($0))" } ?? ""
+            let missing = implicitCalendar ? open : open + ", END:VCALENDAR"
+            report(.error, lineNumber, 1, "the file ends inside the \(openNames[0]) begun on line \(raw.firstLine)\(uid); it looks truncated (missing \(missing))",
                    repair: "drops the unfinished \(openNames[0]) and closes the calendar")
-        } else if insideCalendar {
+        } else if insideCalendar && !implicitCalendar {
             report(.error, lineNumber, 1, "the file ends without END:VCALENDAR; it looks truncated", repair: "adds END:VCALENDAR")
-        } else if !sawCalendar {
-            report(.error, max(lineNumber, 1), 1, "this is not an iCalendar file: it holds no BEGIN:VCALENDAR")
         }
+        if !sawCalendar {
+            let begins = skipped.map { ", but begins with '\($0.text)'" } ?? ""
+            report(.error, max(skipped?.line ?? lineNumber, 1), 1, "this is not an iCalendar file: it holds no BEGIN:VCALENDAR\(begins)")
+        } else {
+            reportSkipped()
+        }
+    }
+
+    /// The UID of an unfinished component, to name it by.
+    private static func uid(in bytes: [UInt8]) -> String? {
+        var start = 0
+        while let (line, next) = bytes.withUnsafeBufferPointer({ PhysicalLines.next(in: $0, from: start, isFinal: true) }) {
+            let text = bytes[line.range]
+            if text.count > 4, text.prefix(4).map({ $0 | 0x20 }) == Array("uid:".utf8) {
+                return String(decoding: text.dropFirst(4), as: UTF8.self)
+            }
+            start = next
+        }
+        return nil
     }
 
     private mutating func report(_ severity: Diagnostic.Severity, _ line: Int, _ column: Int, _ message: String, repair: String? = nil) {

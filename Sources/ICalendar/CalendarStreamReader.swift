@@ -11,7 +11,6 @@ public enum CalendarStreamEvent {
 /// calendar's properties win, later ones add only names not yet seen, and a VTIMEZONE whose TZID
 /// is already there is left out; UIDs are kept as they are.
 public struct CalendarStreamReader {
-    public var repairsFolding = false
     public var encodes = false
     /// How components are encoded when `encodes` is set (see `ComponentReader.encoder`).
     public var encoder: @Sendable (Component) -> [UInt8] = ComponentReader.iCalendarText
@@ -35,15 +34,14 @@ public struct CalendarStreamReader {
     private var calendars = 0
     private var wideChecks = CalendarWideChecks()
 
-    public init(repairsFolding: Bool = false, encodes: Bool = false) {
-        self.repairsFolding = repairsFolding
+    public init(encodes: Bool = false) {
         self.encodes = encodes
     }
 
     /// Reads one input, calling `handle` for each property and component that goes into the merged calendar.
     public mutating func read(_ input: InputFile, _ handle: (CalendarStreamEvent) throws -> Void) throws {
         var scanner = CalendarScanner(input: input)
-        var reader = ComponentReader(file: input.name, repairsFolding: repairsFolding, encodes: encodes,
+        var reader = ComponentReader(file: input.name, encodes: encodes,
                                      checksWithLibical: checksWithLibical)
         reader.study = study
         reader.selection = selection

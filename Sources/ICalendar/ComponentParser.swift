@@ -6,26 +6,20 @@ struct ComponentParser {
     static let maximumDepth = CalendarScanner.maximumDepth
 
     var file: String
-    /// Join a line without ':' to the line above, as `validate --repair` does for bad folding.
-    var repairsFolding = false
     /// Keep the lines libical has to judge (those `LibicalAcceptance` cannot vouch for).
     var collectsLinesForLibical = false
-    /// Build only these properties (the others are checked and left out); honoured only when neither
-    /// repairing folds (which joins a line to the property above) nor collecting lines for libical.
+    /// Build only these properties (the others are checked and left out); honoured only when not
+    /// collecting lines for libical.
     var selection: PropertySelection?
 
     private(set) var diagnostics: [Diagnostic] = []
     /// The content lines, unfolded, that libical must read to say whether it accepts them.
     private(set) var linesForLibical: [(bytes: [UInt8], location: SourceLocation)] = []
     private var stack: [Component] = []
-    /// The property lines read in each open component, built or left out by the selection (a line
-    /// without ':' after one looks like a bad fold).
-    private var propertyLines: [Int] = []
     private var finished: Component?
 
-    init(file: String, repairsFolding: Bool) {
+    init(file: String) {
         self.file = file
-        self.repairsFolding = repairsFolding
     }
 
     /// Parses `raw`; `nil` when its structure is too broken to give a component.
@@ -39,8 +33,12 @@ struct ComponentParser {
                 defer { start = next; lineNumber += 1 }
                 let bytes = buffer[line.range]
                 if let first = bytes.first, first == 0x20 || first == 0x09, hasPending {
-                    pending.segments.append((pending.bytes.count, lineNumber))
-                    pending.bytes += bytes.dropFirst()
+                    pending.append(bytes, at: lineNumber, indented: true)
+                    continue
+                }
+                if hasPending && !bytes.isEmpty && LostFold.continues(bytes) && !Self.isStructural(pending.bytes[...]) {
+                    pending.append(bytes, at: lineNumber, indented: false)
+                    report(.error, lineNumber, 1, LostFold.message, repair: LostFold.repair)
                     continue
                 }
                 if hasPending { guard handle(pending) else { return nil } }
@@ -49,12 +47,12 @@ struct ComponentParser {
                     report(.violation, lineNumber, 1, "an empty line, which iCalendar does not allow", repair: "removes it")
                     continue
                 }
-                pending.bytes.removeAll(keepingCapacity: true)
-                pending.bytes += bytes
-                pending.segments.removeAll(keepingCapacity: true)
-                pending.segments.append((0, lineNumber))
+                pending.start(bytes, at: lineNumber)
             }
             if hasPending { guard handle(pending) else { return nil } }
+            // The scanner closes what a file leaves open before handing a component on; this is
+            // only for a caller that hands over an unfinished one.
+            if finished == nil && !stack.isEmpty { close(upTo: stack[0].name, at: lineNumber) }
             return finished
         }
     }
@@ -70,18 +68,10 @@ struct ComponentParser {
             // Events carry ten or more properties: room made once rather than grown to in four steps.
             component.properties.reserveCapacity(8)
             stack.append(component)
-            propertyLines.append(0)
             return true
         }
         if let name = Self.structuralName("END:", line.bytes[...]) {
-            guard let open = stack.last, open.name == name else {
-                let expected = stack.last.map { "END:\($0.name) (begun on line \($0.location?.line ?? 0))" } ?? "no END"
-                report(.error, line.startLine, 5, "END:\(name) where \(expected) was expected; add the missing END line")
-                return false
-            }
-            let done = stack.removeLast()
-            propertyLines.removeLast()
-            if stack.isEmpty { finished = done } else { stack[stack.count - 1].components.append(done) }
+            close(upTo: name, at: line.startLine)
             return true
         }
         guard !stack.isEmpty else { return false }
@@ -90,19 +80,50 @@ struct ComponentParser {
             let checks = PropertyChecks.of(line.bytes[..<nameEnd])
             let building = checks.kind != nil || builds(line.bytes[..<nameEnd])
             let (property, valueOffset) = try ContentLineParser.read(line, nameEnd: nameEnd, building: building)
-            propertyLines[propertyLines.count - 1] += 1
             guard let property else { return true }
             check(property, checks, in: line, valueOffset: valueOffset)
             stack[stack.count - 1].properties.append(property)
         } catch {
-            handleUnreadable(line, error)
+            readLeniently(line, after: error)
         }
         return true
     }
 
+    /// A line the strict grammar refuses, read as `LenientContentLine` reads it and kept, whatever
+    /// a selection says: such lines are few, and what was made of them should be seen.
+    private mutating func readLeniently(_ line: LogicalLine, after problem: ContentLineProblem) {
+        let reading = LenientContentLine.read(line, after: problem)
+        for problem in reading.problems {
+            let place = line.location(ofOffset: problem.offset)
+            report(.error, place.line, place.column, problem.message, repair: problem.repair)
+        }
+        guard let property = reading.property else { return }
+        if let valueOffset = reading.valueOffset {
+            check(property, PropertyChecks.of(property.name), in: line, valueOffset: valueOffset)
+        }
+        stack[stack.count - 1].properties.append(property)
+    }
+
+    /// Closes the open component `name` and those inside it; an END naming no open component closes
+    /// the innermost one, as the one meant (`END:VTOOD`). Each END that is not where it belongs is
+    /// reported.
+    private mutating func close(upTo name: String, at lineNumber: Int) {
+        guard let open = stack.last else { return }
+        let target = stack.lastIndex { $0.name == name } ?? stack.count - 1
+        if open.name != name {
+            let unclosed = stack[target...].reversed().map { "END:" + $0.name }.joined(separator: ", ")
+            let closes = stack[target...].reversed().map { "\($0.name) (begun on line \($0.location?.line ?? 0))" }.joined(separator: " and ")
+            report(.error, lineNumber, 5, "END:\(name) where \(unclosed) was expected", repair: "closes the \(closes) here")
+        }
+        while stack.count > target {
+            let done = stack.removeLast()
+            if stack.isEmpty { finished = done } else { stack[stack.count - 1].components.append(done) }
+        }
+    }
+
     /// Whether a property without a value check is built: always, unless a selection leaves it out.
     private func builds(_ name: ArraySlice<UInt8>) -> Bool {
-        guard let selection, !repairsFolding, !collectsLinesForLibical, stack.first?.name != "VTIMEZONE" else { return true }
+        guard let selection, !collectsLinesForLibical, stack.first?.name != "VTIMEZONE" else { return true }
         return selection.contains(name)
     }
 
@@ -122,25 +143,13 @@ struct ComponentParser {
         }
         if let problem = PropertyValueCheck.problem(in: judged, kind: kind) {
             let place = line.location(ofOffset: valueOffset)
-            report(.error, place.line, place.column, problem)
+            report(.error, place.line, place.column, problem, repair: PropertyValueCheck.repair)
         }
     }
 
-    private mutating func handleUnreadable(_ line: LogicalLine, _ problem: ContentLineProblem) {
-        let place = line.location(ofOffset: problem.offset)
-        let looksLikeBadFold = !line.bytes.contains(UInt8(ascii: ":")) && (propertyLines.last ?? 0) > 0
-        if looksLikeBadFold && repairsFolding {
-            let last = stack[stack.count - 1].properties.count - 1
-            stack[stack.count - 1].properties[last].value += String(decoding: line.bytes, as: UTF8.self)
-            report(.violation, place.line, 1, "a line without ':' that continues the line above (folded without the leading space)",
-                   repair: "joined it to the line above")
-        } else if looksLikeBadFold {
-            report(.error, place.line, place.column, problem.message
-                   + "; if it continues the line above, that line was folded without the leading space",
-                   repair: "joins it to the line above")
-        } else {
-            report(.error, place.line, place.column, problem.message)
-        }
+    /// Whether a line is a BEGIN or END line, which nothing continues.
+    static func isStructural(_ bytes: ArraySlice<UInt8>) -> Bool {
+        structuralName("BEGIN:", bytes) != nil || structuralName("END:", bytes) != nil
     }
 
     /// The component name of a `BEGIN:`/`END:` line (case-insensitive), else `nil`.

@@ -24,7 +24,6 @@ public struct ReadComponent: Sendable {
 /// and optionally serialize it. Pure, so batches of components go through it on every core.
 public struct ComponentReader: Sendable {
     public var file: String
-    public var repairsFolding: Bool
     public var encodes: Bool
     /// Also have libical judge the lines calbridge cannot vouch for (see `LibicalAcceptance`);
     /// commands that only read times (expand) skip it.
@@ -38,15 +37,14 @@ public struct ComponentReader: Sendable {
     /// which then runs on the workers too.
     public var encoder: @Sendable (Component) -> [UInt8] = ComponentReader.iCalendarText
 
-    public init(file: String, repairsFolding: Bool = false, encodes: Bool = false, checksWithLibical: Bool = true) {
+    public init(file: String, encodes: Bool = false, checksWithLibical: Bool = true) {
         self.file = file
-        self.repairsFolding = repairsFolding
         self.encodes = encodes
         self.checksWithLibical = checksWithLibical
     }
 
     public func read(_ raw: RawComponent) -> ReadComponent {
-        var parser = ComponentParser(file: file, repairsFolding: repairsFolding)
+        var parser = ComponentParser(file: file)
         parser.collectsLinesForLibical = checksWithLibical
         parser.selection = selection
         guard let component = parser.parse(raw) else {
@@ -75,7 +73,8 @@ public struct ComponentReader: Sendable {
             // libical 3.0.16 refuses empty values ("No value for LOCATION property"), which RFC 5545
             // allows for TEXT; empty values of other types fail calbridge's own checks first.
             LibicalCheck.findings(inLine: line.bytes).filter { !$0.message.hasPrefix("No value for") }.map { finding in
-                Diagnostic(.error, file: file, at: line.location, "libical cannot read this value: \(finding.message)")
+                Diagnostic(.error, file: file, at: line.location, "libical cannot read this value: \(finding.message)",
+                           repair: "keeps the line as written")
             }
         }
     }

@@ -18,10 +18,11 @@ public enum ComponentValidation {
                                              into found: inout [Diagnostic]) {
         let place = component.location ?? outer
         for property in component.properties {
-            let problem = controlCharacterProblem(property)
-                ?? PropertyValueCheck.kind(of: property.name).flatMap { PropertyValueCheck.problem(in: property, kind: $0) }
-            if let problem {
-                found.append(Diagnostic(.error, file: file, at: property.location ?? place, "\(component.name): \(problem)"))
+            let at = property.location ?? place
+            if let problem = controlCharacterProblem(property) {
+                found.append(Diagnostic(.error, file: file, at: at, "\(component.name): \(problem)"))
+            } else if let problem = PropertyValueCheck.kind(of: property.name).flatMap({ PropertyValueCheck.problem(in: property, kind: $0) }) {
+                found.append(Diagnostic(.error, file: file, at: at, "\(component.name): \(problem)", repair: PropertyValueCheck.repair))
             }
         }
         for child in component.components { collectValueProblems(child, around: place, file: file, into: &found) }

@@ -6,22 +6,57 @@ struct LogicalLine {
     /// The logical offset at which each physical line starts, and that line's number; the first
     /// entry is the line the logical line began on.
     var segments: [(offset: Int, line: Int)] = []
+    /// The lines joined to the one above although they lacked the fold's leading space.
+    var unindented: [Int] = []
 
     /// The physical line and column of a byte offset in the unfolded line.
     func location(ofOffset offset: Int) -> SourceLocation {
         let index = segments.lastIndex { $0.offset <= offset } ?? 0
         // A continuation's leading space, removed in unfolding, was its column 1.
-        let fold = index == 0 ? 0 : 1
+        let fold = index == 0 || unindented.contains(segments[index].line) ? 0 : 1
         return SourceLocation(line: segments[index].line, column: offset - segments[index].offset + 1 + fold)
+    }
+
+    /// Starts the logical line afresh with one physical line, keeping the room already made.
+    mutating func start(_ line: some Collection<UInt8>, at number: Int) {
+        bytes.removeAll(keepingCapacity: true)
+        bytes += line
+        segments.removeAll(keepingCapacity: true)
+        segments.append((0, number))
+        unindented.removeAll()
+    }
+
+    /// Adds a folded continuation: `indented` when it began with the space or tab a fold has (which
+    /// is not part of the text), otherwise a line whose fold lost it (see `LostFold`).
+    mutating func append(_ line: some Collection<UInt8>, at number: Int, indented: Bool) {
+        segments.append((bytes.count, number))
+        if indented {
+            bytes += line.dropFirst()
+        } else {
+            bytes += line
+            unindented.append(number)
+        }
     }
 
     var startLine: Int { segments.first?.line ?? 0 }
 }
 
-/// Why a content line could not be read: where in it, and what is wrong.
+/// What is wrong in a content line: where in it, and, when the line was read all the same, what the
+/// reading did about it.
 struct ContentLineProblem: Error {
     var offset: Int
     var message: String
+    var repair: String?
+}
+
+/// A content line as read: the property (`nil` when the reader was told not to build it) and what
+/// was wrong in the line. A line that cannot be read as a property at all becomes an
+/// `unreadableLine` property, so it is written back as it was.
+struct ContentLineReading {
+    var property: Property?
+    /// Where the value begins in the line, for pointing at it; `nil` for an unreadable line.
+    var valueOffset: Int?
+    var problems: [ContentLineProblem] = []
 }
 
 /// Reads one unfolded content line, `NAME *(";" param) ":" value` (RFC 5545 §3.1), into a `Property`.
@@ -33,10 +68,15 @@ enum ContentLineParser {
         (b >= 65 && b <= 90) || (b >= 97 && b <= 122) || (b >= 48 && b <= 57) || b == 45
     }
 
-    /// The property, and the offset in the line where its value begins (for pointing at it).
-    static func parse(_ line: LogicalLine) throws(ContentLineProblem) -> (Property, valueOffset: Int) {
-        let (property, valueOffset) = try read(line, nameEnd: try readPropertyName(line.bytes), building: true)
-        return (property!, valueOffset)
+    /// Reads a whole line, building the property: strictly, and where the line does not keep to RFC
+    /// 5545, as `LenientContentLine` reads it.
+    static func parse(_ line: LogicalLine) -> ContentLineReading {
+        do {
+            let (property, valueOffset) = try read(line, nameEnd: try readPropertyName(line.bytes), building: true)
+            return ContentLineReading(property: property, valueOffset: valueOffset)
+        } catch {
+            return LenientContentLine.read(line, after: error)
+        }
     }
 
     /// Where the property name, which begins the line, ends.
@@ -48,7 +88,7 @@ enum ContentLineParser {
 
     /// A name (ASCII letters, digits and '-') in upper case, as names are compared; nearly every name
     /// is written so, and is made into a string as it is.
-    private static func upperCased(_ name: ArraySlice<UInt8>) -> String {
+    static func upperCased(_ name: ArraySlice<UInt8>) -> String {
         guard name.contains(where: { $0 >= 0x61 && $0 <= 0x7A }) else { return String(decoding: name, as: UTF8.self) }
         return String(decoding: name.map { $0 >= 0x61 && $0 <= 0x7A ? $0 - 0x20 : $0 }, as: UTF8.self)
     }
@@ -127,7 +167,7 @@ enum ContentLineParser {
 
     /// A parameter value as text, its RFC 6868 escapes decoded; few values have a caret, and those
     /// without one are not looked at again.
-    private static func decoded(_ value: ArraySlice<UInt8>) -> String {
+    static func decoded(_ value: ArraySlice<UInt8>) -> String {
         let text = String(decoding: value, as: UTF8.self)
         return value.contains(UInt8(ascii: "^")) ? CaretEncoding.decode(text) : text
     }

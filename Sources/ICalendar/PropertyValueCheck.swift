@@ -8,6 +8,10 @@ enum PropertyValueCheck {
         case rule, duration, trigger, dateList, dateTime, integer
     }
 
+    /// What is done with a value that does not read: it is kept as written (and travels through
+    /// xCal and jCal as unknown text); what uses it (expand) does without it.
+    static let repair = "keeps the value as written"
+
     static let kindsByName: [String: Kind] = {
         var kinds: [String: Kind] = [:]
         for (name, definition) in PropertyTable.byName {

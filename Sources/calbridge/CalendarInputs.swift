@@ -51,10 +51,10 @@ struct CalendarInputs {
 
     /// Every input merged into one VCALENDAR component; `checksWholeCalendar` adds the checks that
     /// need the whole calendar (see `CalendarStreamReader.checksWholeCalendar`).
-    func readCalendar(repairsFolding: Bool = false, checksWithLibical: Bool = true,
+    func readCalendar(checksWithLibical: Bool = true,
                       checksWholeCalendar: Bool = false) throws -> (Component, [Diagnostic]) {
         var calendar = Component(name: "VCALENDAR")
-        var reader = CalendarStreamReader(repairsFolding: repairsFolding)
+        var reader = CalendarStreamReader()
         reader.checksWithLibical = checksWithLibical
         reader.checksWholeCalendar = checksWholeCalendar
         let diagnostics = try read(with: &reader) { event in

@@ -39,6 +39,8 @@ struct Convert: ParsableCommand {
     @Option(help: "Input format (ics, json, xcal, jcal, caldav-xml, vcf, timetable); taken from each input's name or content when absent.")
     var from: CalendarFormat?
 
+    @OptionGroup var reading: ReadingOptions
+
     func run() throws {
         do {
             let format = to ?? output.flatMap(CalendarFormat.init(path:)) ?? .ics
@@ -52,12 +54,13 @@ struct Convert: ParsableCommand {
             case .jcal: diagnostics = try streamDocument(JCalWriter.self, sources, into: &sink)
             default: diagnostics = try writeModelJSON(sources, into: sink)
             }
-            if diagnostics.contains(where: { $0.severity == .error }) {
+            do {
+                try reading.judge(diagnostics)
+            } catch {
                 sink.discard()
-                throw InvalidCalendarData(diagnostics: diagnostics)
+                throw error
             }
             try sink.commit()
-            Terminal.printDiagnostics(diagnostics.filter { $0.severity == .violation }, to: .standardError, limit: 20)
         } catch {
             throw ExitStatus.report(error)
         }
@@ -103,7 +106,7 @@ struct Convert: ParsableCommand {
                                                                 into sink: inout AtomicFile) throws -> [Diagnostic] {
         let first = try StreamedDocument<Writer>(sources: sources).write(into: sink)
         guard let properties = first.propertiesForSecondPass,
-              !first.diagnostics.contains(where: { $0.severity == .error }) else { return first.diagnostics }
+              !reading.policy.refuses(first.diagnostics) else { return first.diagnostics }
         guard !sources.paths.contains("-") else {
             throw UsageProblem(message: "standard input has calendar properties after its components, which xCal and jCal "
                                + "write first; give the input as a file so calbridge can read it twice")

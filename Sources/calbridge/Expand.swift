@@ -43,6 +43,8 @@ struct Expand: ParsableCommand {
     @Option(name: .customLong("max-instances"), help: "Stop with an error after generating this many rule instances.")
     var maxInstances = 5_000_000
 
+    @OptionGroup var reading: ReadingOptions
+
     func run() throws {
         do {
             guard let start = WindowDate.parse(from), let end = WindowDate.parse(to) else {
@@ -56,7 +58,7 @@ struct Expand: ParsableCommand {
             reader.checksWithLibical = false
             reader.selection = expansion.selection
             let diagnostics = try CalendarInputs(paths: [input], format: nil).read(with: &reader) { expansion.take($0) }
-            if diagnostics.contains(where: { $0.severity == .error }) { throw InvalidCalendarData(diagnostics: diagnostics) }
+            try reading.judge(diagnostics)
             let text: [UInt8]
             do {
                 text = try expansion.finish()

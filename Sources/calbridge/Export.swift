@@ -30,6 +30,8 @@ struct Export: ParsableCommand {
     @Option(help: "Only series with an occurrence before this date.")
     var to: String?
 
+    @OptionGroup var reading: ReadingOptions
+
     func run() throws {
         do {
             let window = try Self.window(from, to)
@@ -50,7 +52,7 @@ struct Export: ParsableCommand {
                 }
                 calendar.components += series.components
             }
-            if reader.diagnostics.contains(where: { $0.severity == .error }) { throw InvalidCalendarData(diagnostics: reader.diagnostics) }
+            try reading.judge(reader.diagnostics)
             if calendar.properties.isEmpty { calendar.properties = EventCalendar.empty.properties }
             var writer = ICalendarWriter()
             writer.write(calendar)

@@ -46,6 +46,8 @@ struct Import: ParsableCommand {
     @Flag(help: "Print a machine-readable report on standard output.")
     var json = false
 
+    @OptionGroup var reading: ReadingOptions
+
     func validate() throws {
         if resume && journal == nil { throw ValidationError("--resume needs the --journal of the interrupted import") }
     }
@@ -54,7 +56,7 @@ struct Import: ParsableCommand {
         do {
             let files = try Self.expand(inputs)
             let (calendar, diagnostics) = try CalendarInputs(paths: files, format: nil).readCalendar()
-            if diagnostics.contains(where: { $0.severity == .error }) { throw InvalidCalendarData(diagnostics: diagnostics) }
+            try reading.judge(diagnostics)
             let (resources, withoutUID) = CalendarResources.split(calendar)
             // A dry run into a directory that does not exist yet plans against an empty store.
             let isNewDirectory = !to.hasPrefix("http") && !FileManager.default.fileExists(atPath: to)

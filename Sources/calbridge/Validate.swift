@@ -64,7 +64,7 @@ struct Validate: ParsableCommand {
     private func read() throws -> (Component, [Diagnostic]) {
         // The checks that need the whole calendar (VERSION and PRODID, UIDs shared by two masters) run
         // in validate only: convert keeps going on violations, and expand only reads times.
-        let (calendar, found) = try CalendarInputs(paths: inputs, format: from).readCalendar(repairsFolding: repair, checksWholeCalendar: true)
+        let (calendar, found) = try CalendarInputs(paths: inputs, format: from).readCalendar(checksWholeCalendar: true)
         let floating = calendar.components.map(CalendarRepair.floatingTimes(in:)).reduce(0, +)
         let notice = CalendarRepair.floatingTimeNotice(zone: calendar["X-WR-TIMEZONE"], floatingCount: floating,
                                                        file: inputs.first ?? "-")

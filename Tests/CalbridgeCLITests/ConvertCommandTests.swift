@@ -25,17 +25,27 @@ final class ConvertCommandTests: XCTestCase {
         XCTAssertEqual(Set(back.standardOutput.components(separatedBy: "\r\n")), Set(sampleCalendar.components(separatedBy: "\r\n")))
     }
 
-    func testInvalidDataExits65AndLeavesTheOutputUntouched() throws {
+    func testInvalidDataUnderStrictExits65AndLeavesTheOutputUntouched() throws {
         let directory = try scratchDirectory()
         let out = directory.appendingPathComponent("out.ics")
         try "previous contents".write(to: out, atomically: true, encoding: .utf8)
         let broken = sampleCalendar.replacingOccurrences(of: "20261012T094500", with: "20261312T094500")
-        let result = try Calbridge.run(["convert", "-", "-o", out.path], input: broken)
+        let result = try Calbridge.run(["convert", "-", "-o", out.path, "--strict"], input: broken)
         XCTAssertEqual(result.status, 65)
-        XCTAssertTrue(result.standardError.contains("<stdin>:26:26:"), result.standardError)
+        XCTAssertTrue(result.standardError.contains("<stdin>:26:26: error:"), result.standardError)
+        XCTAssertTrue(result.standardError.contains("without it calbridge reads past these problems"), result.standardError)
         XCTAssertEqual(try String(contentsOf: out, encoding: .utf8), "previous contents")
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.path)
         XCTAssertEqual(leftovers, ["out.ics"], "no temporary file is left behind")
+    }
+
+    func testAnImpossibleDateIsKeptAsWrittenWithAWarningByDefault() throws {
+        let broken = sampleCalendar.replacingOccurrences(of: "20261012T094500", with: "20261312T094500")
+        let result = try Calbridge.run(["convert", "-"], input: broken)
+        XCTAssertEqual(result.status, 0, result.standardError)
+        XCTAssertTrue(result.standardError.contains("<stdin>:26:26: warning: DTEND:20261312T094500 is not a date that exists"), result.standardError)
+        XCTAssertTrue(result.standardError.contains("(repair: keeps the value as written)"), result.standardError)
+        XCTAssertTrue(result.standardOutput.contains(":20261312T094500\r\n"), result.standardOutput)
     }
 
     func testEveryTZIDWrittenGetsAVTimezone() throws {

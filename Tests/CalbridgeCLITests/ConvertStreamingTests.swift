@@ -13,11 +13,11 @@ final class ConvertStreamingTests: XCTestCase {
         return crlf(lines + ["END:VCALENDAR"])
     }
 
-    func testABadLastEventLeavesNoXCalOrJCalOutput() throws {
+    func testABadLastEventUnderStrictLeavesNoXCalOrJCalOutput() throws {
         let directory = try scratchDirectory()
         try calendar(events: 300, badAt: 300).write(to: directory.appendingPathComponent("in.ics"), atomically: true, encoding: .utf8)
         for target in ["out.xml", "out.jcal"] {
-            let result = try Calbridge.run(["convert", "in.ics", "-o", target], directory: directory)
+            let result = try Calbridge.run(["convert", "in.ics", "-o", target, "--strict"], directory: directory)
             XCTAssertEqual(result.status, 65, target)
             XCTAssertTrue(result.standardError.contains("in.ics:1801:"), result.standardError)
         }

@@ -25,11 +25,14 @@ final class DocumentInputTests: XCTestCase {
         XCTAssertTrue(try converted(directory, to: "xcal").hasPrefix("<?xml"), "-o in.xcal names xCal")
     }
 
-    func testAnImpossibleDateInJCalIsInvalidDataAtItsComponent() throws {
+    func testAnImpossibleDateInJCalIsInvalidDataAtItsComponentUnderStrictAndKeptAsWrittenOtherwise() throws {
         let directory = try scratchDirectory()
         let jcal = try converted(directory, to: "jcal").replacingOccurrences(of: "\"2026-10-12T08:15:00\"", with: "\"2026-10-32T08:15:00\"")
         try jcal.write(to: directory.appendingPathComponent("bad.jcal"), atomically: true, encoding: .utf8)
-        let result = try Calbridge.run(["convert", "bad.jcal", "-o", "out.ics"], directory: directory)
+        let lenient = try Calbridge.run(["convert", "bad.jcal"], directory: directory)
+        XCTAssertEqual(lenient.status, 0, lenient.standardError)
+        XCTAssertTrue(lenient.standardOutput.contains("DTSTART;TZID=Europe/Berlin:20261032T081500\r\n"), lenient.standardOutput)
+        let result = try Calbridge.run(["convert", "bad.jcal", "-o", "out.ics", "--strict"], directory: directory)
         XCTAssertEqual(result.status, 65)
         XCTAssertTrue(result.standardError.contains("bad.jcal:1:"), result.standardError)
         XCTAssertTrue(result.standardError.contains("VEVENT: DTSTART:20261032T081500 is not a date that exists"), result.standardError)
@@ -47,7 +50,7 @@ final class DocumentInputTests: XCTestCase {
         let lines = bad.components(separatedBy: "\n")
         let value = lines.firstIndex { $0.contains("2026-10-32") }!
         let element = lines[..<value].lastIndex { $0.contains("<dtstart>") }! + 1
-        let result = try Calbridge.run(["convert", "bad.xcal", "--to", "jcal"], directory: directory)
+        let result = try Calbridge.run(["convert", "bad.xcal", "--to", "jcal", "--strict"], directory: directory)
         XCTAssertEqual(result.status, 65)
         XCTAssertEqual(result.standardOutput, "")
         XCTAssertTrue(result.standardError.contains("bad.xcal:\(element):"), result.standardError)

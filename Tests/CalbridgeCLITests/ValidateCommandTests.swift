@@ -42,11 +42,23 @@ final class ValidateCommandTests: XCTestCase {
         XCTAssertEqual(recheck.status, 0, recheck.standardOutput)
     }
 
-    func testRepairRefusesWhenDataWouldBeLost() throws {
+    func testRepairWritesTheLenientReadingKeepingAnImpossibleDateAsWritten() throws {
         let broken = crlf(["BEGIN:VCALENDAR", "BEGIN:VEVENT", "UID:1", "DTSTAMP:20260101T000000Z", "DTSTART:20261399", "END:VEVENT", "END:VCALENDAR"])
         let directory = try scratchDirectory()
+        let report = try Calbridge.run(["validate", "-"], input: broken, directory: directory)
+        XCTAssertEqual(report.status, 65)
+        XCTAssertTrue(report.standardOutput.contains("<stdin>:5:9: error: DTSTART:20261399 is not a date that exists"), report.standardOutput)
         let result = try Calbridge.run(["validate", "-", "--repair", "-o", "out.ics"], input: broken, directory: directory)
+        XCTAssertEqual(result.status, 0, result.standardError)
+        let repaired = try String(contentsOf: directory.appendingPathComponent("out.ics"), encoding: .utf8)
+        XCTAssertTrue(repaired.contains("DTSTART:20261399\r\n"), repaired)
+    }
+
+    func testRepairRefusesAnInputWithNoCalendarInIt() throws {
+        let directory = try scratchDirectory()
+        let result = try Calbridge.run(["validate", "-", "--repair", "-o", "out.ics"], input: "Page not found\nPlease try again later\n", directory: directory)
         XCTAssertEqual(result.status, 65)
+        XCTAssertTrue(result.standardOutput.contains("this is not an iCalendar file"), result.standardOutput)
         XCTAssertFalse(FileManager.default.fileExists(atPath: directory.appendingPathComponent("out.ics").path))
     }
 

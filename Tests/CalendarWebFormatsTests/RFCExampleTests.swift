@@ -35,15 +35,19 @@ final class RFCExampleTests: XCTestCase {
     }
 
     /// B.2.1 as published starts at VERSION:2.0, without BEGIN:VCALENDAR (erratum 2929).
-    func testRFC6321B2ICalendarAsPublishedIsRefusedForItsMissingBeginVCalendar() throws {
+    func testRFC6321B2ICalendarAsPublishedIsReadAsBareComponentsWithItsLeadingLinesLeftOut() throws {
         var reader = CalendarStreamReader()
-        var events = 0
-        try reader.read(try InputFile(path: url("rfc6321/b2.ics").path)) { _ in events += 1 }
-        XCTAssertEqual(events, 0)
+        var names: [String] = []
+        try reader.read(try InputFile(path: url("rfc6321/b2.ics").path)) { event in
+            if case .component(let read) = event, let component = read.component { names.append(component.name) }
+        }
+        XCTAssertEqual(names, ["VTIMEZONE", "VEVENT", "VEVENT"])
         let errors = reader.diagnostics.filter { $0.severity == .error }
-        XCTAssertEqual(errors.count, 1, "\(reader.diagnostics)")
-        XCTAssertEqual(errors.first?.location?.line, 1)
-        XCTAssertTrue(errors.first?.message.contains("should begin with BEGIN:VCALENDAR") ?? false, "\(errors)")
+        XCTAssertEqual(errors.map { $0.location?.line }, [1, 3], "\(reader.diagnostics)")
+        XCTAssertTrue(errors[0].message.contains("2 lines of text before BEGIN:VCALENDAR, beginning 'VERSION:2.0'"), "\(errors)")
+        XCTAssertTrue(errors[1].message.contains("BEGIN:VTIMEZONE outside a VCALENDAR"), "\(errors)")
+        XCTAssertFalse(ReadingPolicy.lenient.refuses(reader.diagnostics))
+        XCTAssertTrue(ReadingPolicy.strict.refuses(reader.diagnostics))
     }
 
     func testRFC6321B2XCalReadsAsItsICalendarExampleWithBothCorrected() throws {

@@ -50,7 +50,8 @@ final class HostileInputTests: XCTestCase {
         let found = try errors(Array(text.utf8))
         XCTAssertEqual(found.count, 1)
         XCTAssertEqual(found[0].location?.line, 5)
-        XCTAssertTrue(found[0].message.contains("add END:VEVENT"), found[0].message)
+        XCTAssertTrue(found[0].message.contains("(missing END:VEVENT)"), found[0].message)
+        XCTAssertEqual(found[0].repair, "closes it there")
     }
 
     func testMismatchedEndInsideAComponentIsReported() throws {

@@ -75,7 +75,7 @@ final class LibicalAcceptanceTests: XCTestCase {
             var scanner = CalendarScanner(input: try InputFile(path: url.path))
             while let item = try scanner.next() {
                 guard case .component(let raw) = item else { continue }
-                var parser = ComponentParser(file: url.path, repairsFolding: false)
+                var parser = ComponentParser(file: url.path)
                 parser.collectsLinesForLibical = true
                 guard parser.parse(raw) != nil else { continue }
                 for line in logicalLines(raw.bytes) {
@@ -103,7 +103,8 @@ final class LibicalAcceptanceTests: XCTestCase {
         var line = LogicalLine()
         line.bytes = Array(text.utf8)
         line.segments = [(0, 1)]
-        return try? ContentLineParser.parse(line).0
+        let reading = ContentLineParser.parse(line)
+        return reading.problems.isEmpty ? reading.property : nil
     }
 
     /// The unfolded lines of a component's text, BEGIN and END lines left out.

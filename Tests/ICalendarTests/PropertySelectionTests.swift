@@ -43,7 +43,7 @@ final class PropertySelectionTests: XCTestCase {
         let selected = try read(path, selecting: expansionNames).diagnostics
         XCTAssertEqual(selected.map(\.description), all.map(\.description))
         XCTAssertEqual(selected.compactMap(\.location).map(\.line), [4, 7, 8, 9, 10])
-        XCTAssertTrue(selected[0].message.contains("folded without the leading space"), selected[0].message)
+        XCTAssertTrue(selected[0].message.contains("without the leading space a fold needs"), selected[0].message)
         XCTAssertTrue(selected[1].message.contains("quoted parameter value is not closed"), selected[1].message)
         XCTAssertTrue(selected[2].message.contains("parameter X-B has no '=value'"), selected[2].message)
         XCTAssertTrue(selected[3].message.contains("control character"), selected[3].message)

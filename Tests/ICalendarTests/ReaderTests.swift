@@ -63,15 +63,16 @@ final class ReaderTests: XCTestCase {
         XCTAssertEqual(diagnostics.first?.location?.line, 1)
     }
 
-    func testBadFoldingIsAnErrorUnlessRepairJoinsTheLine() throws {
+    func testALineThatLostItsFoldSpaceIsJoinedToTheLineAboveAsARecoveredError() throws {
         let path = try temporaryFile(crlf([
             "BEGIN:VCALENDAR", "BEGIN:VEVENT", "UID:1", "DTSTAMP:20260101T000000Z",
             "DESCRIPTION:a sentence that", "goes on here", "END:VEVENT", "END:VCALENDAR",
         ]))
-        XCTAssertEqual(try readCalendar(path: path).1.map(\.severity), [.error])
-        let (repaired, diagnostics) = try readCalendar(path: path, repairsFolding: true)
-        XCTAssertEqual(repaired.components.first?["DESCRIPTION"]?.value, "a sentence thatgoes on here")
-        XCTAssertEqual(diagnostics.map(\.severity), [.violation])
+        let (calendar, diagnostics) = try readCalendar(path: path)
+        XCTAssertEqual(calendar.components.first?["DESCRIPTION"]?.value, "a sentence thatgoes on here")
+        XCTAssertEqual(diagnostics.map(\.severity), [.error])
+        XCTAssertEqual(diagnostics.first?.location, SourceLocation(line: 6, column: 1))
+        XCTAssertEqual(diagnostics.first?.repair, "joins it to the line above")
     }
 
     func testSeveralInputsMergeWithZonesDeduplicatedAndFirstCalendarPropertiesWinning() throws {

@@ -16,9 +16,9 @@ func temporaryFile(bytes: [UInt8], name: String = "input.ics") throws -> String 
 }
 
 /// Reads a file through the streaming reader into one VCALENDAR, with every diagnostic.
-func readCalendar(path: String, repairsFolding: Bool = false) throws -> (Component, [Diagnostic]) {
+func readCalendar(path: String) throws -> (Component, [Diagnostic]) {
     var calendar = Component(name: "VCALENDAR")
-    var reader = CalendarStreamReader(repairsFolding: repairsFolding)
+    var reader = CalendarStreamReader()
     try reader.read(try InputFile(path: path)) { event in
         switch event {
         case .property(let property): calendar.properties.append(property)

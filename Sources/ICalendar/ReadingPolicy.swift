@@ -1,0 +1,41 @@
+/// How a command treats the problems found in what it read (SPEC, "Reading messy input").
+///
+/// The readers always read leniently — a line or value they cannot use is kept as written, structure
+/// is recovered where the meaning is plain — and report each such problem as an error whose `repair`
+/// says what the reading did. The policy decides what those errors mean.
+public enum ReadingPolicy: Sendable {
+    /// The default: go on with what was read; only an input with no calendar in it (or one past a
+    /// bound no calendar a person made reaches) stops the command. Recovered errors are warnings.
+    case lenient
+    /// `--strict`: any error stops the command, nothing written.
+    case strict
+
+    public init(strict: Bool) {
+        self = strict ? .strict : .lenient
+    }
+
+    /// Whether the problems stop the command.
+    public func refuses(_ diagnostics: [Diagnostic]) -> Bool {
+        diagnostics.contains { $0.severity == .error && (self == .strict || !$0.isRecovered) }
+    }
+
+    /// The problems as the command reports them when it goes on: recovered errors as warnings.
+    public func reported(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        guard self == .lenient else { return diagnostics }
+        return diagnostics.map { $0.isRecovered ? $0.recovered : $0 }
+    }
+}
+
+extension Diagnostic {
+    /// An error the reader read past: what it did is its `repair`.
+    public var isRecovered: Bool {
+        severity == .error && repair != nil
+    }
+
+    /// This error reported as the warning it is once read past.
+    var recovered: Diagnostic {
+        var warning = self
+        warning.severity = .violation
+        return warning
+    }
+}
