@@ -19,7 +19,7 @@ public struct Alarm: Hashable, Sendable {
 
     /// The relative trigger, when it is one.
     public var offset: CalendarDuration? {
-        component["TRIGGER"].flatMap { CalendarDuration(icalendar: $0.value) }
+        component["TRIGGER"].flatMap { CalendarDuration(reading: $0.value) }
     }
 }
 

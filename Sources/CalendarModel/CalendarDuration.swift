@@ -43,6 +43,48 @@ public struct CalendarDuration: Hashable, Sendable, Codable {
         guard sawUnit, number.isEmpty else { return nil }
     }
 
+    /// Reads what `init?(icalendar:)` reads and, where the meaning is plain, the forms producers write
+    /// with the designators wrong: lower case, a missing or misplaced `T` (`P1H`, `PT1D`; a duration of
+    /// iCalendar has no months, so `M` is minutes), weeks with days (`P1W2D`). `nil` for text with a
+    /// number without its unit or a unit given twice.
+    public init?(reading text: String) {
+        if let strict = CalendarDuration(icalendar: text) {
+            self = strict
+            return
+        }
+        var chars = Substring(text.uppercased().trailingBlanksRemoved.drop { $0 == " " })
+        if chars.first == "+" || chars.first == "-" { isNegative = chars.removeFirst() == "-" }
+        guard chars.first == "P" else { return nil }
+        var number = "", seen: Set<Character> = []
+        for ch in chars.dropFirst() where ch != "T" {
+            if ch.isASCII && ch.isNumber { number.append(ch); continue }
+            guard let n = Int(number), seen.insert(ch).inserted else { return nil }
+            number = ""
+            switch ch {
+            case "W": weeks = n
+            case "D": days = n
+            case "H": hours = n
+            case "M": minutes = n
+            case "S": seconds = n
+            default: return nil
+            }
+        }
+        guard !seen.isEmpty, number.isEmpty else { return nil }
+    }
+
+    /// The duration in RFC 5545's form (`-P1W`, `P1DT2H`, `PT0S`).
+    public var icalendarText: String {
+        var text = isNegative ? "-P" : "P"
+        if weeks > 0 && days == 0 && hours == 0 && minutes == 0 && seconds == 0 { return text + "\(weeks)W" }
+        if weeks * 7 + days > 0 { text += "\(weeks * 7 + days)D" }
+        guard hours > 0 || minutes > 0 || seconds > 0 || weeks * 7 + days == 0 else { return text }
+        text += "T"
+        if hours > 0 { text += "\(hours)H" }
+        if minutes > 0 { text += "\(minutes)M" }
+        if seconds > 0 || (hours == 0 && minutes == 0) { text += "\(seconds)S" }
+        return text
+    }
+
     /// The length in seconds, with days counted as 24 hours (the caller applies nominal days to
     /// wall-clock times where RFC 5545 §3.3.6 asks for it).
     public var totalSeconds: Int {

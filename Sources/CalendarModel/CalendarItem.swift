@@ -90,7 +90,7 @@ public struct Event: CalendarItem {
     }
 
     public var duration: CalendarDuration? {
-        component["DURATION"].flatMap { CalendarDuration(icalendar: $0.value) }
+        component["DURATION"].flatMap { CalendarDuration(reading: $0.value) }
     }
 
     public var isAllDay: Bool { start?.isAllDay ?? false }

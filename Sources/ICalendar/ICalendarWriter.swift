@@ -16,6 +16,8 @@ public struct ICalendarWriter {
     }
 
     public mutating func write(_ property: Property) {
+        // A line kept as written goes back as it was read.
+        if property.isUnreadableLine { return writeLine(property.value) }
         line.removeAll(keepingCapacity: true)
         Self.append(property.name, to: &line)
         for parameter in property.parameters {

@@ -46,8 +46,19 @@ enum LibicalAcceptance {
         vouches(for: property, form: PropertyChecks.of(property.name).libicalForm)
     }
 
+    /// VALUE types that RFCs after libical 3.0 give properties, which it refuses (`RELATED-TO;VALUE=UID`,
+    /// RFC 9253 §9.1) or may: calbridge accepts them without asking it.
+    static let laterValueTypes: [String: Set<String>] = [
+        "RELATED-TO": ["UID", "URI", "TEXT"], "IMAGE": ["URI", "BINARY"], "CONFERENCE": ["URI"], "SOURCE": ["URI"],
+        "URL": ["URI"], "REFRESH-INTERVAL": ["DURATION"], "STRUCTURED-DATA": ["TEXT", "BINARY", "URI"],
+        "STYLED-DESCRIPTION": ["TEXT", "URI"],
+    ]
+
     /// `vouches(for:)` with the form of the property's name already looked up.
     static func vouches(for property: Property, form: Form?) -> Bool {
+        if let later = laterValueTypes[property.name], let type = property[parameter: "VALUE"], later.contains(type.uppercased()) {
+            return true
+        }
         let valueType = explicitValueType(of: property)
         // A value calbridge read is a native string with its bytes in one piece.
         return property.value.utf8.withContiguousStorageIfAvailable { vouches(for: $0[...], form: form, valueType: valueType) } ?? false

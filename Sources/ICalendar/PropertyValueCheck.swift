@@ -50,8 +50,11 @@ enum PropertyValueCheck {
             // An absolute trigger is libical's to judge, as it always was.
             return nil
         case .duration, .trigger:
-            return CalendarDuration(icalendar: property.value) == nil
-                ? "\(property.name):\(property.value) is not a duration such as PT15M, -P1D or P1W" : nil
+            guard CalendarDuration(icalendar: property.value) == nil else { return nil }
+            if let meant = CalendarDuration(reading: property.value) {
+                return "\(property.name):\(property.value) is not written as RFC 5545 says; it is read as \(meant.icalendarText)"
+            }
+            return "\(property.name):\(property.value) is not a duration such as PT15M, -P1D or P1W"
         case .dateList:
             guard property[parameter: "VALUE"]?.uppercased() != "PERIOD" else { return periodProblem(property) }
             let bad = property.value.split(separator: ",").first { DateValue(icalendar: String($0)) == nil }

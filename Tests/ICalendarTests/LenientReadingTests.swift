@@ -1,0 +1,157 @@
+import CalendarModel
+import ICalendar
+import XCTest
+
+/// What the reader makes of the forms real producers write that RFC 5545 does not allow: each is read
+/// as meant (or kept as written) and reported as an error whose repair says what was done, at its line.
+final class LenientReadingTests: XCTestCase {
+    private func read(_ lines: [String]) throws -> (calendar: Component, problems: [Diagnostic]) {
+        try readCalendar(path: try temporaryFile(crlf(lines)))
+    }
+
+    private func event(_ lines: [String]) -> [String] {
+        ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//tests//EN", "BEGIN:VEVENT", "UID:1", "DTSTAMP:20260101T000000Z"]
+            + lines + ["END:VEVENT", "END:VCALENDAR"]
+    }
+
+    private func assertRecovered(_ problems: [Diagnostic], at line: Int, _ message: String, repair: String,
+                                 file: StaticString = #filePath, lineNumber: UInt = #line) {
+        let found = problems.first { $0.location?.line == line && $0.message.contains(message) }
+        XCTAssertNotNil(found, "no '\(message)' at line \(line) in \(problems)", file: file, line: lineNumber)
+        XCTAssertEqual(found?.severity, .error, file: file, line: lineNumber)
+        XCTAssertEqual(found?.repair, repair, file: file, line: lineNumber)
+        XCTAssertFalse(ReadingPolicy.lenient.refuses(problems), file: file, line: lineNumber)
+        XCTAssertTrue(ReadingPolicy.strict.refuses(problems), file: file, line: lineNumber)
+    }
+
+    func testALineOfTextThatLostItsFoldSpaceContinuesTheLineAbove() throws {
+        // Google Calendar's and calendarlabs' exports: a long DESCRIPTION wrapped without the space.
+        let (calendar, problems) = try read(event(["DESCRIPTION:Visit the page. ", "Like us on Facebook: http://fb.com/x"]))
+        XCTAssertEqual(calendar.components[0]["DESCRIPTION"]?.value, "Visit the page. Like us on Facebook: http://fb.com/x")
+        assertRecovered(problems, at: 8, "without the leading space a fold needs", repair: "joins it to the line above")
+    }
+
+    func testAFoldThatLostItsSpaceInsideAParameterIsJoinedBeforeTheLineIsRead() throws {
+        // Confluence: `CN=Danie` / `l Latham;CUTYPE=…` — the line is read only once whole.
+        let (calendar, problems) = try read(event(["ORGANIZER;CN=Danie", "l Latham;CUTYPE=INDIVIDUAL:mailto:d@example.com"]))
+        let organizer = calendar.components[0]["ORGANIZER"]
+        XCTAssertEqual(organizer?[parameter: "CN"], "Daniel Latham")
+        XCTAssertEqual(organizer?[parameter: "CUTYPE"], "INDIVIDUAL")
+        XCTAssertEqual(organizer?.value, "mailto:d@example.com")
+        assertRecovered(problems, at: 8, "fold", repair: "joins it to the line above")
+    }
+
+    func testNameEqualsValueIsNoContinuationAndIsKeptVerbatim() throws {
+        let (calendar, problems) = try read(event(["SUMMARY:x", "X-APPLE-RADIUS=49.91307046514149"]))
+        let event = calendar.components[0]
+        XCTAssertEqual(event["SUMMARY"]?.value, "x")
+        let kept = event.properties.first { $0.isUnreadableLine }
+        XCTAssertEqual(kept?.value, "X-APPLE-RADIUS=49.91307046514149")
+        assertRecovered(problems, at: 8, "expected ':'", repair: "keeps the line as written")
+        XCTAssertTrue(String(decoding: written(calendar), as: UTF8.self).contains("\r\nX-APPLE-RADIUS=49.91307046514149\r\n"))
+    }
+
+    func testSpacesAroundTheNameAndParametersAreReadWithoutThem() throws {
+        let (calendar, problems) = try read(event(["REFRESH - INTERVAL; VALUE = DURATION:PT48H"]))
+        let property = calendar.components[0]["REFRESH-INTERVAL"]
+        XCTAssertEqual(property?[parameter: "VALUE"], "DURATION")
+        XCTAssertEqual(property?.value, "PT48H")
+        assertRecovered(problems, at: 7, "spaces inside the name or parameters of REFRESH-INTERVAL", repair: "reads the line without them")
+    }
+
+    func testAnEmptyParameterIsLeftOut() throws {
+        let (calendar, problems) = try read(event(["DTSTART;;VALUE=DATE-TIME:20140409T093000"]))
+        XCTAssertEqual(calendar.components[0]["DTSTART"]?.parameters, [Parameter("VALUE", "DATE-TIME")])
+        assertRecovered(problems, at: 7, "an empty parameter (';;') in DTSTART", repair: "leaves it out")
+    }
+
+    func testAVCardStyleGroupPrefixIsKeptAsWritten() throws {
+        let (calendar, problems) = try read(event(["item1.X-ABLabel:Work"]))
+        XCTAssertEqual(calendar.components[0]["ITEM1.X-ABLABEL"]?.value, "Work")
+        assertRecovered(problems, at: 7, "vCard-style group prefix 'item1.'", repair: "keeps the name as written")
+    }
+
+    func testWindows1252BytesAreReadAsThatEncodingAndControlCharactersLeftOut() throws {
+        var bytes = Array(crlf(event(["SUMMARY:Caf\u{1}", "LOCATION:Mensa"])).utf8)
+        // "Café" as Outlook's Windows-1252 writes it, then a bell.
+        let cafe = bytes.firstRange(of: Array("Caf".utf8))!.upperBound
+        bytes[cafe] = 0xE9
+        bytes.insert(0x07, at: bytes.firstRange(of: Array("Mensa".utf8))!.lowerBound)
+        let (calendar, problems) = try readCalendar(path: try temporaryFile(bytes: bytes))
+        XCTAssertEqual(calendar.components[0]["SUMMARY"]?.value, "Café")
+        XCTAssertEqual(calendar.components[0]["LOCATION"]?.value, "Mensa")
+        assertRecovered(problems, at: 7, "byte 0xE9 is not UTF-8", repair: "reads such bytes as Windows-1252 and writes UTF-8")
+        assertRecovered(problems, at: 8, "control character 0x7", repair: "leaves it out")
+    }
+
+    func testBrokenQuotingKeepsTheWholeLineAsWritten() throws {
+        let (calendar, problems) = try read(event(["ATTENDEE;CN=\"Doe, J:mailto:j@example.com"]))
+        XCTAssertEqual(calendar.components[0].properties.last?.value, "ATTENDEE;CN=\"Doe, J:mailto:j@example.com")
+        XCTAssertTrue(calendar.components[0].properties.last?.isUnreadableLine ?? false)
+        assertRecovered(problems, at: 7, "quoted parameter value is not closed", repair: "keeps the line as written")
+    }
+
+    func testAnImpossibleValueIsKeptAsWritten() throws {
+        let (calendar, problems) = try read(event(["DTSTART:INVALID-DATE"]))
+        XCTAssertEqual(calendar.components[0]["DTSTART"]?.value, "INVALID-DATE")
+        assertRecovered(problems, at: 7, "DTSTART:INVALID-DATE is not a date that exists", repair: "keeps the value as written")
+    }
+
+    func testRFC9253RelatedToByUIDIsAcceptedThoughLibicalRefusesIt() throws {
+        let (_, problems) = try read(event(["RELATED-TO;VALUE=UID;RELTYPE=FINISHTOSTART:other-uid", "RELATED-TO;VALUE=URI:urn:uuid:1"]))
+        XCTAssertEqual(problems, [])
+    }
+
+    func testAMisspeltEndClosesTheInnermostComponent() throws {
+        let (calendar, problems) = try read([
+            "BEGIN:VCALENDAR", "BEGIN:VTODO", "UID:t", "DTSTAMP:20260101T000000Z", "END:VTOOD",
+            "BEGIN:VEVENT", "UID:e", "DTSTAMP:20260101T000000Z", "END:VEVENT", "END:VCALENDAR",
+        ])
+        XCTAssertEqual(calendar.components.map(\.name), ["VTODO", "VEVENT"])
+        assertRecovered(problems, at: 5, "END:VTOOD where END:VTODO was expected", repair: "closes the VTODO (begun on line 2) here")
+    }
+
+    func testAMissingEndBeforeEndOfCalendarClosesTheComponentThere() throws {
+        let (calendar, problems) = try read(["BEGIN:VCALENDAR", "BEGIN:VEVENT", "UID:1", "BEGIN:VALARM", "ACTION:DISPLAY",
+                                             "TRIGGER:-PT5M", "END:VCALENDAR"])
+        XCTAssertEqual(calendar.components.map(\.name), ["VEVENT"])
+        XCTAssertEqual(calendar.components[0].components.map(\.name), ["VALARM"])
+        assertRecovered(problems, at: 7, "(missing END:VALARM, END:VEVENT)", repair: "closes it there")
+    }
+
+    func testATruncatedFileKeepsEveryWholeComponentAndNamesTheCutOne() throws {
+        let (calendar, problems) = try read(["BEGIN:VCALENDAR", "BEGIN:VEVENT", "UID:whole", "END:VEVENT",
+                                             "BEGIN:VEVENT", "UID:cut@example.com", "SUMMARY:Half"])
+        XCTAssertEqual(calendar.components.compactMap { $0["UID"]?.value }, ["whole"])
+        assertRecovered(problems, at: 7, "the VEVENT begun on line 5 (UID cut@example.com)", repair: "drops the unfinished VEVENT and closes the calendar")
+    }
+
+    func testBareComponentsAreReadAsOneCalendar() throws {
+        let (calendar, problems) = try read(["BEGIN:VEVENT", "UID:1", "END:VEVENT", "BEGIN:VTODO", "UID:2", "END:VTODO"])
+        XCTAssertEqual(calendar.components.map(\.name), ["VEVENT", "VTODO"])
+        assertRecovered(problems, at: 1, "BEGIN:VEVENT outside a VCALENDAR", repair: "reads the components up to the end of the input as one calendar")
+        XCTAssertEqual(problems.filter { $0.severity == .error }.count, 1, "no missing END:VCALENDAR is reported for a calendar that never began: \(problems)")
+    }
+
+    func testTextAroundTheCalendarIsLeftOutWithOneReportForEachRun() throws {
+        let (calendar, problems) = try read(["<pre>", "exported:", "BEGIN:VCALENDAR", "BEGIN:VEVENT", "UID:1", "END:VEVENT",
+                                             "END:VCALENDAR", "X-COMMENT:Cached from 2022-02-20"])
+        XCTAssertEqual(calendar.components.count, 1)
+        assertRecovered(problems, at: 1, "2 lines of text before BEGIN:VCALENDAR, beginning '<pre>'", repair: "leaves them out")
+        assertRecovered(problems, at: 8, "a line of text after END:VCALENDAR, beginning 'X-COMMENT:Cached", repair: "leaves them out")
+    }
+
+    func testTextWithNoCalendarInItIsRefusedEvenLeniently() throws {
+        let (_, problems) = try read(["<html>", "<body>Not Found</body>", "</html>"])
+        XCTAssertTrue(ReadingPolicy.lenient.refuses(problems))
+        XCTAssertTrue(problems.contains { $0.message.contains("this is not an iCalendar file") && $0.repair == nil }, "\(problems)")
+    }
+
+    func testLenientPolicyReportsRecoveredErrorsAsWarnings() throws {
+        let (_, problems) = try read(event(["DTSTART:INVALID-DATE"]))
+        let reported = ReadingPolicy.lenient.reported(problems)
+        XCTAssertEqual(reported.map(\.severity), [.violation])
+        XCTAssertTrue(reported[0].description.contains(": warning: DTSTART:INVALID-DATE"), reported[0].description)
+        XCTAssertEqual(ReadingPolicy.strict.reported(problems), problems)
+    }
+}
