@@ -64,10 +64,10 @@ public struct TimeZoneMerge {
     private var planned: [(input: String, calendars: [[String: Decision]])] = []
     /// The planned calendars of the input being read that have not begun yet.
     private var upcoming: [[String: Decision]] = []
-    /// The calendar being read: its decisions, the TZIDs it renames, and the TZIDs whose VTIMEZONE went by.
+    /// The calendar being read: its decisions, the TZIDs it renames, and the form of each VTIMEZONE met.
     private var current: [String: Decision] = [:]
     private var renames: [String: String] = [:]
-    private var met: Set<String> = []
+    private var met: [String: Component] = [:]
     /// Whether this calendar was planned; if not, whether components went on before its VTIMEZONEs.
     private var isPlanned = false
     private var componentsWentOn = false
@@ -106,7 +106,7 @@ public struct TimeZoneMerge {
         renames = current.reduce(into: [:]) { renames, entry in
             if let name = entry.value.name, name != entry.key { renames[entry.key] = name }
         }
-        met = []
+        met = [:]
         componentsWentOn = false
     }
 
@@ -122,11 +122,14 @@ public struct TimeZoneMerge {
     }
 
     private mutating func takeZone(_ zone: Component, tzid: String, file: String) -> MergedComponent {
-        guard met.insert(tzid).inserted else {
-            diagnostics.append(Diagnostic(.violation, file: file, at: zone.location,
-                                          "a second VTIMEZONE for \(tzid) in one calendar is left out; the first one is used"))
+        if let first = met[tzid] {
+            if first != Self.form(of: zone) {
+                diagnostics.append(Diagnostic(.violation, file: file, at: zone.location,
+                                              "a second, different VTIMEZONE for \(tzid) in one calendar is left out; the first one is used"))
+            }
             return .leftOut
         }
+        met[tzid] = Self.form(of: zone)
         let decision = current[tzid] ?? decide(zone, tzid: tzid, file: file, mayReplace: false)
         current[tzid] = decision
         if let name = decision.name, name != tzid { renames[tzid] = name }
@@ -139,17 +142,20 @@ public struct TimeZoneMerge {
         case .leaveOut:
             return .leftOut
         case .rename(let name):
-            var renamed = zone
-            renamed.set("TZID", Property(name: "TZID", value: TextEscaping.escape(name)))
-            return .changed(renamed)
+            return .changed(Self.renamed(zone, to: name))
         }
+    }
+
+    private static func renamed(_ zone: Component, to name: String) -> Component {
+        var renamed = zone
+        renamed.set("TZID", Property(name: "TZID", value: TextEscaping.escape(name)))
+        return renamed
     }
 
     private mutating func decide(_ zone: Component, tzid: String, file: String, mayReplace: Bool) -> Decision {
         let form = Self.form(of: zone)
         guard var entry = kept[tzid] else {
-            let origin = file + (zone.location.map { ":\($0.line)" } ?? "")
-            kept[tzid] = Kept(definition: zone, merged: [zone], variants: [(form, tzid)], origin: origin)
+            kept[tzid] = Kept(definition: zone, merged: [zone], variants: [(form, tzid)], origin: Self.origin(of: zone, in: file))
             names.insert(tzid)
             return .keep
         }
@@ -167,6 +173,10 @@ public struct TimeZoneMerge {
         default:
             let name = uniqueName(for: tzid)
             (decision, outcome) = (.rename(to: name), "renamed \(name) in this calendar so that its events keep their times" + caveat)
+            // Kept under its new name too: a later calendar that defines that TZID is judged against it.
+            let renamed = Self.renamed(zone, to: name)
+            kept[name] = Kept(definition: renamed, merged: [renamed], variants: [(Self.form(of: renamed), name)],
+                              origin: Self.origin(of: zone, in: file))
         }
         if decision.name == tzid { entry.merged.append(zone) }
         entry.variants.append((form, decision.name ?? tzid))
@@ -184,6 +194,11 @@ public struct TimeZoneMerge {
         let name = (2...).lazy.map { "\(tzid)-\($0)" }.first { !names.contains($0) }!
         names.insert(name)
         return name
+    }
+
+    /// `file:line`, for warnings.
+    private static func origin(of zone: Component, in file: String) -> String {
+        file + (zone.location.map { ":\($0.line)" } ?? "")
     }
 
     /// What a definition says, for telling whether two say the same: LAST-MODIFIED says only when.

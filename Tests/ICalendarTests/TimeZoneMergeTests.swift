@@ -58,6 +58,13 @@ final class TimeZoneMergeTests: XCTestCase {
         XCTAssertEqual(diagnostics, [])
     }
 
+    func testARepeatedDefinitionInOneCalendarIsLeftOutAndOnlyADifferentOneIsReported() throws {
+        let file = Self.calendar(Self.zone("+0500") + Self.event("a") + Self.zone("+0500") + Self.zone("-0300"))
+        let (merged, diagnostics) = try merge([file], foresees: false)
+        XCTAssertEqual(merged.map(\.name), ["VTIMEZONE", "VEVENT"])
+        XCTAssertEqual(diagnostics.map(\.location?.line), [27])
+    }
+
     func testWithoutLookingAheadTheRenameStartsAtTheVTimezoneAndSaysSo() throws {
         let first = Self.calendar(Self.zone("+0500") + Self.event("a"))
         let later = Self.calendar(Self.event("b") + Self.zone("-0300") + Self.event("c"))
