@@ -60,6 +60,7 @@ struct Export: ParsableCommand {
         reader.zones = .judgedByDatabase()
         if resources.count > 1 { try resources.forEach { try reader.foresee(InputFile(name: $0.name, contents: $0.bytes)) } }
         var calendar = Component(name: "VCALENDAR")
+        var zones: [Component] = []
         for resource in resources {
             var series = Component(name: "VCALENDAR")
             try reader.read(InputFile(name: resource.name, contents: resource.bytes)) { event in
@@ -68,9 +69,11 @@ struct Export: ParsableCommand {
                 case .component(let read): if let component = read.component { series.components.append(component) }
                 }
             }
-            if let window, !(try Self.occurs(series, in: window)) {
+            // A series whose VTIMEZONE went out with an earlier resource is read with that one.
+            if let window, !(try Self.occurs(Component(name: "VCALENDAR", components: zones + series.components), in: window)) {
                 series.components.removeAll { $0.name != "VTIMEZONE" }
             }
+            zones += series.children(named: "VTIMEZONE")
             calendar.components += series.components
         }
         return (calendar, reader.diagnostics)
