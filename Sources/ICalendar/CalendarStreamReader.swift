@@ -8,8 +8,8 @@ public enum CalendarStreamEvent {
 
 /// Reads one or more iCalendar inputs as one calendar: components are parsed in parallel batches
 /// (one batch in memory at a time) and handed on in input order. Several calendars merge: the first
-/// calendar's properties win, later ones add only names not yet seen, and a VTIMEZONE whose TZID
-/// is already there is left out; UIDs are kept as they are.
+/// calendar's properties win, later ones add only names not yet seen, VTIMEZONEs merge as `zones`
+/// decides (one per TZID, none that moves an event); UIDs are kept as they are.
 public struct CalendarStreamReader {
     public var encodes = false
     /// How components are encoded when `encodes` is set (see `ComponentReader.encoder`).
@@ -28,9 +28,11 @@ public struct CalendarStreamReader {
     /// remembering every UID would cost them memory for findings they do not report.
     public var checksWholeCalendar = false
 
+    /// How the VTIMEZONEs of the calendars read merge (see `foresee`).
+    public var zones = TimeZoneMerge()
+
     public private(set) var diagnostics: [Diagnostic] = []
     private var seenProperties: Set<String> = []
-    private var seenZones: Set<String> = []
     private var calendars = 0
     private var wideChecks = CalendarWideChecks()
 
@@ -51,6 +53,8 @@ public struct CalendarStreamReader {
         // for every batch to be read, and the workers for scanning.
         var inFlight: EveryCore.Running<[ReadComponent]>?
         var firstOfInput = true
+        var calendarsOfInput = 0
+        zones.beginInput(input.name)
         while let item = try scanner.next() {
             switch item {
             case .component(let raw):
@@ -65,6 +69,9 @@ public struct CalendarStreamReader {
                 if checksWholeCalendar { wideChecks.beginCalendar(file: input.name, at: location) }
                 calendars += 1
                 firstOfInput = calendars == 1
+                // Each calendar has TZIDs of its own; what came before the first belongs to it.
+                if calendarsOfInput > 0 { zones.beginCalendar() }
+                calendarsOfInput += 1
             case .calendarProperty(let property):
                 try flush(&batch, &inFlight, reader, handle)
                 if checksWholeCalendar { wideChecks.calendarProperty(property) }
@@ -103,16 +110,30 @@ public struct CalendarStreamReader {
         // last-first from a reversed copy, so each result is let go once handled: what the handler
         // keeps (expand's pending events) is then its only holder, and it decides where it dies.
         var results = (0..<count).reversed().map { parts[$0 % parts.count][$0 / parts.count] }
-        while let result = results.popLast() {
-            diagnostics += result.diagnostics
-            if let zone = result.component, zone.name == "VTIMEZONE", let tzid = zone["TZID"]?.value {
-                guard seenZones.insert(tzid).inserted else { continue }
-            }
+        while let popped = results.popLast() {
+            diagnostics += popped.diagnostics
+            guard let result = merged(popped, from: file) else { continue }
             if checksWholeCalendar, let component = result.component,
                let shared = wideChecks.component(component, file: file) {
                 diagnostics.append(shared)
             }
             try handle(.component(result))
+        }
+    }
+
+    /// The component as it goes into the merged calendar (see `TimeZoneMerge`), encoded and studied
+    /// again when that changed it; `nil` when it is left out.
+    private mutating func merged(_ read: ReadComponent, from file: String) -> ReadComponent? {
+        guard let component = read.component else { return read }
+        let taken = zones.take(component, file: file)
+        diagnostics += zones.takeDiagnostics()
+        switch taken {
+        case .unchanged: return read
+        case .leftOut: return nil
+        case .changed(let changed):
+            var result = ReadComponent(component: changed, diagnostics: read.diagnostics, encoded: encodes ? encoder(changed) : nil)
+            result.notes = study?(changed)
+            return result
         }
     }
 

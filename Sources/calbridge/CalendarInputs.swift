@@ -16,6 +16,7 @@ struct CalendarInputs {
     func read(with reader: inout CalendarStreamReader, _ handle: (CalendarStreamEvent) throws -> Void) throws -> [Diagnostic] {
         // Problems in inputs read whole or as documents, which the iCalendar reader does not see.
         var found: [Diagnostic] = []
+        try prepareZoneMerge(&reader)
         for path in paths {
             // Standard input has no name to tell its format by: its first bytes are looked at, and
             // stay to be read.

@@ -36,23 +36,9 @@ struct Export: ParsableCommand {
         do {
             let window = try Self.window(from, to)
             let opened = try StoreLocation.open(store, user: user, creating: false)
-            var reader = CalendarStreamReader(encodes: false)
-            var calendar = Component(name: "VCALENDAR")
-            for resource in try opened.list() {
-                guard let (bytes, _) = try opened.get(uid: resource.uid) else { continue }
-                var series = Component(name: "VCALENDAR")
-                try reader.read(InputFile(name: "\(store) \(resource.uid)", contents: bytes)) { event in
-                    switch event {
-                    case .property(let property): calendar.properties.append(property)
-                    case .component(let read): if let component = read.component { series.components.append(component) }
-                    }
-                }
-                if let window, !(try Self.occurs(series, in: window)) {
-                    series.components.removeAll { $0.name != "VTIMEZONE" }
-                }
-                calendar.components += series.components
-            }
-            try reading.judge(reader.diagnostics)
+            let (merged, diagnostics) = try read(opened, window: window)
+            try reading.judge(diagnostics)
+            var calendar = ZoneUsage.completing(merged)
             if calendar.properties.isEmpty { calendar.properties = EventCalendar.empty.properties }
             var writer = ICalendarWriter()
             writer.write(calendar)
@@ -62,6 +48,36 @@ struct Export: ParsableCommand {
         } catch {
             throw ExitStatus.report(error)
         }
+    }
+
+    /// Every resource of the store merged into one calendar, each one a calendar of its own to the
+    /// time zone merge: a TZID that resources define differently keeps every event's time.
+    private func read(_ opened: any CalendarStore, window: (LocalDateTime, LocalDateTime)?) throws -> (Component, [Diagnostic]) {
+        // Each resource is read twice (looked ahead at, then read): an InputFile is read once.
+        let resources = try opened.list().compactMap { resource in
+            try opened.get(uid: resource.uid).map { (name: "\(store) \(resource.uid)", bytes: $0.0) }
+        }
+        var reader = CalendarStreamReader(encodes: false)
+        reader.zones = .judgedByDatabase()
+        if resources.count > 1 { try resources.forEach { try reader.foresee(InputFile(name: $0.name, contents: $0.bytes)) } }
+        var calendar = Component(name: "VCALENDAR")
+        var zones: [Component] = []
+        for resource in resources {
+            var series = Component(name: "VCALENDAR")
+            try reader.read(InputFile(name: resource.name, contents: resource.bytes)) { event in
+                switch event {
+                case .property(let property): calendar.properties.append(property)
+                case .component(let read): if let component = read.component { series.components.append(component) }
+                }
+            }
+            // A series whose VTIMEZONE went out with an earlier resource is read with that one.
+            if let window, !(try Self.occurs(Component(name: "VCALENDAR", components: zones + series.components), in: window)) {
+                series.components.removeAll { $0.name != "VTIMEZONE" }
+            }
+            zones += series.children(named: "VTIMEZONE")
+            calendar.components += series.components
+        }
+        return (calendar, reader.diagnostics)
     }
 
     private static func window(_ from: String?, _ to: String?) throws -> (LocalDateTime, LocalDateTime)? {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CalendarModel
+import CalendarRouter
 import CalendarStores
 import Foundation
 import ICalendar
@@ -10,7 +11,9 @@ struct Import: ParsableCommand {
         abstract: "Put every event of the inputs into a store, one resource per UID.",
         discussion: """
         Each series (an event with its overrides, one UID) becomes one resource with the VTIMEZONEs it \
-        uses. A UID already in the store is updated, not duplicated. With --journal every resource sent \
+        uses (from the tz database where the input has none). Inputs that define one TZID differently \
+        keep their events' times: one definition from the tz database where it agrees with them, else \
+        the later one renamed (Europe/Berlin-2), with a warning. A UID already in the store is updated, not duplicated. With --journal every resource sent \
         is recorded with the store's etag, saved as the import goes; after an interruption, the same \
         command with --resume sends only what is not there yet. Items the store refuses are listed and \
         the rest go on (exit 1). A server that stops answering through every retry ends the import \
@@ -57,7 +60,8 @@ struct Import: ParsableCommand {
             let files = try Self.expand(inputs)
             let (calendar, diagnostics) = try CalendarInputs(paths: files, format: nil).readCalendar()
             try reading.judge(diagnostics)
-            let (resources, withoutUID) = CalendarResources.split(calendar)
+            // Each resource then carries a VTIMEZONE for every TZID it uses.
+            let (resources, withoutUID) = CalendarResources.split(ZoneUsage.completing(calendar))
             // A dry run into a directory that does not exist yet plans against an empty store.
             let isNewDirectory = !to.hasPrefix("http") && !FileManager.default.fileExists(atPath: to)
             let store = dryRun && isNewDirectory ? nil : try StoreLocation.open(to, user: user, creating: !dryRun)

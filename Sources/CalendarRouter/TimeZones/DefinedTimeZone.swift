@@ -16,7 +16,7 @@ public struct DefinedTimeZone: ZoneRules {
     }
 
     public let tzid: String
-    private let transitions: [Transition]
+    let transitions: [Transition]
     private let initialOffset: Int
     /// For each stretch of 2^23 seconds (97 days) from the first transition, how many transitions come
     /// before it: an instant's lookup starts there and steps past the one or two in its stretch,

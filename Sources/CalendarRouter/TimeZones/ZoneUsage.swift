@@ -54,6 +54,15 @@ public struct ZoneUsage: Sendable {
         }
     }
 
+    /// `calendar` (a VCALENDAR) with a VTIMEZONE from the tz database, before its other components,
+    /// for every TZID it uses without defining (see `missingDefinitions`): what `import` puts into a
+    /// store and `export` writes then carries a definition for each TZID, as `convert`'s output does.
+    public static func completing(_ calendar: Component, resolver: TimeZoneResolver = TimeZoneResolver(definitions: [:])) -> Component {
+        var completed = calendar
+        completed.components.insert(contentsOf: ZoneUsage(of: calendar).missingDefinitions(resolver: resolver), at: 0)
+        return completed
+    }
+
     /// The years of the dates in a value (one date or a comma-separated list), `nil` if none reads.
     private static func years(in value: String) -> ClosedRange<Int>? {
         var low = Int.max, high = Int.min

@@ -1,0 +1,99 @@
+import CalendarModel
+import ICalendar
+import XCTest
+
+/// Calendars merged by one reader keep one VTIMEZONE per TZID and every event's meaning: a later
+/// definition that differs is renamed with the TZID parameters of its own calendar, those before
+/// its VTIMEZONE too when the input was looked ahead at.
+final class TimeZoneMergeTests: XCTestCase {
+    private static func zone(_ offset: String, lastModified: String = "20260101T000000Z") -> [String] {
+        ["BEGIN:VTIMEZONE", "TZID:My Zone", "LAST-MODIFIED:\(lastModified)", "BEGIN:STANDARD", "DTSTART:20200101T000000",
+         "TZOFFSETFROM:\(offset)", "TZOFFSETTO:\(offset)", "END:STANDARD", "END:VTIMEZONE"]
+    }
+
+    private static func event(_ uid: String) -> [String] {
+        ["BEGIN:VEVENT", "UID:\(uid)", "DTSTAMP:20260101T000000Z", "DTSTART;TZID=My Zone:20260715T100000", "END:VEVENT"]
+    }
+
+    private static func calendar(_ lines: [String]) -> [String] {
+        ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//calbridge//tests//EN"] + lines + ["END:VCALENDAR"]
+    }
+
+    /// Reads the files with one reader, looking ahead at them first when `foresees`.
+    private func merge(_ files: [[String]], foresees: Bool, zones: TimeZoneMerge = TimeZoneMerge()) throws -> ([Component], [Diagnostic]) {
+        let paths = try files.enumerated().map { try temporaryFile(crlf($1), name: "input\($0).ics") }
+        var reader = CalendarStreamReader()
+        reader.zones = zones
+        if foresees { try paths.forEach { try reader.foresee(try InputFile(path: $0)) } }
+        var components: [Component] = []
+        for path in paths {
+            try reader.read(try InputFile(path: path)) { event in
+                if case .component(let read) = event, let component = read.component { components.append(component) }
+            }
+        }
+        return (components, reader.diagnostics.filter { $0.message.contains("VTIMEZONE") })
+    }
+
+    private func tzids(_ components: [Component]) -> [String] {
+        components.map { $0["TZID"]?.text ?? $0["DTSTART"]?[parameter: "TZID"] ?? "" }
+    }
+
+    func testALaterDifferentDefinitionIsRenamedInItsWholeCalendar() throws {
+        let first = Self.calendar(Self.zone("+0500") + Self.event("a"))
+        let later = Self.calendar(Self.event("b") + Self.zone("-0300") + Self.event("c"))
+        let (merged, diagnostics) = try merge([first, later], foresees: true)
+        XCTAssertEqual(tzids(merged), ["My Zone", "My Zone", "My Zone-2", "My Zone-2", "My Zone-2"])
+        XCTAssertEqual(merged[3].components.first?["TZOFFSETTO"]?.value, "-0300")
+        XCTAssertEqual(diagnostics.count, 1)
+        XCTAssertEqual(diagnostics.first?.location?.line, 9, "the later VTIMEZONE's line")
+        XCTAssertTrue(diagnostics.first?.message.contains("renamed My Zone-2") == true, "\(diagnostics)")
+    }
+
+    func testTheSameDefinitionIsLeftOutQuietly() throws {
+        let first = Self.calendar(Self.zone("+0500") + Self.event("a"))
+        let later = Self.calendar(Self.zone("+0500", lastModified: "20250101T000000Z") + Self.event("b"))
+        let (merged, diagnostics) = try merge([first, later], foresees: true)
+        XCTAssertEqual(merged.map(\.name), ["VTIMEZONE", "VEVENT", "VEVENT"])
+        XCTAssertEqual(tzids(merged), ["My Zone", "My Zone", "My Zone"])
+        XCTAssertEqual(diagnostics, [])
+    }
+
+    func testARepeatedDefinitionInOneCalendarIsLeftOutAndOnlyADifferentOneIsReported() throws {
+        let file = Self.calendar(Self.zone("+0500") + Self.event("a") + Self.zone("+0500") + Self.zone("-0300"))
+        let (merged, diagnostics) = try merge([file], foresees: false)
+        XCTAssertEqual(merged.map(\.name), ["VTIMEZONE", "VEVENT"])
+        XCTAssertEqual(diagnostics.map(\.location?.line), [27])
+    }
+
+    func testWithoutLookingAheadTheRenameStartsAtTheVTimezoneAndSaysSo() throws {
+        let first = Self.calendar(Self.zone("+0500") + Self.event("a"))
+        let later = Self.calendar(Self.event("b") + Self.zone("-0300") + Self.event("c"))
+        let (merged, diagnostics) = try merge([first, later], foresees: false)
+        XCTAssertEqual(tzids(merged), ["My Zone", "My Zone", "My Zone", "My Zone-2", "My Zone-2"])
+        XCTAssertTrue(diagnostics.first?.message.contains("before it that use the TZID went on with the earlier definition") == true,
+                      "\(diagnostics)")
+    }
+
+    func testEachCalendarOfOneFileIsAScopeOfItsOwn() throws {
+        let file = Self.calendar(Self.zone("+0500") + Self.event("a")) + Self.calendar(Self.zone("-0300") + Self.event("b"))
+        let (merged, _) = try merge([file], foresees: false)
+        XCTAssertEqual(tzids(merged), ["My Zone", "My Zone", "My Zone-2", "My Zone-2"])
+    }
+
+    func testASharedDefinitionReplacesTheKeptOneWhereItStands() throws {
+        var shared = Component(name: "VTIMEZONE", properties: [Property(name: "TZID", value: "My Zone")])
+        shared.components = [Component(name: "STANDARD", properties: [Property(name: "X-SHARED", value: "yes")])]
+        var zones = TimeZoneMerge()
+        zones.reconcile = { _, merged, _ in
+            XCTAssertEqual(merged.count, 1)
+            return .shared(shared)
+        }
+        let first = Self.calendar(Self.event("a") + Self.zone("+0500"))
+        let later = Self.calendar(Self.zone("-0300") + Self.event("b"))
+        let (merged, diagnostics) = try merge([first, later], foresees: true, zones: zones)
+        XCTAssertEqual(merged.map(\.name), ["VEVENT", "VTIMEZONE", "VEVENT"])
+        XCTAssertEqual(merged[1], shared)
+        XCTAssertEqual(tzids(merged), ["My Zone", "My Zone", "My Zone"])
+        XCTAssertTrue(diagnostics.first?.message.contains("one definition built from it replaces them") == true, "\(diagnostics)")
+    }
+}
