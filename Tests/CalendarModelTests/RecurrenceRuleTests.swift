@@ -19,8 +19,8 @@ final class RecurrenceRuleTests: XCTestCase {
     }
 
     func testWrittenFormReadsBackAsTheSameRule() throws {
-        let rule = try RecurrenceRule(parsing: "BYDAY=MO,WE;FREQ=WEEKLY;COUNT=10;X-NAME=keep")
-        XCTAssertEqual(rule.icalendarText, "FREQ=WEEKLY;COUNT=10;BYDAY=MO,WE;X-NAME=keep")
+        let rule = try RecurrenceRule(parsing: "BYDAY=MO,WE;RSCALE=GREGORIAN;FREQ=WEEKLY;COUNT=10;SKIP=FORWARD")
+        XCTAssertEqual(rule.icalendarText, "FREQ=WEEKLY;COUNT=10;BYDAY=MO,WE;RSCALE=GREGORIAN;SKIP=FORWARD")
         XCTAssertEqual(try RecurrenceRule(parsing: rule.icalendarText), rule)
     }
 
@@ -38,11 +38,13 @@ final class RecurrenceRuleTests: XCTestCase {
     /// Parts are cut as splitting at ';' and at the first '=' always cut them: empty parts and a
     /// leading '=' are skipped, a later '=' belongs to the value, and a missing value is refused.
     func testPartsAreCutAtTheFirstEqualsSign() throws {
-        let rule = try RecurrenceRule(parsing: "freq=daily;;==INTERVAL=2;X-A==b;BYDAY=MO,,TU")
+        let rule = try RecurrenceRule(parsing: "freq=daily;;==INTERVAL=2;BYDAY=MO,,TU")
         XCTAssertEqual(rule.frequency, .daily)
         XCTAssertEqual(rule.interval, 2)
-        XCTAssertEqual(rule.otherParts, [["X-A", "=b"]])
         XCTAssertEqual(rule.byDay, [.init(.monday), .init(.tuesday)])
+        XCTAssertThrowsError(try RecurrenceRule(parsing: "FREQ=DAILY;WKST==MO")) { error in
+            XCTAssertEqual("\(error)", "WKST==MO is not a weekday")
+        }
         XCTAssertThrowsError(try RecurrenceRule(parsing: "FREQ=DAILY;INTERVAL=")) { error in
             XCTAssertEqual("\(error)", "'INTERVAL=' is not NAME=VALUE")
         }
