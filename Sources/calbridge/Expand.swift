@@ -71,7 +71,7 @@ struct Expand: ParsableCommand {
             // Named, as a value that cannot be used is: the event is not simply missing from the output.
             let leftOut = expansion.leftOut.map { event in
                 Diagnostic(.violation, file: input, at: event.line.map { SourceLocation(line: $0) },
-                           "\(event.uid.isEmpty ? "an event or to-do without UID" : event.uid) has no usable DTSTART; it is left out")
+                           "\(event.name) \(event.uid ?? "without UID") has no usable DTSTART; it is left out")
             }
             if !leftOut.isEmpty { Terminal.printDiagnostics(leftOut, to: .standardError) }
         } catch {

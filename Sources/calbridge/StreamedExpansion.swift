@@ -53,8 +53,8 @@ struct StreamedExpansion {
     private var metAgain: Set<SeriesKey> = []
     /// Rule instances the early expansions used, by series, to give back when a series is expanded again.
     private var earlyInstances: [SeriesKey: Int] = [:]
-    /// Events and to-dos without a DTSTART expansion can use, left out: their UIDs and first lines.
-    private(set) var leftOut: [(uid: String, line: Int?)] = []
+    /// Events and to-dos without a DTSTART expansion can use, left out: their names, UIDs and first lines.
+    private(set) var leftOut: [(name: String, uid: String?, line: Int?)] = []
     private var instances = 0
     private var output = FormattedOccurrences()
 
@@ -83,7 +83,7 @@ struct StreamedExpansion {
                 if let resolver, !resolver.define(component) { readLate = true }
             } else if CalendarExpansion.expands(component) {
                 if !SeriesExpansion.hasUsableStart(component) && component["RECURRENCE-ID"] == nil {
-                    leftOut.append((component["UID"]?.text ?? "", read.source?.firstLine))
+                    leftOut.append((component.name, component["UID"]?.text, read.source?.firstLine))
                 }
                 keep(component, read.source, index: index)
             }
