@@ -53,9 +53,9 @@ extension CalendarItem {
         set { component.set("RECURRENCE-ID", newValue?.property(named: "RECURRENCE-ID")) }
     }
 
-    /// The RRULEs that parse; `validate` reports the ones that do not.
+    /// The RRULEs as `expand` reads them (`RecurrenceRuleReading`); `validate` reports their problems.
     public var recurrenceRules: [RecurrenceRule] {
-        component.all("RRULE").compactMap { try? RecurrenceRule(parsing: $0.value) }
+        component.all("RRULE").compactMap { RecurrenceRuleReading($0.value).rule }
     }
 
     public var categories: [String] {

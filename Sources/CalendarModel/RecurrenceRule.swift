@@ -1,5 +1,5 @@
 /// An RRULE (or EXRULE) value with every part RFC 5545 §3.3.10 defines, weekdays numbered Monday = 1.
-/// Parts it does not know (RFC 7529's RSCALE and SKIP, X- parts) are kept in `otherParts`.
+/// and RFC 7529's RSCALE and SKIP as far as the Gregorian scale takes them.
 public struct RecurrenceRule: Hashable, Sendable {
     /// FREQ: the unit the rule repeats in.
     public enum Frequency: String, Sendable, CaseIterable, Comparable {
@@ -37,8 +37,20 @@ public struct RecurrenceRule: Hashable, Sendable {
     public var byMonth: [Int] = []
     public var bySetPos: [Int] = []
     public var weekStart: Weekday = .monday
-    /// Parts calbridge does not interpret, as `NAME=VALUE` pairs in their order.
-    public var otherParts: [[String]] = []
+    /// RSCALE as written (RFC 7529); only GREGORIAN reaches a rule calbridge expands.
+    public var scale: String?
+    /// SKIP (RFC 7529): what becomes of an instance on a day its month lacks (the 31st, 29 February).
+    public var skip: Skip = .omit
+
+    /// RFC 7529's SKIP values.
+    public enum Skip: String, Sendable {
+        /// The instance is left out, as RFC 5545 does.
+        case omit = "OMIT"
+        /// The instance moves to the month's last day.
+        case backward = "BACKWARD"
+        /// The instance moves to the first day of the next month.
+        case forward = "FORWARD"
+    }
 
     public init(frequency: Frequency) {
         self.frequency = frequency
@@ -51,55 +63,12 @@ public struct RecurrenceRuleError: Error, Hashable, Sendable, CustomStringConver
 }
 
 extension RecurrenceRule {
-    /// Reads a rule such as `FREQ=WEEKLY;BYDAY=MO,WE;UNTIL=20261231T230000Z`, with the checks of
-    /// RFC 5545 §3.3.10 (ranges of every BY part, COUNT and UNTIL not both).
+    /// Reads a rule such as `FREQ=WEEKLY;BYDAY=MO,WE;UNTIL=20261231T230000Z`, refusing at the first
+    /// problem `RecurrenceRuleReading` meets (ranges of every BY part, COUNT and UNTIL not both…).
     public init(parsing text: String) throws(RecurrenceRuleError) {
-        var frequency: Frequency?
-        var rule = RecurrenceRule(frequency: .daily)
-        // Cut the bytes at ';' and '=' rather than the characters: the separators are ASCII, and
-        // every RRULE of a calendar is read at least twice (its check, its expansion).
-        for part in Array(text.utf8).split(separator: UInt8(ascii: ";")) {
-            guard let (written, value) = Self.nameAndValue(part) else {
-                throw RecurrenceRuleError(description: "'\(String(decoding: part, as: UTF8.self))' is not NAME=VALUE")
-            }
-            let name = written.uppercasedName
-            switch name {
-            case "FREQ":
-                guard let f = Frequency(rawValue: value.uppercasedName) else {
-                    throw RecurrenceRuleError(description: "FREQ=\(value) is not a frequency")
-                }
-                frequency = f
-            case "INTERVAL": rule.interval = try Self.number(value, name, 1...Int(Int32.max))
-            case "COUNT": rule.count = try Self.number(value, name, 1...Int(Int32.max))
-            case "UNTIL":
-                guard let until = DateValue(icalendar: value) else {
-                    throw RecurrenceRuleError(description: "UNTIL=\(value) is not a date or date-time")
-                }
-                rule.until = until
-            case "BYSECOND": rule.bySecond = try Self.list(value, name, 0...60, signed: false)
-            case "BYMINUTE": rule.byMinute = try Self.list(value, name, 0...59, signed: false)
-            case "BYHOUR": rule.byHour = try Self.list(value, name, 0...23, signed: false)
-            case "BYMONTHDAY": rule.byMonthDay = try Self.list(value, name, 1...31, signed: true)
-            case "BYYEARDAY": rule.byYearDay = try Self.list(value, name, 1...366, signed: true)
-            case "BYWEEKNO": rule.byWeekNo = try Self.list(value, name, 1...53, signed: true)
-            case "BYMONTH": rule.byMonth = try Self.list(value, name, 1...12, signed: false)
-            case "BYSETPOS": rule.bySetPos = try Self.list(value, name, 1...366, signed: true)
-            case "BYDAY":
-                rule.byDay = try Self.items(of: value, omittingEmpty: true).map { (item) throws(RecurrenceRuleError) in try Self.weekdayOccurrence(item) }
-            case "WKST":
-                guard let day = Weekday(code: value) else {
-                    throw RecurrenceRuleError(description: "WKST=\(value) is not a weekday")
-                }
-                rule.weekStart = day
-            default: rule.otherParts.append([name, value])
-            }
-        }
-        guard let frequency else { throw RecurrenceRuleError(description: "the rule has no FREQ") }
-        if rule.count != nil && rule.until != nil {
-            throw RecurrenceRuleError(description: "COUNT and UNTIL must not both be given (RFC 5545 §3.3.10)")
-        }
-        rule.frequency = frequency
-        self = rule
+        let reading = RecurrenceRuleReading(text)
+        if let problem = reading.problems.first { throw RecurrenceRuleError(description: problem.fault) }
+        self = reading.rule!
     }
 
     /// The rule in iCalendar form, FREQ first.
@@ -115,55 +84,12 @@ extension RecurrenceRule {
                                        ("BYWEEKNO", byWeekNo), ("BYMONTH", byMonth), ("BYSETPOS", bySetPos)]
         for (name, values) in more where !values.isEmpty { parts.append(name + "=" + Self.join(values)) }
         if weekStart != .monday { parts.append("WKST=" + weekStart.code) }
-        parts += otherParts.map { $0.joined(separator: "=") }
+        if let scale { parts.append("RSCALE=" + scale) }
+        if skip != .omit { parts.append("SKIP=" + skip.rawValue) }
         return parts.joined(separator: ";")
     }
 
     private static func join(_ values: [Int]) -> String {
         values.map(String.init).joined(separator: ",")
-    }
-
-    private static func number(_ text: String, _ name: String, _ range: ClosedRange<Int>) throws(RecurrenceRuleError) -> Int {
-        guard let n = Int(text), range.contains(n) else {
-            throw RecurrenceRuleError(description: "\(name)=\(text) is not a whole number in \(range)")
-        }
-        return n
-    }
-
-    /// The name and value of a `NAME=VALUE` part, cut where `split(separator: "=", maxSplits: 1)`
-    /// cuts (leading '=' dropped as empty pieces); `nil` unless both are there.
-    private static func nameAndValue(_ part: ArraySlice<UInt8>) -> (String, String)? {
-        let equals = UInt8(ascii: "=")
-        guard let nameStart = part.firstIndex(where: { $0 != equals }),
-              let nameEnd = part[nameStart...].firstIndex(of: equals), nameEnd + 1 < part.endIndex else { return nil }
-        return (String(decoding: part[nameStart..<nameEnd], as: UTF8.self), String(decoding: part[(nameEnd + 1)...], as: UTF8.self))
-    }
-
-    /// The comma-separated items of a value, cut at the bytes of ','.
-    private static func items(of text: String, omittingEmpty: Bool) -> [String] {
-        Array(text.utf8).split(separator: UInt8(ascii: ","), omittingEmptySubsequences: omittingEmpty)
-            .map { String(decoding: $0, as: UTF8.self) }
-    }
-
-    private static func list(_ text: String, _ name: String, _ range: ClosedRange<Int>, signed: Bool) throws(RecurrenceRuleError) -> [Int] {
-        try items(of: text, omittingEmpty: false).map { (item) throws(RecurrenceRuleError) -> Int in
-            guard let n = Int(item), range.contains(abs(n)), signed || n >= 0 else {
-                let allowed = signed ? "±\(range.lowerBound)…\(range.upperBound)" : "\(range)"
-                throw RecurrenceRuleError(description: "\(name) value '\(item)' is outside \(allowed)")
-            }
-            return n
-        }
-    }
-
-    private static func weekdayOccurrence(_ text: String) throws(RecurrenceRuleError) -> WeekdayOccurrence {
-        guard text.count >= 2, let day = Weekday(code: String(text.suffix(2))) else {
-            throw RecurrenceRuleError(description: "BYDAY value '\(text)' is not a weekday such as MO or -1FR")
-        }
-        let prefix = text.dropLast(2)
-        if prefix.isEmpty { return WeekdayOccurrence(day) }
-        guard let n = Int(prefix), (1...53).contains(abs(n)) else {
-            throw RecurrenceRuleError(description: "BYDAY value '\(text)' has an ordinal outside ±1…53")
-        }
-        return WeekdayOccurrence(day, ordinal: n)
     }
 }

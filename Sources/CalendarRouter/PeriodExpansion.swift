@@ -19,6 +19,9 @@ struct PeriodExpansion {
     /// which have no days).
     private let yearMonths: [Int]
     private let hours: [Int], minutes: [Int], seconds: [Int]
+    /// Month days some months lack (29, 30, 31) that SKIP=BACKWARD or FORWARD moves rather than omits
+    /// (RFC 7529 §3.1.1); empty under OMIT and where BYDAY or BYYEARDAY pick the days.
+    private let movableDays: [Int]
     /// The first period, in the frequency's unit: a year, a month index, a day number, an hour index…
     private let base: Int
 
@@ -54,6 +57,7 @@ struct PeriodExpansion {
         weekNumbers = OrdinalSet(rule.byWeekNo)
         weekdays = byDay
         weekdayBits = byDay.reduce(0) { $0 | 1 << UInt8($1.weekday.rawValue) }
+        movableDays = rule.skip == .omit || !byDay.isEmpty || !rule.byYearDay.isEmpty ? [] : byMonthDay.filter { $0 > 28 }
         yearMonths = byMonth.isEmpty ? Array(1...12) : Array(Set(byMonth.filter { (1...12).contains($0) })).sorted()
         // Time parts mean nothing for a DATE start (RFC 5545 §3.3.10: only date parts apply).
         let timeless = isDateOnly
@@ -97,6 +101,8 @@ struct PeriodExpansion {
         switch frequency {
         case .yearly, .monthly, .weekly, .daily:
             guard appendDays(inPeriod: index, to: &instances) else { return nil }
+            // A moved day may land on one the rule gives anyway, or before the month's own days.
+            if !movableDays.isEmpty { instances = Array(Set(instances)).sorted() }
             applySetPosition(&instances)
             return index + 1
         case .hourly, .minutely, .secondly:
@@ -162,11 +168,19 @@ struct PeriodExpansion {
         for day in 1...length {
             appendIfMatching(CalendarDate(year: year, month: month, day: day), first + day - 1, ordinalSpan: ordinalSpan, to: &instances)
         }
+        for missing in movableDays where missing > length {
+            let moved = CalendarDate(dayNumber: rule.skip == .backward ? first + length - 1 : first + length)
+            appendTimes(of: moved, to: &instances)
+        }
     }
 
     private func appendIfMatching(_ day: CalendarDate, _ number: Int, ordinalSpan: ClosedRange<Int>?,
                                   to instances: inout [LocalDateTime]) {
         guard matchesDay(day, number, ordinalSpan: ordinalSpan) else { return }
+        appendTimes(of: day, to: &instances)
+    }
+
+    private func appendTimes(of day: CalendarDate, to instances: inout [LocalDateTime]) {
         for h in hours {
             for m in minutes {
                 for s in seconds { instances.append(LocalDateTime(date: day, hour: h, minute: m, second: s)) }

@@ -44,8 +44,9 @@ enum PropertyValueCheck {
     static func problem(in property: Property, kind: Kind) -> String? {
         switch kind {
         case .rule:
-            do { _ = try RecurrenceRule(parsing: property.value) } catch { return "\(property.name) is not a valid rule: \(error.description)" }
-            return nil
+            // Read as expand reads it, so each message says what expand does about it.
+            let problems = RecurrenceRuleReading(property.value).problems
+            return problems.isEmpty ? nil : "\(property.name): " + problems.map(\.description).joined(separator: ". ")
         case .trigger where property[parameter: "VALUE"]?.uppercased() == "DATE-TIME":
             // An absolute trigger is libical's to judge, as it always was.
             return nil

@@ -70,6 +70,12 @@ struct Expand: ParsableCommand {
             let sink = try AtomicFile(destination: output)
             try sink.write(text)
             try sink.commit()
+            // Named, as a value that cannot be used is: the event is not simply missing from the output.
+            let leftOut = expansion.leftOut.map { event in
+                Diagnostic(.violation, file: input, at: event.line.map { SourceLocation(line: $0) },
+                           "\(event.name) \(event.uid ?? "without UID") has no usable DTSTART; it is left out")
+            }
+            if !leftOut.isEmpty { Terminal.printDiagnostics(leftOut, to: .standardError) }
         } catch {
             throw ExitStatus.report(error)
         }

@@ -7,8 +7,8 @@ import ICalendar
 /// every core as soon as it is parsed, so memory holds the occurrences' bytes and each event's raw
 /// text rather than the whole calendar model, and no single core formats every occurrence.
 ///
-/// Every event or to-do is first expanded as a series of its own. A UID met again (overrides, a
-/// duplicate) has its series expanded once more at the end from the kept text, and the first
+/// Every event or to-do is first expanded as a series of its own. A series (type and UID) met again
+/// (overrides, a duplicate) is expanded once more at the end from the kept text, and the first
 /// results are dropped. A VTIMEZONE or X-WR-TIMEZONE that comes after times were already read in
 /// another zone, or a budget overrun, makes every series be expanded again at the end, with every
 /// zone known: the result is always the one `CalendarExpansion` gives for the whole calendar.
@@ -45,14 +45,16 @@ struct StreamedExpansion {
     private var pending: [SeriesUnit] = []
     /// The batch the workers are expanding while the file is read on.
     private var inFlight: ExpansionInFlight?
-    /// Every event and to-do, kept to expand a series again: `series` is the UIDs in file order,
-    /// `members` each series' components in the same order, and `ordinals` each UID's place.
+    /// Every event and to-do, kept to expand a series again: `series` is the series in file order,
+    /// `members` each series' components in the same order, and `ordinals` each series' place.
     private var members: [[Kept]] = []
-    private var series: [String] = []
-    private var ordinals: [String: Int] = [:]
-    private var metAgain: Set<String> = []
-    /// Rule instances the early expansions used, by UID, to give back when a series is expanded again.
-    private var earlyInstances: [String: Int] = [:]
+    private var series: [SeriesKey] = []
+    private var ordinals: [SeriesKey: Int] = [:]
+    private var metAgain: Set<SeriesKey> = []
+    /// Rule instances the early expansions used, by series, to give back when a series is expanded again.
+    private var earlyInstances: [SeriesKey: Int] = [:]
+    /// Events and to-dos without a DTSTART expansion can use, left out: their names, UIDs and first lines.
+    private(set) var leftOut: [(name: String, uid: String?, line: Int?)] = []
     private var instances = 0
     private var output = FormattedOccurrences()
 
@@ -80,6 +82,9 @@ struct StreamedExpansion {
                 zones.append(component)
                 if let resolver, !resolver.define(component) { readLate = true }
             } else if CalendarExpansion.expands(component) {
+                if !SeriesExpansion.hasUsableStart(component) && component["RECURRENCE-ID"] == nil {
+                    leftOut.append((component.name, component["UID"]?.text, read.source?.firstLine))
+                }
                 keep(component, read.source, index: index)
             }
         }
@@ -104,7 +109,7 @@ struct StreamedExpansion {
             guard prepare() else { throw UnknownDisplayZone() }
         }
         output.dropSeries(Set(again.map { ordinals[$0]! }))
-        var units = again.map { SeriesUnit(ordinal: ordinals[$0]!, uid: $0, members: members[ordinals[$0]!]) }
+        var units = again.map { SeriesUnit(ordinal: ordinals[$0]!, key: $0, members: members[ordinals[$0]!]) }
         let used = expand(&units)
         guard used.allSatisfy({ $0 >= 0 }), instances + used.reduce(0, +) <= budget else { throw OverBudget() }
         var text = OccurrenceFormat.header(format, properties: properties, zones: zones)
@@ -114,21 +119,21 @@ struct StreamedExpansion {
     }
 
     private mutating func keep(_ component: Component, _ source: RawComponent?, index: Int) {
-        let uid = CalendarExpansion.uid(of: component, index: index)
-        // One lookup for the UID: hashing every UID once more per table was a share of the reading thread.
+        let key = SeriesKey(of: component, index: index)
+        // One lookup for the key: hashing every UID once more per table was a share of the reading thread.
         let ordinal: Int
-        if let known = ordinals[uid] {
+        if let known = ordinals[key] {
             ordinal = known
-            metAgain.insert(uid)
+            metAgain.insert(key)
         } else {
             ordinal = series.count
-            ordinals[uid] = ordinal
-            series.append(uid)
+            ordinals[key] = ordinal
+            series.append(key)
             members.append([])
         }
         members[ordinal].append(source.map { .text($0) } ?? .component(component))
         guard expandsEarly else { return }
-        pending.append(SeriesUnit(ordinal: ordinal, uid: uid, members: [.component(component)]))
+        pending.append(SeriesUnit(ordinal: ordinal, key: key, members: [.component(component)]))
         if pending.count >= batchSize { expandPending() }
     }
 
@@ -151,7 +156,7 @@ struct StreamedExpansion {
     private mutating func collectInFlight() {
         guard let flight = inFlight.take() else { return }
         let used = flight.finish(into: &output)
-        for (uid, count) in zip(flight.uids, used) { earlyInstances[uid, default: 0] += count }
+        for (key, count) in zip(flight.keys, used) { earlyInstances[key, default: 0] += count }
         instances += used.reduce(0, +)
         if used.contains(where: { $0 < 0 }) || instances > budget { overran = true }
     }
@@ -182,27 +187,27 @@ struct StreamedExpansion {
         let context = SeriesFormatting(window: SeriesExpansion.Window(start: window.start, end: window.end, zone: display),
                                        format: format, selection: selection, display: display, resolver: resolver!,
                                        budget: InstanceBudget(max(0, budget - instances)))
-        let uids = units.map(\.uid)
-        let shares = WorkerShare.deal(&units, among: EveryCore.workers(for: uids.count))
-        let work = EveryCore.start(items: uids.count) { worker, _ in
+        let keys = units.map(\.key)
+        let shares = WorkerShare.deal(&units, among: EveryCore.workers(for: keys.count))
+        let work = EveryCore.start(items: keys.count) { worker, _ in
             var chunk = OccurrenceChunk()
             let used = context.expandAndFormat(shares[worker].take(), into: &chunk)
             return (chunk, used)
         }
-        return ExpansionInFlight(uids: uids, work: work)
+        return ExpansionInFlight(keys: keys, work: work)
     }
 }
 
-/// A batch of series being expanded: their UIDs in batch order, and the workers' results to come.
+/// A batch of series being expanded: their keys in batch order, and the workers' results to come.
 private struct ExpansionInFlight {
-    var uids: [String]
+    var keys: [SeriesKey]
     var work: EveryCore.Running<(OccurrenceChunk, [Int])>
 
     /// Waits, adds the occurrences to `output`, and returns each unit's rule instances (-1: over budget).
     func finish(into output: inout FormattedOccurrences) -> [Int] {
         let parts = work.wait()
         for (chunk, _) in parts { output.append(chunk) }
-        return uids.indices.map { parts[$0 % parts.count].1[$0 / parts.count] }
+        return keys.indices.map { parts[$0 % parts.count].1[$0 / parts.count] }
     }
 }
 
@@ -249,7 +254,7 @@ enum Kept: Sendable {
 /// Components expanded as one series; `ordinal` is the series' place in the file (first appearance).
 struct SeriesUnit: Sendable {
     var ordinal: Int
-    var uid: String
+    var key: SeriesKey
     var members: [Kept]
 }
 

@@ -110,5 +110,30 @@ final class ExpandCommandTests: XCTestCase {
         XCTAssertEqual(over.status, 64)
         XCTAssertTrue(over.standardError.contains("--max-instances"))
     }
-}
 
+    /// Streamed, series are still a type and a UID, and of two masters the newer one counts, however
+    /// far apart in the file and whichever comes first.
+    func testAToDoSharingAnEventsUIDAndAnOlderMasterStayApartWhenStreamed() throws {
+        let todo = ["BEGIN:VTODO", "UID:w", "DTSTAMP:20260101T000000Z", "DTSTART;TZID=Europe/Berlin:20261006T090000",
+                    "SUMMARY:Todo", "END:VTODO"]
+        let older = ["BEGIN:VEVENT", "UID:w", "DTSTAMP:20250101T000000Z", "SEQUENCE:0", "DTSTART;TZID=Europe/Berlin:20261001T100000",
+                     "RRULE:FREQ=DAILY;COUNT=30", "SUMMARY:Old", "END:VEVENT"]
+        let newer = Self.weekly.map { $0 == "SUMMARY:Weekly" ? "SEQUENCE:1" : $0 }
+        let fillers = (0..<300).map { n in ["BEGIN:VEVENT", "UID:f\(n)", "DTSTAMP:20260101T000000Z", "DTSTART:20250101T000000Z", "END:VEVENT"] }
+        for order in [[todo, older] + fillers + [newer], [newer, todo] + fillers + [older]] {
+            let lines = try expand([Self.ownBerlin] + order + [Self.moved])
+            XCTAssertEqual(lines.map { $0.components(separatedBy: "\"start\": \"")[1].prefix(16) },
+                           ["2026-10-05T10:00", "2026-10-06T09:00", "2026-10-13T12:00", "2026-10-19T10:00"])
+        }
+    }
+
+    func testAnEventWithoutAUsableStartIsLeftOutAndNamed() throws {
+        let input = crlf(["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Test//EN",
+                          "BEGIN:VEVENT", "UID:nostart", "DTSTAMP:20260101T000000Z", "SUMMARY:When?", "END:VEVENT",
+                          "BEGIN:VEVENT", "UID:ok", "DTSTAMP:20260101T000000Z", "DTSTART:20261005T100000Z", "END:VEVENT", "END:VCALENDAR"])
+        let result = try Calbridge.run(["expand", "-", "--from", "2026-10-01", "--to", "2026-11-01"], input: input)
+        XCTAssertEqual(result.status, 0, result.standardError)
+        XCTAssertEqual(result.standardOutput.split(separator: "\n").count, 1)
+        XCTAssertEqual(result.standardError, "-:4:1: warning: VEVENT nostart has no usable DTSTART; it is left out\n")
+    }
+}

@@ -19,8 +19,8 @@ final class RecurrenceRuleTests: XCTestCase {
     }
 
     func testWrittenFormReadsBackAsTheSameRule() throws {
-        let rule = try RecurrenceRule(parsing: "BYDAY=MO,WE;FREQ=WEEKLY;COUNT=10;X-NAME=keep")
-        XCTAssertEqual(rule.icalendarText, "FREQ=WEEKLY;COUNT=10;BYDAY=MO,WE;X-NAME=keep")
+        let rule = try RecurrenceRule(parsing: "BYDAY=MO,WE;RSCALE=GREGORIAN;FREQ=WEEKLY;COUNT=10;SKIP=FORWARD")
+        XCTAssertEqual(rule.icalendarText, "FREQ=WEEKLY;COUNT=10;BYDAY=MO,WE;RSCALE=GREGORIAN;SKIP=FORWARD")
         XCTAssertEqual(try RecurrenceRule(parsing: rule.icalendarText), rule)
     }
 
@@ -38,14 +38,37 @@ final class RecurrenceRuleTests: XCTestCase {
     /// Parts are cut as splitting at ';' and at the first '=' always cut them: empty parts and a
     /// leading '=' are skipped, a later '=' belongs to the value, and a missing value is refused.
     func testPartsAreCutAtTheFirstEqualsSign() throws {
-        let rule = try RecurrenceRule(parsing: "freq=daily;;==INTERVAL=2;X-A==b;BYDAY=MO,,TU")
+        let rule = try RecurrenceRule(parsing: "freq=daily;;==INTERVAL=2;BYDAY=MO,,TU")
         XCTAssertEqual(rule.frequency, .daily)
         XCTAssertEqual(rule.interval, 2)
-        XCTAssertEqual(rule.otherParts, [["X-A", "=b"]])
         XCTAssertEqual(rule.byDay, [.init(.monday), .init(.tuesday)])
+        XCTAssertThrowsError(try RecurrenceRule(parsing: "FREQ=DAILY;WKST==MO")) { error in
+            XCTAssertEqual("\(error)", "WKST==MO is not a weekday")
+        }
         XCTAssertThrowsError(try RecurrenceRule(parsing: "FREQ=DAILY;INTERVAL=")) { error in
             XCTAssertEqual("\(error)", "'INTERVAL=' is not NAME=VALUE")
         }
         XCTAssertThrowsError(try RecurrenceRule(parsing: "FREQ=DAILY;BYHOUR=1,,2"))
+    }
+
+    func testTheLenientReadingSaysWhatItDoesWithEachProblem() throws {
+        func read(_ text: String) -> (String?, [String]) {
+            let reading = RecurrenceRuleReading(text)
+            return (reading.rule?.icalendarText, reading.problems.map(\.description))
+        }
+        XCTAssertTrue(read("") == (nil, ["the rule has no FREQ; the rule is ignored"]))
+        XCTAssertTrue(read("BYDAY=MO") == (nil, ["the rule has no FREQ; the rule is ignored"]))
+        XCTAssertTrue(read("FREQ=WEEKLY;COUNT=-3") == ("FREQ=WEEKLY", ["COUNT=-3 is not a positive number; COUNT is dropped"]))
+        XCTAssertTrue(read("FREQ=WEEKLY;BYDAY= TU") == ("FREQ=WEEKLY;BYDAY=TU", ["BYDAY=' TU' has blanks around its value; read as BYDAY=TU"]))
+        XCTAssertTrue(read("FREQ=WEEKLY;BYDAY= TU;UNTL=20191023") == (nil, ["UNTL is not a rule part of RFC 5545 or RFC 7529; the rule is ignored"]),
+                      "an unknown part drops the rule, and the fixes before it no longer matter")
+        XCTAssertTrue(read("FREQ=DAILY;COUNT=3;UNTIL=20260101") == ("FREQ=DAILY;UNTIL=20260101;COUNT=3",
+                      ["COUNT and UNTIL must not both be given (RFC 5545 §3.3.10); the series ends at whichever comes first"]))
+        XCTAssertTrue(read("RSCALE=ETHIOPIC;FREQ=MONTHLY;BYMONTH=13")
+                      == (nil, ["RSCALE=ETHIOPIC is a calendar scale calbridge does not expand; the rule is ignored"]))
+        XCTAssertTrue(read("RSCALE=GREGORIAN;FREQ=YEARLY;BYMONTH=3,5L") == ("FREQ=YEARLY;BYMONTH=3;RSCALE=GREGORIAN",
+                      ["BYMONTH=3,5L names leap months, which Gregorian years do not have; they are dropped"]))
+        XCTAssertTrue(read("FREQ=YEARLY;BYMONTH=5L")
+                      == (nil, ["BYMONTH=5L names leap months, which Gregorian years do not have; the rule yields nothing but DTSTART"]))
     }
 }

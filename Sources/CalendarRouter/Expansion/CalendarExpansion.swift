@@ -11,14 +11,14 @@ public struct CalendarExpansion {
 
     public init(calendar: Component, resolver: TimeZoneResolver? = nil) {
         self.resolver = resolver ?? TimeZoneResolver(calendar: calendar)
-        var byUID: [String: SeriesExpansion] = [:]
-        var order: [String] = []
+        var byKey: [SeriesKey: SeriesExpansion] = [:]
+        var order: [SeriesKey] = []
         for (index, component) in calendar.components.enumerated() where Self.expands(component) {
-            let uid = Self.uid(of: component, index: index)
-            if byUID[uid] == nil { order.append(uid); byUID[uid] = SeriesExpansion() }
-            byUID[uid]!.add(component)
+            let key = SeriesKey(of: component, index: index)
+            if byKey[key] == nil { order.append(key); byKey[key] = SeriesExpansion() }
+            byKey[key]!.add(component)
         }
-        series = order.map { byUID[$0]! }
+        series = order.map { byKey[$0]! }
     }
 
     /// Every property an expansion reads from an event or to-do, with the texts an `Occurrence` offers
@@ -29,12 +29,6 @@ public struct CalendarExpansion {
     /// Whether a top-level component has occurrences: events and to-dos do.
     public static func expands(_ component: Component) -> Bool {
         component.name == "VEVENT" || component.name == "VTODO"
-    }
-
-    /// The UID that groups a component into its series; `index` is its place among the calendar's
-    /// components, which names a component without a UID.
-    public static func uid(of component: Component, index: Int) -> String {
-        component["UID"]?.text ?? "calbridge-no-uid-\(index)"
     }
 
     /// The zone a TZID resolves to in this calendar, for callers that show times.
@@ -57,5 +51,18 @@ public struct CalendarExpansion {
         let keys = found.map { $0.start.orderingSecond(floatingZone: zone) }
         let order = found.indices.sorted { (keys[$0], found[$0].uid) < (keys[$1], found[$1].uid) }
         return order.map { found[$0] }
+    }
+}
+
+/// What groups components into one series: their type and UID, so a to-do that shares its UID with
+/// an event is a series of its own.
+public struct SeriesKey: Hashable, Sendable {
+    public var isTodo: Bool
+    public var uid: String
+
+    /// `index` is the component's place among the calendar's components, which names one without a UID.
+    public init(of component: Component, index: Int) {
+        isTodo = component.name == "VTODO"
+        uid = component["UID"]?.text ?? "calbridge-no-uid-\(index)"
     }
 }

@@ -19,3 +19,14 @@ public struct Occurrence: Sendable {
     public var summary: String? { component["SUMMARY"]?.text }
     public var status: String? { component["STATUS"]?.value.uppercased() }
 }
+
+extension Occurrence {
+    /// The occurrence from the earlier of its times to the later: a DTEND or DUE written before
+    /// DTSTART (swapped by the producer) is shown forwards, once the instance was matched by DTSTART.
+    var forwards: Occurrence {
+        guard end.orderingSecond(floatingZone: nil) < start.orderingSecond(floatingZone: nil) else { return self }
+        var swapped = self
+        swap(&swapped.start, &swapped.end)
+        return swapped
+    }
+}

@@ -7,6 +7,10 @@ struct OccurrenceLength {
     var days = 0
     var seconds = 0
     var secondsOnWallClock = true
+    /// For an all-day start with a UTC or zoned end, that end as written and the day it follows:
+    /// every occurrence ends as many days after it as it starts after DTSTART, so it stays all-day
+    /// and its end keeps its `Z` or zone.
+    var instantEnd: (after: CalendarDate, end: OccurrenceTime)?
 
     /// The length a component states: DTEND (DUE for a to-do) minus DTSTART, else DURATION, else
     /// RFC 5545's default of one day for a date and none for a time. `instant` resolves a value
@@ -16,13 +20,15 @@ struct OccurrenceLength {
         if let end = component[endName].flatMap(DateValue.init(property:)) {
             if case .date(let a) = start, case .date(let b) = end {
                 days = b.dayNumber - a.dayNumber
+            } else if case .date(let day) = start, Self.isInstant(end) {
+                instantEnd = (day, instant(end))
             } else if Self.sameClock(start, end) {
                 seconds = end.local.secondsSinceEpoch - start.local.secondsSinceEpoch
             } else {
                 seconds = instant(end).orderingSecond(floatingZone: nil) - instant(start).orderingSecond(floatingZone: nil)
                 secondsOnWallClock = false
             }
-        } else if let duration = component["DURATION"].flatMap({ CalendarDuration(icalendar: $0.value) }) {
+        } else if let duration = component["DURATION"].flatMap({ CalendarDuration(reading: $0.value) }) {
             let sign = duration.isNegative ? -1 : 1
             days = sign * (duration.weeks * 7 + duration.days)
             // DURATION's days are nominal and its time part exact (RFC 5545 §3.3.6).
@@ -30,6 +36,21 @@ struct OccurrenceLength {
             secondsOnWallClock = false
         } else if start.isAllDay {
             days = 1
+        }
+    }
+
+    /// Whether a component states its own length with a value that reads (DTEND, DUE, DURATION): an
+    /// unreadable one counts as absent, and an override then lasts as long as its master.
+    static func isStated(in component: Component) -> Bool {
+        let end = component.name == "VTODO" ? "DUE" : "DTEND"
+        return component[end].flatMap(DateValue.init(property:)) != nil
+            || component["DURATION"].flatMap({ CalendarDuration(reading: $0.value) }) != nil
+    }
+
+    private static func isInstant(_ value: DateValue) -> Bool {
+        switch value {
+        case .utc, .zoned: return true
+        case .date, .floating: return false
         }
     }
 
@@ -46,6 +67,7 @@ struct OccurrenceLength {
     func end(after start: OccurrenceTime, wall written: LocalDateTime? = nil) -> OccurrenceTime {
         switch start {
         case .date(let day):
+            if let (written, end) = instantEnd { return end.moved(byDays: day.dayNumber - written.dayNumber) }
             guard seconds != 0 else { return .date(day.adding(days: days)) }
             return .floating(LocalDateTime(secondsSinceEpoch: LocalDateTime(date: day.adding(days: days)).secondsSinceEpoch + seconds))
         case .floating(let local):

@@ -59,6 +59,17 @@ public enum OccurrenceTime: Sendable {
         }
     }
 
+    /// The same wall-clock time `days` days later (earlier when negative), in the same kind.
+    func moved(byDays days: Int) -> OccurrenceTime {
+        switch self {
+        case .date(let day): return .date(day.adding(days: days))
+        case .floating(let local): return .floating(LocalDateTime(secondsSinceEpoch: local.secondsSinceEpoch + days * 86_400))
+        case .utc(let second): return .utc(second + days * 86_400)
+        case .zoned(let second, let zone):
+            return .zoned(zone.utcSecond(forLocal: LocalDateTime(secondsSinceEpoch: zone.local(atUTC: second).secondsSinceEpoch + days * 86_400)), zone)
+        }
+    }
+
     /// `+02:00`, `-05:00`: whole minutes, as ISO 8601 writes an offset.
     static func appendOffset(_ seconds: Int, to bytes: inout [UInt8]) {
         bytes.append(UInt8(ascii: seconds < 0 ? "-" : "+"))

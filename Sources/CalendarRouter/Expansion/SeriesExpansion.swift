@@ -1,22 +1,22 @@
 import CalendarModel
 
-/// The occurrences of one series (a UID): the master's DTSTART, RRULE and RDATE instances less EXDATE
-/// and EXRULE ones, with RECURRENCE-ID overrides put in place of the instances they replace — matched
-/// by instant whatever zone or form they are written in — and RANGE=THISANDFUTURE applied onward.
+/// The occurrences of one series (a component type and UID): the master's recurrence set
+/// (`RecurrenceSet`) with RECURRENCE-ID overrides put in place of the instances they replace —
+/// matched by instant whatever zone or form they are written in, or in an all-day series by date —
+/// and RANGE=THISANDFUTURE applied onward.
 public struct SeriesExpansion: Sendable {
     var master: Component?
     var overrides: [Component] = []
 
     public init() {}
 
-    /// Adds a component of the series, in file order: the first one without RECURRENCE-ID is the
-    /// master, every other one an override.
+    /// Adds a component of the series, in file order: one without RECURRENCE-ID is a master, and
+    /// of several masters the one with the highest SEQUENCE (the first of equals) is the series'; the
+    /// others, rules and exclusions with them, are out of date and left out.
     public mutating func add(_ component: Component) {
-        if component["RECURRENCE-ID"] == nil && master == nil {
-            master = component
-        } else {
-            overrides.append(component)
-        }
+        guard component["RECURRENCE-ID"] == nil else { return overrides.append(component) }
+        if let master, Self.sequence(of: component) <= Self.sequence(of: master) { return }
+        master = component
     }
 
     /// A window as asked for: wall-clock bounds (half-open) and the zone to read them in, if any.
@@ -39,6 +39,12 @@ public struct SeriesExpansion: Sendable {
         var floatingZone: (any ZoneRules)?
     }
 
+    /// Whether a component has a DTSTART expansion can use (a to-do may have only a DUE): one
+    /// without is left out of expand.
+    public static func hasUsableStart(_ component: Component) -> Bool {
+        start(of: component) != nil
+    }
+
     /// The occurrences overlapping the window. Without a zone of its own the window is read in the
     /// series' zone, so "1 to 8 March" means those days where the event happens.
     /// Unsorted: in the order of the master's instances, then the overrides.
@@ -54,7 +60,7 @@ public struct SeriesExpansion: Sendable {
         if let master, let start = Self.start(of: master) {
             found = try seriesOccurrences(master, start, bounds, resolver, &budget)
         } else {
-            found = overrides.compactMap { single($0, recurrenceID: $0["RECURRENCE-ID"], resolver) }
+            found = chosenOverrides(allDay: false, resolver: resolver).compactMap { single($0.component, recurrenceID: $0.recurrenceID, resolver) }
         }
         return found.filter { bounds.overlaps($0) }
     }
@@ -62,69 +68,54 @@ public struct SeriesExpansion: Sendable {
     private func seriesOccurrences(_ master: Component, _ start: DateValue, _ bounds: Bounds,
                                    _ resolver: TimeZoneResolver, _ budget: inout Int) throws(ExpansionBudgetExceeded) -> [Occurrence] {
         let length = OccurrenceLength(of: master, start: start, instant: resolver.time)
-        let rules = master.all("RRULE").compactMap { try? RecurrenceRule(parsing: $0.value) }
-        let rdates = master.all("RDATE").flatMap { Self.values(of: $0) }
-        guard !rules.isEmpty || !rdates.isEmpty else {
+        let set = RecurrenceSet(master: master, start: start, resolver: resolver)
+        let uid = master["UID"]?.text ?? ""
+        guard set.recurs || !overrides.isEmpty else {
             // Most events happen once: their start and length are known already, so `single` need
             // not read them again.
             let instant = resolver.time(start)
-            return [Occurrence(uid: master["UID"]?.text ?? "", recurrenceID: nil, start: instant,
-                               end: length.end(after: instant, wall: start.local), component: master)]
+            return [Occurrence(uid: uid, recurrenceID: nil, start: instant, end: length.end(after: instant, wall: start.local),
+                               component: master).forwards]
         }
-        let zone = start.tzid.flatMap { resolver.zone(for: $0) }
         let span = abs(length.days) * 86_400 + abs(length.seconds) + 86_400
-        let from = Self.wall(bounds.start - span, start, zone, bounds.floatingZone)
-        let to = Self.wall(bounds.end + 86_400, start, zone, bounds.floatingZone)
-        var starts: [(DateValue, LocalDateTime?)] = [(start, nil)]
-        for rule in rules {
-            for instance in RuleInstances(rule: rule, start: start, startingAt: Self.value(from, like: start), zone: zone) {
-                if instance.local > to { break }
-                budget -= 1
-                if budget < 0 { throw ExpansionBudgetExceeded() }
-                starts.append((instance, nil))
-            }
-        }
-        starts += rdates
-        let excluded = exclusions(master, start, zone, to, resolver)
-        let replaced = Dictionary(overrides.compactMap { o in o["RECURRENCE-ID"].flatMap(DateValue.init(property:)).map { (resolver.key($0), o) } },
-                                  uniquingKeysWith: { first, _ in first })
-        let onward = overrides.filter { $0["RECURRENCE-ID"]?[parameter: "RANGE"]?.uppercased() == "THISANDFUTURE" }
-            .compactMap { o in o["RECURRENCE-ID"].flatMap(DateValue.init(property:)).map { (resolver.key($0), o) } }
-            .sorted { $0.0 < $1.0 }
-        let uid = master["UID"]?.text ?? ""
+        let from = Self.wall(bounds.start - span, start, set.zone, bounds.floatingZone)
+        let to = Self.wall(bounds.end + 86_400, start, set.zone, bounds.floatingZone)
+        let starts = try set.starts(from: from, to: to, budget: &budget)
+        let excluded = set.exclusions(of: master, to: to, resolver: resolver)
+        let standing = standingOverrides(master, set, excluded, resolver)
+        let replaced = Set(standing.compactMap(\.key))
+        let onward = standing.filter(\.replacesOnward).compactMap { o in o.key.map { ($0, o.component) } }.sorted { $0.0 < $1.0 }
         var seen: Set<Int> = []
         var result: [Occurrence] = []
         result.reserveCapacity(starts.count)
         for (value, periodEnd) in starts {
             let instant = resolver.time(value)
             let key = instant.orderingSecond(floatingZone: nil)
-            guard seen.insert(key).inserted, !excluded.matches(value, key) else { continue }
-            if replaced[key] != nil { continue }
+            guard seen.insert(key).inserted, !excluded.matches(value, key), !replaced.contains(key) else { continue }
             var occurrence = Occurrence(uid: uid, recurrenceID: instant, start: instant,
                                         end: periodEnd.map { resolver.time(Self.value($0, like: value)) } ?? length.end(after: instant, wall: value.local),
                                         component: master)
             if let (since, change) = onward.last(where: { $0.0 < key }) {
                 apply(change, since: since, to: &occurrence, resolver)
             }
-            result.append(occurrence)
+            result.append(occurrence.forwards)
         }
-        result += overrides.compactMap { override in
-            single(override, recurrenceID: override["RECURRENCE-ID"], resolver, defaultLength: length)
+        result += standing.compactMap { override in
+            single(override.component, recurrenceID: override.recurrenceID, resolver, defaultLength: length)
         }
         return result
     }
 
     /// A component that is one occurrence by itself: a single event, or an override.
-    private func single(_ component: Component, recurrenceID: Property?, _ resolver: TimeZoneResolver,
+    private func single(_ component: Component, recurrenceID: DateValue?, _ resolver: TimeZoneResolver,
                         defaultLength: OccurrenceLength? = nil) -> Occurrence? {
         guard let start = Self.start(of: component) else { return nil }
         let instant = resolver.time(start)
-        let stated = component["DTEND"] != nil || component["DURATION"] != nil || component["DUE"] != nil
-        let length = stated || defaultLength == nil
+        let length = OccurrenceLength.isStated(in: component) || defaultLength == nil
             ? OccurrenceLength(of: component, start: start, instant: resolver.time)
             : defaultLength!
-        return Occurrence(uid: component["UID"]?.text ?? "", recurrenceID: recurrenceID.flatMap(DateValue.init(property:)).map { resolver.time($0) },
-                          start: instant, end: length.end(after: instant, wall: start.local), component: component)
+        return Occurrence(uid: component["UID"]?.text ?? "", recurrenceID: recurrenceID.map { resolver.time($0) },
+                          start: instant, end: length.end(after: instant, wall: start.local), component: component).forwards
     }
 
     /// A THISANDFUTURE override moves later instances by as much as it moved its own and gives them its properties.
@@ -135,23 +126,6 @@ public struct SeriesExpansion: Sendable {
         occurrence.start = occurrence.start.shifted(by: shift)
         occurrence.end = length.end(after: occurrence.start, wall: occurrence.start.local)
         occurrence.component = change
-    }
-
-    private func exclusions(_ master: Component, _ start: DateValue, _ zone: (any ZoneRules)?, _ to: LocalDateTime,
-                            _ resolver: TimeZoneResolver) -> Exclusions {
-        var excluded = Exclusions()
-        for exdate in master.all("EXDATE") {
-            for (value, _) in Self.values(of: exdate) {
-                if case .date(let day) = value { excluded.days.insert(day) } else { excluded.keys.insert(resolver.key(value)) }
-            }
-        }
-        for exrule in master.all("EXRULE").compactMap({ try? RecurrenceRule(parsing: $0.value) }) {
-            for instance in RuleInstances(rule: exrule, start: start, zone: zone) {
-                if instance.local > to { break }
-                excluded.keys.insert(resolver.key(instance))
-            }
-        }
-        return excluded
     }
 
     static func start(of component: Component) -> DateValue? {
@@ -168,7 +142,7 @@ public struct SeriesExpansion: Sendable {
             guard let start = DateValue(icalendar: parts[0], tzid: tzid) else { return nil }
             guard parts.count == 2 else { return (start, nil) }
             if let end = DateValue(icalendar: parts[1], tzid: tzid) { return (start, end.local) }
-            if let duration = CalendarDuration(icalendar: parts[1]) {
+            if let duration = CalendarDuration(reading: parts[1]) {
                 return (start, LocalDateTime(secondsSinceEpoch: start.local.secondsSinceEpoch + duration.totalSeconds))
             }
             return (start, nil)
@@ -176,7 +150,7 @@ public struct SeriesExpansion: Sendable {
     }
 
     /// A UTC second as a wall-clock time in the terms of a series' start.
-    private static func wall(_ second: Int, _ start: DateValue, _ zone: (any ZoneRules)?, _ floatingZone: (any ZoneRules)?) -> LocalDateTime {
+    static func wall(_ second: Int, _ start: DateValue, _ zone: (any ZoneRules)?, _ floatingZone: (any ZoneRules)?) -> LocalDateTime {
         switch start {
         case .utc: return LocalDateTime(secondsSinceEpoch: second)
         case .zoned: return zone?.local(atUTC: second) ?? floatingZone?.local(atUTC: second) ?? LocalDateTime(secondsSinceEpoch: second)
@@ -192,16 +166,6 @@ public struct SeriesExpansion: Sendable {
         case .utc: return .utc(local)
         case .zoned(_, let tzid): return .zoned(local, tzid: tzid)
         }
-    }
-}
-
-/// Instances taken out of a series: by instant, or by day for EXDATE;VALUE=DATE.
-struct Exclusions {
-    var keys: Set<Int> = []
-    var days: Set<CalendarDate> = []
-
-    func matches(_ value: DateValue, _ key: Int) -> Bool {
-        keys.contains(key) || days.contains(value.local.date)
     }
 }
 

@@ -16,6 +16,10 @@ public struct DefinedTimeZone: ZoneRules {
     }
 
     public let tzid: String
+    /// From the first transition to the last, when the definition stops there: every rule ends and
+    /// the offset changes (a producer that wrote only the transitions near its events). `nil` when it
+    /// defines all later time: a rule without end, or one offset throughout.
+    public let definedSpan: ClosedRange<Int>?
     let transitions: [Transition]
     private let initialOffset: Int
     /// For each stretch of 2^23 seconds (97 days) from the first transition, how many transitions come
@@ -51,6 +55,17 @@ public struct DefinedTimeZone: ZoneRules {
         self.transitions = transitions.sorted { $0.utcSecond < $1.utcSecond }
         initialOffset = earliest.offsetFrom
         transitionsBeforeStretch = Self.stretchTable(self.transitions)
+        let changes = Set(transitions.map(\.offset) + [earliest.offsetFrom]).count > 1
+        definedSpan = changes && !Self.hasEndlessRule(component)
+            ? self.transitions[0].utcSecond...self.transitions[self.transitions.count - 1].utcSecond : nil
+    }
+
+    private static func hasEndlessRule(_ zone: Component) -> Bool {
+        zone.components.contains { observance in
+            observance.all("RRULE").contains { property in
+                RecurrenceRuleReading(property.value).rule.map { $0.until == nil && $0.count == nil } ?? false
+            }
+        }
     }
 
     public func offset(atUTC second: Int) -> Int {
@@ -84,7 +99,7 @@ public struct DefinedTimeZone: ZoneRules {
         }
         let horizon = LocalDateTime(date: CalendarDate(year: horizonYear, month: 1, day: 1))
         for rrule in observance.all("RRULE") {
-            guard let rule = try? RecurrenceRule(parsing: rrule.value) else { continue }
+            guard let rule = RecurrenceRuleReading(rrule.value).rule else { continue }
             // UNTIL is in UTC (RFC 5545 §3.6.5); as a wall-clock limit it is read in TZOFFSETFROM.
             let until: LocalDateTime? = rule.until.map { value in
                 if case .utc(let t) = value { return LocalDateTime(secondsSinceEpoch: t.secondsSinceEpoch + offsetFrom) }

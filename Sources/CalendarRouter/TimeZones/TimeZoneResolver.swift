@@ -1,7 +1,8 @@
 import CalendarModel
 import Foundation
 
-/// Finds the rules for a TZID the way real files need: the calendar's own VTIMEZONE first, then the
+/// Finds the rules for a TZID the way real files need: the calendar's own VTIMEZONE first (completed
+/// by the tz database outside the years it defines, when it stops short), then the
 /// system tz database by IANA name (also behind vendor prefixes such as
 /// `/freeassociation.sourceforge.net/` or `/mozilla.org/20070129_1/`), then Windows zone names as
 /// Outlook and Exchange write them (CLDR's mapping), then Outlook display names such as
@@ -50,7 +51,10 @@ public final class TimeZoneResolver: @unchecked Sendable {
     }
 
     private func resolve(_ tzid: String) -> (any ZoneRules)? {
-        if let definition = definitions[tzid], let zone = try? DefinedTimeZone(definition) { return zone }
+        if let definition = definitions[tzid], let zone = try? DefinedTimeZone(definition) {
+            guard let span = zone.definedSpan, let database = databaseZone(for: tzid) else { return zone }
+            return PartlyDefinedZone(definition: zone, span: span, database: database)
+        }
         if tzid.uppercased() == "UTC" || tzid.uppercased() == "Z" || tzid == "GMT" { return FixedOffsetZone(seconds: 0) }
         return databaseZone(for: tzid)
     }

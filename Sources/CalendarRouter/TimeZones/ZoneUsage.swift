@@ -22,7 +22,7 @@ public struct ZoneUsage: Sendable {
         if let tzid = component["DTSTART"]?[parameter: "TZID"] {
             // Only an UNTIL can take a series into other years; most rules have none and need no parsing.
             let bounded = component.all("RRULE").filter { Self.mentionsUntil($0.value) }
-            for rule in bounded.compactMap({ try? RecurrenceRule(parsing: $0.value) }) {
+            for rule in bounded.compactMap({ RecurrenceRuleReading($0.value).rule }) {
                 guard let until = rule.until else { continue }
                 note(tzid, until.local.date.year...until.local.date.year)
             }
