@@ -25,15 +25,16 @@ public struct RuleInstances: Sequence, IteratorProtocol {
         }
     }
 
-    /// UNTIL as a wall-clock limit. A DATE UNTIL on a date-time rule (a mismatch real files have)
-    /// includes the whole day; a date-time UNTIL on a DATE rule includes that day.
+    /// UNTIL as a wall-clock limit. A DATE UNTIL on a date-time rule (a mismatch real files have) is
+    /// that day's midnight, as libical 3.0 and recurring-ical-events read it: an instance later that
+    /// day is not in the series. A date-time UNTIL on a DATE rule includes that day.
     static func wallClock(until: DateValue, start: DateValue, zone: (any ZoneRules)?) -> LocalDateTime {
         if case .utc(let instant) = until, case .zoned = start, let zone {
             return zone.local(atUTC: instant.secondsSinceEpoch)
         }
         switch (until, start) {
         case (.date(let day), .date): return LocalDateTime(date: day)
-        case (.date(let day), _): return LocalDateTime(date: day, hour: 23, minute: 59, second: 59)
+        case (.date(let day), _): return LocalDateTime(date: day)
         case (_, .date): return LocalDateTime(date: until.local.date)
         default: return until.local
         }

@@ -26,6 +26,49 @@ final class ExpandAgreementTests: XCTestCase {
         try assertAgreement(python, files, from: "2025-01-01", to: "2028-01-01", allowingSkipped: 1)
     }
 
+    /// recurring-ical-events' own test calendars (94 it reads, many written to pin real producers'
+    /// mistakes), expanded over 1970–2040: calbridge agrees on all but the two that rule 10 of the
+    /// messy-series rules decides otherwise, each pinned below.
+    func testRecurringIcalEventsOwnCalendarsExpandAlike() throws {
+        guard let python = ProcessInfo.processInfo.environment["CALBRIDGE_PYTHON"] else {
+            if ProcessInfo.processInfo.environment["CI"] != nil { XCTFail("CALBRIDGE_PYTHON is not set; run Scripts/test") }
+            throw XCTSkip("CALBRIDGE_PYTHON is not set; Scripts/test sets it to .venv/bin/python")
+        }
+        let folder = try referenceCalendarFolder(python)
+        let differing = ["issue_201_mixed_datetime_and_date.ics", "issue_201_test_matrix.ics",
+                         // recurring-ical-events refuses it ("UNTIL parameter is missing"); see MessySeries D_unknownpart.
+                         "bad_rrule_missing_until_event.ics"]
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".ics") && !differing.contains($0) }
+            .map { folder + "/" + $0 }
+        XCTAssertEqual(files.count, 92)
+        try assertAgreement(python, files, from: "1970-01-01", to: "2040-01-01", allowingSkipped: 0)
+    }
+
+    /// Rule 10: RFC 5545 §3.8.2.2 wants DTEND "specified as a date with local time" when DTSTART is a
+    /// DATE, so a DATE start with a date-time end is a producer's slip, not a timed event:
+    /// recurring-ical-events turns the start into 00:00Z, calbridge keeps the day all-day and the end as written.
+    func testADateStartWithADateTimeEndStaysAllDayUnlikeRecurringIcalEvents() throws {
+        guard let python = ProcessInfo.processInfo.environment["CALBRIDGE_PYTHON"] else {
+            throw XCTSkip("CALBRIDGE_PYTHON is not set; Scripts/test sets it to .venv/bin/python")
+        }
+        let path = try referenceCalendarFolder(python) + "/issue_201_mixed_datetime_and_date.ics"
+        let result = try Calbridge.run(["expand", path, "--from", "2023-01-01", "--to", "2024-01-01"])
+        XCTAssertEqual(result.status, 0, result.standardError)
+        XCTAssertTrue(result.standardOutput.contains(#""start": "2023-07-24", "end": "2023-08-17T00:00:00Z", "all_day": true"#), result.standardOutput)
+    }
+
+    private func referenceCalendarFolder(_ python: String) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: python)
+        process.arguments = ["-c", "import os, recurring_ical_events; print(os.path.dirname(recurring_ical_events.__file__) + '/test/calendars')"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let folder = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        process.waitUntilExit()
+        return folder
+    }
+
     /// Birthday calendars from every sample address book, under each 29 February rule, expanded over
     /// ten years with two leap years (2024 and 2028).
     func testBirthdayCalendarsExpandLikeRecurringIcalEvents() throws {
