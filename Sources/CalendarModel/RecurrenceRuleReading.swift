@@ -75,23 +75,34 @@ public struct RecurrenceRuleReading: Sendable {
             guard let (written, value) = Self.nameAndValue(part) else {
                 throw Problem("'\(String(decoding: part, as: UTF8.self))' is not NAME=VALUE")
             }
-            let name = written.surroundingWhitespaceRemoved.uppercasedName
-            let trimmed = value.surroundingWhitespaceRemoved
-            if trimmed != value {
-                problems.append(Problem("\(name)='\(value)' has blanks around its value", "read as \(name)=\(trimmed)"))
+            let name = String(decoding: Self.withoutBlanks(written), as: UTF8.self).uppercasedName
+            let trimmed = Self.withoutBlanks(value)
+            if trimmed.count != value.count {
+                problems.append(Problem("\(name)='\(String(decoding: value, as: UTF8.self))' has blanks around its value",
+                                        "read as \(name)=\(String(decoding: trimmed, as: UTF8.self))"))
             }
-            parts.append((name, trimmed))
+            parts.append((name, String(decoding: trimmed, as: UTF8.self)))
         }
         return parts
     }
 
     /// The name and value of a `NAME=VALUE` part, cut where `split(separator: "=", maxSplits: 1)`
     /// cuts (leading '=' dropped as empty pieces); `nil` unless both are there.
-    private static func nameAndValue(_ part: ArraySlice<UInt8>) -> (String, String)? {
+    private static func nameAndValue(_ part: ArraySlice<UInt8>) -> (ArraySlice<UInt8>, ArraySlice<UInt8>)? {
         let equals = UInt8(ascii: "=")
         guard let nameStart = part.firstIndex(where: { $0 != equals }),
               let nameEnd = part[nameStart...].firstIndex(of: equals), nameEnd + 1 < part.endIndex else { return nil }
-        return (String(decoding: part[nameStart..<nameEnd], as: UTF8.self), String(decoding: part[(nameEnd + 1)...], as: UTF8.self))
+        return (part[nameStart..<nameEnd], part[(nameEnd + 1)...])
+    }
+
+    /// Without the spaces and tabs at either end, cut as bytes: every rule of a calendar comes
+    /// through here, and judging characters as white space was a share of expand's reading.
+    private static func withoutBlanks(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        let isBlank = { (byte: UInt8) in byte == 0x20 || byte == 0x09 }
+        guard let first = bytes.firstIndex(where: { !isBlank($0) }), let last = bytes.lastIndex(where: { !isBlank($0) }) else {
+            return bytes[bytes.startIndex..<bytes.startIndex]
+        }
+        return bytes[first...last]
     }
 
     private mutating func read(_ name: String, _ value: String, into rule: inout RecurrenceRule) throws(Problem) {

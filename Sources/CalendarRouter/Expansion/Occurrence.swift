@@ -21,12 +21,11 @@ public struct Occurrence: Sendable {
 }
 
 extension Occurrence {
-    /// The occurrence from the earlier of its times to the later: a DTEND or DUE written before
-    /// DTSTART (swapped by the producer) is shown forwards, once the instance was matched by DTSTART.
-    var forwards: Occurrence {
-        guard end.orderingSecond(floatingZone: nil) < start.orderingSecond(floatingZone: nil) else { return self }
-        var swapped = self
-        swap(&swapped.start, &swapped.end)
-        return swapped
+    /// Puts the earlier of its times first: a DTEND or DUE written before DTSTART (swapped by the
+    /// producer) is shown forwards, once the instance was matched by DTSTART. In place, as every
+    /// occurrence comes through here and a copy costs its component's references.
+    mutating func runForwards() {
+        guard end.orderingSecond(floatingZone: nil) < start.orderingSecond(floatingZone: nil) else { return }
+        swap(&start, &end)
     }
 }

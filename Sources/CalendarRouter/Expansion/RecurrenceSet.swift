@@ -25,9 +25,6 @@ struct RecurrenceSet {
         }
     }
 
-    /// Whether there is more to the set than DTSTART.
-    var recurs: Bool { !rules.isEmpty || !rdates.isEmpty }
-
     /// DTSTART, the rule instances from `from` to `to` (wall clock in DTSTART's terms) and the RDATEs,
     /// unsorted, each with its period's end when an RDATE gave one.
     func starts(from: LocalDateTime, to: LocalDateTime, budget: inout Int) throws(ExpansionBudgetExceeded) -> [(DateValue, LocalDateTime?)] {

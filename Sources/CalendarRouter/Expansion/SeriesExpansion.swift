@@ -68,15 +68,17 @@ public struct SeriesExpansion: Sendable {
     private func seriesOccurrences(_ master: Component, _ start: DateValue, _ bounds: Bounds,
                                    _ resolver: TimeZoneResolver, _ budget: inout Int) throws(ExpansionBudgetExceeded) -> [Occurrence] {
         let length = OccurrenceLength(of: master, start: start, instant: resolver.time)
-        let set = RecurrenceSet(master: master, start: start, resolver: resolver)
         let uid = master["UID"]?.text ?? ""
-        guard set.recurs || !overrides.isEmpty else {
+        guard master["RRULE"] != nil || master["RDATE"] != nil || !overrides.isEmpty else {
             // Most events happen once: their start and length are known already, so `single` need
             // not read them again.
             let instant = resolver.time(start)
-            return [Occurrence(uid: uid, recurrenceID: nil, start: instant, end: length.end(after: instant, wall: start.local),
-                               component: master).forwards]
+            var occurrence = Occurrence(uid: uid, recurrenceID: nil, start: instant, end: length.end(after: instant, wall: start.local),
+                                        component: master)
+            occurrence.runForwards()
+            return [occurrence]
         }
+        let set = RecurrenceSet(master: master, start: start, resolver: resolver)
         let span = abs(length.days) * 86_400 + abs(length.seconds) + 86_400
         let from = Self.wall(bounds.start - span, start, set.zone, bounds.floatingZone)
         let to = Self.wall(bounds.end + 86_400, start, set.zone, bounds.floatingZone)
@@ -98,7 +100,8 @@ public struct SeriesExpansion: Sendable {
             if let (since, change) = onward.last(where: { $0.0 < key }) {
                 apply(change, since: since, to: &occurrence, resolver)
             }
-            result.append(occurrence.forwards)
+            occurrence.runForwards()
+            result.append(occurrence)
         }
         result += standing.compactMap { override in
             single(override.component, recurrenceID: override.recurrenceID, resolver, defaultLength: length)
@@ -114,8 +117,10 @@ public struct SeriesExpansion: Sendable {
         let length = OccurrenceLength.isStated(in: component) || defaultLength == nil
             ? OccurrenceLength(of: component, start: start, instant: resolver.time)
             : defaultLength!
-        return Occurrence(uid: component["UID"]?.text ?? "", recurrenceID: recurrenceID.map { resolver.time($0) },
-                          start: instant, end: length.end(after: instant, wall: start.local), component: component).forwards
+        var occurrence = Occurrence(uid: component["UID"]?.text ?? "", recurrenceID: recurrenceID.map { resolver.time($0) },
+                                    start: instant, end: length.end(after: instant, wall: start.local), component: component)
+        occurrence.runForwards()
+        return occurrence
     }
 
     /// A THISANDFUTURE override moves later instances by as much as it moved its own and gives them its properties.
