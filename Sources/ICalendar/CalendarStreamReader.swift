@@ -30,6 +30,10 @@ public struct CalendarStreamReader {
 
     /// How the VTIMEZONEs of the calendars read merge (see `foresee`).
     public var zones = TimeZoneMerge()
+    /// Set to keep the calendars of one input apart instead of merging them (ics → ics of a file that
+    /// holds several VCALENDARs): called where a later calendar of the input begins, before its
+    /// properties, each of which then goes on, and with VTIMEZONEs judged afresh.
+    public var beginsLaterCalendar: (() throws -> Void)?
 
     public private(set) var diagnostics: [Diagnostic] = []
     private var seenProperties: Set<String> = []
@@ -68,9 +72,11 @@ public struct CalendarStreamReader {
                 try flush(&batch, &inFlight, reader, handle)
                 if checksWholeCalendar { wideChecks.beginCalendar(file: input.name, at: location) }
                 calendars += 1
-                firstOfInput = calendars == 1
+                firstOfInput = calendars == 1 || beginsLaterCalendar != nil
                 // Each calendar has TZIDs of its own; what came before the first belongs to it.
-                if calendarsOfInput > 0 { zones.beginCalendar() }
+                if calendarsOfInput > 0 {
+                    if beginsLaterCalendar != nil { try beginCalendarApart(of: input) } else { zones.beginCalendar() }
+                }
                 calendarsOfInput += 1
             case .calendarProperty(let property):
                 try flush(&batch, &inFlight, reader, handle)
@@ -88,6 +94,17 @@ public struct CalendarStreamReader {
         // A truncated input ends inside its calendar, which is judged all the same.
         if checksWholeCalendar { diagnostics += wideChecks.endCalendar() }
         diagnostics += scanner.diagnostics
+    }
+
+    /// Starts a later calendar of `input` as one of its own (calendars kept apart): told to the
+    /// caller, with no property or zone seen yet.
+    private mutating func beginCalendarApart(of input: InputFile) throws {
+        try beginsLaterCalendar?()
+        seenProperties = []
+        let reconcile = zones.reconcile
+        zones = TimeZoneMerge()
+        zones.reconcile = reconcile
+        zones.beginInput(input.name)
     }
 
     /// Hands on the batch in flight and then the one being collected, so that what comes next

@@ -67,13 +67,25 @@ struct Convert: ParsableCommand {
     }
 
     /// Writes the merged calendar as it is read, one batch of components at a time, and at the end
-    /// a VTIMEZONE (from the tz database) for every TZID the input used without defining.
+    /// a VTIMEZONE (from the tz database) for every TZID the input used without defining. The
+    /// calendars of a single input stay apart, as they were written; several inputs merge.
     private func streamICalendar(_ sources: CalendarInputs, into sink: AtomicFile) throws -> [Diagnostic] {
         var reader = CalendarStreamReader(encodes: true)
         // Noting zones per component is a worker's job; the main thread only merges, in order.
         reader.study = { ZoneUsage(of: $0) }
         var writer = ICalendarWriter()
         var zones = ZoneUsage()
+        func endCalendar() {
+            for zone in zones.missingDefinitions(resolver: TimeZoneResolver(definitions: [:])) { writer.write(zone) }
+            writer.writeLine("END:VCALENDAR")
+        }
+        if sources.paths.count == 1 {
+            reader.beginsLaterCalendar = {
+                endCalendar()
+                writer.writeLine("BEGIN:VCALENDAR")
+                zones = ZoneUsage()
+            }
+        }
         writer.writeLine("BEGIN:VCALENDAR")
         let diagnostics = try sources.read(with: &reader) { event in
             switch event {
@@ -93,8 +105,7 @@ struct Convert: ParsableCommand {
                 }
             }
         }
-        for zone in zones.missingDefinitions(resolver: TimeZoneResolver(definitions: [:])) { writer.write(zone) }
-        writer.writeLine("END:VCALENDAR")
+        endCalendar()
         try sink.write(writer.takeBytes())
         return diagnostics
     }

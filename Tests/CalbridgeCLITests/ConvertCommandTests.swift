@@ -39,6 +39,31 @@ final class ConvertCommandTests: XCTestCase {
         XCTAssertEqual(leftovers, ["out.ics"], "no temporary file is left behind")
     }
 
+    func testSeveralCalendarsInOneFileStayApartAndSeveralFilesMerge() throws {
+        func calendar(_ name: String, _ uid: String) -> [String] {
+            ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//tests//EN", "X-WR-CALNAME:\(name)",
+             "BEGIN:VTIMEZONE", "TZID:Europe/Berlin", "BEGIN:STANDARD", "DTSTART:19701025T030000", "TZOFFSETFROM:+0200",
+             "TZOFFSETTO:+0100", "RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU", "END:STANDARD", "BEGIN:DAYLIGHT",
+             "DTSTART:19700329T020000", "TZOFFSETFROM:+0100", "TZOFFSETTO:+0200", "RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU",
+             "END:DAYLIGHT", "END:VTIMEZONE", "BEGIN:VEVENT", "UID:\(uid)", "DTSTAMP:20260101T000000Z",
+             "DTSTART;TZID=Europe/Berlin:20260301T100000", "END:VEVENT", "END:VCALENDAR"]
+        }
+        let directory = try scratchDirectory()
+        let both = crlf(calendar("Work", "w") + calendar("Home", "h"))
+        try both.write(to: directory.appendingPathComponent("both.ics"), atomically: true, encoding: .utf8)
+        let apart = try Calbridge.run(["convert", "both.ics"], directory: directory)
+        XCTAssertEqual(apart.status, 0, apart.standardError)
+        XCTAssertEqual(apart.standardOutput, both, "each calendar is written as it was, its name and zone with it")
+        try crlf(calendar("Work", "w")).write(to: directory.appendingPathComponent("work.ics"), atomically: true, encoding: .utf8)
+        try crlf(calendar("Home", "h")).write(to: directory.appendingPathComponent("home.ics"), atomically: true, encoding: .utf8)
+        let merged = try Calbridge.run(["convert", "work.ics", "home.ics"], directory: directory)
+        XCTAssertEqual(merged.status, 0, merged.standardError)
+        XCTAssertEqual(merged.standardOutput.components(separatedBy: "BEGIN:VCALENDAR").count, 2, merged.standardOutput)
+        XCTAssertEqual(merged.standardOutput.components(separatedBy: "BEGIN:VTIMEZONE").count, 2, merged.standardOutput)
+        XCTAssertTrue(merged.standardOutput.contains("X-WR-CALNAME:Work\r\n"))
+        XCTAssertFalse(merged.standardOutput.contains("X-WR-CALNAME:Home"))
+    }
+
     func testAnImpossibleDateIsKeptAsWrittenWithAWarningByDefault() throws {
         let broken = sampleCalendar.replacingOccurrences(of: "20261012T094500", with: "20261312T094500")
         let result = try Calbridge.run(["convert", "-"], input: broken)
