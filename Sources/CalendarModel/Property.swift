@@ -88,7 +88,8 @@ extension Property {
         Property(upperCaseName: unreadableLineName, parameters: [], value: text, location: location)
     }
 
-    /// Whether this is a line kept as written (see `unreadableLine`).
+    /// Whether this is a line kept as written (see `unreadableLine`); asked of every property written.
+    @inlinable
     public var isUnreadableLine: Bool {
         name.utf8.count == Self.unreadableLineName.utf8.count && name == Self.unreadableLineName
     }

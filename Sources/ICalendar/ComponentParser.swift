@@ -28,6 +28,8 @@ struct ComponentParser {
             // One logical line, refilled for each content line so that unfolding allocates nothing.
             var pending = LogicalLine()
             var hasPending = false
+            // The length of the pending line's name when its first physical line showed all of it.
+            var pendingName: Int?
             var start = 0, lineNumber = raw.firstLine
             while let (line, next) = PhysicalLines.next(in: buffer, from: start, isFinal: true) {
                 defer { start = next; lineNumber += 1 }
@@ -36,20 +38,23 @@ struct ComponentParser {
                     pending.append(bytes, at: lineNumber, indented: true)
                     continue
                 }
-                if hasPending && !bytes.isEmpty && LostFold.continues(bytes) && !Self.isStructural(pending.bytes[...]) {
+                let lineStart = LostFold.start(of: bytes)
+                if hasPending && !bytes.isEmpty && lineStart.continues && !Self.isStructural(pending.bytes[...]) {
                     pending.append(bytes, at: lineNumber, indented: false)
                     report(.error, lineNumber, 1, LostFold.message, repair: LostFold.repair)
                     continue
                 }
-                if hasPending { guard handle(pending) else { return nil } }
+                if hasPending { guard handle(pending, nameLength: pendingName) else { return nil } }
                 hasPending = !bytes.isEmpty
                 guard hasPending else {
                     report(.violation, lineNumber, 1, "an empty line, which iCalendar does not allow", repair: "removes it")
                     continue
                 }
                 pending.start(bytes, at: lineNumber)
+                // A name that runs to the end of the line may go on in a folded continuation.
+                pendingName = lineStart.nameLength > 0 && lineStart.nameLength < bytes.count ? lineStart.nameLength : nil
             }
-            if hasPending { guard handle(pending) else { return nil } }
+            if hasPending { guard handle(pending, nameLength: pendingName) else { return nil } }
             // The scanner closes what a file leaves open before handing a component on; this is
             // only for a caller that hands over an unfinished one.
             if finished == nil && !stack.isEmpty { close(upTo: stack[0].name, at: lineNumber) }
@@ -57,8 +62,9 @@ struct ComponentParser {
         }
     }
 
-    /// Handles one logical line; `false` when parsing cannot go on.
-    private mutating func handle(_ line: LogicalLine) -> Bool {
+    /// Handles one logical line, whose name's length is known when `nameLength` is given; `false`
+    /// when parsing cannot go on.
+    private mutating func handle(_ line: LogicalLine, nameLength: Int?) -> Bool {
         if let name = Self.structuralName("BEGIN:", line.bytes[...]) {
             guard stack.count < Self.maximumDepth else {
                 report(.error, line.startLine, 1, "components are nested deeper than \(Self.maximumDepth) levels; this is not a calendar a person made")
@@ -76,7 +82,7 @@ struct ComponentParser {
         }
         guard !stack.isEmpty else { return false }
         do {
-            let nameEnd = try ContentLineParser.readPropertyName(line.bytes)
+            let nameEnd = if let nameLength { nameLength } else { try ContentLineParser.readPropertyName(line.bytes) }
             let checks = PropertyChecks.of(line.bytes[..<nameEnd])
             let building = checks.kind != nil || builds(line.bytes[..<nameEnd])
             let (property, valueOffset) = try ContentLineParser.read(line, nameEnd: nameEnd, building: building)

@@ -23,7 +23,7 @@ struct LogicalLine {
         bytes += line
         segments.removeAll(keepingCapacity: true)
         segments.append((0, number))
-        unindented.removeAll()
+        if !unindented.isEmpty { unindented.removeAll() }
     }
 
     /// Adds a folded continuation: `indented` when it began with the space or tab a fold has (which

@@ -56,10 +56,11 @@ enum LibicalAcceptance {
 
     /// `vouches(for:)` with the form of the property's name already looked up.
     static func vouches(for property: Property, form: Form?) -> Bool {
-        if let later = laterValueTypes[property.name], let type = property[parameter: "VALUE"], later.contains(type.uppercased()) {
+        let valueType = explicitValueType(of: property)
+        if valueType == .other, let later = laterValueTypes[property.name], let type = property[parameter: "VALUE"],
+           later.contains(type.uppercased()) {
             return true
         }
-        let valueType = explicitValueType(of: property)
         // A value calbridge read is a native string with its bytes in one piece.
         return property.value.utf8.withContiguousStorageIfAvailable { vouches(for: $0[...], form: form, valueType: valueType) } ?? false
     }

@@ -12,14 +12,29 @@ enum LostFold {
     static let message = "a line that continues the line above without the leading space a fold needs"
     static let repair = "joins it to the line above"
 
+    /// What the start of a physical line says: whether it continues the line above, and how long the
+    /// name it begins with is (letters, digits, '-'), which the parser then need not find again.
+    struct LineStart {
+        var continues: Bool
+        var nameLength: Int
+    }
+
     static func continues<Bytes: RandomAccessCollection<UInt8>>(_ line: Bytes) -> Bool where Bytes.Index == Int {
+        start(of: line).continues
+    }
+
+    @inline(__always)
+    static func start<Bytes: RandomAccessCollection<UInt8>>(of line: Bytes) -> LineStart where Bytes.Index == Int {
         var i = line.startIndex
+        while i < line.endIndex && ContentLineParser.isNameByte(line[i]) { i += 1 }
+        let nameLength = i - line.startIndex
+        // A vCard-style group prefix (`item1.X-ABLABEL`) is a name too.
         while i < line.endIndex && (ContentLineParser.isNameByte(line[i]) || line[i] == UInt8(ascii: ".")) { i += 1 }
-        guard i > line.startIndex, i < line.endIndex else { return true }
+        guard i > line.startIndex, i < line.endIndex else { return LineStart(continues: true, nameLength: nameLength) }
         switch line[i] {
-        case UInt8(ascii: ":"), UInt8(ascii: ";"), UInt8(ascii: "="): return false
-        case 0x20, 0x09: return !namesKnownProperty(line)
-        default: return true
+        case UInt8(ascii: ":"), UInt8(ascii: ";"), UInt8(ascii: "="): return LineStart(continues: false, nameLength: nameLength)
+        case 0x20, 0x09: return LineStart(continues: !namesKnownProperty(line), nameLength: nameLength)
+        default: return LineStart(continues: true, nameLength: nameLength)
         }
     }
 
