@@ -33,6 +33,20 @@ enum Calbridge {
     }
 }
 
+/// Runs a Python program of a test (`-c`) with the reference tools' interpreter, `CALBRIDGE_PYTHON`;
+/// what it printed and how it exited.
+func runPython(_ python: String, _ program: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: python)
+    process.arguments = ["-c", program] + arguments
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    try process.run()
+    let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    return (process.terminationStatus, output)
+}
+
 /// A fresh directory for one test's files.
 func scratchDirectory() throws -> URL {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("calbridge-cli-\(UUID().uuidString)")

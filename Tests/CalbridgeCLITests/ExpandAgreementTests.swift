@@ -58,15 +58,8 @@ final class ExpandAgreementTests: XCTestCase {
     }
 
     private func referenceCalendarFolder(_ python: String) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = ["-c", "import os, recurring_ical_events; print(os.path.dirname(recurring_ical_events.__file__) + '/test/calendars')"]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let folder = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        process.waitUntilExit()
-        return folder
+        let program = "import os, recurring_ical_events; print(os.path.dirname(recurring_ical_events.__file__) + '/test/calendars')"
+        return try runPython(python, program, []).output.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// Birthday calendars from every sample address book, under each 29 February rule, expanded over
@@ -90,15 +83,8 @@ final class ExpandAgreementTests: XCTestCase {
     }
 
     private func assertAgreement(_ python: String, _ files: [String], from: String, to: String, allowingSkipped: Int) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = ["-c", Self.comparison, Calbridge.binary.path, from, to] + files
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let report = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0, report)
+        let (status, report) = try runPython(python, Self.comparison, [Calbridge.binary.path, from, to] + files)
+        XCTAssertEqual(status, 0, report)
         let same = report.split(separator: "\n").filter { $0.hasPrefix("same ") }.count
         XCTAssertGreaterThanOrEqual(same, files.count - allowingSkipped, report)
     }

@@ -11,15 +11,8 @@ final class ReferenceCalendarsTests: XCTestCase {
             if ProcessInfo.processInfo.environment["CI"] != nil { XCTFail("CALBRIDGE_PYTHON is not set; run Scripts/test") }
             throw XCTSkip("CALBRIDGE_PYTHON is not set; Scripts/test sets it to .venv/bin/python")
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = ["-c", Self.check, Calbridge.binary.path, try scratchDirectory().path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let report = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0, report)
+        let (status, report) = try runPython(python, Self.check, [Calbridge.binary.path, try scratchDirectory().path])
+        XCTAssertEqual(status, 0, report)
         let summary = report.split(separator: "\n").last.map(String.init) ?? ""
         let counts = summary.split(separator: " ").compactMap { Int($0) }
         XCTAssertEqual(counts.count, 3, summary)
