@@ -1,5 +1,5 @@
 /// The model as JSON: a component becomes an object with `type`, its well-known properties under
-/// typed keys (`summary`, `start`, `attendees`, …, from `PropertyTable`), the rest under
+/// typed keys (`summary`, `start`, `attendees`, …, from `PropertyDesignTable`), the rest under
 /// `properties` as raw name/parameters/value, and its children under `components`.
 ///
 /// A property goes typed only when the typed form writes it back exactly; otherwise it stays raw,
@@ -39,21 +39,21 @@ public struct ModelJSON: Codable, Hashable, Sendable {
         var raw: [Property] = []
         var typed: [String: [Property]] = [:]
         for property in component.properties {
-            if let definition = PropertyTable.byName[property.name],
-               definition.isRepeatable || typed[definition.jsonKey] == nil,
-               Self.typedForm(of: property, definition) != nil {
-                typed[definition.jsonKey, default: []].append(property)
+            if let definition = PropertyDesignTable.design(for: property.name), let field = definition.modelField,
+               definition.isRepeatable || typed[field.key] == nil,
+               Self.typedForm(of: property, field.shape) != nil {
+                typed[field.key, default: []].append(property)
             } else {
                 raw.append(property)
             }
         }
-        for definition in PropertyTable.definitions {
-            guard let properties = typed[definition.jsonKey] else { continue }
-            let values = properties.compactMap { Self.typedForm(of: $0, definition) }
+        for (definition, field) in Self.fields {
+            guard let properties = typed[field.key] else { continue }
+            let values = properties.compactMap { Self.typedForm(of: $0, field.shape) }
             if definition.isRepeatable {
-                try container.encode(values, forKey: Key(definition.jsonKey))
+                try container.encode(values, forKey: Key(field.key))
             } else {
-                try container.encode(values[0], forKey: Key(definition.jsonKey))
+                try container.encode(values[0], forKey: Key(field.key))
             }
         }
         if !raw.isEmpty { try container.encode(raw, forKey: Key("properties")) }
@@ -65,13 +65,13 @@ public struct ModelJSON: Codable, Hashable, Sendable {
     public init(from decoder: Decoder) throws {
         let container = try decoder.container(keyedBy: Key.self)
         var result = Component(name: try container.decode(String.self, forKey: Key("type")))
-        for definition in PropertyTable.definitions where container.contains(Key(definition.jsonKey)) {
-            let key = Key(definition.jsonKey)
+        for (definition, field) in Self.fields where container.contains(Key(field.key)) {
+            let key = Key(field.key)
             let values = definition.isRepeatable
                 ? try container.decode([TypedValue].self, forKey: key)
                 : [try container.decode(TypedValue.self, forKey: key)]
             for value in values {
-                result.properties.append(try value.property(named: definition.name, shape: definition.shape,
+                result.properties.append(try value.property(named: definition.name, shape: field.shape,
                                                             codingPath: container.codingPath + [key]))
             }
         }
@@ -81,10 +81,13 @@ public struct ModelJSON: Codable, Hashable, Sendable {
         component = result
     }
 
+    /// The properties the JSON holds typed, with their fields, in the design table's order.
+    private static let fields = PropertyDesignTable.entries.compactMap { design in design.modelField.map { (design, $0) } }
+
     /// The typed JSON form of a property, or `nil` when that form would not write it back exactly.
-    static func typedForm(of property: Property, _ definition: PropertyDefinition) -> TypedValue? {
+    static func typedForm(of property: Property, _ shape: ValueShape) -> TypedValue? {
         let value: TypedValue?
-        switch definition.shape {
+        switch shape {
         case .text: value = property.parameters.isEmpty ? .text(property.text) : nil
         case .textList: value = property.parameters.isEmpty ? .list(property.textList) : nil
         case .verbatim: value = property.parameters.isEmpty ? .text(property.value) : nil
@@ -96,7 +99,7 @@ public struct ModelJSON: Codable, Hashable, Sendable {
             value = DateValue(property: property).map { .date(JSONDate($0)) }
         }
         guard let value,
-              (try? value.property(named: property.name, shape: definition.shape, codingPath: [])) == property
+              (try? value.property(named: property.name, shape: shape, codingPath: [])) == property
         else { return nil }
         return value
     }

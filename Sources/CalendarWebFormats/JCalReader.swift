@@ -114,7 +114,7 @@ public struct JCalReader {
             parameters.append(Parameter("VALUE", type.uppercased()))
         }
         let values = parts[3...].map { typedValue($0, type: type) }
-        let raw = type == ValueTypeTable.unknown
+        let raw = type == PropertyDesignTable.unknownType
             ? values.map { if case .string(let s) = $0 { s } else if case .number(let n) = $0 { n } else { "" } }.joined(separator: ",")
             : ValueCodec.raw(values, type: type)
         return Property(name: name, parameters: parameters, value: raw)

@@ -32,16 +32,16 @@ enum ValueCodec {
     /// `20081006` where a DATE-TIME is the default is a DATE written without its VALUE (as RFC 6321's
     /// own example B.1.1 does), and is typed by what it is.
     ///
-    /// A value that is not one of its type is `unknown` (see `ValueShape`).
+    /// A value that is not one of its type is `unknown` (see `ValueTypeCheck`).
     static func type(of property: Property) -> String {
         let type = declaredType(of: property)
-        let layout = ValueTypeTable.entry(for: property.name).layout
-        return type == ValueTypeTable.unknown || ValueShape.reads(property.value, as: type, layout: layout) ? type : ValueTypeTable.unknown
+        let layout = PropertyDesignTable.layout(of: property.name)
+        return type == PropertyDesignTable.unknownType || ValueTypeCheck.reads(property.value, as: type, layout: layout) ? type : PropertyDesignTable.unknownType
     }
 
     private static func declaredType(of property: Property) -> String {
         if let value = property[parameter: "VALUE"] { return value.lowercased() }
-        let type = ValueTypeTable.entry(for: property.name).type
+        let type = PropertyDesignTable.type(of: property.name)
         if type == "date-time", property.value.utf8.prefix(while: { $0 != UInt8(ascii: ",") }).count == 8,
            isDigits(ArraySlice(property.value.utf8.prefix(8))) {
             return "date"
@@ -52,20 +52,20 @@ enum ValueCodec {
     /// Whether a writer leaves a parameter out: VALUE is said by the type, except for a value that
     /// travels as `unknown`, whose VALUE parameter comes back with it.
     static func omits(_ parameter: Parameter, type: String) -> Bool {
-        parameter.name == "VALUE" && type != ValueTypeTable.unknown
+        parameter.name == "VALUE" && type != PropertyDesignTable.unknownType
     }
 
     /// Whether a reader puts VALUE back: for a type other than the default (never for `unknown`,
     /// RFC 6321 §5), and always where the property's definition requires it.
     static func needsValueParameter(_ type: String, property name: String) -> Bool {
-        guard type != ValueTypeTable.unknown else { return false }
-        return type != ValueTypeTable.entry(for: name).type || ValueTypeTable.requiresValueParameter.contains(name)
+        guard type != PropertyDesignTable.unknownType else { return false }
+        return type != PropertyDesignTable.type(of: name) || (PropertyDesignTable.design(for: name)?.requiresValueParameter == true)
     }
 
     /// The typed values of a property's raw value.
     static func values(of property: Property, type: String) -> [TypedValue] {
-        let layout = ValueTypeTable.entry(for: property.name).layout
-        if type == ValueTypeTable.unknown { return [.string(property.value)] }
+        let layout = PropertyDesignTable.layout(of: property.name)
+        if type == PropertyDesignTable.unknownType { return [.string(property.value)] }
         switch layout {
         case .structured:
             return [.parts(split(property.value, at: ";").map { decode($0, type: type) })]

@@ -90,7 +90,7 @@ public struct XCalReader {
         if ValueCodec.needsValueParameter(type, property: name) && !parameters.contains(where: { $0.name == "VALUE" }) {
             parameters.append(Parameter("VALUE", type.uppercased()))
         }
-        let raw = type == ValueTypeTable.unknown ? values.map { if case .string(let s) = $0 { s } else { "" } }.joined(separator: ",")
+        let raw = type == PropertyDesignTable.unknownType ? values.map { if case .string(let s) = $0 { s } else { "" } }.joined(separator: ",")
                                                  : ValueCodec.raw(values, type: type)
         return Property(name: name, parameters: parameters, value: raw, location: SourceLocation(line: element.line))
     }
@@ -100,7 +100,7 @@ public struct XCalReader {
         // No value element (`<tzid>US/Eastern</tzid>`, as RFC 6321's example B.2.2 writes it): the bare text,
         // read as the property's default type.
         guard let first = elements.first else {
-            let type = ValueTypeTable.entry(for: property).type
+            let type = PropertyDesignTable.type(of: property)
             return (type, [ValueCodec.decode(ValueCodec.encode(.string(bareText), type: type == "text" ? "text" : "unknown"), type: type)])
         }
         switch first.name {

@@ -74,7 +74,7 @@ extension XMLMarkup {
             for parameter in property.parameters where !ValueCodec.omits(parameter, type: type) {
                 let parameterName = parameter.name.lowercased()
                 start(parameterName)
-                let type = ValueTypeTable.parameterType(parameter.name)
+                let type = ParameterDesignTable.type(of: parameter.name)
                 for value in parameter.values { element(type, type == "boolean" ? value.lowercased() : value) }
                 end(parameterName)
             }

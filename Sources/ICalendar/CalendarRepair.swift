@@ -36,7 +36,8 @@ public struct CalendarRepair {
         component.properties.filter { anchored.contains($0.name) && isFloating($0) }.count
     }
 
-    private static let anchored: Set<String> = ["DTSTART", "DTEND", "RECURRENCE-ID", "DUE", "EXDATE", "RDATE"]
+    /// The properties whose floating times a calendar's zone anchors (the design table's).
+    private static let anchored = Set(PropertyDesignTable.entries.filter(\.isTimeAnchored).map(\.name))
 
     private static func isFloating(_ property: Property) -> Bool {
         guard property[parameter: "TZID"] == nil, property[parameter: "VALUE"] == nil else { return false }

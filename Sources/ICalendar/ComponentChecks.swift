@@ -4,17 +4,14 @@ import CalendarModel
 /// top-level component (and its alarms).
 enum ComponentChecks {
     private static let scheduled: Set<String> = ["VEVENT", "VTODO", "VJOURNAL", "VFREEBUSY"]
-    private static let utcOnly = ["DTSTAMP", "CREATED", "LAST-MODIFIED", "COMPLETED"]
+    /// The DATE-TIMEs that must be in UTC, from the design table.
+    private static let utcOnly = PropertyDesignTable.entries.filter(\.isUTCOnly).map(\.name)
     /// Every property name these checks look for, so that a reader building only some properties
     /// (`PropertySelection`) still builds these.
     static let namesLookedFor = ["UID", "DTSTAMP", "DTSTART", "DTEND", "DURATION", "TZID", "ACTION", "TRIGGER", "STATUS"] + utcOnly
-    /// The STATUS values RFC 5545 §3.8.1.11 allows each component; it allows no x-name or iana-token
-    /// here, and the exporters in the corpus and samples write none.
-    private static let statuses: [String: [String]] = [
-        "VEVENT": ["TENTATIVE", "CONFIRMED", "CANCELLED"],
-        "VTODO": ["NEEDS-ACTION", "COMPLETED", "IN-PROCESS", "CANCELLED"],
-        "VJOURNAL": ["DRAFT", "FINAL", "CANCELLED"],
-    ]
+    /// The STATUS values RFC 5545 §3.8.1.11 allows each component (the design table's); it allows no
+    /// x-name or iana-token here, and the exporters in the corpus and samples write none.
+    private static let statuses = PropertyDesignTable.design(for: "STATUS")?.allowedValues ?? [:]
 
     static func diagnostics(for component: Component, file: String) -> [Diagnostic] {
         var found: [Diagnostic] = []

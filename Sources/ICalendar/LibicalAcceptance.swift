@@ -23,22 +23,26 @@ enum LibicalAcceptance {
         case durationOrDateTime
     }
 
-    static let formsByName: [String: Form] = {
-        var forms: [String: Form] = [:]
-        let anything = [
-            "SUMMARY", "DESCRIPTION", "LOCATION", "COMMENT", "UID", "CATEGORIES", "RESOURCES", "CONTACT", "PRODID",
-            "VERSION", "CALSCALE", "METHOD", "STATUS", "CLASS", "TRANSP", "ACTION", "ATTENDEE", "ORGANIZER", "URL",
-            "TZID", "TZNAME", "TZURL", "TZOFFSETFROM", "TZOFFSETTO", "SEQUENCE", "PRIORITY", "PERCENT-COMPLETE",
-            "REPEAT", "RELATED-TO", "ATTACH", "COLOR", "IMAGE", "CONFERENCE", "NAME", "SOURCE", "TZID-ALIAS-OF",
-        ]
-        for name in anything { forms[name] = .anything }
-        for name in ["DTSTART", "DTEND", "DUE", "RECURRENCE-ID"] { forms[name] = .dateOrDateTime(isList: false) }
-        for name in ["EXDATE", "RDATE"] { forms[name] = .dateOrDateTime(isList: true) }
-        for name in ["DTSTAMP", "CREATED", "LAST-MODIFIED", "COMPLETED", "TZUNTIL", "ACKNOWLEDGED"] { forms[name] = .dateTimeOnly }
-        for name in ["DURATION", "REFRESH-INTERVAL", "ESTIMATED-DURATION"] { forms[name] = .duration }
-        forms["TRIGGER"] = .durationOrDateTime
-        return forms
-    }()
+    /// The form of each property of the design table whose type libical reads as calbridge expects.
+    static let formsByName: [String: Form] = Dictionary(uniqueKeysWithValues: PropertyDesignTable.entries.compactMap { design in
+        form(of: design).map { (design.name, $0) }
+    })
+
+    /// How libical reads a property, from its type in the design table; `nil` leaves its lines to
+    /// libical (rules, GEO, periods, REQUEST-STATUS, unknown types).
+    private static func form(of design: PropertyDesign) -> Form? {
+        switch design.type {
+        case "text", "cal-address", "uri", "integer", "utc-offset":
+            return design.layout == .structured ? nil : .anything
+        case "date-time":
+            if design.layout == .list { return .dateOrDateTime(isList: true) }
+            return design.allows(type: "date") ? .dateOrDateTime(isList: false) : .dateTimeOnly
+        case "duration":
+            return design.allows(type: "date-time") ? .durationOrDateTime : .duration
+        default:
+            return nil
+        }
+    }
 
     /// Whether libical is known to read `property` without a value error. `false` means "ask libical",
     /// not "wrong": rules, GEO, periods, unknown names and unusual VALUE parameters all go to libical.
@@ -46,21 +50,10 @@ enum LibicalAcceptance {
         vouches(for: property, form: PropertyChecks.of(property.name).libicalForm)
     }
 
-    /// VALUE types that RFCs after libical 3.0 give properties, which it refuses (`RELATED-TO;VALUE=UID`,
-    /// RFC 9253 §9.1) or may: calbridge accepts them without asking it.
-    static let laterValueTypes: [String: Set<String>] = [
-        "RELATED-TO": ["UID", "URI", "TEXT"], "IMAGE": ["URI", "BINARY"], "CONFERENCE": ["URI"], "SOURCE": ["URI"],
-        "URL": ["URI"], "REFRESH-INTERVAL": ["DURATION"], "STRUCTURED-DATA": ["TEXT", "BINARY", "URI"],
-        "STYLED-DESCRIPTION": ["TEXT", "URI"],
-    ]
-
     /// `vouches(for:)` with the form of the property's name already looked up.
     static func vouches(for property: Property, form: Form?) -> Bool {
         let valueType = explicitValueType(of: property)
-        if valueType == .other, let later = laterValueTypes[property.name], let type = property[parameter: "VALUE"],
-           later.contains(type.uppercased()) {
-            return true
-        }
+        if valueType == .other, allowsItsValueType(property) { return true }
         // A value calbridge read is a native string with its bytes in one piece.
         return property.value.utf8.withContiguousStorageIfAvailable { vouches(for: $0[...], form: form, valueType: valueType) } ?? false
     }
@@ -82,6 +75,16 @@ enum LibicalAcceptance {
         default:
             return false
         }
+    }
+
+    /// A VALUE of free form (text, a URI, a UID, binary) that the design table allows the property,
+    /// which calbridge accepts without asking libical: later RFCs gave properties such types, which
+    /// libical 3.0 refuses (`RELATED-TO;VALUE=UID`, RFC 9253 §9.1). Dates and periods stay libical's to judge.
+    static func allowsItsValueType(_ property: Property) -> Bool {
+        guard let design = PropertyDesignTable.design(for: property.name),
+              let parameter = property.parameters.first(where: { $0.name == "VALUE" }), parameter.values.count == 1 else { return false }
+        let type = parameter.values[0].lowercased()
+        return ["text", "uri", "uid", "binary", "xml-reference", "cal-address"].contains(type) && design.allows(type: type)
     }
 
     /// What the VALUE parameter says: nothing, DATE, DATE-TIME, or something only libical can judge

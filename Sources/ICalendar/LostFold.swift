@@ -45,6 +45,6 @@ enum LostFold {
         guard !name.isEmpty, name.allSatisfy(ContentLineParser.isNameByte) else { return false }
         let checks = PropertyChecks.of(name[...])
         let upperCased = ContentLineParser.upperCased(name[...])
-        return checks.kind != nil || checks.libicalForm != nil || ValueTypeTable.entry(for: upperCased).type != ValueTypeTable.unknown
+        return checks.kind != nil || checks.libicalForm != nil || PropertyDesignTable.type(of: upperCased) != PropertyDesignTable.unknownType
     }
 }

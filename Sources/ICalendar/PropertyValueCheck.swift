@@ -6,24 +6,31 @@ enum PropertyValueCheck {
     /// What a property's value must be, by name: one table, so a property costs one lookup.
     enum Kind {
         case rule, duration, trigger, dateList, dateTime, integer
+        /// GEO's latitude and longitude.
+        case coordinates
     }
 
     /// What is done with a value that does not read: it is kept as written (and travels through
     /// xCal and jCal as unknown text); what uses it (expand) does without it.
     static let repair = "keeps the value as written"
 
-    static let kindsByName: [String: Kind] = {
-        var kinds: [String: Kind] = [:]
-        for (name, definition) in PropertyTable.byName {
-            if definition.shape == .dateTime { kinds[name] = .dateTime }
-            if definition.shape == .integer { kinds[name] = .integer }
+    /// The kind of each property of the design table that has a value to check, by name.
+    static let kindsByName: [String: Kind] = Dictionary(uniqueKeysWithValues: PropertyDesignTable.entries.compactMap { design in
+        kind(of: design).map { (design.name, $0) }
+    })
+
+    /// What a property's value is checked as, from its type in the design table.
+    private static func kind(of design: PropertyDesign) -> Kind? {
+        switch (design.type, design.layout) {
+        case ("recur", _): return .rule
+        case ("duration", _): return design.allows(type: "date-time") ? .trigger : .duration
+        case ("date-time", .list): return .dateList
+        case ("date-time", _): return .dateTime
+        case ("integer", _): return .integer
+        case ("float", .structured): return .coordinates
+        default: return nil
         }
-        for name in ["RRULE", "EXRULE"] { kinds[name] = .rule }
-        for name in ["DURATION", "REFRESH-INTERVAL"] { kinds[name] = .duration }
-        for name in ["EXDATE", "RDATE"] { kinds[name] = .dateList }
-        kinds["TRIGGER"] = .trigger
-        return kinds
-    }()
+    }
 
     /// The kind of value a property name takes, `nil` for free text and names calbridge does not know.
     static func kind(of name: String) -> Kind? {
@@ -64,6 +71,10 @@ enum PropertyValueCheck {
             return dateTimeProblem(property)
         case .integer:
             return Int(property.value) == nil ? "\(property.name):\(property.value) is not a whole number" : nil
+        case .coordinates:
+            let parts = property.value.split(separator: ";", omittingEmptySubsequences: false)
+            return parts.count == 2 && parts.allSatisfy({ Double($0) != nil }) ? nil
+                : "\(property.name):\(property.value) is not a latitude and a longitude (two numbers separated by ';')"
         }
     }
 

@@ -83,7 +83,9 @@ enum OccurrenceFormat {
         out += (fields.map(csv).joined(separator: ",") + "\r\n").utf8
     }
 
-    private static let ruleNames: Set<String> = ["RRULE", "RDATE", "EXDATE", "EXRULE", "DTSTART", "DTEND", "DURATION", "RECURRENCE-ID", "DUE"]
+    /// What makes the series' times and instances (the design table's time and rule properties), which
+    /// an occurrence of its own replaces.
+    private static let ruleNames = Set(PropertyDesignTable.entries.filter { $0.expansionRole == .time || $0.expansionRole == .rule }.map(\.name))
 
     /// The occurrence as a VEVENT of its own: the series' properties less its rules, with the
     /// occurrence's DTSTART, DTEND and RECURRENCE-ID.

@@ -77,7 +77,7 @@ final class PythonICalendarJCalTests: XCTestCase {
         }
         // Each property's default type and whether its definition wants VALUE all the same.
         let defaults = Dictionary(uniqueKeysWithValues: names.map { name in
-            (name, [ValueTypeTable.entry(for: name).type, ValueTypeTable.requiresValueParameter.contains(name)] as [Any])
+            (name, [PropertyDesignTable.type(of: name), (PropertyDesignTable.design(for: name)?.requiresValueParameter == true)] as [Any])
         })
         let defaultsFile = folder.appendingPathComponent("defaults.json")
         try JSONSerialization.data(withJSONObject: defaults).write(to: defaultsFile)

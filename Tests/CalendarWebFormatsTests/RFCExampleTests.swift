@@ -217,6 +217,21 @@ final class RFCExampleTests: XCTestCase {
         XCTAssertEqual(back.first?.components.first?.properties.first?.value, property.value, file: file, line: line)
     }
 
+    /// RFC 9074's PROXIMITY and RFC 7986's CONFERENCE are typed in xCal and jCal by their entries in
+    /// the design table alone; CONFERENCE's required VALUE comes back.
+    func testPropertiesOfTheDesignTableAreTypedInXCalAndJCalByTheirEntryAlone() throws {
+        let proximity = Property(name: "PROXIMITY", value: "ARRIVE")
+        XCTAssertEqual(element(proximity), "<proximity><text>ARRIVE</text></proximity>")
+        try readsBack(proximity)
+        let conference = Property(name: "CONFERENCE", parameters: [Parameter("VALUE", "URI")], value: "https://chat.example.com/audio?id=123456")
+        XCTAssertEqual(element(conference), "<conference><uri>https://chat.example.com/audio?id=123456</uri></conference>")
+        let calendar = Component(name: "VCALENDAR", components: [Component(name: "VEVENT", properties: [proximity, conference])])
+        let json = String(decoding: JCalWriter().document(for: calendar), as: UTF8.self)
+        XCTAssertTrue(json.contains(#"["proximity",{},"text","ARRIVE"]"#), json)
+        let back = try JCalReader().calendars(from: JCalWriter().document(for: calendar))
+        XCTAssertEqual(back.first?.components.first?["CONFERENCE"]?.parameters, [Parameter("VALUE", "URI")])
+    }
+
     func testDateIsWrittenWithHyphensAsRFC6321Section3_6_4Shows() throws {
         let dtstart = Property(name: "DTSTART", parameters: [Parameter("VALUE", "DATE")], value: "20110517")
         XCTAssertEqual(element(dtstart), "<dtstart><date>2011-05-17</date></dtstart>")

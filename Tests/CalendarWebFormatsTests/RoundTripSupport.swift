@@ -32,12 +32,12 @@ func semantic(_ component: Component) -> Component {
     copy.properties = component.properties.map { property in
         var p = property
         let type = ValueCodec.type(of: property)
-        if type != ValueTypeTable.unknown {
+        if type != PropertyDesignTable.unknownType {
             p.value = ValueCodec.raw(ValueCodec.values(of: property, type: type), type: type)
         }
-        if type == ValueTypeTable.entry(for: property.name).type && !ValueTypeTable.requiresValueParameter.contains(property.name) {
+        if type == PropertyDesignTable.type(of: property.name) && !(PropertyDesignTable.design(for: property.name)?.requiresValueParameter == true) {
             p.parameters.removeAll { $0.name == "VALUE" }
-        } else if type != ValueTypeTable.unknown && p[parameter: "VALUE"] == nil {
+        } else if type != PropertyDesignTable.unknownType && p[parameter: "VALUE"] == nil {
             // A bare date where a date-time is the default is a date (ValueCodec.type): say so.
             p.parameters.append(Parameter("VALUE", type.uppercased()))
         }

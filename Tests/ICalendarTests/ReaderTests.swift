@@ -40,12 +40,22 @@ final class ReaderTests: XCTestCase {
 
     func testValuesOnlyLibicalRefusesAreReportedOnTheirLine() throws {
         let path = try temporaryFile(crlf([
-            "BEGIN:VCALENDAR", "BEGIN:VEVENT", "UID:1", "DTSTAMP:20260101T000000Z", "GEO:north;east", "END:VEVENT", "END:VCALENDAR",
+            "BEGIN:VCALENDAR", "BEGIN:VEVENT", "UID:1", "DTSTAMP:20260101T000000Z", "REQUEST-STATUS:garbage", "END:VEVENT", "END:VCALENDAR",
         ]))
         let diagnostics = try readCalendar(path: path).1
         XCTAssertEqual(diagnostics.count, 1)
         XCTAssertEqual(diagnostics.first?.location?.line, 5)
         XCTAssertTrue(diagnostics.first?.message.contains("libical") ?? false, diagnostics.first?.message ?? "")
+    }
+
+    /// GEO is a FLOAT pair in the design table, so calbridge checks it itself, as xCal and jCal inputs are.
+    func testACoordinateThatIsNoNumberIsReportedByCalbridgesOwnCheck() throws {
+        let path = try temporaryFile(crlf([
+            "BEGIN:VCALENDAR", "BEGIN:VEVENT", "UID:1", "DTSTAMP:20260101T000000Z", "GEO:north;east", "END:VEVENT", "END:VCALENDAR",
+        ]))
+        let diagnostics = try readCalendar(path: path).1
+        XCTAssertEqual(diagnostics.map(\.message), ["GEO:north;east is not a latitude and a longitude (two numbers separated by ';')"])
+        XCTAssertEqual(diagnostics.first?.location, SourceLocation(line: 5, column: 5))
     }
 
     func testMissingRequiredPropertiesAreViolationsWithARepair() throws {

@@ -23,8 +23,7 @@ public struct CalendarExpansion {
 
     /// Every property an expansion reads from an event or to-do, with the texts an `Occurrence` offers
     /// (summary, status): a reader may leave the others out (see `PropertySelection`).
-    public static let propertiesRead = ["UID", "DTSTART", "DTEND", "DURATION", "DUE", "RRULE", "RDATE", "EXDATE", "EXRULE",
-                                        "RECURRENCE-ID", "SUMMARY", "STATUS"]
+    public static let propertiesRead = PropertyDesignTable.entries.filter { $0.expansionRole != nil }.map(\.name)
 
     /// Whether a top-level component has occurrences: events and to-dos do.
     public static func expands(_ component: Component) -> Bool {

@@ -3,8 +3,8 @@ import CalendarModel
 /// Whether a raw value is a value of its type, so that xCal and jCal never dress as a date (or a
 /// rule, a number…) a value that is none — a `DTSTART:INVALID-DATE` a lenient reading kept: such a
 /// value travels as `unknown` text, with its VALUE parameter, and comes back as it was written.
-enum ValueShape {
-    static func reads(_ raw: String, as type: String, layout: ValueTypeTable.Layout) -> Bool {
+enum ValueTypeCheck {
+    static func reads(_ raw: String, as type: String, layout: PropertyDesign.Layout) -> Bool {
         switch layout {
         case .single: return item(raw, type)
         case .list: return ValueCodec.split(raw, at: ",").allSatisfy { item($0, type) }
