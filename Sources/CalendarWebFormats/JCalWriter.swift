@@ -79,7 +79,11 @@ extension JSONOutput {
         case .string(let text): string(text)
         case .number(let literal): if Double(literal) == nil { string(literal) } else { append(literal) }
         case .boolean(let flag): append(flag ? "true" : "false")
-        case .period(let start, let end, let duration): string(start + "/" + (end ?? duration ?? ""))
+        // RFC 7265 §3.6.9: a period is the array of its start and its end or duration.
+        case .period(let start, let end, let duration):
+            append("[")
+            list([start, end ?? duration ?? ""]) { $0.string($1) }
+            append("]")
         case .parts(let parts):
             append("[")
             list(parts) { $0.write($1) }

@@ -59,7 +59,8 @@ final class XCalJCalRoundTripTests: XCTestCase {
                          #"["rrule",{},"recur",{"freq":"WEEKLY","until":"2027-02-05T22:59:59Z","interval":2,"byday":["MO","WE"]}]"#,
                          #"["geo",{},"float",[52.52,13.405]]"#, #"["categories",{},"text","Work","Team, Berlin"]"#,
                          #"["x-number",{},"integer",42]"#, #"["x-custom",{},"unknown","raw\\,kept"]"#,
-                         #"["freebusy",{},"period","2026-10-12T08:00:00Z/PT1H","2026-10-12T10:00:00Z/2026-10-12T11:00:00Z"]"#] {
+                         // RFC 7265 §3.6.9: each period the array of its start and its end or duration.
+                         #"["freebusy",{},"period",["2026-10-12T08:00:00Z","PT1H"],["2026-10-12T10:00:00Z","2026-10-12T11:00:00Z"]]"#] {
             XCTAssertTrue(json.contains(expected), expected + " in " + json)
         }
         XCTAssertEqual(try JCalReader().calendars(from: Array(json.utf8))[0].canonicalForm, typed.canonicalForm)
