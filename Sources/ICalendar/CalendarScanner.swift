@@ -96,7 +96,7 @@ public struct CalendarScanner {
             pending!.append(line, at: lineNumber, indented: true)
             return
         }
-        if pending != nil && !line.isEmpty && LostFold.continues(line) {
+        if pending != nil && !line.isEmpty && continuesAbove(line) {
             pending!.append(line, at: lineNumber, indented: false)
             return report(.error, lineNumber, 1, LostFold.message, repair: LostFold.repair)
         }
@@ -114,6 +114,19 @@ public struct CalendarScanner {
             var logical = LogicalLine()
             logical.start(line, at: lineNumber)
             pending = logical
+        }
+    }
+
+    /// Whether a calendar-level line continues the one above, the lines folded into it (those in the
+    /// block read so far) taken into account where its start leaves it open.
+    private func continuesAbove(_ line: ArraySlice<UInt8>) -> Bool {
+        switch LostFold.start(of: line).continuation {
+        case .no: return false
+        case .yes: return true
+        case .dependsOnFolds:
+            return buffer.withUnsafeBufferPointer { all in
+                LostFold.continues(all[line.startIndex..<line.endIndex], foldedFrom: position, in: all, isFinal: atEnd)
+            }
         }
     }
 
@@ -136,7 +149,8 @@ public struct CalendarScanner {
         if lineNumber == 1 && line.starts(with: [0xEF, 0xBB, 0xBF]) { line = line.dropFirst(3) }
         if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }
         let trimmed = line.drop { $0 == 0x20 || $0 == 0x09 }
-        guard let name = ComponentParser.structuralName("BEGIN:", trimmed) else {
+        // A contact card is no calendar component, bare or not: its lines are text here.
+        guard let name = ComponentParser.structuralName("BEGIN:", trimmed), name != "VCARD" else {
             if skipped == nil { skipped = (lineNumber, Self.shown(trimmed), 0) }
             skipped!.count += 1
             return
@@ -241,7 +255,9 @@ public struct CalendarScanner {
         }
         if !sawCalendar {
             let begins = skipped.map { ", but begins with '\($0.text)'" } ?? ""
-            report(.error, max(skipped?.line ?? lineNumber, 1), 1, "this is not an iCalendar file: it holds no BEGIN:VCALENDAR\(begins)")
+            let cards = skipped.map { $0.text.uppercased().hasPrefix("BEGIN:VCARD") } == true
+                ? "; it holds contact cards, which `calbridge birthdays` makes a calendar of" : ""
+            report(.error, max(skipped?.line ?? lineNumber, 1), 1, "this is not an iCalendar file: it holds no BEGIN:VCALENDAR\(begins)\(cards)")
         } else {
             reportSkipped()
         }

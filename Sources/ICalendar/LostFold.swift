@@ -7,20 +7,56 @@ import CalendarModel
 /// A property line begins with a name followed by ':' or ';' (or '=' in the slip `NAME=value`, which
 /// is no continuation either), or by blanks that, once removed, leave the name of a property
 /// calbridge knows or an X- one (`REFRESH - INTERVAL;…`). Anything else — text, a lone word, a
-/// name followed by other punctuation or by words — continues the line above.
+/// name followed by other punctuation or by words — continues the line above. A lone word or a name
+/// followed by blanks is judged with the folded lines below it (`METHOD` / ` :REQUEST` is a valid
+/// fold right after a name, RFC 5545 §3.1).
 enum LostFold {
     static let message = "a line that continues the line above without the leading space a fold needs"
     static let repair = "joins it to the line above"
 
+    /// What the start of a physical line says of it.
+    enum Continuation {
+        /// It begins a property (a name and ':', ';' or '=').
+        case no
+        /// It continues the line above, whatever follows it.
+        case yes
+        /// A lone word or a name and blanks: the lines folded into it decide.
+        case dependsOnFolds
+    }
+
     /// What the start of a physical line says: whether it continues the line above, and how long the
     /// name it begins with is (letters, digits, '-'), which the parser then need not find again.
     struct LineStart {
-        var continues: Bool
+        var continuation: Continuation
         var nameLength: Int
     }
 
+    /// Whether a whole logical line (folds undone) continues the line above.
     static func continues<Bytes: RandomAccessCollection<UInt8>>(_ line: Bytes) -> Bool where Bytes.Index == Int {
-        start(of: line).continues
+        switch start(of: line).continuation {
+        case .no: return false
+        case .yes: return true
+        case .dependsOnFolds: return line.allSatisfy { ContentLineParser.isNameByte($0) || $0 == UInt8(ascii: ".") } || !namesKnownProperty(line)
+        }
+    }
+
+    /// Whether the physical line `line`, with the lines from `next` in `buffer` that fold into it,
+    /// continues the line above. Where the buffer may end before those lines do (`isFinal` false), a
+    /// line whose folds are not all there is taken as a line of its own.
+    static func continues(_ line: UnsafeBufferPointer<UInt8>.SubSequence, foldedFrom next: Int, in buffer: UnsafeBufferPointer<UInt8>,
+                          isFinal: Bool) -> Bool {
+        var logical = Array(line)
+        var position = next
+        while true {
+            guard let (folded, after) = PhysicalLines.next(in: buffer, from: position, isFinal: isFinal) else {
+                if !isFinal && position < buffer.count { return false }
+                break
+            }
+            guard let first = buffer[folded.range].first, first == 0x20 || first == 0x09 else { break }
+            logical += buffer[folded.range].dropFirst()
+            position = after
+        }
+        return continues(logical)
     }
 
     @inline(__always)
@@ -30,11 +66,12 @@ enum LostFold {
         let nameLength = i - line.startIndex
         // A vCard-style group prefix (`item1.X-ABLABEL`) is a name too.
         while i < line.endIndex && (ContentLineParser.isNameByte(line[i]) || line[i] == UInt8(ascii: ".")) { i += 1 }
-        guard i > line.startIndex, i < line.endIndex else { return LineStart(continues: true, nameLength: nameLength) }
+        guard i > line.startIndex else { return LineStart(continuation: .yes, nameLength: nameLength) }
+        guard i < line.endIndex else { return LineStart(continuation: .dependsOnFolds, nameLength: nameLength) }
         switch line[i] {
-        case UInt8(ascii: ":"), UInt8(ascii: ";"), UInt8(ascii: "="): return LineStart(continues: false, nameLength: nameLength)
-        case 0x20, 0x09: return LineStart(continues: !namesKnownProperty(line), nameLength: nameLength)
-        default: return LineStart(continues: true, nameLength: nameLength)
+        case UInt8(ascii: ":"), UInt8(ascii: ";"), UInt8(ascii: "="): return LineStart(continuation: .no, nameLength: nameLength)
+        case 0x20, 0x09: return LineStart(continuation: .dependsOnFolds, nameLength: nameLength)
+        default: return LineStart(continuation: .yes, nameLength: nameLength)
         }
     }
 

@@ -41,6 +41,24 @@ final class LenientReadingTests: XCTestCase {
         assertRecovered(problems, at: 8, "fold", repair: "joins it to the line above")
     }
 
+    /// RFC 5545 §3.1 lets a fold come right after the name (`METHOD` / ` :REQUEST`, as libical's own
+    /// test data writes): such a line is no lost fold, nor is a lone word its folds make a property.
+    func testAFoldRightAfterTheNameIsAValidFoldNotALostOne() throws {
+        let (calendar, problems) = try read(["BEGIN:VCALENDAR", "METHOD", " :REQUEST", "VERSION", " :2.0", "BEGIN:VEVENT", "UID",
+                                             " :a@b", "DTSTAMP:20260101T000000Z", "DTSTART", " :20240101T100000Z", "END:VEVENT", "END:VCALENDAR"])
+        XCTAssertEqual(calendar.properties.map(\.value), ["REQUEST", "2.0"])
+        XCTAssertEqual(calendar.components[0]["UID"]?.value, "a@b")
+        XCTAssertEqual(calendar.components[0]["DTSTART"]?.value, "20240101T100000Z")
+        XCTAssertEqual(problems.filter { $0.severity == .error }, [])
+    }
+
+    func testContactCardsAreNoCalendarAndAreRefusedWithAPointerToBirthdays() throws {
+        let (calendar, problems) = try read(["BEGIN:VCARD", "VERSION:2.1", "N:Doe;Jane", "BDAY:19800101", "END:VCARD"])
+        XCTAssertEqual(calendar.components.count, 0)
+        XCTAssertTrue(ReadingPolicy.lenient.refuses(problems))
+        XCTAssertTrue(problems.contains { $0.message.contains("contact cards, which `calbridge birthdays` makes a calendar of") }, "\(problems)")
+    }
+
     func testNameEqualsValueIsNoContinuationAndIsKeptVerbatim() throws {
         let (calendar, problems) = try read(event(["SUMMARY:x", "X-APPLE-RADIUS=49.91307046514149"]))
         let event = calendar.components[0]
