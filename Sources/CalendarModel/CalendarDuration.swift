@@ -45,8 +45,9 @@ public struct CalendarDuration: Hashable, Sendable, Codable {
 
     /// Reads what `init?(icalendar:)` reads and, where the meaning is plain, the forms producers write
     /// with the designators wrong: lower case, a missing or misplaced `T` (`P1H`, `PT1D`; a duration of
-    /// iCalendar has no months, so `M` is minutes), weeks with days (`P1W2D`). `nil` for text with a
-    /// number without its unit or a unit given twice.
+    /// iCalendar has no months, so `M` is minutes), weeks with days (`P1W2D`), the sign after the `P`
+    /// (`PT-2H`, which khal's test data has). `nil` for text with a number without its unit or a unit
+    /// given twice.
     public init?(reading text: String) {
         if let strict = CalendarDuration(icalendar: text) {
             self = strict
@@ -58,6 +59,10 @@ public struct CalendarDuration: Hashable, Sendable, Codable {
         var number = "", seen: Set<Character> = []
         for ch in chars.dropFirst() where ch != "T" {
             if ch.isASCII && ch.isNumber { number.append(ch); continue }
+            if (ch == "-" || ch == "+") && number.isEmpty && seen.isEmpty {
+                isNegative = isNegative != (ch == "-")
+                continue
+            }
             guard let n = Int(number), seen.insert(ch).inserted else { return nil }
             number = ""
             switch ch {

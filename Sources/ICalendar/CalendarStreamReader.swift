@@ -36,7 +36,8 @@ public struct CalendarStreamReader {
     public var beginsLaterCalendar: (() throws -> Void)?
 
     public private(set) var diagnostics: [Diagnostic] = []
-    private var seenProperties: Set<String> = []
+    /// The calendar properties handed on, by name: the merged calendar's.
+    private var seenProperties: [String: Property] = [:]
     private var calendars = 0
     private var wideChecks = CalendarWideChecks()
 
@@ -81,9 +82,13 @@ public struct CalendarStreamReader {
             case .calendarProperty(let property):
                 try flush(&batch, &inFlight, reader, handle)
                 if checksWholeCalendar { wideChecks.calendarProperty(property) }
-                if firstOfInput || !seenProperties.contains(property.name) {
-                    seenProperties.insert(property.name)
+                if firstOfInput || seenProperties[property.name] == nil {
+                    seenProperties[property.name] = seenProperties[property.name] ?? property
                     try handle(.property(property))
+                } else if let kept = seenProperties[property.name], kept != property {
+                    diagnostics.append(Diagnostic(.violation, file: input.name, at: property.location,
+                                                  "\(property.name) of a later calendar is left out: the merged calendar keeps the first one's"
+                                                  + (kept.location.map { " (line \($0.line))" } ?? "")))
                 }
             case .endCalendar:
                 try flush(&batch, &inFlight, reader, handle)
@@ -100,7 +105,7 @@ public struct CalendarStreamReader {
     /// caller, with no property or zone seen yet.
     private mutating func beginCalendarApart(of input: InputFile) throws {
         try beginsLaterCalendar?()
-        seenProperties = []
+        seenProperties = [:]
         let reconcile = zones.reconcile
         zones = TimeZoneMerge()
         zones.reconcile = reconcile

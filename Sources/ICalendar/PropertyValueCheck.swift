@@ -8,6 +8,8 @@ enum PropertyValueCheck {
         case rule, duration, trigger, dateList, dateTime, integer
         /// GEO's latitude and longitude.
         case coordinates
+        /// `+hhmm` or `-hhmmss` (TZOFFSETFROM, TZOFFSETTO).
+        case utcOffset
     }
 
     /// What is done with a value that does not read: it is kept as written (and travels through
@@ -27,6 +29,7 @@ enum PropertyValueCheck {
         case ("date-time", .list): return .dateList
         case ("date-time", _): return .dateTime
         case ("integer", _): return .integer
+        case ("utc-offset", _): return .utcOffset
         case ("float", .structured): return .coordinates
         default: return nil
         }
@@ -71,11 +74,26 @@ enum PropertyValueCheck {
             return dateTimeProblem(property)
         case .integer:
             return Int(property.value) == nil ? "\(property.name):\(property.value) is not a whole number" : nil
+        case .utcOffset:
+            return isUTCOffset(property.value) ? nil
+                : "\(property.name):\(property.value) is not a UTC offset such as +0100 or -053000 (RFC 5545 §3.3.14: hours up to 23, no -0000)"
         case .coordinates:
             let parts = property.value.split(separator: ";", omittingEmptySubsequences: false)
             return parts.count == 2 && parts.allSatisfy({ Double($0) != nil }) ? nil
                 : "\(property.name):\(property.value) is not a latitude and a longitude (two numbers separated by ';')"
         }
+    }
+
+    private static func isUTCOffset(_ value: String) -> Bool {
+        let bytes = Array(value.utf8)
+        guard bytes.count == 5 || bytes.count == 7, bytes[0] == UInt8(ascii: "+") || bytes[0] == UInt8(ascii: "-"),
+              bytes.dropFirst().allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { return false }
+        let numbers: [Int] = stride(from: 1, to: bytes.count, by: 2).map { (i: Int) -> Int in
+            let tens = Int(bytes[i]) - 48, ones = Int(bytes[i + 1]) - 48
+            return tens * 10 + ones
+        }
+        let inRange = numbers[0] <= 23 && numbers.dropFirst().allSatisfy { $0 <= 59 }
+        return inRange && !(bytes[0] == UInt8(ascii: "-") && numbers.allSatisfy { $0 == 0 })
     }
 
     private static func dateTimeProblem(_ property: Property) -> String? {

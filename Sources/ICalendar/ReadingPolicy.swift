@@ -19,6 +19,14 @@ public enum ReadingPolicy: Sendable {
         diagnostics.contains { $0.severity == .error && (self == .strict || !$0.isRecovered) }
     }
 
+    /// The warnings of a command that goes on, what the reading did about the data (recovered errors,
+    /// under the lenient policy) before what it carried through as written (violations): a file with
+    /// many missing DTSTAMPs must not hide that it was truncated.
+    public func warnings(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        let recoveries = self == .lenient ? diagnostics.filter(\.isRecovered).map(\.recovered) : []
+        return recoveries + diagnostics.filter { $0.severity == .violation }
+    }
+
     /// The problems as the command reports them when it goes on: recovered errors as warnings.
     public func reported(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
         guard self == .lenient else { return diagnostics }

@@ -14,7 +14,8 @@ struct ReadingOptions: ParsableArguments {
         if policy.refuses(diagnostics) {
             throw InvalidCalendarData(diagnostics: diagnostics, advice: advice(diagnostics))
         }
-        Terminal.printDiagnostics(policy.reported(diagnostics).filter { $0.severity == .violation }, to: .standardError, limit: limit)
+        Terminal.printDiagnostics(policy.warnings(diagnostics), to: .standardError, limit: limit,
+                                  whereTheRestAre: "`calbridge validate` lists them all")
     }
 
     /// What to do about a refusal: under --strict, that calbridge can read past the problems.

@@ -17,13 +17,14 @@ enum Terminal {
         bytes.withUnsafeMutableBytes { _ = Glibc.write(fd, $0.baseAddress!, $0.count) }
     }
 
-    /// Prints diagnostics in file and line order, at most `limit` of them and a count of the rest.
-    static func printDiagnostics(_ diagnostics: [Diagnostic], to stream: Stream, limit: Int = 200) {
-        let sorted = diagnostics.sorted {
+    /// Prints at most `limit` diagnostics — the first of the list, which a caller orders by what
+    /// matters most — in file and line order, and a count of the rest.
+    static func printDiagnostics(_ diagnostics: [Diagnostic], to stream: Stream, limit: Int = 200, whereTheRestAre: String? = nil) {
+        let sorted = diagnostics.prefix(limit).sorted {
             ($0.file, $0.location?.line ?? 0, $0.location?.column ?? 0) < ($1.file, $1.location?.line ?? 0, $1.location?.column ?? 0)
         }
-        var text = sorted.prefix(limit).map { $0.description + "\n" }.joined()
-        if sorted.count > limit { text += "… and \(sorted.count - limit) more\n" }
+        var text = sorted.map { $0.description + "\n" }.joined()
+        if diagnostics.count > limit { text += "… and \(diagnostics.count - limit) more" + (whereTheRestAre.map { " (\($0))" } ?? "") + "\n" }
         write(text, to: stream)
     }
 }

@@ -115,6 +115,27 @@ final class LenientReadingTests: XCTestCase {
         assertRecovered(problems, at: 7, "DTSTART:INVALID-DATE is not a date that exists", repair: "keeps the value as written")
     }
 
+    func testADurationWithItsSignAfterThePIsReadAsMeant() throws {
+        let (_, problems) = try read(event(["BEGIN:VALARM", "ACTION:DISPLAY", "TRIGGER:PT-2H", "END:VALARM"]))
+        assertRecovered(problems, at: 9, "TRIGGER:PT-2H is not written as RFC 5545 says; it is read as -PT2H", repair: "keeps the value as written")
+        XCTAssertEqual(CalendarDuration(reading: "PT-2H")?.totalSeconds, -7_200)
+    }
+
+    func testUTCOffsetsOutOfRangeOrMinusZeroAreReported() throws {
+        let (_, problems) = try read(["BEGIN:VCALENDAR", "BEGIN:VTIMEZONE", "TZID:X", "BEGIN:STANDARD", "DTSTART:19700101T000000",
+                                      "TZOFFSETFROM:+5328", "TZOFFSETTO:-0000", "END:STANDARD", "END:VTIMEZONE", "END:VCALENDAR"])
+        assertRecovered(problems, at: 6, "TZOFFSETFROM:+5328 is not a UTC offset", repair: "keeps the value as written")
+        assertRecovered(problems, at: 7, "TZOFFSETTO:-0000 is not a UTC offset", repair: "keeps the value as written")
+    }
+
+    func testALaterCalendarsPropertyLeftOutOfAMergeIsNamed() throws {
+        let (calendar, problems) = try read(["BEGIN:VCALENDAR", "METHOD:PUBLISH", "END:VCALENDAR",
+                                             "BEGIN:VCALENDAR", "METHOD:REQUEST", "END:VCALENDAR"])
+        XCTAssertEqual(calendar.properties.map(\.value), ["PUBLISH"])
+        XCTAssertEqual(problems.map(\.description).filter { $0.contains("METHOD") },
+                       [problems[0].file + ":5:1: warning: METHOD of a later calendar is left out: the merged calendar keeps the first one's (line 2)"])
+    }
+
     func testRFC9253RelatedToByUIDIsAcceptedThoughLibicalRefusesIt() throws {
         let (_, problems) = try read(event(["RELATED-TO;VALUE=UID;RELTYPE=FINISHTOSTART:other-uid", "RELATED-TO;VALUE=URI:urn:uuid:1"]))
         XCTAssertEqual(problems, [])
