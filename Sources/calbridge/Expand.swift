@@ -73,7 +73,8 @@ struct Expand: ParsableCommand {
             // Named, as a value that cannot be used is: the event is not simply missing from the output.
             let leftOut = expansion.leftOut.map { event in
                 Diagnostic(.violation, file: input, at: event.line.map { SourceLocation(line: $0) },
-                           "\(event.name) \(event.uid ?? "without UID") has no usable DTSTART; it is left out")
+                           "\(event.name) \(event.uid ?? "without UID") has no usable DTSTART; "
+                           + (event.isOverride ? "the override is left out and its instance stays as the series has it" : "it is left out"))
             }
             if !leftOut.isEmpty { Terminal.printDiagnostics(leftOut, to: .standardError) }
         } catch {

@@ -54,7 +54,7 @@ struct StreamedExpansion {
     /// Rule instances the early expansions used, by series, to give back when a series is expanded again.
     private var earlyInstances: [SeriesKey: Int] = [:]
     /// Events and to-dos without a DTSTART expansion can use, left out: their names, UIDs and first lines.
-    private(set) var leftOut: [(name: String, uid: String?, line: Int?)] = []
+    private(set) var leftOut: [(name: String, uid: String?, line: Int?, isOverride: Bool)] = []
     private var instances = 0
     private var output = FormattedOccurrences()
 
@@ -82,8 +82,9 @@ struct StreamedExpansion {
                 zones.append(component)
                 if let resolver, !resolver.define(component) { readLate = true }
             } else if CalendarExpansion.expands(component) {
-                if !SeriesExpansion.hasUsableStart(component) && component["RECURRENCE-ID"] == nil {
-                    leftOut.append((component.name, component["UID"]?.text, read.source?.firstLine))
+                let isOverride = component["RECURRENCE-ID"] != nil
+                if isOverride ? SeriesExpansion.hasUnusableStart(component) : !SeriesExpansion.hasUsableStart(component) {
+                    leftOut.append((component.name, component["UID"]?.text, read.source?.firstLine, isOverride))
                 }
                 keep(component, read.source, index: index)
             }

@@ -127,6 +127,21 @@ final class ExpandCommandTests: XCTestCase {
         }
     }
 
+    /// ical4android's test data has overrides whose DTSTART reads `20131010T170000T`: their instances
+    /// must not vanish with them.
+    func testAnOverrideWithAnUnusableStartLeavesItsInstanceAsTheSeriesHasItAndIsNamed() throws {
+        let input = crlf(["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Test//EN",
+                          "BEGIN:VEVENT", "UID:s", "DTSTAMP:20260101T000000Z", "DTSTART:20261005T100000Z", "RRULE:FREQ=DAILY;COUNT=3", "END:VEVENT",
+                          "BEGIN:VEVENT", "UID:s", "DTSTAMP:20260101T000000Z", "RECURRENCE-ID:20261006T100000Z",
+                          "DTSTART:20261006T170000T", "END:VEVENT", "END:VCALENDAR"])
+        let result = try Calbridge.run(["expand", "-", "--from", "2026-10-01", "--to", "2026-11-01"], input: input)
+        XCTAssertEqual(result.status, 0, result.standardError)
+        let starts = result.standardOutput.split(separator: "\n").map { $0.components(separatedBy: "\"start\": \"")[1].prefix(20) }
+        XCTAssertEqual(starts, ["2026-10-05T10:00:00Z", "2026-10-06T10:00:00Z", "2026-10-07T10:00:00Z"])
+        XCTAssertTrue(result.standardError.contains("-:10:1: warning: VEVENT s has no usable DTSTART; the override is left out and its instance stays as the series has it"),
+                      result.standardError)
+    }
+
     func testAnEventWithoutAUsableStartIsLeftOutAndNamed() throws {
         let input = crlf(["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Test//EN",
                           "BEGIN:VEVENT", "UID:nostart", "DTSTAMP:20260101T000000Z", "SUMMARY:When?", "END:VEVENT",

@@ -46,12 +46,19 @@ extension SeriesExpansion {
                            _ resolver: TimeZoneResolver) -> [SeriesOverride] {
         let masterSequence = Self.sequence(of: master)
         return chosenOverrides(allDay: set.start.isAllDay, resolver: resolver).filter { override in
+            // An override whose DTSTART cannot be read leaves its instance as the master has it.
+            guard !Self.hasUnusableStart(override.component) else { return false }
             guard let key = override.key, let recurrenceID = override.recurrenceID else { return true }
             if excluded.matches(recurrenceID, key) { return false }
             let stale = Self.sequence(of: override.component) < masterSequence && override.component["RRULE"] != nil
                 && !set.produces(key, resolver: resolver)
             return !stale
         }
+    }
+
+    /// Whether a component writes a DTSTART that cannot be read (one without DTSTART is not such).
+    public static func hasUnusableStart(_ component: Component) -> Bool {
+        component["DTSTART"] != nil && !hasUsableStart(component)
     }
 
     /// SEQUENCE, a missing or unreadable one lowest.
