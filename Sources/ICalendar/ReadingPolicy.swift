@@ -26,12 +26,6 @@ public enum ReadingPolicy: Sendable {
         let recoveries = self == .lenient ? diagnostics.filter(\.isRecovered).map(\.recovered) : []
         return recoveries + diagnostics.filter { $0.severity == .violation }
     }
-
-    /// The problems as the command reports them when it goes on: recovered errors as warnings.
-    public func reported(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
-        guard self == .lenient else { return diagnostics }
-        return diagnostics.map { $0.isRecovered ? $0.recovered : $0 }
-    }
 }
 
 extension Diagnostic {

@@ -186,11 +186,13 @@ final class LenientReadingTests: XCTestCase {
         XCTAssertTrue(problems.contains { $0.message.contains("this is not an iCalendar file") && $0.repair == nil }, "\(problems)")
     }
 
-    func testLenientPolicyReportsRecoveredErrorsAsWarnings() throws {
-        let (_, problems) = try read(event(["DTSTART:INVALID-DATE"]))
-        let reported = ReadingPolicy.lenient.reported(problems)
-        XCTAssertEqual(reported.map(\.severity), [.violation])
-        XCTAssertTrue(reported[0].description.contains(": warning: DTSTART:INVALID-DATE"), reported[0].description)
-        XCTAssertEqual(ReadingPolicy.strict.reported(problems), problems)
+    func testLenientPolicyReportsRecoveredErrorsAsWarningsBeforeTheViolations() throws {
+        let (_, problems) = try read(["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//tests//EN", "BEGIN:VEVENT", "UID:1",
+                                      "DTSTART:INVALID-DATE", "END:VEVENT", "END:VCALENDAR"])
+        let warnings = ReadingPolicy.lenient.warnings(problems)
+        XCTAssertEqual(warnings.map(\.severity), [.violation, .violation])
+        XCTAssertTrue(warnings[0].description.contains(":6:9: warning: DTSTART:INVALID-DATE"), warnings[0].description)
+        XCTAssertTrue(warnings[1].message.contains("has no DTSTAMP"), warnings[1].message)
+        XCTAssertEqual(ReadingPolicy.strict.warnings(problems).map(\.message), [warnings[1].message])
     }
 }
