@@ -120,13 +120,9 @@ public struct CalendarScanner {
     /// Whether a calendar-level line continues the one above, the lines folded into it (those in the
     /// block read so far) taken into account where its start leaves it open.
     private func continuesAbove(_ line: ArraySlice<UInt8>) -> Bool {
-        switch LostFold.start(of: line).continuation {
-        case .no: return false
-        case .yes: return true
-        case .dependsOnFolds:
-            return buffer.withUnsafeBufferPointer { all in
-                LostFold.continues(all[line.startIndex..<line.endIndex], foldedFrom: position, in: all, isFinal: atEnd)
-            }
+        buffer.withUnsafeBufferPointer { all in
+            LostFold.continues(all[line.startIndex..<line.endIndex], starting: LostFold.start(of: line), foldedFrom: position,
+                               in: all, isFinal: atEnd)
         }
     }
 

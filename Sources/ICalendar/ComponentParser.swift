@@ -39,7 +39,8 @@ struct ComponentParser {
                     continue
                 }
                 let lineStart = LostFold.start(of: bytes)
-                if hasPending && !bytes.isEmpty && Self.continuesAbove(lineStart, bytes, next, buffer) && !Self.isStructural(pending.bytes[...]) {
+                if hasPending && !bytes.isEmpty && LostFold.continues(bytes, starting: lineStart, foldedFrom: next, in: buffer, isFinal: true)
+                    && !Self.isStructural(pending.bytes[...]) {
                     pending.append(bytes, at: lineNumber, indented: false)
                     report(.error, lineNumber, 1, LostFold.message, repair: LostFold.repair)
                     continue
@@ -150,17 +151,6 @@ struct ComponentParser {
         if let problem = PropertyValueCheck.problem(in: judged, kind: kind) {
             let place = line.location(ofOffset: valueOffset)
             report(.error, place.line, place.column, problem, repair: PropertyValueCheck.repair)
-        }
-    }
-
-    /// Whether a physical line continues the one above, its folds below taken into account where its
-    /// start leaves it open.
-    private static func continuesAbove(_ start: LostFold.LineStart, _ line: UnsafeBufferPointer<UInt8>.SubSequence, _ next: Int,
-                                       _ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
-        switch start.continuation {
-        case .no: return false
-        case .yes: return true
-        case .dependsOnFolds: return LostFold.continues(line, foldedFrom: next, in: buffer, isFinal: true)
         }
     }
 

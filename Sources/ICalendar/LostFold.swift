@@ -40,11 +40,17 @@ enum LostFold {
         }
     }
 
-    /// Whether the physical line `line`, with the lines from `next` in `buffer` that fold into it,
-    /// continues the line above. Where the buffer may end before those lines do (`isFinal` false), a
-    /// line whose folds are not all there is taken as a line of its own.
-    static func continues(_ line: UnsafeBufferPointer<UInt8>.SubSequence, foldedFrom next: Int, in buffer: UnsafeBufferPointer<UInt8>,
-                          isFinal: Bool) -> Bool {
+    /// Whether the physical line `line`, which starts as `start` says, continues the line above: its
+    /// start decides, or where that leaves it open, the line with the lines from `next` in `buffer`
+    /// that fold into it. Where the buffer may end before those lines do (`isFinal` false), a line
+    /// whose folds are not all there is taken as a line of its own.
+    static func continues(_ line: UnsafeBufferPointer<UInt8>.SubSequence, starting start: LineStart, foldedFrom next: Int,
+                          in buffer: UnsafeBufferPointer<UInt8>, isFinal: Bool) -> Bool {
+        switch start.continuation {
+        case .no: return false
+        case .yes: return true
+        case .dependsOnFolds: break
+        }
         var logical = Array(line)
         var position = next
         while true {
