@@ -6,8 +6,8 @@ import NIOHTTP1
 
 /// Sends requests to one CalDAV server over the process's long-lived `HTTPClient` (its pool keeps
 /// connections alive between requests) and waits for each answer, so the synchronous `CalendarStore`
-/// API can sit on top. Passing failures are retried per `CalDAVRetryPolicy`; what is left after that becomes
-/// `StoreError.unavailable`.
+/// API can sit on top. Passing failures are retried per `CalDAVRetryPolicy`, waiting on a `RetryClock`;
+/// what is left after that becomes `StoreError.unavailable`.
 ///
 /// Credentials go only in the `Authorization` header, which nothing here prints. Redirects are not
 /// followed: a redirect to another host would carry the header with it.
