@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The python caldav client's side of the import benchmark (Scripts/bench, BENCH_ONLY=import).
+"""The python caldav client's side of the import benchmark (Scripts/bench import).
 
 Usage: .venv/bin/python Benchmarks/import_python_caldav.py COLLECTION_URL FILE.ics
 

@@ -21,6 +21,9 @@ public final class InputFile {
     public struct OpenError: Error, Sendable {
         public var name: String
         public var reason: String
+        /// The system's errno, when the system refused; it, not `reason`'s wording (which follows
+        /// the C library and its locale), tells a missing input.
+        public var code: Int32?
         public var advice: String?
 
         public init(name: String, reason: String, advice: String? = nil) {
@@ -28,6 +31,15 @@ public final class InputFile {
             self.reason = reason
             self.advice = advice
         }
+
+        /// The system's refusal `code`, in the system's words.
+        public init(name: String, code: Int32, advice: String? = nil) {
+            self.init(name: name, reason: String(cString: strerror(code)), advice: advice)
+            self.code = code
+        }
+
+        /// Nothing is at the name (ENOENT).
+        public var isMissing: Bool { code == ENOENT }
     }
 
     public init(path: String) throws(OpenError) {
@@ -43,7 +55,7 @@ public final class InputFile {
             throw OpenError(name: path, reason: "is a directory", advice: "name the files in it")
         }
         let fd = open(path, O_RDONLY)
-        guard fd >= 0 else { throw OpenError(name: path, reason: String(cString: strerror(errno))) }
+        guard fd >= 0 else { throw OpenError(name: path, code: errno) }
         name = path
         descriptor = fd
         ownsDescriptor = true
@@ -100,7 +112,7 @@ public final class InputFile {
             if got > 0 { buffer.append(contentsOf: UnsafeBufferPointer(rebasing: block[0..<got])) }
             return got
         }
-        guard got >= 0 else { throw OpenError(name: name, reason: String(cString: strerror(errno))) }
+        guard got >= 0 else { throw OpenError(name: name, code: errno) }
         return got
     }
 }

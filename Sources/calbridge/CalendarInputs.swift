@@ -80,7 +80,7 @@ struct CalendarInputs {
                 try MultistatusReader().read(try standardInput.readAll()).responses.forEach(collect)
             } else {
                 guard FileManager.default.fileExists(atPath: path) else {
-                    throw InputFile.OpenError(name: path, reason: "No such file or directory")
+                    throw InputFile.OpenError(name: path, code: ENOENT)
                 }
                 _ = try MultistatusReader().read(contentsOf: URL(fileURLWithPath: path), onResponse: collect)
             }

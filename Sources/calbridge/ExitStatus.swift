@@ -17,7 +17,7 @@ enum ExitStatus {
     static func report(_ error: Error) -> ExitCode {
         switch error {
         case let error as InputFile.OpenError:
-            let missing = error.reason.contains("No such file")
+            let missing = error.isMissing
             let advice = error.advice ?? (missing ? "check the name and the path" : nil)
             Terminal.error("\(error.name): \(error.reason)" + (advice.map { "; " + $0 } ?? ""))
             return missing ? missingInput : ioError

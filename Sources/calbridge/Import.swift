@@ -91,7 +91,7 @@ struct Import: ParsableCommand {
     private func loadJournal() throws -> ImportJournal {
         guard let journal, resume else { return ImportJournal(store: to) }
         guard let data = FileManager.default.contents(atPath: journal) else {
-            throw InputFile.OpenError(name: journal, reason: "No such file or directory")
+            throw InputFile.OpenError(name: journal, code: ENOENT)
         }
         guard let loaded = try? JSONDecoder().decode(ImportJournal.self, from: data), loaded.format == ImportJournal.formatName else {
             throw InvalidCalendarData(diagnostics: [Diagnostic(.error, file: journal, at: nil, "is not a calbridge import journal")])

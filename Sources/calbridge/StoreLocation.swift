@@ -18,7 +18,7 @@ enum StoreLocation {
         }
         // A store directory that is not there is a missing input (66), not a server that is down.
         if !creating && !FileManager.default.fileExists(atPath: location) {
-            throw InputFile.OpenError(name: location, reason: "No such file or directory",
+            throw InputFile.OpenError(name: location, code: ENOENT,
                                       advice: "a local store is a directory of .ics files, which import creates")
         }
         do {

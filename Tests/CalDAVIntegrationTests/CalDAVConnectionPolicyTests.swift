@@ -31,40 +31,47 @@ final class CalDAVConnectionPolicyTests: XCTestCase {
     func testBusyAnswersAreRetriedAfterTheWaitTheServerAsks() throws {
         let server = try BusyServerScript.start(python: try python(), busy: 2, status: 503, retryAfter: "1")
         defer { server.stop() }
-        let started = Date()
-        let store = try CalDAVStore(collection: server.url("/user/work/"), user: "ana", password: "hunter2")
-        let elapsed = Date().timeIntervalSince(started)
+        let clock = RecordingClock()
+        let store = try CalDAVStore(collection: server.url("/user/work/"), user: "ana", password: "hunter2", clock: clock)
         // Two waits of the asked-for second each, where backoff alone would have waited 0.25 + 0.5 s.
-        XCTAssertGreaterThanOrEqual(elapsed, 2)
-        XCTAssertLessThan(elapsed, 10)
+        XCTAssertEqual(clock.waits, [1, 1])
         XCTAssertEqual(store.collectionURL, server.url("/user/work/").absoluteString)
     }
 
     func testAWaitBeyondTheRetryBudgetGivesUpAtOnce() throws {
         let server = try BusyServerScript.start(python: try python(), busy: 1_000, status: 429, retryAfter: "120")
         defer { server.stop() }
-        let started = Date()
-        XCTAssertThrowsError(try CalDAVStore(collection: server.url("/user/work/"), user: "ana", password: "hunter2")) {
+        let clock = RecordingClock()
+        XCTAssertThrowsError(try CalDAVStore(collection: server.url("/user/work/"), user: "ana", password: "hunter2",
+                                             clock: clock)) {
             XCTAssertEqual($0 as? StoreError, .unavailable(
                 "PROPFIND \(server.url("/user/work/").absoluteString) failed 1 time in 0 s: the server answered 429"))
         }
-        XCTAssertLessThan(Date().timeIntervalSince(started), 5)
+        XCTAssertEqual(clock.waits, [])
     }
 
     func testAServerErrorThatPersistsIsUnavailableAfterFiveTries() throws {
         let server = try BusyServerScript.start(python: try python(), busy: 1_000, status: 500, retryAfter: nil)
         defer { server.stop() }
-        let started = Date()
-        XCTAssertThrowsError(try CalDAVStore(collection: server.url("/user/work/"), user: "ana", password: "hunter2")) { error in
-            guard case .unavailable(let reason)? = error as? StoreError else {
-                return XCTFail("expected StoreError.unavailable, got \(error)")
-            }
-            XCTAssertTrue(reason.contains("failed 5 times"), reason)
-            XCTAssertTrue(reason.hasSuffix("the server answered 500"), reason)
-            XCTAssertFalse(reason.contains("hunter2"))
+        let clock = RecordingClock()
+        XCTAssertThrowsError(try CalDAVStore(collection: server.url("/user/work/"), user: "ana", password: "hunter2",
+                                             clock: clock)) { error in
+            XCTAssertEqual(error as? StoreError, .unavailable(
+                "PROPFIND \(server.url("/user/work/").absoluteString) failed 5 times in 4 s: the server answered 500"))
+            XCTAssertFalse(String(describing: error).contains("hunter2"))
         }
-        // Backoff waits 0.25 + 0.5 + 1 + 2 s between the five tries.
-        XCTAssertGreaterThanOrEqual(Date().timeIntervalSince(started), 3.75)
+        // Backoff doubles from a quarter second between the five tries.
+        XCTAssertEqual(clock.waits, [0.25, 0.5, 1, 2])
+    }
+
+    func testRetryAfterBeyondTheBudgetLeftEndsTheRetries() throws {
+        let server = try BusyServerScript.start(python: try python(), busy: 1_000, status: 503, retryAfter: "12")
+        defer { server.stop() }
+        let clock = RecordingClock()
+        XCTAssertThrowsError(try CalDAVStore(collection: server.url("/user/work/"), user: "ana", password: "hunter2",
+                                             clock: clock))
+        // The 30 s budget holds two waits of 12 s; a third would end past it.
+        XCTAssertEqual(clock.waits, [12, 12])
     }
 
     /// The python that runs the stand-in server: the venv's when known, else the system's.

@@ -65,7 +65,7 @@ final class ImportExportCommandTests: XCTestCase {
         // A store directory that is not there is a missing input (66); 69 is for a server that does not answer.
         let missing = try Calbridge.run(["export", directory.appendingPathComponent("missing").path])
         XCTAssertEqual(missing.status, 66)
-        XCTAssertTrue(missing.standardError.contains("missing: No such file or directory; a local store is a directory of .ics files"),
+        XCTAssertTrue(missing.standardError.contains("missing: \(String(cString: strerror(ENOENT))); a local store is a directory of .ics files"),
                       missing.standardError)
     }
 }

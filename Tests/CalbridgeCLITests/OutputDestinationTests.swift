@@ -53,7 +53,7 @@ final class OutputDestinationTests: XCTestCase {
         guard FileManager.default.fileExists(atPath: "/dev/full") else { throw XCTSkip("no /dev/full here") }
         let result = try Calbridge.run(["convert", "-", "-o", "/dev/full"], input: sampleCalendar)
         XCTAssertEqual(result.status, 74, result.standardError)
-        XCTAssertTrue(result.standardError.contains("cannot write /dev/full: No space left on device"), result.standardError)
+        XCTAssertTrue(result.standardError.contains("cannot write /dev/full: \(String(cString: strerror(ENOSPC)))"), result.standardError)
         XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: "/dev/full")[.type] as? FileAttributeType, .typeCharacterSpecial)
     }
 

@@ -39,11 +39,13 @@ public final class CalDAVStore: CalendarStore {
     ///
     /// Basic credentials (`user`, `password`, or those in the URL) are sent only over https or to
     /// loopback; otherwise this throws `CalDAVError.credentialsNeedHTTPS` before any request.
+    /// Passing failures are retried after waits on `clock`.
     public init(collection: URL, user: String?, password: String?,
-                createIfMissing: (name: String, color: String?)? = nil) throws {
+                createIfMissing: (name: String, color: String?)? = nil, clock: any RetryClock = BlockingClock()) throws {
         let endpoint = try CalDAVEndpoint(collection)
         collectionPath = CalDAVPath.asCollection(endpoint.path)
-        transport = try CalDAVTransport(endpoint: endpoint.with(path: collectionPath), user: user, password: password)
+        transport = try CalDAVTransport(endpoint: endpoint.with(path: collectionPath), user: user, password: password,
+                                        clock: clock)
         try ensureCollection(createIfMissing: createIfMissing)
     }
 

@@ -6,19 +6,21 @@ import NIOHTTP1
 
 /// Sends requests to one CalDAV server over the process's long-lived `HTTPClient` (its pool keeps
 /// connections alive between requests) and waits for each answer, so the synchronous `CalendarStore`
-/// API can sit on top. Passing failures are retried per `CalDAVRetryPolicy`; what is left after that becomes
-/// `StoreError.unavailable`.
+/// API can sit on top. Passing failures are retried per `CalDAVRetryPolicy`, waiting on a `RetryClock`;
+/// what is left after that becomes `StoreError.unavailable`.
 ///
 /// Credentials go only in the `Authorization` header, which nothing here prints. Redirects are not
 /// followed: a redirect to another host would carry the header with it.
 final class CalDAVTransport {
     let endpoint: CalDAVEndpoint
     var policy = CalDAVRetryPolicy()
+    private let clock: any RetryClock
     private let authorization: String?
     private let lock = NSLock()
     private var isClosed = false
 
-    init(endpoint: CalDAVEndpoint, user: String?, password: String?) throws(CalDAVError) {
+    init(endpoint: CalDAVEndpoint, user: String?, password: String?,
+         clock: any RetryClock = BlockingClock()) throws(CalDAVError) {
         let user = user ?? endpoint.userInfo?.user
         let password = password ?? endpoint.userInfo?.password
         if let user {
@@ -28,6 +30,7 @@ final class CalDAVTransport {
             authorization = nil
         }
         self.endpoint = endpoint
+        self.clock = clock
     }
 
     /// One client for the whole process, never shut down. AsyncHTTPClient 1.37's shutdown can race
@@ -65,7 +68,7 @@ final class CalDAVTransport {
     func send(_ method: String, path: String, headers: [(name: String, value: String)] = [],
               body: [UInt8]? = nil) throws -> CalDAVReply {
         let url = endpoint.url(forPath: path)
-        let started = Date()
+        let started = clock.now
         var tries = 0
         while true {
             tries += 1
@@ -90,12 +93,12 @@ final class CalDAVTransport {
                 retryAfter = nil
                 reason = Self.describe(error)
             }
-            let elapsed = Date().timeIntervalSince(started)
+            let elapsed = clock.now - started
             guard let wait = policy.delay(afterTries: tries, elapsed: elapsed, retryAfter: retryAfter) else {
                 throw StoreError.unavailable(
                     "\(method) \(url) failed \(tries) time\(tries == 1 ? "" : "s") in \(Int(elapsed.rounded())) s: \(reason)")
             }
-            Thread.sleep(forTimeInterval: wait)
+            clock.wait(seconds: wait)
         }
     }
 

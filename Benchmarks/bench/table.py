@@ -1,23 +1,8 @@
-#!/usr/bin/env bash
-# Turns the figures of Scripts/bench (.build/bench/results.json, or the file given) into the README's
-# performance table (markdown) and prints it; with --update it replaces the table in README.md between
-# the markers <!-- bench-table:start --> and <!-- bench-table:end -->, so the README shows the figures
-# of a real run and nothing typed by hand. Parts missing from results.json leave their rows out.
-#
-# Usage: Scripts/bench-table [--update] [RESULTS.json]
-set -euo pipefail
-cd "$(dirname "$0")/.."
+"""The README's performance table, generated from results.json: printed, or put into README.md between
+the markers <!-- bench-table:start --> and <!-- bench-table:end -->, so the README shows the figures of a
+real run and nothing typed by hand."""
+import sys
 
-update=0
-if [ "${1:-}" = "--update" ]; then update=1; shift; fi
-results="${1:-.build/bench/results.json}"
-[ -f "$results" ] || { echo "bench-table: $results is missing; run Scripts/bench first" >&2; exit 66; }
-
-python3 - "$results" "$update" README.md <<'PY'
-import json, sys
-
-results_path, update, readme_path = sys.argv[1], sys.argv[2] == "1", sys.argv[3]
-data = json.load(open(results_path))
 START, END = "<!-- bench-table:start -->", "<!-- bench-table:end -->"
 
 
@@ -47,11 +32,8 @@ def find(rows, **keys):
     return next((r for r in rows if all(r.get(k) == v for k, v in keys.items())), None)
 
 
-lines = ["| workload | calbridge | peer | calbridge ÷ peer |", "|---|---|---|---|"]
-commits = set()
-
-if "results" in data:  # the convert part
-    commits.add(data.get("calbridge_commit"))
+def convert_rows(data, lines):
+    """ics -> ics against libical and python icalendar, and peak memory as the file grows."""
     n, planned, rows = data["events"], data["runs"], data["results"]
     cb, lib, py = find(rows, tool="calbridge", events=n), find(rows, tool="libical", events=n), find(rows, tool="python-icalendar", events=n)
     targets = data.get("targets", {})
@@ -79,9 +61,10 @@ if "results" in data:  # the convert part
                 small["events"], n, mb(small["median_peak_rss_mb"]), mb(cb["median_peak_rss_mb"]),
                 ratio(flat.get("ratio_big_over_small")), n / small["events"], verdicts))
 
-if "expand" in data:
+
+def expand_rows(data, lines):
+    """expand against libical and recurring-ical-events."""
     e = data["expand"]
-    commits.add(e.get("calbridge_commit"))
     cb = find(e["results"], tool="calbridge")
     lib, rie = find(e["results"], tool="libical"), find(e["results"], tool="recurring-ical-events")
     if cb:
@@ -97,9 +80,10 @@ if "expand" in data:
                 what, mine, secs(rie["median_seconds"]), mb(rie["median_peak_rss_mb"]), runs(rie, e["runs"]),
                 ratio(e.get("throughput_ratio_calbridge_over_recurring_ical_events"), 50)))
 
-if "xcal" in data:
+
+def webformat_rows(data, lines):
+    """xCal and jCal, against python icalendar's jCal and calbridge's ics -> ics."""
     x = data["xcal"]
-    commits.add(x.get("calbridge_commit"))
     rows = x["results"]
     base = find(rows, conversion="ics-ics")
     to_jcal, py_jcal = find(rows, conversion="ics-jcal"), find(rows, conversion="py-ics-jcal")
@@ -116,16 +100,18 @@ if "xcal" in data:
                 mb(b["median_peak_rss_mb"]), secs(base["median_seconds"]),
                 ratio(a.get("throughput_ratio_over_ics_to_ics")), ratio(b.get("throughput_ratio_over_ics_to_ics"))))
 
-if "birthdays" in data:
+
+def birthday_rows(data, lines):
+    """The birthday calendar against its target."""
     b = data["birthdays"]
-    commits.add(b.get("calbridge_commit"))
     lines.append("| {:,} contact cards → birthday calendar ({:,} events) | {}, {} | | target < {:g} s: {} |".format(
         b["cards"], b["output_events"], secs(b["median_seconds"]), mb(b["median_peak_rss_mb"]), b["target"]["seconds"],
         "-" if b["target"]["met"] is None else ("met" if b["target"]["met"] else "not met")))
 
-if "schedule" in data:
+
+def schedule_rows(data, lines):
+    """The term's timetable: whole, re-run with --state, per cohort."""
     s = data["schedule"]
-    commits.add(s.get("calbridge_commit"))
     w = s["workload"]
     for r in s["results"]:
         if r["case"] == "whole":
@@ -138,28 +124,40 @@ if "schedule" in data:
         lines.append("| {} | {}, {}, {:,.0f} events/s | | |".format(
             what, secs(r["median_seconds"]), mb(r["median_peak_rss_mb"]), r["events_per_second"] or 0))
 
-if "import" in data:
+
+def import_rows(data, lines):
+    """import into Radicale against python caldav."""
     i = data["import"]
-    commits.add(i.get("calbridge_commit"))
     cb, py = find(i["results"], tool="calbridge"), find(i["results"], tool="python-caldav")
     if cb and py:
         lines.append("| import {:,} events into Radicale 3.9 | {}, {:.0f} resources/s | python caldav 3.6.0: {}, {:.0f} resources/s | {} |".format(
             i["events"], secs(cb["median_seconds"]), cb["resources_per_second"] or 0, secs(py["median_seconds"]),
             py["resources_per_second"] or 0, ratio(i.get("throughput_ratio_calbridge_over_python"), i["target"]["ratio"])))
 
-commits.discard(None)
-note = "calbridge %s; medians of %s runs unless a row says fewer; MB = 10^6 bytes; peak memory is peak RSS." % (
-    ", ".join(sorted(commits)) or "?", data.get("runs", "?"))
-table = "\n".join(lines) + "\n\n" + note + "\n"
-print(table, end="")
 
-if update:
-    text = open(readme_path, encoding="utf-8").read()
-    if START not in text or END not in text:
-        sys.exit("bench-table: README.md has no %s … %s markers" % (START, END))
-    head, rest = text.split(START, 1)
+PARTS = [("results", convert_rows), ("expand", expand_rows), ("xcal", webformat_rows), ("birthdays", birthday_rows),
+         ("schedule", schedule_rows), ("import", import_rows)]
+
+
+def table(data):
+    """The README's table (markdown) of results.json's figures; parts missing leave their rows out."""
+    lines = ["| workload | calbridge | peer | calbridge ÷ peer |", "|---|---|---|---|"]
+    commits = set()
+    for key, rows in PARTS:
+        if key in data:
+            part = data if key == "results" else data[key]
+            commits.add(part.get("calbridge_commit"))
+            rows(data, lines)
+    commits.discard(None)
+    note = "calbridge %s; medians of %s runs unless a row says fewer; MB = 10^6 bytes; peak memory is peak RSS." % (
+        ", ".join(sorted(commits)) or "?", data.get("runs", "?"))
+    return "\n".join(lines) + "\n\n" + note + "\n"
+
+
+def update_readme(readme, text):
+    content = readme.read_text(encoding="utf-8")
+    if START not in content or END not in content:
+        sys.exit("bench: README.md has no %s … %s markers" % (START, END))
+    head, rest = content.split(START, 1)
     _, tail = rest.split(END, 1)
-    with open(readme_path, "w", encoding="utf-8") as f:
-        f.write(head + START + "\n" + table + END + tail)
-    sys.stderr.write("bench-table: README.md updated from %s\n" % results_path)
-PY
+    readme.write_text(head + START + "\n" + text + END + tail, encoding="utf-8")

@@ -1,0 +1,100 @@
+"""calbridge's benchmarks: generates the workloads and measures calbridge beside its peers in one run,
+medians of --runs, interleaved; wall time from the clock, peak memory from the kernel (wait4). Each part
+replaces its own figures in .build/bench/results.json and keeps the other parts' from an earlier run;
+the README's performance table is generated from that file (--table, --update-readme).
+
+Usage: python3 Benchmarks/bench [PART...] [options]   (Scripts/bench runs it)"""
+import argparse
+import json
+import subprocess
+import sys
+
+import birthdays
+import caldav_import
+import convert
+import expand
+import schedule
+import table
+import webformats
+from runner import ROOT, Bench, say
+
+PARTS = {"convert": convert, "expand": expand, "xcal": webformats, "birthdays": birthdays, "schedule": schedule,
+         "import": caldav_import}
+# The parts that run python peers or servers from .venv.
+NEED_VENV = {"expand", "import"}
+
+
+def positive(text):
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError("must be at least 1")
+    return value
+
+
+def options(arguments):
+    parser = argparse.ArgumentParser(prog="Scripts/bench", description=__doc__.split("\n\n")[0])
+    parser.add_argument("parts", nargs="*", metavar="PART",
+                        help="convert, expand, xcal, birthdays, schedule or import (default: all six)")
+    parser.add_argument("--runs", type=positive, default=3, help="runs of each tool, interleaved (default 3)")
+    parser.add_argument("--events", type=positive, default=100000, help="events of the convert calendar (default 100000)")
+    parser.add_argument("--small-events", type=positive, default=10000,
+                        help="events of the calendar convert's peak memory is compared with (default 10000)")
+    parser.add_argument("--expand-events", type=positive, default=20000, help="events expand reads (default 20000)")
+    parser.add_argument("--xcal-events", type=positive, help="events of the xCal/jCal calendar (default --events)")
+    parser.add_argument("--cards", type=positive, default=10000, help="contact cards of birthdays (default 10000)")
+    parser.add_argument("--students", type=int, default=5000, help="students of the schedule's term (default 5000, at least 100)")
+    parser.add_argument("--import-events", type=positive, default=2000, help="events import sends (default 2000)")
+    parser.add_argument("--no-python", dest="python", action="store_false",
+                        help="leave out the slow python icalendar peers of convert and xcal")
+    parser.add_argument("--python-slow-seconds", type=positive, default=60,
+                        help="a python icalendar run slower than this is not repeated (default 60, about 10,000 events)")
+    parser.add_argument("--rie-slow-seconds", type=positive, default=180,
+                        help="a recurring-ical-events run slower than this is not repeated (default 180)")
+    parser.add_argument("--table", action="store_true", help="only print the README table of the results file")
+    parser.add_argument("--update-readme", action="store_true", help="write the table into README.md (after the run, if any)")
+    parser.add_argument("--results", default=str(ROOT / ".build/bench/results.json"), help="the results file --table reads")
+    chosen = parser.parse_args(arguments)
+    unknown = [part for part in chosen.parts if part not in PARTS]
+    if unknown:
+        parser.error("no part %s; the parts are %s" % (", ".join(unknown), ", ".join(PARTS)))
+    if chosen.students < 100:
+        parser.error("--students must be at least 100")
+    chosen.parts = chosen.parts or list(PARTS)
+    return chosen
+
+
+def calbridge_under_test():
+    """Builds calbridge (release) and names it with its commit (+dirty when Sources differ from it)."""
+    say("building calbridge (release)")
+    subprocess.run(["swift", "build", "-c", "release", "--product", "calbridge"], check=True, cwd=ROOT, stdout=sys.stderr)
+    binary = subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"], check=True, cwd=ROOT,
+                            capture_output=True, text=True).stdout.strip() + "/calbridge"
+    git = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True)
+    commit = git.stdout.strip() or "unknown"
+    if subprocess.run(["git", "diff", "--quiet", "HEAD", "--", "Sources", "Package.swift"], cwd=ROOT).returncode != 0:
+        commit += "+dirty"
+    return binary, commit
+
+
+def main(arguments):
+    chosen = options(arguments)
+    if chosen.table:
+        text = table.table(json.loads(open(chosen.results).read()))
+        print(text, end="")
+        if chosen.update_readme:
+            table.update_readme(ROOT / "README.md", text)
+        return 0
+    python_peers = chosen.python and {"convert", "xcal"} & set(chosen.parts)
+    setup = ["bash", "Scripts/setup"] + (["--python"] if python_peers or NEED_VENV & set(chosen.parts) else [])
+    subprocess.run(setup, check=True, cwd=ROOT)
+    bench = Bench(chosen, *calbridge_under_test())
+    for name in chosen.parts:
+        PARTS[name].run(bench)
+    if chosen.update_readme:
+        results = bench.dir / "results.json"
+        table.update_readme(ROOT / "README.md", table.table(json.loads(results.read_text())))
+        say("README.md updated from %s" % results)
+    return 1 if bench.failed else 0
+
+
+sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,185 @@
+"""What every workload shares: timed runs of one program, medians, generated inputs, results.json."""
+import hashlib
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+VENV_PYTHON = str(ROOT / ".venv/bin/python")
+# The parts whose figures results.json keeps under their own key; convert's are its top level.
+PART_KEYS = ("expand", "xcal", "birthdays", "import", "schedule")
+
+
+def say(message):
+    print("bench: " + message, file=sys.stderr, flush=True)
+
+
+def exit_status(wait_status):
+    """The status as a shell reports it: the exit code, or 128 + the signal that ended the process."""
+    code = os.waitstatus_to_exitcode(wait_status)
+    return code if code >= 0 else 128 - code
+
+
+def timed(args, stdout, stderr, env=None):
+    """Runs one process to its end: wall seconds, peak RSS in KB (the kernel's, from wait4) and exit status."""
+    started = time.perf_counter()
+    process = subprocess.Popen(args, stdout=stdout, stderr=stderr, env=env, cwd=ROOT)
+    _, status, usage = os.wait4(process.pid, 0)
+    seconds = time.perf_counter() - started
+    process.returncode = exit_status(status)
+    return {"seconds": round(seconds, 3), "peak_rss_kb": usage.ru_maxrss, "exit": process.returncode}
+
+
+def mb(kb):
+    return round(kb * 1024 / 1e6, 2)
+
+
+def medians(measured):
+    """The figures every part reports of its runs: median seconds and median and largest peak RSS."""
+    return {
+        "median_seconds": statistics.median(m["seconds"] for m in measured),
+        "median_peak_rss_mb": mb(statistics.median(m["peak_rss_kb"] for m in measured)),
+        "max_peak_rss_mb": mb(max(m["peak_rss_kb"] for m in measured)),
+    }
+
+
+def per_second(count, seconds, ok):
+    return round(count / seconds, 1) if ok and seconds > 0 else None
+
+
+def ratio(a, b, key):
+    if a and b and a[key] and b[key]:
+        return round(a[key] / b[key], 3)
+    return None
+
+
+def fmt(value, spec):
+    return "-" if value is None else format(value, spec)
+
+
+def print_table(header_format, headings, row_format, rows):
+    """A console table: its header, a rule under it, and one line per row of values."""
+    header = header_format % tuple(headings)
+    print(header)
+    print("-" * len(header))
+    for values in rows:
+        print(row_format % tuple(values))
+
+
+def count_lines_starting(path, prefix):
+    """How many lines of a file start with `prefix` (bytes), 0 when it is missing."""
+    try:
+        with open(path, "rb") as f:
+            return sum(1 for line in f if line.startswith(prefix))
+    except OSError:
+        return 0
+
+
+def count_bytes(path, needle):
+    try:
+        return Path(path).read_bytes().count(needle)
+    except OSError:
+        return 0
+
+
+def warm(*paths):
+    """Reads files once so that the first timed run reads no disk either."""
+    for path in paths:
+        Path(path).read_bytes()
+
+
+class Bench:
+    """One benchmark run: its options, the calbridge under test, the output folder, and whether a run failed."""
+
+    def __init__(self, options, calbridge, commit):
+        self.options = options
+        self.runs = options.runs
+        self.calbridge = calbridge
+        self.commit = commit
+        self.dir = ROOT / ".build/bench"
+        self.dir.mkdir(parents=True, exist_ok=True)
+        self.failed = False
+
+    def measure(self, label, args, log_name, stdout=None, env=None):
+        """One timed run with its standard error in `log_name`; a failure is told with the log's first lines."""
+        log = self.dir / log_name
+        with open(log, "wb") as err, open(stdout or os.devnull, "wb") as out:
+            run = timed(args, out, err, env)
+        if run["exit"] != 0:
+            self.failed = True
+            say("%s failed (exit %d); first lines of its stderr:" % (label, run["exit"]))
+            for line in log.read_text(errors="replace").splitlines()[:15]:
+                print("    " + line, file=sys.stderr)
+        return run
+
+    def prepare(self, label, args, log_name):
+        """An untimed run that later runs need; the benchmark stops when it fails."""
+        if self.measure(label, args, log_name)["exit"] != 0:
+            sys.exit(1)
+
+    def generated(self, generator, size, target):
+        """`target` as `Benchmarks/<generator>` makes it for `size`, made again only when either changed."""
+        script = ROOT / "Benchmarks" / generator
+        stamp = Path(str(target) + ".stamp")
+        want = "%s %d" % (hashlib.sha256(script.read_bytes()).hexdigest(), size)
+        if target.exists() and stamp.exists() and stamp.read_text().strip() == want:
+            say("reusing %s" % target)
+            return target
+        say("generating %s (%d)" % (target, size))
+        stamp.unlink(missing_ok=True)
+        if target.is_dir():
+            shutil.rmtree(target)
+        subprocess.run([sys.executable, str(script), str(size), str(target)], check=True, cwd=ROOT)
+        stamp.write_text(want + "\n")
+        return target
+
+    def calendar(self, events):
+        return self.generated("generate_calendar.py", events, self.dir / ("calendar-%d.ics" % events))
+
+    def compile(self, source):
+        """Benchmarks/<source>.c built against the system libical."""
+        binary = self.dir / source
+        say("compiling Benchmarks/%s.c" % source)
+        flags = subprocess.run(["pkg-config", "--cflags", "--libs", "libical"], check=True, capture_output=True,
+                               text=True).stdout.split()
+        subprocess.run(["cc", "-O2", "-o", str(binary), str(ROOT / "Benchmarks" / (source + ".c"))] + flags, check=True)
+        return str(binary)
+
+    def save(self, key, part):
+        """Puts one part's figures into results.json and keeps the other parts' from an earlier run."""
+        path = self.dir / "results.json"
+        try:
+            previous = json.loads(path.read_text())
+        except (OSError, ValueError):
+            previous = {}
+        previous = previous if isinstance(previous, dict) else {}
+        if key is None:
+            summary = dict(part, **{k: previous[k] for k in PART_KEYS if k in previous})
+        else:
+            summary = dict(previous, **{key: part})
+        path.write_text(json.dumps(summary, indent=2) + "\n")
+        return path
+
+
+class SlowPeer:
+    """A peer whose first run on a workload took `seconds` or more is not run again on it."""
+
+    def __init__(self, name, seconds):
+        self.name, self.seconds = name, seconds
+        self.slow = set()
+
+    def due(self, workload, run):
+        if workload not in self.slow:
+            return True
+        if run == 2:
+            say("%s took over %ds on %s, not running it again" % (self.name, self.seconds, workload))
+        return False
+
+    def record(self, workload, measured):
+        if int(measured["seconds"]) >= self.seconds:
+            self.slow.add(workload)
