@@ -17,9 +17,14 @@ public enum ComponentValidation {
     private static func collectValueProblems(_ component: Component, around outer: SourceLocation?, file: String,
                                              into found: inout [Diagnostic]) {
         let place = component.location ?? outer
+        if !isName(component.name) {
+            found.append(Diagnostic(.error, file: file, at: place, "'\(component.name)' is no iCalendar component name (letters, digits and '-'); no .ics can hold it"))
+        }
         for property in component.properties {
             let at = property.location ?? place
-            if let problem = controlCharacterProblem(property) {
+            if !isName(property.name) && !property.isUnreadableLine {
+                found.append(Diagnostic(.error, file: file, at: at, "\(component.name): '\(property.name)' is no iCalendar property name (letters, digits and '-'); no .ics can hold it"))
+            } else if let problem = controlCharacterProblem(property) {
                 found.append(Diagnostic(.error, file: file, at: at, "\(component.name): \(problem)"))
             } else if let problem = PropertyValueCheck.kind(of: property.name).flatMap({ PropertyValueCheck.problem(in: property, kind: $0) }) {
                 found.append(Diagnostic(.error, file: file, at: at, "\(component.name): \(problem)", repair: PropertyValueCheck.repair))
@@ -39,6 +44,13 @@ public enum ComponentValidation {
             return "parameter \(parameter.name) of \(property.name) holds control character \(hex(byte)), which iCalendar cannot carry; remove it"
         }
         return nil
+    }
+
+    /// A name a content line can carry: RFC 5545 §3.1's letters, digits and '-', or a vCard-style
+    /// group prefix, which the iCalendar reader keeps as written.
+    private static func isName(_ name: String) -> Bool {
+        let parts = name.utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
+        return parts.count <= 2 && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy(ContentLineParser.isNameByte) }
     }
 
     private static func isForbiddenInValue(_ byte: UInt8) -> Bool {

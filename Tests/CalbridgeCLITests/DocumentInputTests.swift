@@ -57,6 +57,17 @@ final class DocumentInputTests: XCTestCase {
         XCTAssertTrue(result.standardError.contains("DTSTART:20261032T081500 is not a date that exists"), result.standardError)
     }
 
+    /// A jCal name no content line can carry would become a line calbridge then reads as something
+    /// else: refused, even leniently, rather than written.
+    func testAJCalPropertyNameThatIsNoICalendarNameIsRefused() throws {
+        let jcal = #"["vcalendar",[["version",{},"text","2.0"],["prodid",{},"text","-//t//EN"]],[["vevent",[["uid",{},"text","1"],"#
+            + #"["dtstamp",{},"date-time","2026-01-01T00:00:00Z"],["foo bar",{},"text","x"]],[]]]]"#
+        let result = try Calbridge.run(["convert", "-", "--from", "jcal"], input: jcal)
+        XCTAssertEqual(result.status, 65)
+        XCTAssertEqual(result.standardOutput, "")
+        XCTAssertTrue(result.standardError.contains("'FOO BAR' is no iCalendar property name"), result.standardError)
+    }
+
     func testControlCharactersAreRefusedAndLineBreaksKept() throws {
         let calendar = #"["vcalendar",[["version",{},"text","2.0"],["prodid",{},"text","-//tests//EN"]],[["vevent",[["uid",{},"text","1"],"#
             + #"["dtstamp",{},"date-time","2026-01-01T00:00:00Z"],["summary",{},"text","SUMMARY"]],[]]]]"#
