@@ -29,7 +29,7 @@ struct Import: ParsableCommand {
           calbridge import big.ics --to https://dav.example.org/cal/me/work/ --user me --journal big.journal --resume
         """)
 
-    @Argument(help: "Calendars (ics, xcal, jcal, caldav-xml) or directories of them.")
+    @Argument(help: "Calendars (ics, xcal, jcal, model json, caldav-xml) or directories of them; contact cards (.vcf) as their birthday calendar and timetables (JSON or CSV) as their calendar.")
     var inputs: [String]
 
     @Option(help: "The store: a directory or a CalDAV collection URL.")
