@@ -32,9 +32,10 @@ enum Terminal {
     }
 
     /// Prints diagnostics in file and line order, at most `limit` of them and a count of the rest (all
-    /// of them as JSON lines, which programs read); under `--quiet` only the errors.
-    static func printDiagnostics(_ diagnostics: [Diagnostic], to stream: Stream, limit: Int = 200) {
-        let kept = reporting.quiet ? diagnostics.filter { $0.severity == .error } : diagnostics
+    /// of them as JSON lines, which programs read); under `--quiet` only the errors, unless they are
+    /// the reason the command stops (`--strict` refuses warnings too).
+    static func printDiagnostics(_ diagnostics: [Diagnostic], to stream: Stream, limit: Int = 200, stopping: Bool = false) {
+        let kept = reporting.quiet && !stopping ? diagnostics.filter { $0.severity == .error } : diagnostics
         let sorted = kept.sorted {
             ($0.file, $0.location?.line ?? 0, $0.location?.column ?? 0) < ($1.file, $1.location?.line ?? 0, $1.location?.column ?? 0)
         }
