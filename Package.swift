@@ -37,7 +37,7 @@ let package = Package(
         .target(name: "ICalendar", dependencies: ["CalendarModel", "CLibical"], swiftSettings: strict),
         .executableTarget(name: "calbridge", dependencies: [
             "CalendarModel", "ICalendar", "AtomicOutput", "CalendarRouter", "CalendarWebFormats", "ContactCards",
-            "Schedules", "CalendarStores",
+            "Schedules", "CalendarStores", "CLibical", "CLibxml2",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], swiftSettings: strict),
         .testTarget(name: "CalendarModelTests", dependencies: ["CalendarModel"], swiftSettings: strict),

@@ -40,6 +40,8 @@ struct Birthdays: ParsableCommand {
     @Option(help: "One event a year for these ages (such as 0-100), titled with the age, instead of one yearly event.")
     var ages: String?
 
+    @OptionGroup var reporting: ReportingOptions
+
     func validate() throws {
         if let alarm, CalendarDuration(icalendar: alarm) == nil {
             throw ValidationError("--alarm \(alarm) is not a duration such as -PT15H or PT9H")
@@ -50,17 +52,13 @@ struct Birthdays: ParsableCommand {
     }
 
     func run() throws {
+        reporting.apply()
         do {
-            var cards: [ContactCard] = []
-            var problems: [String] = []
-            var undated = 0
-            for path in contacts {
-                let input = try InputFile(path: path)
-                let result = VCardReader().read(try input.readAll(), file: input.name)
-                cards += result.cards
-                problems += result.problems.map(\.description)
-                undated += result.cardsWithoutDates
-            }
+            // Every input is read before anything is written: one that holds no card stops the run.
+            let results = try contacts.map(Self.readCards)
+            let cards = results.flatMap(\.cards)
+            let problems = results.flatMap(\.problems).map(Diagnostic.init(cardProblem:))
+            let undated = results.map(\.cardsWithoutDates).reduce(0, +)
             let options = BirthdayOptions(language: lang, february29: feb29, alarm: alarm, ages: ages.flatMap(Self.range))
             let calendar = BirthdayCalendar(options: options, timestamp: .nowUTC).calendar(for: cards)
             var writer = ICalendarWriter()
@@ -69,9 +67,9 @@ struct Birthdays: ParsableCommand {
             try sink.write(writer.bytes)
             try sink.commit()
             let events = calendar.components.count
-            Terminal.write("\(events) events from \(cards.count) cards; \(undated) cards without a date were skipped\n", to: .standardError)
+            Terminal.inform("\(events) events from \(cards.count) cards; \(undated) cards without a date were skipped\n")
             if !problems.isEmpty {
-                Terminal.write(problems.map { $0 + "\n" }.joined(), to: .standardError)
+                Terminal.printDiagnostics(problems, to: .standardError)
                 throw ExitCode(1)
             }
         } catch let error as ExitCode {
@@ -79,6 +77,19 @@ struct Birthdays: ParsableCommand {
         } catch {
             throw ExitStatus.report(error)
         }
+    }
+
+    /// The cards of one input; an input with none (a calendar given by mistake) is refused.
+    private static func readCards(_ path: String) throws -> VCardReadResult {
+        let input = try InputFile(path: path)
+        let bytes = try input.readAll()
+        let result = VCardReader().read(bytes, file: input.name)
+        guard result.cards.isEmpty else { return result }
+        let calendar = CalendarFormat.sniff(head: Array(bytes.prefix(CalendarFormat.sniffedBytes))) == .ics
+        let seen = calendar ? " (it is an iCalendar file; `calbridge convert` reads calendars)" : ""
+        throw InvalidCalendarData(diagnostics: [Diagnostic(.error, file: input.name, at: nil,
+                                                           "not a contact (vCard) file: it holds no BEGIN:VCARD" + seen)],
+                                  advice: "give contact cards (.vcf) exported from an address book")
     }
 
     static func range(_ text: String) -> ClosedRange<Int>? {
@@ -90,3 +101,10 @@ struct Birthdays: ParsableCommand {
 
 extension BirthdayLanguage: ExpressibleByArgument {}
 extension February29Rule: ExpressibleByArgument {}
+
+extension Diagnostic {
+    /// A card that could not be used, as an error at its line.
+    init(cardProblem problem: CardProblem) {
+        self.init(.error, file: problem.file, at: SourceLocation(line: problem.line, column: problem.column), problem.message)
+    }
+}

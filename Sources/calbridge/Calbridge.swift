@@ -15,10 +15,25 @@ struct Calbridge: ParsableCommand {
           calbridge schedule semester.json -o semester.ics --state semester.state.json
           calbridge import big.ics --to https://dav.example.org/cal/me/work/ --user me --journal big.journal
 
+        Shell completions: calbridge --generate-completion-script bash|zsh|fish (Scripts/install puts them \
+        in place, with the manual page: man calbridge).
+
         Exit codes: 0 done, 1 some items of a batch failed (each listed, the rest done), 64 usage, \
         65 invalid data (nothing written), 66 missing input, 69 a server is unavailable, 73 output \
         cannot be created, 74 I/O error, 75 a server went away part-way (safe to run again).
         """,
+        version: Version.description,
         subcommands: [Convert.self, Validate.self, Expand.self, Recur.self, Birthdays.self, Schedule.self, Sync.self, Import.self, Export.self]
     )
+
+    /// Names a misspelt command before the argument parser would call it an unexpected argument.
+    static func main() {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        let commands = configuration.subcommands.map { $0._commandName }
+        if let message = UnknownCommand.message(for: arguments, commands: commands) {
+            Terminal.error(message)
+            Self.exit(withError: ExitStatus.usage)
+        }
+        main(arguments)
+    }
 }

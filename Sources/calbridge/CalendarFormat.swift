@@ -1,8 +1,7 @@
-import ArgumentParser
 import Foundation
 
 /// The formats of the SPEC, named as on the command line.
-enum CalendarFormat: String, ExpressibleByArgument, CaseIterable {
+enum CalendarFormat: String {
     case ics, xcal, jcal, json, vcf, timetable, csv
     /// A WebDAV multistatus answer (a CalDAV REPORT saved to a file): its calendar-data become one calendar.
     case caldavXML = "caldav-xml"

@@ -13,10 +13,16 @@ struct CalendarInputs {
 
     /// Feeds every input to `reader`, calling `handle` with what goes into the merged calendar;
     /// returns every problem found.
-    func read(with reader: inout CalendarStreamReader, _ handle: (CalendarStreamEvent) throws -> Void) throws -> [Diagnostic] {
+    func read(with reader: inout CalendarStreamReader, _ deliver: (CalendarStreamEvent) throws -> Void) throws -> [Diagnostic] {
         // Problems in inputs read whole or as documents, which the iCalendar reader does not see.
         var found: [Diagnostic] = []
         try prepareZoneMerge(&reader)
+        var progress = Progress("reading", total: totalBytes, unit: .bytes)
+        defer { progress.finish() }
+        func handle(_ event: CalendarStreamEvent) throws {
+            if case .component(let read) = event { progress.advance(by: read.source?.bytes.count ?? 0) }
+            try deliver(event)
+        }
         for path in paths {
             // Standard input has no name to tell its format by: its first bytes are looked at, and
             // stay to be read.
@@ -48,6 +54,14 @@ struct CalendarInputs {
             }
         }
         return reader.diagnostics + found
+    }
+
+    /// The size of the inputs, for progress; unknown when one of them is standard input.
+    private var totalBytes: Int? {
+        guard !paths.contains("-") else { return nil }
+        return paths.reduce(0) { sum, path in
+            sum + ((try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0)
+        }
     }
 
     /// Every input merged into one VCALENDAR component; `checksWholeCalendar` adds the checks that
@@ -98,9 +112,7 @@ struct CalendarInputs {
     private static func birthdayCalendar(_ input: InputFile) throws -> (Component, [Diagnostic]) {
         let result = VCardReader().read(try input.readAll(), file: input.name)
         let options = BirthdayOptions(language: .en, february29: .leapOnly, alarm: nil, ages: nil)
-        let problems = result.problems.map { problem in
-            Diagnostic(.error, file: problem.file, at: SourceLocation(line: problem.line, column: problem.column), problem.message)
-        }
+        let problems = result.problems.map(Diagnostic.init(cardProblem:))
         return (BirthdayCalendar(options: options, timestamp: .nowUTC).calendar(for: result.cards), problems)
     }
 

@@ -33,20 +33,24 @@ struct Convert: ParsableCommand {
     @Option(name: .shortAndLong, help: "The output file; standard output when absent.")
     var output: String?
 
-    @Option(help: "Output format (ics, json, xcal, jcal); taken from the output name when absent, else ics.")
-    var to: CalendarFormat?
+    @Option(help: ArgumentHelp("Output format; when absent, taken from the output's extension: .ics (or none) iCalendar, "
+                               + ".xcs or .xml xCal, .jcal jCal, .json model JSON; any other extension is refused.",
+                               valueName: "format"))
+    var to: WrittenFormat?
 
-    @Option(help: "Input format (ics, json, xcal, jcal, caldav-xml, vcf, timetable); taken from each input's name or content when absent.")
-    var from: CalendarFormat?
+    @Option(help: ArgumentHelp("Input format; taken from each input's name or content when absent.", valueName: "format"))
+    var from: ReadFormat?
 
     @OptionGroup var reading: ReadingOptions
 
+    @OptionGroup var reporting: ReportingOptions
+
     func run() throws {
+        reporting.apply()
         do {
-            let format = to ?? output.flatMap(CalendarFormat.init(path:)) ?? .ics
-            try format.require(in: CalendarFormat.writable, as: "write")
+            let format = try to?.format ?? Self.format(named: output)
             var sink = try AtomicFile(destination: output)
-            let sources = CalendarInputs(paths: inputs, format: from)
+            let sources = CalendarInputs(paths: inputs, format: from?.format)
             let diagnostics: [Diagnostic]
             switch format {
             case .ics: diagnostics = try streamICalendar(sources, into: sink)
@@ -64,6 +68,19 @@ struct Convert: ParsableCommand {
         } catch {
             throw ExitStatus.report(error)
         }
+    }
+
+    /// The format an output's name asks for: none (standard output, `/dev/null`) is iCalendar; an
+    /// extension that names no format calbridge writes (`out.pdf`) is refused rather than filled
+    /// with iCalendar under a name that promises something else.
+    private static func format(named output: String?) throws -> CalendarFormat {
+        guard let output, !(output as NSString).pathExtension.isEmpty else { return .ics }
+        guard let format = CalendarFormat(path: output) else {
+            throw UsageProblem(message: "calbridge does not write .\((output as NSString).pathExtension) files; name the output "
+                               + ".ics, .xcs or .xml (xCal), .jcal or .json (model JSON), or give --to ics to write iCalendar into \(output) anyway")
+        }
+        try format.require(in: CalendarFormat.writable, as: "write")
+        return format
     }
 
     /// Writes the merged calendar as it is read, one batch of components at a time, and at the end

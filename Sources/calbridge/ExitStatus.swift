@@ -29,7 +29,7 @@ enum ExitStatus {
             Terminal.error(error.description)
             return ioError
         case let error as InvalidCalendarData:
-            Terminal.printDiagnostics(error.diagnostics, to: .standardError)
+            Terminal.printDiagnostics(error.diagnostics, to: .standardError, stopping: true)
             Terminal.error("nothing was written; " + (error.advice ?? "run `calbridge validate` on the input for every problem and what a repair would do"))
             return invalidData
         case let error as StoreUnavailable:

@@ -45,7 +45,10 @@ struct Expand: ParsableCommand {
 
     @OptionGroup var reading: ReadingOptions
 
+    @OptionGroup var reporting: ReportingOptions
+
     func run() throws {
+        reporting.apply()
         do {
             guard let start = WindowDate.parse(from), let end = WindowDate.parse(to) else {
                 throw UsageProblem(message: "--from and --to take a date (2026-03-29) or a date-time (2026-03-29T10:00)")

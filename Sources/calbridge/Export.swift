@@ -32,7 +32,10 @@ struct Export: ParsableCommand {
 
     @OptionGroup var reading: ReadingOptions
 
+    @OptionGroup var reporting: ReportingOptions
+
     func run() throws {
+        reporting.apply()
         do {
             let window = try Self.window(from, to)
             let opened = try StoreLocation.open(store, user: user, creating: false)
@@ -54,9 +57,13 @@ struct Export: ParsableCommand {
     /// time zone merge: a TZID that resources define differently keeps every event's time.
     private func read(_ opened: any CalendarStore, window: (LocalDateTime, LocalDateTime)?) throws -> (Component, [Diagnostic]) {
         // Each resource is read twice (looked ahead at, then read): an InputFile is read once.
-        let resources = try opened.list().compactMap { resource in
-            try opened.get(uid: resource.uid).map { (name: "\(store) \(resource.uid)", bytes: $0.0) }
+        let listed = try opened.list()
+        var progress = Progress("export", total: listed.count)
+        let resources = try listed.compactMap { resource in
+            defer { progress.advance(by: 1) }
+            return try opened.get(uid: resource.uid).map { (name: "\(store) \(resource.uid)", bytes: $0.0) }
         }
+        progress.finish()
         var reader = CalendarStreamReader(encodes: false)
         reader.zones = .judgedByDatabase()
         if resources.count > 1 { try resources.forEach { try reader.foresee(InputFile(name: $0.name, contents: $0.bytes)) } }

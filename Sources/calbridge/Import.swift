@@ -17,7 +17,8 @@ struct Import: ParsableCommand {
         is recorded with the store's etag, saved as the import goes; after an interruption, the same \
         command with --resume sends only what is not there yet. Items the store refuses are listed and \
         the rest go on (exit 1). A server that stops answering through every retry ends the import \
-        with exit 75 (safe to retry): run the same command with --resume once it is back.
+        with exit 75 (safe to retry): run the same command with --resume once it is back. --json also \
+        prints the report (created, updated, unchanged, failed) as one JSON object on standard output.
 
         STORE is a directory (one .ics per UID) or a CalDAV collection URL; the password comes from the \
         environment variable CALBRIDGE_PASSWORD, never from the command line.
@@ -28,7 +29,7 @@ struct Import: ParsableCommand {
           calbridge import big.ics --to https://dav.example.org/cal/me/work/ --user me --journal big.journal --resume
         """)
 
-    @Argument(help: "Calendars (ics, xcal, jcal, caldav-xml) or directories of them.")
+    @Argument(help: "Calendars (ics, xcal, jcal, model json, caldav-xml) or directories of them; contact cards (.vcf) as their birthday calendar and timetables (JSON or CSV) as their calendar.")
     var inputs: [String]
 
     @Option(help: "The store: a directory or a CalDAV collection URL.")
@@ -46,16 +47,16 @@ struct Import: ParsableCommand {
     @Flag(name: .customLong("dry-run"), help: "List what would be created and updated; write nothing.")
     var dryRun = false
 
-    @Flag(help: "Print a machine-readable report on standard output.")
-    var json = false
-
     @OptionGroup var reading: ReadingOptions
+
+    @OptionGroup var reporting: ReportingOptions
 
     func validate() throws {
         if resume && journal == nil { throw ValidationError("--resume needs the --journal of the interrupted import") }
     }
 
     func run() throws {
+        reporting.apply()
         do {
             let files = try Self.expand(inputs)
             let (calendar, diagnostics) = try CalendarInputs(paths: files, format: nil).readCalendar()
@@ -70,13 +71,13 @@ struct Import: ParsableCommand {
             do {
                 report = try batch.send(resources)
             } catch let interrupted as ImportInterrupted {
-                ImportReport(outcome: interrupted.outcome, extraFailures: [], dryRun: dryRun).print(json: json)
+                ImportReport(outcome: interrupted.outcome, extraFailures: [], dryRun: dryRun).print(json: reporting.json)
                 Terminal.error(interrupted.message)
                 throw ExitStatus.temporaryFailure
             }
             let withoutUIDFailures = withoutUID.map { ("(no UID) " + ($0["SUMMARY"]?.text ?? $0.name), "it has no UID, so no store can keep it apart; run calbridge validate --repair first") }
             let summary = ImportReport(outcome: report, extraFailures: withoutUIDFailures, dryRun: dryRun)
-            summary.print(json: json)
+            summary.print(json: reporting.json)
             if !summary.failed.isEmpty { throw ExitCode(1) }
         } catch let error as ExitCode {
             throw error
@@ -135,8 +136,8 @@ struct ImportReport {
         let sent = created.count + updated.count
         let rate = seconds > 0 ? Int(Double(sent) / seconds) : sent
         let verb = dryRun ? "would be " : ""
-        Terminal.write("import: \(created.count) \(verb)created, \(updated.count) \(verb)updated, \(unchanged.count) already there, "
-                       + "\(failed.count) failed (\(rate) resources/s)\n", to: .standardError)
+        Terminal.inform("import: \(created.count) \(verb)created, \(updated.count) \(verb)updated, \(unchanged.count) already there, "
+                       + "\(failed.count) failed (\(rate) resources/s)\n")
         Terminal.write(failed.map { "\($0.0): \($0.1)\n" }.joined(), to: .standardError)
         guard json else { return }
         func list(_ items: [String]) -> String { "[" + items.map(OccurrenceFormat.json).joined(separator: ", ") + "]" }

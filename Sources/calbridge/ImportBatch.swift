@@ -39,12 +39,12 @@ final class ImportBatch: @unchecked Sendable {
         self.journal = journal
         self.journalPath = journalPath
         self.dryRun = dryRun
-        progress = Progress(total: 0, label: "import")
+        progress = Progress("import", total: 0)
     }
 
     func send(_ resources: [CalendarResource]) throws -> Outcome {
         let present = Dictionary(try (store?.list() ?? []).map { ($0.uid, $0.etag) }, uniquingKeysWith: { first, _ in first })
-        progress = Progress(total: resources.count, label: "import")
+        progress = Progress("import", total: resources.count)
         let workers = !dryRun && store?.allowsConcurrentWrites == true ? min(Self.concurrentRequests, resources.count) : 1
         if workers <= 1 {
             resources.forEach { send($0, etag: present[$0.uid]) }
@@ -56,6 +56,7 @@ final class ImportBatch: @unchecked Sendable {
             }
         }
         try lock.withLock {
+            progress.finish()
             if let saveError { throw saveError }
             try saveJournal()
             outcome.seconds = progress.elapsed

@@ -1,32 +1,60 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 
-/// Progress of a long batch on standard error: a line redrawn in place with count, rate and time
-/// left when it is a terminal, nothing until the summary otherwise (logs stay readable).
+/// Progress of a long run on standard error, shared by every command that can take more than a couple
+/// of seconds: one line with the count, the rate and the time left, redrawn in place (`\r`). It is
+/// drawn only on a terminal (logs and pipes stay clean), not under `--quiet`, and not for the first
+/// half second, so a quick run shows nothing; `finish` wipes it before the summary is printed.
 struct Progress {
-    let total: Int
-    let label: String
-    private let started = Date()
-    private var lastDrawn = Date.distantPast
-    private let isTerminal = isatty(2) == 1
+    /// What is counted: items (events, resources), or bytes of input shown as megabytes.
+    enum Unit { case items, bytes }
 
-    init(total: Int, label: String) {
-        self.total = total
+    let label: String
+    /// How many there are in all, when known (standard input's size is not).
+    let total: Int?
+    let unit: Unit
+    private let started = Date()
+    private var lastDrawn: Date?
+    private var done = 0
+    private let shown = Terminal.watched && !Terminal.reporting.quiet
+
+    init(_ label: String, total: Int?, unit: Unit = .items) {
         self.label = label
+        self.total = total
+        self.unit = unit
+    }
+
+    /// Seconds since the run started.
+    var elapsed: Double { Date().timeIntervalSince(started) }
+
+    mutating func advance(by count: Int) {
+        update(done: done + count)
     }
 
     mutating func update(done: Int) {
-        guard isTerminal, Date().timeIntervalSince(lastDrawn) >= 0.2 || done == total else { return }
-        lastDrawn = Date()
-        let elapsed = max(Date().timeIntervalSince(started), 0.001)
-        let rate = Double(done) / elapsed
-        let left = rate > 0 ? Int(Double(total - done) / rate) : 0
-        Terminal.write("\r\(label) \(done)/\(total)  \(Int(rate))/s  ETA \(left / 60):\(String(format: "%02d", left % 60))   ", to: .standardError)
-        if done == total { Terminal.write("\n", to: .standardError) }
+        self.done = done
+        let now = Date()
+        guard shown, elapsed >= 0.5, now.timeIntervalSince(lastDrawn ?? .distantPast) >= 0.2 else { return }
+        lastDrawn = now
+        Terminal.write("\r\u{1B}[K" + line(), to: .standardError)
     }
 
-    /// Seconds since the batch started.
-    var elapsed: Double { Date().timeIntervalSince(started) }
+    /// Wipes the line, if one was drawn.
+    func finish() {
+        if lastDrawn != nil { Terminal.write("\r\u{1B}[K", to: .standardError) }
+    }
+
+    /// `convert 41.9/106.0 MB  20.4 MB/s  0:03 left`
+    private func line() -> String {
+        let rate = Double(done) / max(elapsed, 0.001)
+        var text = "\(label) \(amount(done))" + (total.map { "/" + amount($0) } ?? "") + "  \(amount(Int(rate)))/s"
+        if let total, rate > 0 {
+            let left = Int(Double(max(total - done, 0)) / rate)
+            text += "  \(left / 60):" + String(format: "%02d", left % 60) + " left"
+        }
+        return text
+    }
+
+    private func amount(_ count: Int) -> String {
+        unit == .items ? String(count) : String(format: "%.1f MB", Double(count) / 1e6)
+    }
 }

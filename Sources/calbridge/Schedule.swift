@@ -40,7 +40,10 @@ struct Schedule: ParsableCommand {
     @Option(help: "For a CSV timetable: the JSON timetable giving the calendar, term and breaks.")
     var base: String?
 
+    @OptionGroup var reporting: ReportingOptions
+
     func run() throws {
+        reporting.apply()
         do {
             let run = try ScheduleRun(timetable: timetable, base: base, statePath: state)
             var writer = ICalendarWriter()
@@ -49,7 +52,7 @@ struct Schedule: ParsableCommand {
             try sink.write(writer.bytes)
             try sink.commit()
             if let state { try run.saveState(to: state) }
-            Terminal.write("schedule: \(run.summary)\n", to: .standardError)
+            Terminal.inform("schedule: \(run.summary)\n")
         } catch {
             throw ExitStatus.report(error)
         }

@@ -34,7 +34,10 @@ struct Sync: ParsableCommand {
     @Option(help: "For a CSV timetable: the JSON timetable giving the calendar, term and breaks.")
     var base: String?
 
+    @OptionGroup var reporting: ReportingOptions
+
     func run() throws {
+        reporting.apply()
         do {
             let run = try ScheduleRun(timetable: timetable, base: base, statePath: state)
             let store = try StoreLocation.open(to, user: user, creating: true)
@@ -46,7 +49,7 @@ struct Sync: ParsableCommand {
                                + "the state file is unchanged: run the same sync again once the server is back")
                 throw ExitStatus.temporaryFailure
             }
-            Terminal.write("sync: \(outcome.summary)\n", to: .standardError)
+            Terminal.inform("sync: \(outcome.summary)\n")
             guard outcome.failures.isEmpty else {
                 // The state is what the store holds; a change that did not get there must be tried again.
                 Terminal.write(outcome.failures.map { $0 + "\n" }.joined(), to: .standardError)
@@ -78,7 +81,11 @@ struct StoreSync {
         var outcome = Outcome()
         let present = Dictionary(try store.list().map { ($0.uid, $0.etag) }, uniquingKeysWith: { first, _ in first })
         let changed = Set(run.changes.changed + run.changes.added)
-        for lecture in run.schedule.resources() {
+        let lectures = run.schedule.resources()
+        var progress = Progress("sync", total: lectures.count + run.changes.removed.count)
+        defer { progress.finish() }
+        for lecture in lectures {
+            progress.advance(by: 1)
             let etag = present[lecture.uid]
             if etag != nil && !changed.contains(lecture.uid) {
                 outcome.untouched += 1
@@ -89,6 +96,7 @@ struct StoreSync {
             if etag == nil { outcome.created += 1 } else { outcome.updated += 1 }
         }
         for uid in run.changes.removed where present[uid] != nil {
+            progress.advance(by: 1)
             if try write(uid, &outcome, { try store.delete(uid: uid, expected: present[uid]) }) { outcome.deleted += 1 }
         }
         return outcome

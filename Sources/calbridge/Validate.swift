@@ -32,8 +32,10 @@ struct Validate: ParsableCommand {
     @Option(name: .shortAndLong, help: "Where --repair writes; standard output when absent.")
     var output: String?
 
-    @Option(help: "Input format (ics, json, xcal, jcal, caldav-xml, vcf, timetable); taken from each input's name or content when absent.")
-    var from: CalendarFormat?
+    @Option(help: ArgumentHelp("Input format; taken from each input's name or content when absent.", valueName: "format"))
+    var from: ReadFormat?
+
+    @OptionGroup var reporting: ReportingOptions
 
     func validate() throws {
         if output != nil && !repair {
@@ -42,6 +44,7 @@ struct Validate: ParsableCommand {
     }
 
     func run() throws {
+        reporting.apply()
         do {
             let (calendar, diagnostics) = try read()
             Terminal.printDiagnostics(diagnostics, to: .standardOutput)
@@ -52,7 +55,7 @@ struct Validate: ParsableCommand {
                 Terminal.write(summary(blocking), to: .standardError)
                 throw ExitStatus.invalidData
             } else {
-                Terminal.write("\(inputs.joined(separator: ", ")): valid (\(calendar.components.count) components)\n", to: .standardError)
+                Terminal.inform("\(inputs.map(Self.displayName).joined(separator: ", ")): valid (\(calendar.components.count) components)\n")
             }
         } catch let error as ExitCode {
             throw error
@@ -61,10 +64,15 @@ struct Validate: ParsableCommand {
         }
     }
 
+    /// What messages call an input: `-` is standard input.
+    private static func displayName(_ path: String) -> String {
+        path == "-" ? "standard input" : path
+    }
+
     private func read() throws -> (Component, [Diagnostic]) {
         // The checks that need the whole calendar (VERSION and PRODID, UIDs shared by two masters) run
         // in validate only: convert keeps going on violations, and expand only reads times.
-        let (calendar, found) = try CalendarInputs(paths: inputs, format: from).readCalendar(checksWholeCalendar: true)
+        let (calendar, found) = try CalendarInputs(paths: inputs, format: from?.format).readCalendar(checksWholeCalendar: true)
         let floating = calendar.components.map(CalendarRepair.floatingTimes(in:)).reduce(0, +)
         let notice = CalendarRepair.floatingTimeNotice(zone: calendar["X-WR-TIMEZONE"], floatingCount: floating,
                                                        file: inputs.first ?? "-")
@@ -105,7 +113,7 @@ struct Validate: ParsableCommand {
         let sink = try AtomicFile(destination: output)
         try sink.write(writer.bytes)
         try sink.commit()
-        Terminal.write("repaired \(diagnostics.filter { $0.repair != nil }.count) problems\n", to: .standardError)
+        Terminal.inform("repaired \(diagnostics.filter { $0.repair != nil }.count) problems\n")
     }
 
     private func summary(_ problems: [Diagnostic]) -> String {

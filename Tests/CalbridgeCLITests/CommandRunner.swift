@@ -36,9 +36,16 @@ enum Calbridge {
 /// Runs a Python program of a test (`-c`) with the reference tools' interpreter, `CALBRIDGE_PYTHON`;
 /// what it printed and how it exited.
 func runPython(_ python: String, _ program: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
+    try runProgram(python, ["-c", program] + arguments)
+}
+
+/// Runs a program other than calbridge (a script, tar, the unpacked release); what it printed on
+/// standard output and how it exited.
+func runProgram(_ path: String, _ arguments: [String], directory: URL? = nil) throws -> (status: Int32, output: String) {
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: python)
-    process.arguments = ["-c", program] + arguments
+    process.executableURL = URL(fileURLWithPath: path)
+    process.arguments = arguments
+    if let directory { process.currentDirectoryURL = directory }
     let pipe = Pipe()
     process.standardOutput = pipe
     try process.run()

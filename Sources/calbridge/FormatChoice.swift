@@ -1,0 +1,32 @@
+import ArgumentParser
+
+/// A format named on the command line, limited to what the option can do, so that help, completions
+/// and the error for any other name list exactly those.
+protocol FormatChoice: ExpressibleByArgument {
+    /// The formats the option offers, in the order help lists them.
+    static var offered: [CalendarFormat] { get }
+    var format: CalendarFormat { get }
+    init(format: CalendarFormat)
+}
+
+extension FormatChoice {
+    init?(argument: String) {
+        guard let format = CalendarFormat(rawValue: argument), Self.offered.contains(format) else { return nil }
+        self.init(format: format)
+    }
+
+    static var allValueStrings: [String] { offered.map(\.rawValue) }
+    static var defaultCompletionKind: CompletionKind { .list(allValueStrings) }
+}
+
+/// A format calbridge writes (`convert --to`).
+struct WrittenFormat: FormatChoice {
+    static let offered: [CalendarFormat] = [.ics, .json, .xcal, .jcal]
+    var format: CalendarFormat
+}
+
+/// A format calbridge reads (`--from`): a CSV is a timetable's, one lecture a row.
+struct ReadFormat: FormatChoice {
+    static let offered: [CalendarFormat] = [.ics, .json, .xcal, .jcal, .caldavXML, .vcf, .timetable, .csv]
+    var format: CalendarFormat
+}

@@ -1,0 +1,89 @@
+import Foundation
+import XCTest
+
+/// What people reach for in the first minutes with a command-line tool (issue 20): the version,
+/// completions, suggestions for slips, formats each command can really do, and no silent surprises.
+final class CommandLineConventionsTests: XCTestCase {
+    func testVersionNamesTheLibrariesItWasBuiltWith() throws {
+        let result = try Calbridge.run(["--version"])
+        XCTAssertEqual(result.status, 0, result.standardError)
+        XCTAssertTrue(result.standardOutput.hasPrefix("calbridge 0."), result.standardOutput)
+        XCTAssertTrue(result.standardOutput.contains("libical 3.0."), result.standardOutput)
+        XCTAssertTrue(result.standardOutput.contains("libxml2 2."), result.standardOutput)
+    }
+
+    func testCompletionScriptsForBashZshAndFishOfferWhatConvertWrites() throws {
+        for shell in ["bash", "zsh", "fish"] {
+            let result = try Calbridge.run(["--generate-completion-script", shell])
+            XCTAssertEqual(result.status, 0, result.standardError)
+            XCTAssertTrue(result.standardOutput.contains("expand"), shell)
+            XCTAssertTrue(result.standardOutput.contains("jcal"), shell)
+        }
+        // convert --to completes to what convert writes; --from to what it reads.
+        let fish = try Calbridge.run(["--generate-completion-script", "fish"]).standardOutput
+        XCTAssertTrue(fish.contains("-l 'to' ") && fish.contains("-rfka 'ics json xcal jcal'\n"), fish)
+        XCTAssertTrue(fish.contains("-rfka 'ics json xcal jcal caldav-xml vcf timetable csv'"), fish)
+    }
+
+    func testAMisspeltCommandGetsTheNearestOne() throws {
+        let result = try Calbridge.run(["exapnd", "team.ics"])
+        XCTAssertEqual(result.status, 64)
+        XCTAssertTrue(result.standardError.contains("unknown command 'exapnd'; did you mean 'expand'?"), result.standardError)
+        let far = try Calbridge.run(["team.ics"])
+        XCTAssertEqual(far.status, 64)
+        XCTAssertTrue(far.standardError.contains("unknown command 'team.ics'; the commands are convert,"), far.standardError)
+    }
+
+    func testAMisspeltOptionGetsTheNearestOne() throws {
+        let result = try Calbridge.run(["convert", "-", "--too", "ics"], input: sampleCalendar)
+        XCTAssertEqual(result.status, 64)
+        XCTAssertTrue(result.standardError.contains("Did you mean '--to'?"), result.standardError)
+    }
+
+    func testConvertListsOnlyTheFormatsItWrites() throws {
+        let help = try Calbridge.run(["convert", "--help"]).standardOutput
+        XCTAssertTrue(help.contains("(values: ics, json, xcal, jcal)"), help)
+        let vcf = try Calbridge.run(["convert", "-", "--to", "vcf"], input: sampleCalendar)
+        XCTAssertEqual(vcf.status, 64)
+        XCTAssertTrue(vcf.standardError.contains("Please provide one of 'ics', 'json', 'xcal' or 'jcal'"), vcf.standardError)
+        let validateHelp = try Calbridge.run(["validate", "--help"]).standardOutput
+        XCTAssertTrue(validateHelp.contains("(values: ics, json, xcal, jcal,"), validateHelp)
+        XCTAssertTrue(try Calbridge.run(["expand", "--help"]).standardOutput.contains("(values: jsonl, ics, csv;"))
+    }
+
+    func testAnOutputExtensionPicksTheFormatAndAnUnknownOneIsRefused() throws {
+        let directory = try scratchDirectory()
+        let pdf = try Calbridge.run(["convert", "-", "-o", "out.pdf"], input: sampleCalendar, directory: directory)
+        XCTAssertEqual(pdf.status, 64)
+        XCTAssertTrue(pdf.standardError.contains("calbridge does not write .pdf files"), pdf.standardError)
+        XCTAssertTrue(pdf.standardError.contains("--to ics"), pdf.standardError)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: directory.appendingPathComponent("out.pdf").path))
+        let expected = ["out.xml": "<?xml", "out.xcal": "<?xml", "out.jcal": "[\"vcalendar\"", "out.json": "{", "out.ics": "BEGIN:VCALENDAR"]
+        for (name, start) in expected {
+            let result = try Calbridge.run(["convert", "-", "-o", name], input: sampleCalendar, directory: directory)
+            XCTAssertEqual(result.status, 0, result.standardError)
+            let written = try String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)
+            XCTAssertTrue(written.hasPrefix(start), "\(name): \(written.prefix(40))")
+        }
+        let asked = try Calbridge.run(["convert", "-", "-o", "out.pdf", "--to", "ics"], input: sampleCalendar, directory: directory)
+        XCTAssertEqual(asked.status, 0, asked.standardError)
+    }
+
+    func testBirthdaysOfACalendarSaysItIsNoContactFile() throws {
+        let directory = try scratchDirectory()
+        try sampleCalendar.write(to: directory.appendingPathComponent("team.ics"), atomically: true, encoding: .utf8)
+        let result = try Calbridge.run(["birthdays", "team.ics", "-o", "birthdays.ics"], directory: directory)
+        XCTAssertEqual(result.status, 65)
+        XCTAssertTrue(result.standardError.contains("team.ics: error: not a contact (vCard) file"), result.standardError)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: directory.appendingPathComponent("birthdays.ics").path))
+        let help = try Calbridge.run(["import", "--help"]).standardOutput
+        XCTAssertTrue(help.contains("(.vcf)") && help.contains("timetables"), help)
+    }
+
+    func testValidateNamesStandardInput() throws {
+        let result = try Calbridge.run(["validate", "-"], input: sampleCalendar)
+        XCTAssertEqual(result.status, 0, result.standardError)
+        XCTAssertTrue(result.standardError.contains("standard input: valid"), result.standardError)
+        XCTAssertFalse(result.standardError.contains("-: valid"), result.standardError)
+    }
+}
