@@ -76,7 +76,7 @@ struct Convert: ParsableCommand {
     private static func format(named output: String?) throws -> CalendarFormat {
         guard let output, !(output as NSString).pathExtension.isEmpty else { return .ics }
         guard let format = CalendarFormat(path: output) else {
-            throw UsageProblem(message: "calbridge does not write .\((output as NSString).pathExtension) files; name the output "
+            throw UsageProblem(message: "\(output): no format calbridge writes ends in .\((output as NSString).pathExtension); name the output "
                                + ".ics, .xcs or .xml (xCal), .jcal or .json (model JSON), or give --to ics to write iCalendar into \(output) anyway")
         }
         try format.require(in: CalendarFormat.writable, as: "write")

@@ -55,7 +55,7 @@ final class CommandLineConventionsTests: XCTestCase {
         let directory = try scratchDirectory()
         let pdf = try Calbridge.run(["convert", "-", "-o", "out.pdf"], input: sampleCalendar, directory: directory)
         XCTAssertEqual(pdf.status, 64)
-        XCTAssertTrue(pdf.standardError.contains("calbridge does not write .pdf files"), pdf.standardError)
+        XCTAssertTrue(pdf.standardError.contains("no format calbridge writes ends in .pdf"), pdf.standardError)
         XCTAssertTrue(pdf.standardError.contains("--to ics"), pdf.standardError)
         XCTAssertFalse(FileManager.default.fileExists(atPath: directory.appendingPathComponent("out.pdf").path))
         let expected = ["out.xml": "<?xml", "out.xcal": "<?xml", "out.jcal": "[\"vcalendar\"", "out.json": "{", "out.ics": "BEGIN:VCALENDAR"]
