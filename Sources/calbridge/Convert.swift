@@ -92,9 +92,17 @@ struct Convert: ParsableCommand {
         reader.study = { ZoneUsage(of: $0) }
         var writer = ICalendarWriter()
         var zones = ZoneUsage()
+        var floating: [Diagnostic] = []
         func endCalendar() {
-            for zone in zones.missingDefinitions(resolver: TimeZoneResolver(definitions: [:])) { writer.write(zone) }
+            let resolver = TimeZoneResolver(definitions: [:])
+            for zone in zones.missingDefinitions(resolver: resolver) { writer.write(zone) }
             writer.writeLine("END:VCALENDAR")
+            // A guess made for the user is named: an unknown zone's times stay floating.
+            floating += zones.unresolvable(resolver: resolver).map { zone in
+                sources.paths.count == 1
+                    ? Diagnostic(.violation, file: sources.paths[0], at: zone.firstUse, TimeZoneResolver.unknownZoneMessage(zone.tzid))
+                    : Diagnostic(.violation, file: sources.paths.joined(separator: ", "), at: nil, TimeZoneResolver.unknownZoneMessage(zone.tzid))
+            }
         }
         if sources.paths.count == 1 {
             reader.beginsLaterCalendar = {
@@ -124,7 +132,7 @@ struct Convert: ParsableCommand {
         }
         endCalendar()
         try sink.write(writer.takeBytes())
-        return diagnostics
+        return diagnostics + floating
     }
 
     /// Writes the merged calendar as xCal or jCal as it is read (see `StreamedDocument`). When a

@@ -79,7 +79,11 @@ struct Expand: ParsableCommand {
                            "\(event.name) \(event.uid ?? "without UID") has no usable DTSTART; "
                            + (event.isOverride ? "the override is left out and its instance stays as the series has it" : "it is left out"))
             }
-            if !leftOut.isEmpty { Terminal.printDiagnostics(leftOut, to: .standardError) }
+            // A guess made for the user is named too: an unknown zone's times are read as floating.
+            let floating = expansion.floatingZones.map { zone in
+                Diagnostic(.violation, file: input, at: zone.line.map { SourceLocation(line: $0) }, TimeZoneResolver.unknownZoneMessage(zone.tzid))
+            }
+            if !(leftOut + floating).isEmpty { Terminal.printDiagnostics(leftOut + floating, to: .standardError) }
         } catch {
             throw ExitStatus.report(error)
         }

@@ -55,6 +55,11 @@ struct StreamedExpansion {
     private var earlyInstances: [SeriesKey: Int] = [:]
     /// Events and to-dos without a DTSTART expansion can use, left out: their names, UIDs and first lines.
     private(set) var leftOut: [(name: String, uid: String?, line: Int?, isOverride: Bool)] = []
+    /// The TZIDs of the events' starts, each with the line of its first event.
+    private var startZones: [String: Int?] = [:]
+    /// The TZIDs neither the file nor the tz database defines, whose times are read as floating,
+    /// each with the line of its first event; known once `finish` has run.
+    private(set) var floatingZones: [(tzid: String, line: Int?)] = []
     private var instances = 0
     private var output = FormattedOccurrences()
 
@@ -86,6 +91,9 @@ struct StreamedExpansion {
                 if isOverride ? SeriesExpansion.hasUnusableStart(component) : !SeriesExpansion.hasUsableStart(component) {
                     leftOut.append((component.name, component["UID"]?.text, read.source?.firstLine, isOverride))
                 }
+                if let tzid = component["DTSTART"]?[parameter: "TZID"], startZones[tzid] == nil {
+                    startZones[tzid] = read.source?.firstLine
+                }
                 keep(component, read.source, index: index)
             }
         }
@@ -113,6 +121,8 @@ struct StreamedExpansion {
         var units = again.map { SeriesUnit(ordinal: ordinals[$0]!, key: $0, members: members[ordinals[$0]!]) }
         let used = expand(&units)
         guard used.allSatisfy({ $0 >= 0 }), instances + used.reduce(0, +) <= budget else { throw OverBudget() }
+        floatingZones = startZones.filter { resolver?.zone(for: $0.key) == nil }.map { ($0.key, $0.value) }
+            .sorted { ($0.line ?? 0, $0.tzid) < ($1.line ?? 0, $1.tzid) }
         var text = OccurrenceFormat.header(format, properties: properties, zones: zones)
         output.appendSorted(to: &text)
         text += OccurrenceFormat.footer(format)

@@ -91,9 +91,7 @@ struct Validate: ParsableCommand {
                        repair: "adds one built from the tz database for \(used.years.lowerBound)–\(used.years.upperBound)")
         }
         return missing + unknown.map { unknown in
-            Diagnostic(.violation, file: file, at: unknown.property.location,
-                       "TZID \(unknown.tzid) is neither defined by a VTIMEZONE in the file nor a zone of the tz database or Windows; its times are read as floating",
-                       repair: nil)
+            Diagnostic(.violation, file: file, at: unknown.property.location, TimeZoneResolver.unknownZoneMessage(unknown.tzid), repair: nil)
         }
     }
 

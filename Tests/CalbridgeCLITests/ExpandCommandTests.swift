@@ -142,6 +142,21 @@ final class ExpandCommandTests: XCTestCase {
                       result.standardError)
     }
 
+    /// khal's test data names zones such as `FOO` and `(GMT +01:00)`: reading their times as floating is
+    /// a guess, and convert and expand say so, as validate does.
+    func testAnUnknownZoneReadAsFloatingIsNamedByExpandAndConvert() throws {
+        let input = crlf(["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Test//EN", "BEGIN:VEVENT", "UID:1", "DTSTAMP:20260101T000000Z",
+                          "DTSTART;TZID=FOO:20260105T100000", "END:VEVENT", "END:VCALENDAR"])
+        let message = "TZID FOO is neither defined by a VTIMEZONE in the file nor a zone of the tz database or Windows; its times are read as floating"
+        let expand = try Calbridge.run(["expand", "-", "--from", "2026-01-01", "--to", "2026-02-01"], input: input)
+        XCTAssertEqual(expand.status, 0, expand.standardError)
+        XCTAssertTrue(expand.standardOutput.contains(#""start": "2026-01-05T10:00:00""#), expand.standardOutput)
+        XCTAssertEqual(expand.standardError, "-:4:1: warning: " + message + "\n")
+        let convert = try Calbridge.run(["convert", "-"], input: input)
+        XCTAssertEqual(convert.status, 0, convert.standardError)
+        XCTAssertEqual(convert.standardError, "-:7:1: warning: " + message + "\n")
+    }
+
     func testAnEventWithoutAUsableStartIsLeftOutAndNamed() throws {
         let input = crlf(["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Test//EN",
                           "BEGIN:VEVENT", "UID:nostart", "DTSTAMP:20260101T000000Z", "SUMMARY:When?", "END:VEVENT",

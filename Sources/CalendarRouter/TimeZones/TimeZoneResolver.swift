@@ -96,6 +96,11 @@ public final class TimeZoneResolver: @unchecked Sendable {
 
 
 extension TimeZoneResolver {
+    /// What calbridge says of a TZID it cannot resolve, wherever it meets one.
+    public static func unknownZoneMessage(_ tzid: String) -> String {
+        "TZID \(tzid) is neither defined by a VTIMEZONE in the file nor a zone of the tz database or Windows; its times are read as floating"
+    }
+
     /// The TZIDs a calendar uses that nothing resolves, each with the first property that names it:
     /// `validate` reports them, and their times are read as floating.
     public func unknownZones(in calendar: Component) -> [(tzid: String, property: Property)] {

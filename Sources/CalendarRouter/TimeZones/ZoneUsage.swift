@@ -4,7 +4,8 @@ import CalendarModel
 /// VTIMEZONE for every TZID it writes that the input did not define (RFC 5545 §3.6.5 requires one).
 public struct ZoneUsage: Sendable {
     private var years: [String: ClosedRange<Int>] = [:]
-    private var order: [String] = []
+    /// The TZIDs in order of first use, each with where it is first named.
+    private var order: [(tzid: String, firstUse: SourceLocation?)] = []
     private var defined: Set<String> = []
 
     public init() {}
@@ -17,14 +18,14 @@ public struct ZoneUsage: Sendable {
         }
         for property in component.properties {
             guard let tzid = property[parameter: "TZID"], let years = Self.years(in: property.value) else { continue }
-            note(tzid, years)
+            note(tzid, years, at: property.location)
         }
         if let tzid = component["DTSTART"]?[parameter: "TZID"] {
             // Only an UNTIL can take a series into other years; most rules have none and need no parsing.
             let bounded = component.all("RRULE").filter { Self.mentionsUntil($0.value) }
             for rule in bounded.compactMap({ RecurrenceRuleReading($0.value).rule }) {
                 guard let until = rule.until else { continue }
-                note(tzid, until.local.date.year...until.local.date.year)
+                note(tzid, until.local.date.year...until.local.date.year, at: nil)
             }
         }
         component.components.forEach { record($0) }
@@ -37,13 +38,13 @@ public struct ZoneUsage: Sendable {
 
     /// Adds what `other`, noted on later components, found.
     public mutating func merge(_ other: ZoneUsage) {
-        for tzid in other.order { note(tzid, other.years[tzid]!) }
+        for entry in other.order { note(entry.tzid, other.years[entry.tzid]!, at: entry.firstUse) }
         defined.formUnion(other.defined)
     }
 
     /// The TZIDs used but not defined, each with the years it is used in, in order of first use.
     public var undefined: [(tzid: String, years: ClosedRange<Int>)] {
-        order.filter { !defined.contains($0) }.map { ($0, years[$0]!) }
+        order.filter { !defined.contains($0.tzid) }.map { ($0.tzid, years[$0.tzid]!) }
     }
 
     /// VTIMEZONEs for the undefined TZIDs the resolver can find in the tz database (also through
@@ -52,6 +53,12 @@ public struct ZoneUsage: Sendable {
         undefined.compactMap { usage in
             resolver.databaseZone(for: usage.tzid).map { VTimezoneBuilder().vtimezone(tzid: usage.tzid, zone: $0, years: usage.years) }
         }
+    }
+
+    /// The undefined TZIDs the resolver cannot find either, whose times are read as floating, each
+    /// with where it is first named.
+    public func unresolvable(resolver: TimeZoneResolver) -> [(tzid: String, firstUse: SourceLocation?)] {
+        order.filter { !defined.contains($0.tzid) && resolver.databaseZone(for: $0.tzid) == nil }
     }
 
     /// `calendar` (a VCALENDAR) with a VTIMEZONE from the tz database, before its other components,
@@ -78,12 +85,12 @@ public struct ZoneUsage: Sendable {
         rule.uppercased().contains("UNTIL")
     }
 
-    private mutating func note(_ tzid: String, _ range: ClosedRange<Int>) {
+    private mutating func note(_ tzid: String, _ range: ClosedRange<Int>, at place: SourceLocation?) {
         if let known = years[tzid] {
             years[tzid] = min(known.lowerBound, range.lowerBound)...max(known.upperBound, range.upperBound)
         } else {
             years[tzid] = range
-            order.append(tzid)
+            order.append((tzid, place))
         }
     }
 }
