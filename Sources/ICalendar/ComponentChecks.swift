@@ -6,6 +6,9 @@ enum ComponentChecks {
     private static let scheduled: Set<String> = ["VEVENT", "VTODO", "VJOURNAL", "VFREEBUSY"]
     /// The DATE-TIMEs that must be in UTC, from the design table.
     private static let utcOnly = PropertyDesignTable.entries.filter(\.isUTCOnly).map(\.name)
+    /// Those a component may hold, by component name: each component is asked only for its own.
+    private static let utcOnlyByComponent: [String: [String]] = PropertyDesignTable.entries.filter(\.isUTCOnly)
+        .reduce(into: [:]) { table, design in design.components.forEach { table[$0, default: []].append(design.name) } }
     /// Every property name these checks look for, so that a reader building only some properties
     /// (`PropertySelection`) still builds these.
     static let namesLookedFor = ["UID", "DTSTAMP", "DTSTART", "DTEND", "DURATION", "TZID", "ACTION", "TRIGGER", "STATUS"] + utcOnly
@@ -28,7 +31,7 @@ enum ComponentChecks {
                 report(.violation, "\(component.name) has no DTSTAMP", repair: "adds DTSTAMP with the current time in UTC")
             }
         }
-        for name in utcOnly {
+        for name in utcOnlyByComponent[component.name] ?? [] {
             // A value ending in Z is UTC or no date at all (which the value check reports): not parsed again.
             guard let property = component[name], property.value.utf8.last != UInt8(ascii: "Z"),
                   let value = DateValue(property: property) else { continue }

@@ -18,11 +18,16 @@ struct LogicalLine {
     }
 
     /// Starts the logical line afresh with one physical line, keeping the room already made.
+    @inline(__always)
     mutating func start(_ line: some Collection<UInt8>, at number: Int) {
-        bytes.removeAll(keepingCapacity: true)
-        bytes += line
-        segments.removeAll(keepingCapacity: true)
-        segments.append((0, number))
+        bytes.replaceSubrange(bytes.startIndex..<bytes.endIndex, with: line)
+        // Most lines are not folded: their one segment is replaced in place.
+        if segments.count == 1 {
+            segments[0] = (0, number)
+        } else {
+            segments.removeAll(keepingCapacity: true)
+            segments.append((0, number))
+        }
         if !unindented.isEmpty { unindented.removeAll() }
     }
 
