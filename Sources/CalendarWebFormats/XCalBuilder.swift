@@ -49,9 +49,9 @@ struct XCalRecord: Sendable {
 
 /// Turns the SAX events of an xCal document into calendar events, one property or top-level
 /// component at a time: only the element being read is held, and it is dropped once handed on.
-/// Bounds what a hostile document can make it hold: nesting depth and the size of one item.
-final class XCalBuilder {
-    /// Why reading stopped, at the parser's current place.
+/// Bounds what a hostile document can make it hold: the size of one item (`XMLPushParser` bounds the nesting).
+final class XCalBuilder: XMLElementHandler {
+    /// Why reading stopped: at the start tag named, or else at the parser's current place.
     struct Refusal: Error {
         var line: Int?
         var column: Int?
@@ -84,15 +84,13 @@ final class XCalBuilder {
         return ready
     }
 
-    func startElement(name: String, namespace: @autoclosure () -> String?, line: Int, column: Int) throws(Refusal) {
+    func startElement(_ tag: XMLStartTag) throws(Refusal) {
+        let (name, line, column) = (tag.name, tag.line, tag.column)
         depth += 1
-        guard depth <= SafeXML.maximumDepth else {
-            throw Refusal(message: "elements are nested deeper than \(SafeXML.maximumDepth) levels; this is not a calendar a person made")
-        }
         if let skippingBelow, depth > skippingBelow { return }
         switch depth {
         case 1:
-            guard name == "icalendar", namespace() == XCalWriter.namespace else {
+            guard name == "icalendar", tag.namespace == XCalWriter.namespace else {
                 throw Refusal(line: line, column: column, message: "not xCal: the root element must be <icalendar xmlns=\"\(XCalWriter.namespace)\">")
             }
         case 2:

@@ -21,11 +21,11 @@ public struct XCalReader {
     /// document is wrong; errors thrown by the closures are rethrown as they are.
     public func read(chunks nextChunk: () throws -> [UInt8]?, _ handle: (CalendarDocumentEvent) throws -> Void) throws {
         let builder = XCalBuilder(maximumItemBytes: maximumComponentBytes)
-        try XCalPushParser.withParser(builder: builder) { feed in
+        try XMLPushParser.withParser(handler: builder) { feed in
             // What completed before an error is handed on first, however the document was cut into chunks.
             func step(_ bytes: UnsafeBufferPointer<UInt8>, isLast: Bool) throws {
                 var failure: DocumentError?
-                do throws(DocumentError) { try feed(bytes, isLast) } catch { failure = error }
+                do throws(XMLReadingFailure) { try feed(bytes, isLast) } catch { failure = DocumentError(error) }
                 try builder.takeReady().forEach(handle)
                 if let failure { throw failure }
             }
@@ -128,6 +128,25 @@ public struct XCalReader {
                 default: return .string(element.text)
                 }
             })
+        }
+    }
+}
+
+extension DocumentError {
+    /// xCal's words for why the push parser stopped; a builder's refusal keeps the start tag it names.
+    init(_ failure: XMLReadingFailure) {
+        switch failure.reason {
+        case .notWellFormed(let message): self.init(line: failure.line, column: failure.column, message)
+        case .doctype: self.init(line: failure.line, column: failure.column, SafeXML.doctypeRefusal)
+        case .nestingTooDeep:
+            self.init(line: failure.line, column: failure.column,
+                      "elements are nested deeper than \(SafeXML.maximumDepth) levels; this is not a calendar a person made")
+        case .refused(let error as XCalBuilder.Refusal) where error.line != nil:
+            self.init(line: error.line, column: error.column, error.message)
+        case .refused(let error as XCalBuilder.Refusal):
+            self.init(line: failure.line, column: failure.column, error.message)
+        case .refused(let error):
+            self.init(line: failure.line, column: failure.column, "\(error)")
         }
     }
 }

@@ -3,7 +3,7 @@ import Foundation
 /// The state machine behind `MultistatusReader`: turns element starts, text and element ends into
 /// `DAVResponse` values, one `<response>` at a time. It knows nothing of libxml2, so what it holds
 /// is only the current response and the path of open elements.
-final class MultistatusBuilder {
+final class MultistatusBuilder: XMLElementHandler {
     /// A failure the builder found; the libxml2 side adds the line and column.
     struct Failure: Error {
         var kind: MultistatusError.Kind
@@ -58,20 +58,14 @@ final class MultistatusBuilder {
         self.limits = limits
     }
 
-    /// Whether the root element has opened and not yet closed.
-    var hasOpenElements: Bool { !roles.isEmpty }
-
     /// The responses finished since the last call, handed over so they are not held twice.
     func takeCompleted() -> [DAVResponse] {
         defer { completed.removeAll(keepingCapacity: true) }
         return completed
     }
 
-    func startElement(namespace: String, name: String, nameAttribute: () -> String?) throws(Failure) {
-        guard roles.count < SafeXML.maximumDepth else {
-            throw Failure(kind: .nestingTooDeep,
-                          message: "elements nested deeper than \(SafeXML.maximumDepth) levels are refused")
-        }
+    func startElement(_ tag: XMLStartTag) throws(Failure) {
+        let (namespace, name) = (tag.namespace ?? "", tag.name)
         let role: Role
         switch roles.last {
         case nil:
@@ -98,7 +92,7 @@ final class MultistatusBuilder {
             } else {
                 role = .propertyChild
                 // comp name="VEVENT" says more than {caldav}comp; resourcetype's children have no name.
-                let member = nameAttribute() ?? "{\(namespace)}\(name)"
+                let member = tag.attribute("name") ?? "{\(namespace)}\(name)"
                 try keep(member.utf8.count)
                 property.members.append(member)
             }

@@ -33,5 +33,18 @@ public struct MultistatusError: Error, Hashable, Sendable, CustomStringConvertib
 
     public var description: String { "multistatus line \(line), column \(column): \(message)" }
 
-    static let doctypeMessage = "XML with a DOCTYPE is refused: calbridge does not load DTDs or entities"
+    /// A multistatus's words for why the push parser stopped, at the place it stopped.
+    init(_ failure: XMLReadingFailure) {
+        let (kind, message): (Kind, String)
+        switch failure.reason {
+        case .notWellFormed where failure.endedInsideElement:
+            (kind, message) = (.malformedXML, "the body ended before every element was closed")
+        case .notWellFormed(let libxmlMessage): (kind, message) = (.malformedXML, libxmlMessage)
+        case .doctype: (kind, message) = (.doctypeRefused, "XML with a DOCTYPE is refused: calbridge does not load DTDs or entities")
+        case .nestingTooDeep: (kind, message) = (.nestingTooDeep, "elements nested deeper than \(SafeXML.maximumDepth) levels are refused")
+        case .refused(let failure as MultistatusBuilder.Failure): (kind, message) = (failure.kind, failure.message)
+        case .refused(let error): (kind, message) = (.malformedXML, "\(error)")
+        }
+        self.init(kind: kind, message: message, line: failure.line, column: failure.column)
+    }
 }

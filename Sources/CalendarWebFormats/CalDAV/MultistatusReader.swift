@@ -22,7 +22,10 @@ public struct MultistatusReader: Sendable {
     public func read(chunks nextChunk: () throws -> [UInt8]?,
                      onResponse: (DAVResponse) throws -> Void) throws -> MultistatusSummary {
         let builder = MultistatusBuilder(limits: limits)
-        return try MultistatusPushParser.withParser(builder: builder) { feed in
+        return try XMLPushParser.withParser(handler: builder) { feed in
+            func feedSlice(_ bytes: UnsafeBufferPointer<UInt8>, isLast: Bool) throws(MultistatusError) {
+                do throws(XMLReadingFailure) { try feed(bytes, isLast) } catch { throw MultistatusError(error) }
+            }
             while let chunk = try nextChunk() {
                 try chunk.withUnsafeBufferPointer { bytes in
                     // Slices keep libxml2's input buffer and the finished responses waiting for
@@ -30,13 +33,13 @@ public struct MultistatusReader: Sendable {
                     var start = 0
                     while start < bytes.count {
                         let end = min(start + Self.sliceSize, bytes.count)
-                        try feed(UnsafeBufferPointer(rebasing: bytes[start..<end]), false)
+                        try feedSlice(UnsafeBufferPointer(rebasing: bytes[start..<end]), isLast: false)
                         try builder.takeCompleted().forEach(onResponse)
                         start = end
                     }
                 }
             }
-            try feed(UnsafeBufferPointer(start: nil, count: 0), true)
+            try feedSlice(UnsafeBufferPointer(start: nil, count: 0), isLast: true)
             try builder.takeCompleted().forEach(onResponse)
             return builder.summary
         }
