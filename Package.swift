@@ -27,7 +27,7 @@ let package = Package(
         .target(name: "JSONReading", swiftSettings: strict),
         .target(name: "AtomicOutput", swiftSettings: strict),
         .target(name: "ContactCards", dependencies: ["CalendarModel"], swiftSettings: strict),
-        .target(name: "Schedules", dependencies: ["CalendarModel", "CalendarRouter"], swiftSettings: strict),
+        .target(name: "Schedules", dependencies: ["CalendarModel", "CalendarRouter", "JSONReading"], swiftSettings: strict),
         .target(name: "CalendarStores", dependencies: [
             "CalendarModel", "AtomicOutput", "CalendarWebFormats",
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
