@@ -33,7 +33,7 @@ let package = Package(
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
         ], swiftSettings: strict),
         .target(name: "CalendarRouter", dependencies: ["CalendarModel"], swiftSettings: strict),
-        .target(name: "CalendarWebFormats", dependencies: ["CalendarModel", "CLibxml2"],
+        .target(name: "CalendarWebFormats", dependencies: ["CalendarModel", "JSONReading", "CLibxml2"],
                 exclude: ["Schema/xcal.rnc"], resources: [.copy("Schema/xcal.rng")], swiftSettings: strict),
         .target(name: "ICalendar", dependencies: ["CalendarModel", "CLibical"], swiftSettings: strict),
         .executableTarget(name: "calbridge", dependencies: [
