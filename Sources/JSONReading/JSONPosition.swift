@@ -12,18 +12,20 @@ public struct JSONPosition: Equatable, Sendable {
         self.column = column
     }
 
-    /// The position after `bytes`, read from here.
+    /// The position after `bytes`, read from here, in one pass: jCal's stream places every component
+    /// it cuts, and calbridge writes jCal as one line. UTF-8 continuation bytes (`10xxxxxx`) do not
+    /// begin a character.
     public func advanced(over bytes: ArraySlice<UInt8>) -> JSONPosition {
-        guard let lastNewline = bytes.lastIndex(of: 0x0A) else {
-            return JSONPosition(line: line, column: column + Self.characters(in: bytes))
+        var position = self
+        for byte in bytes {
+            if byte == 0x0A {
+                position.line += 1
+                position.column = 1
+            } else if byte & 0xC0 != 0x80 {
+                position.column += 1
+            }
         }
-        return JSONPosition(line: line + bytes.count(where: { $0 == 0x0A }),
-                            column: 1 + Self.characters(in: bytes[(lastNewline + 1)...]))
-    }
-
-    /// UTF-8 continuation bytes (`10xxxxxx`) do not begin a character.
-    private static func characters(in bytes: ArraySlice<UInt8>) -> Int {
-        bytes.count(where: { $0 & 0xC0 != 0x80 })
+        return position
     }
 }
 
