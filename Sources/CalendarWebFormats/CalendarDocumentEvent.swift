@@ -1,4 +1,5 @@
 import CalendarModel
+import JSONReading
 
 /// What a streaming xCal or jCal reader hands on, in document order: a VCALENDAR begins, one of its
 /// properties, one of its top-level components (read whole, with everything nested in it).

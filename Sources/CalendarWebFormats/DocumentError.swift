@@ -1,3 +1,5 @@
+import JSONReading
+
 /// Why an xCal, jCal or WebDAV document was refused: where (line and column when known) and what is wrong.
 public struct DocumentError: Error, Sendable, CustomStringConvertible {
     public var line: Int?

@@ -1,4 +1,5 @@
 import CalendarModel
+import JSONReading
 
 /// Reads jCal (RFC 7265) into the lossless model as a stream: the text is read in chunks and each
 /// VCALENDAR property and top-level component is parsed and handed on on its own, so memory holds

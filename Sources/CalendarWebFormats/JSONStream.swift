@@ -1,6 +1,8 @@
+import JSONReading
+
 /// JSON text read from chunks as it arrives: punctuation one byte at a time, and whole values (one
-/// property, one component) cut out for `JSONText`, so memory holds one value however long the text.
-/// A value deeper than `JSONText.maximumDepth` or larger than `maximumValueBytes` is refused as
+/// property, one component) cut out for `JSONReader`, so memory holds one value however long the text.
+/// A value deeper than `JSONReader.maximumDepth` or larger than `maximumValueBytes` is refused as
 /// soon as the cut reaches that far.
 struct JSONStream {
     let maximumValueBytes: Int
@@ -8,12 +10,14 @@ struct JSONStream {
     private var buffer: [UInt8] = []
     private var i = 0
     private var ended = false
+    /// Whether a byte order mark may still be ahead.
+    private var atTextStart = true
     /// Where `buffer[0]` is in the text.
-    private var origin = JSONPosition(line: 1, column: 1)
+    private var origin = JSONPosition.start
     /// A place already worked out (`buffer[mark]` is at `markPosition`), so that finding where each
     /// value begins looks at every byte once.
     private var mark = 0
-    private var markPosition = JSONPosition(line: 1, column: 1)
+    private var markPosition = JSONPosition.start
 
     init(chunks nextChunk: @escaping () throws -> [UInt8]?, maximumValueBytes: Int) {
         self.nextChunk = nextChunk
@@ -22,14 +26,21 @@ struct JSONStream {
 
     /// The next byte that is not white space, left unread; nil at the end of the text.
     mutating func peek() throws -> UInt8? {
+        if atTextStart { try dropByteOrderMark() }
         while try available(i) {
             switch buffer[i] {
             case 0x20, 0x09, 0x0A, 0x0D: i += 1
-            case 0xEF where origin.line == 1 && i == 0: i += 3  // a byte order mark
             default: return buffer[i]
             }
         }
         return nil
+    }
+
+    /// Editors on Windows write a byte order mark, which RFC 8259 lets a reader ignore; it is dropped
+    /// rather than skipped so that it is no column of the first line.
+    private mutating func dropByteOrderMark() throws {
+        atTextStart = false
+        if try available(2), buffer.starts(with: [0xEF, 0xBB, 0xBF]) { buffer.removeFirst(3) }
     }
 
     /// Reads `byte` (after white space), or fails with `message` where the text has something else.
@@ -88,7 +99,7 @@ struct JSONStream {
                 inString = true
             case UInt8(ascii: "["), UInt8(ascii: "{"):
                 depth += 1
-                guard depth < JSONText.maximumDepth else { throw error("nested deeper than \(JSONText.maximumDepth) levels", at: end) }
+                guard depth < JSONReader.maximumDepth else { throw error("nested deeper than \(JSONReader.maximumDepth) levels", at: end) }
             case UInt8(ascii: "]"), UInt8(ascii: "}"):
                 if depth == 0 { break scan }
                 depth -= 1
@@ -146,12 +157,10 @@ struct JSONCut: Sendable {
 
     /// The value; its syntax errors are placed in the whole text.
     func parsed() throws(DocumentError) -> JSONValue {
-        do throws(DocumentError) {
-            return try JSONText.parse(bytes)
+        do throws(JSONSyntaxError) {
+            return try JSONReader.value(of: bytes, at: origin)
         } catch {
-            let line = error.line ?? 1
-            throw DocumentError(line: origin.line + line - 1, column: line == 1 ? origin.column + (error.column ?? 1) - 1 : error.column,
-                                error.message)
+            throw DocumentError(line: error.position.line, column: error.position.column, error.message)
         }
     }
 }

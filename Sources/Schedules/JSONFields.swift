@@ -1,3 +1,5 @@
+import JSONReading
+
 /// A JSON object being read, with its path so that each of its fields can be named in a problem.
 struct JSONObject {
     var members: [JSONMember]
@@ -8,6 +10,27 @@ struct JSONObject {
     }
 
     func place(_ key: String) -> String { "\(path).\(key)" }
+}
+
+/// How timetable reading looks at a value.
+extension JSONValue {
+    /// Null is read as a missing field, as most JSON writers emit it for an absent optional.
+    var isNull: Bool {
+        if case .null = self { return true }
+        return false
+    }
+
+    /// What a problem calls the value when it is of the wrong kind.
+    var kindName: String {
+        switch self {
+        case .string: "a string"
+        case .number: "a number"
+        case .bool: "a boolean"
+        case .null: "null"
+        case .array: "an array"
+        case .object: "an object"
+        }
+    }
 }
 
 /// Reading fields of the expected kinds out of JSON objects, adding a problem for each that is not.

@@ -1,4 +1,5 @@
 import CalendarModel
+import JSONReading
 
 /// The lectures and changes of a JSON timetable.
 extension TimetableJSONReader {

@@ -1,3 +1,5 @@
+import JSONReading
+
 /// Turns parsed JSON into a `TimetableDraft`, every problem named by its JSON path.
 struct TimetableJSONReader {
     var problems: TimetableProblems

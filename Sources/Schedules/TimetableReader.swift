@@ -1,3 +1,5 @@
+import JSONReading
+
 /// Reads a course timetable (../shared/SPEC.md, "Timetable (JSON)") from JSON or CSV and checks it,
 /// reporting every problem at once as `TimetableErrors`, each with its file and place.
 ///
@@ -33,9 +35,9 @@ public struct TimetableReader: Sendable {
         var problems = TimetableProblems(file: file)
         let root: JSONValue
         do {
-            root = try JSONParser.parse(json)
+            root = try JSONReader.value(of: json)
         } catch {
-            problems.add(error.place, error.message)
+            problems.add("line \(error.position.line), column \(error.position.column)", error.message)
             throw problems.errors
         }
         var reader = TimetableJSONReader(problems: problems)

@@ -67,11 +67,11 @@ enum OccurrenceFormat {
         var end: [UInt8] = []
         if let summary {
             end.append(literal: #", "summary": "#)
-            JSONText.appendQuoted(summary, to: &end)
+            JSONOutput.appendQuoted(summary, to: &end)
         }
         if let status {
             end.append(literal: #", "status": "#)
-            JSONText.appendQuoted(status, to: &end)
+            JSONOutput.appendQuoted(status, to: &end)
         }
         end.append(literal: "}\n")
         return end
@@ -114,7 +114,7 @@ enum OccurrenceFormat {
     }
 
     static func json(_ text: String) -> String {
-        JSONText.quoted(text)
+        JSONOutput.quoted(text)
     }
 
     private static func csv(_ field: String) -> String {
@@ -136,7 +136,7 @@ struct OccurrenceTexts {
         summary = occurrence.summary
         status = occurrence.status
         guard format == .jsonl else { return }
-        JSONText.appendQuoted(occurrence.uid, to: &quotedUID)
+        JSONOutput.appendQuoted(occurrence.uid, to: &quotedUID)
         jsonLineEnd = OccurrenceFormat.jsonLineEnd(summary: summary, status: status)
     }
 }

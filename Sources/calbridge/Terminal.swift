@@ -56,8 +56,8 @@ extension Diagnostic {
     var jsonLine: String {
         let label = severity == .error ? "error" : severity == .violation ? "warning" : "note"
         let line = location.map { String($0.line) } ?? "null", column = location.map { String($0.column) } ?? "null"
-        return "{\"file\": \(JSONText.quoted(file)), \"line\": \(line), \"column\": \(column), "
-            + "\"severity\": \"\(label)\", \"message\": \(JSONText.quoted(message)), "
-            + "\"repair\": \(repair.map(JSONText.quoted) ?? "null")}"
+        return "{\"file\": \(JSONOutput.quoted(file)), \"line\": \(line), \"column\": \(column), "
+            + "\"severity\": \"\(label)\", \"message\": \(JSONOutput.quoted(message)), "
+            + "\"repair\": \(repair.map(JSONOutput.quoted) ?? "null")}"
     }
 }

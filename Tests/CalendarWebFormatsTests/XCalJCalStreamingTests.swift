@@ -106,6 +106,21 @@ final class XCalJCalStreamingTests: XCTestCase {
         }
     }
 
+    /// jCal is read by the reader timetables use, so it refuses what they refuse, placed in the whole text.
+    func testJCalRefusesWhatTheOneJSONReaderRefusesAtItsPlaceAfterAByteOrderMark() {
+        let cases = [
+            (#"["x-count", {}, "integer", +1]"#, 42, "expected a value (object, array, string, number, true, false or null)"),
+            (#"["summary", {"language": "de", "language": "en"}, "text", "a"]"#, 46, #"the key "language" appears twice in this object"#),
+            (#"["summary", {}, "text", "a\ud83d"]"#, 41, "\\u escape of a lone surrogate (half of a UTF-16 pair without the other half)"),
+        ]
+        for (property, column, message) in cases {
+            let jcal = [0xEF, 0xBB, 0xBF] + Array("[\"vcalendar\", [],\n [[\"vevent\", [\(property)], []]]]".utf8)
+            XCTAssertThrowsError(try JCalReader().calendars(from: jcal), property) { error in
+                XCTAssertEqual((error as? DocumentError)?.description, ":2:\(column): \(message)")
+            }
+        }
+    }
+
     /// The oversized component arrives in 64 KiB chunks and is refused once it passes the bound,
     /// before the rest of it is read.
     func testComponentLargerThanTheBoundIsRefusedBeforeItIsReadWhole() {

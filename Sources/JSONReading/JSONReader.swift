@@ -1,26 +1,33 @@
-/// A strict RFC 8259 parser over bytes. calbridge parses JSON itself rather than with
-/// `JSONSerialization` to keep member order, tell numbers from booleans, refuse duplicate keys and
-/// say where the text went wrong.
-struct JSONParser {
-    /// Timetables nest four levels deep; the limit only stops hostile input from exhausting the stack.
-    static let maximumDepth = 64
+/// The one strict RFC 8259 reader of calbridge, for timetables and jCal alike. calbridge reads JSON
+/// itself rather than with `JSONSerialization` to keep member order and number literals, refuse
+/// duplicate keys and lone surrogates, and say at which line and column the text went wrong.
+public struct JSONReader {
+    /// Neither timetables nor jCal nest deeply; the limit stops hostile input from exhausting the stack.
+    public static let maximumDepth = 64
 
-    // Internal rather than private so the string reading in JSONStringParsing.swift can use them.
+    // Internal rather than private so the string reading in JSONReaderStrings.swift can use them.
     let bytes: [UInt8]
-    var index = 0
+    var index: Int
+    /// Where the text being positioned begins: after a byte order mark, which no editor shows as a column.
+    private let first: Int
+    private let origin: JSONPosition
 
-    static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
-        var parser = JSONParser(bytes: bytes)
-        // Editors on Windows write a byte order mark, which RFC 8259 lets a parser ignore.
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }
-        let value = try parser.value(depth: 0)
-        parser.skipSpace()
-        guard parser.index == bytes.count else { throw parser.failure("text after the end of the JSON value") }
+    /// The one value `bytes` hold. `origin` is where they begin in a larger text (a jCal component cut
+    /// out of its document), so that errors are placed in that text. A byte order mark, which editors on
+    /// Windows write and RFC 8259 lets a reader ignore, is skipped at the beginning of a text only.
+    public static func value(of bytes: [UInt8], at origin: JSONPosition = .start) throws(JSONSyntaxError) -> JSONValue {
+        var reader = JSONReader(bytes: bytes, origin: origin)
+        let value = try reader.value(depth: 0)
+        reader.skipSpace()
+        guard reader.index == bytes.count else { throw reader.failure("text after the end of the JSON value") }
         return value
     }
 
-    private init(bytes: [UInt8]) {
+    private init(bytes: [UInt8], origin: JSONPosition) {
         self.bytes = bytes
+        self.origin = origin
+        first = origin == .start && bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        index = first
     }
 
     private mutating func value(depth: Int) throws(JSONSyntaxError) -> JSONValue {
@@ -51,6 +58,7 @@ struct JSONParser {
             }
             let keyStart = index
             let key = try string()
+            // RFC 8259 leaves a repeated key's meaning open; readers differ on which one wins, so none does.
             if members.contains(where: { $0.key == key }) {
                 index = keyStart
                 throw failure("the key \"\(key)\" appears twice in this object")
@@ -84,6 +92,7 @@ struct JSONParser {
         return value
     }
 
+    /// RFC 8259's number grammar exactly: no `+1`, `.5`, `1.` or `01`, which other readers take differently.
     private mutating func number() throws(JSONSyntaxError) -> JSONValue {
         let start = index
         _ = take(UInt8(ascii: "-"))
@@ -106,27 +115,23 @@ struct JSONParser {
         return index - start
     }
 
-    private mutating func skipSpace() {
-        while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+    mutating func skipSpace() {
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x09, 0x0A, 0x0D: index += 1
+            default: return
+            }
+        }
     }
 
-    private mutating func take(_ byte: UInt8) -> Bool {
+    mutating func take(_ byte: UInt8) -> Bool {
         guard index < bytes.count, bytes[index] == byte else { return false }
         index += 1
         return true
     }
 
-    /// Where reading stopped: lines counted at line feeds, columns in characters rather than bytes.
+    /// The error at where reading stopped; positions are worked out only here, as errors are rare.
     func failure(_ message: String) -> JSONSyntaxError {
-        var line = 1, column = 1
-        for byte in bytes[..<min(index, bytes.count)] {
-            if byte == 0x0A {
-                line += 1
-                column = 1
-            } else if byte & 0xC0 != 0x80 {
-                column += 1
-            }
-        }
-        return JSONSyntaxError(line: line, column: column, message: message)
+        JSONSyntaxError(at: origin.advanced(over: bytes[first..<max(first, min(index, bytes.count))]), message)
     }
 }
