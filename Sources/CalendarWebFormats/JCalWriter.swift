@@ -1,4 +1,5 @@
 import CalendarModel
+import JSONReading
 
 /// Writes a calendar as jCal (RFC 7265), compact: each component `[name, [properties], [components]]`,
 /// each property `[name, {parameters}, type, value…]` with the same typing as xCal. Written as a
@@ -74,10 +75,18 @@ extension JSONOutput {
     private static let numericRuleParts: Set<String> = ["count", "interval", "bysecond", "byminute", "byhour", "bymonthday",
                                                         "byyearday", "byweekno", "bymonth", "bysetpos"]
 
+    /// Whether a literal is a number as JSON writes one (RFC 8259 §6: no '+', no leading zero, digits
+    /// on both sides of a '.'), to be written as it is; any other (`GEO:+51.76882;+14.32321`) is written
+    /// as a string, which the jCal reader reads back as written.
+    private static func isJSONNumber(_ literal: String) -> Bool {
+        if case .number? = try? JSONReader.value(of: Array(literal.utf8)) { return true }
+        return false
+    }
+
     private mutating func write(_ value: TypedValue) {
         switch value {
         case .string(let text): string(text)
-        case .number(let literal): if Double(literal) == nil { string(literal) } else { append(literal) }
+        case .number(let literal): if Self.isJSONNumber(literal) { append(literal) } else { string(literal) }
         case .boolean(let flag): append(flag ? "true" : "false")
         // RFC 7265 §3.6.9: a period is the array of its start and its end or duration.
         case .period(let start, let end, let duration):
@@ -96,7 +105,7 @@ extension JSONOutput {
                 let numeric = Self.numericRuleParts.contains(part.name)
                 if part.values.count != 1 { out.append("[") }
                 out.list(part.values) { out, item in
-                    if numeric && Int(item) != nil { out.append(item) } else { out.string(item) }
+                    if numeric && Self.isJSONNumber(item) { out.append(item) } else { out.string(item) }
                 }
                 if part.values.count != 1 { out.append("]") }
             }

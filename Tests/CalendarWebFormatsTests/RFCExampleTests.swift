@@ -232,6 +232,17 @@ final class RFCExampleTests: XCTestCase {
         XCTAssertEqual(back.first?.components.first?["CONFERENCE"]?.parameters, [Parameter("VALUE", "URI")])
     }
 
+    /// A number JSON cannot write as it is (`+51.76882`, as fablab-cottbus' GEO has it) goes as a string
+    /// and comes back as written; the jCal stays JSON.
+    func testANumberJSONCannotCarryIsWrittenAsAStringAndReadBackAsWritten() throws {
+        let geo = Property(name: "GEO", value: "+51.76882;+14.32321")
+        let calendar = Component(name: "VCALENDAR", components: [Component(name: "VEVENT", properties: [geo])])
+        let json = String(decoding: JCalWriter().document(for: calendar), as: UTF8.self)
+        XCTAssertTrue(json.contains(#"["geo",{},"float",["+51.76882","+14.32321"]]"#), json)
+        let back = try JCalReader().calendars(from: Array(json.utf8))
+        XCTAssertEqual(back.first?.components.first?["GEO"]?.value, "+51.76882;+14.32321")
+    }
+
     func testDateIsWrittenWithHyphensAsRFC6321Section3_6_4Shows() throws {
         let dtstart = Property(name: "DTSTART", parameters: [Parameter("VALUE", "DATE")], value: "20110517")
         XCTAssertEqual(element(dtstart), "<dtstart><date>2011-05-17</date></dtstart>")
