@@ -16,6 +16,9 @@ struct Progress {
     private var lastDrawn: Date?
     private var done = 0
     private let shown = Terminal.watched && !Terminal.reporting.quiet
+    /// Seconds before the line first appears: half a second, or `CALBRIDGE_PROGRESS_AFTER` (a test
+    /// sets 0 so that a run on a fast machine still draws it).
+    private static let delay = ProcessInfo.processInfo.environment["CALBRIDGE_PROGRESS_AFTER"].flatMap(Double.init) ?? 0.5
 
     init(_ label: String, total: Int?, unit: Unit = .items) {
         self.label = label
@@ -33,7 +36,7 @@ struct Progress {
     mutating func update(done: Int) {
         self.done = done
         let now = Date()
-        guard shown, elapsed >= 0.5, now.timeIntervalSince(lastDrawn ?? .distantPast) >= 0.2 else { return }
+        guard shown, elapsed >= Self.delay, now.timeIntervalSince(lastDrawn ?? .distantPast) >= 0.2 else { return }
         lastDrawn = now
         Terminal.write("\r\u{1B}[K" + line(), to: .standardError)
     }
