@@ -83,7 +83,7 @@ public struct CalendarStreamReader {
                 try flush(&batch, &inFlight, reader, handle)
                 if checksWholeCalendar { wideChecks.calendarProperty(property) }
                 if firstOfInput || seenProperties[property.name] == nil {
-                    seenProperties[property.name] = seenProperties[property.name] ?? property
+                    if seenProperties[property.name] == nil { seenProperties[property.name] = property }
                     try handle(.property(property))
                 } else if let kept = seenProperties[property.name], kept != property {
                     diagnostics.append(Diagnostic(.violation, file: input.name, at: property.location,
