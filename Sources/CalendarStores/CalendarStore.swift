@@ -1,3 +1,5 @@
+import CalendarModel
+
 /// A place calendars are kept one resource per UID: a local directory (vdir) now, a CalDAV
 /// collection later. Writes are conditional on the version read, so a store never loses a change
 /// it did not see.
@@ -15,10 +17,32 @@ public protocol CalendarStore {
     /// Whether `put` and `delete` may be called from several threads at once (a network store
     /// gains from it; a directory gains nothing).
     var allowsConcurrentWrites: Bool { get }
+    /// Hands every resource's bytes to `body`, in the store's order; with `window` (UTC, either end
+    /// open) a store may leave out resources it knows have nothing in it, and may also hand out
+    /// some that have not: the caller checks. A CalDAV store asks the server in a few REPORTs
+    /// instead of one GET per resource.
+    func readAll(window: StoreWindow?, _ body: (_ uid: String, _ bytes: [UInt8]) throws -> Void) throws
 }
 
 extension CalendarStore {
     public var allowsConcurrentWrites: Bool { false }
+
+    public func readAll(window: StoreWindow?, _ body: (_ uid: String, _ bytes: [UInt8]) throws -> Void) throws {
+        for resource in try list() {
+            if let (bytes, _) = try get(uid: resource.uid) { try body(resource.uid, bytes) }
+        }
+    }
+}
+
+/// A span of time in UTC wall-clock terms, either end open: what `export --from/--to` asks a store for.
+public struct StoreWindow: Hashable, Sendable {
+    public var start: LocalDateTime?
+    public var end: LocalDateTime?
+
+    public init(start: LocalDateTime?, end: LocalDateTime?) {
+        self.start = start
+        self.end = end
+    }
 }
 
 /// One resource of a store.

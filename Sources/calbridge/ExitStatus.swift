@@ -35,6 +35,9 @@ enum ExitStatus {
         case let error as StoreUnavailable:
             Terminal.error(error.message)
             return unavailable
+        case let error as StoreNotFound:
+            Terminal.error(error.message)
+            return missingInput
         case StoreError.unavailable(let reason):
             // The store answered when it was opened, so this is a server that went away part-way.
             Terminal.error("the store stopped answering (\(reason)); nothing was written: run the same command again once the server is back")

@@ -21,8 +21,7 @@ struct Export: ParsableCommand {
     @Option(name: .shortAndLong, help: "The output file; standard output when absent.")
     var output: String?
 
-    @Option(help: "The user for a CalDAV store.")
-    var user: String?
+    @OptionGroup var access: StoreAccess
 
     @Option(help: "Only series with an occurrence at or after this date.")
     var from: String?
@@ -38,7 +37,7 @@ struct Export: ParsableCommand {
         reporting.apply()
         do {
             let window = try Self.window(from, to)
-            let opened = try StoreLocation.open(store, user: user, creating: false)
+            let opened = try StoreLocation.open(store, access: access, create: false, makeDirectory: false)
             let (merged, diagnostics) = try read(opened, window: window)
             try reading.judge(diagnostics)
             var calendar = ZoneUsage.completing(merged)
@@ -57,13 +56,10 @@ struct Export: ParsableCommand {
     /// time zone merge: a TZID that resources define differently keeps every event's time.
     private func read(_ opened: any CalendarStore, window: (LocalDateTime, LocalDateTime)?) throws -> (Component, [Diagnostic]) {
         // Each resource is read twice (looked ahead at, then read): an InputFile is read once.
-        let listed = try opened.list()
-        var progress = Progress("export", total: listed.count)
-        let resources = try listed.compactMap { resource in
-            defer { progress.advance(by: 1) }
-            return try opened.get(uid: resource.uid).map { (name: "\(store) \(resource.uid)", bytes: $0.0) }
+        var resources: [(name: String, bytes: [UInt8])] = []
+        try opened.readAll(window: window.map { _ in StoreWindow(start: from.flatMap(WindowDate.parse), end: to.flatMap(WindowDate.parse)) }) {
+            resources.append((name: "\(store) \($0)", bytes: $1))
         }
-        progress.finish()
         var reader = CalendarStreamReader(encodes: false)
         reader.zones = .judgedByDatabase()
         if resources.count > 1 { try resources.forEach { try reader.foresee(InputFile(name: $0.name, contents: $0.bytes)) } }

@@ -20,12 +20,14 @@ struct Import: ParsableCommand {
         with exit 75 (safe to retry): run the same command with --resume once it is back. --json also \
         prints the report (created, updated, unchanged, failed) as one JSON object on standard output.
 
-        STORE is a directory (one .ics per UID) or a CalDAV collection URL; the password comes from the \
+        STORE is a directory (one .ics per UID) or a CalDAV URL: a collection, or a server root, \
+        .well-known/caldav, principal or calendar home with --calendar NAME (`calbridge calendars URL` \
+        lists them). A missing collection is made only with --create. The password comes from the \
         environment variable CALBRIDGE_PASSWORD, never from the command line.
 
         Examples:
           calbridge import export.ics --to ~/.calendars/work
-          calbridge import big.ics --to https://dav.example.org/cal/me/work/ --user me --journal big.journal
+          calbridge import big.ics --to https://dav.example.org/ --calendar Work --user me --journal big.journal
           calbridge import big.ics --to https://dav.example.org/cal/me/work/ --user me --journal big.journal --resume
         """)
 
@@ -35,8 +37,10 @@ struct Import: ParsableCommand {
     @Option(help: "The store: a directory or a CalDAV collection URL.")
     var to: String
 
-    @Option(help: "The user for a CalDAV store.")
-    var user: String?
+    @OptionGroup var access: StoreAccess
+
+    @Flag(help: "Make the CalDAV collection when it does not exist yet (with --calendar: in the account's calendar home).")
+    var create = false
 
     @Option(help: "Where to record what was sent, for --resume.")
     var journal: String?
@@ -63,9 +67,8 @@ struct Import: ParsableCommand {
             try reading.judge(diagnostics)
             // Each resource then carries a VTIMEZONE for every TZID it uses.
             let (resources, withoutUID) = CalendarResources.split(ZoneUsage.completing(calendar))
-            // A dry run into a directory that does not exist yet plans against an empty store.
-            let isNewDirectory = !to.hasPrefix("http") && !FileManager.default.fileExists(atPath: to)
-            let store = dryRun && isNewDirectory ? nil : try StoreLocation.open(to, user: user, creating: !dryRun)
+            // A dry run into a store that does not exist yet plans against an empty one.
+            let store = try StoreLocation.open(to, access: access, create: create, makeDirectory: !dryRun, dryRun: dryRun)
             let batch = ImportBatch(store: store, journal: try loadJournal(), journalPath: journal, dryRun: dryRun)
             let report: ImportBatch.Outcome
             do {

@@ -1,21 +1,56 @@
+import ArgumentParser
 import CalendarStores
 import Foundation
 import ICalendar
 
+/// `--user` and `--calendar`: who to be on a CalDAV server and which of the account's calendars to use.
+struct StoreAccess: ParsableArguments {
+    @Option(help: "The user for a CalDAV store (the password comes from CALBRIDGE_PASSWORD).")
+    var user: String?
+
+    @Option(help: "For a CalDAV URL that leads to an account (server root, .well-known/caldav, principal, calendar home): the calendar to use, by display name or URL segment.")
+    var calendar: String?
+
+    var password: String? { ProcessInfo.processInfo.environment["CALBRIDGE_PASSWORD"] }
+}
+
 /// Opens the STORE argument of `import`, `export` and `sync`: a local directory (the vdir layout),
-/// or a CalDAV collection URL with the user from `--user` and the password from CALBRIDGE_PASSWORD.
+/// or a CalDAV URL, which `CalDAVAccount` resolves to one collection.
 enum StoreLocation {
-    static func open(_ location: String, user: String?, creating: Bool) throws -> any CalendarStore {
-        if location.hasPrefix("http://") || location.hasPrefix("https://") {
-            guard let url = URL(string: location) else { throw UsageProblem(message: "\(location) is not a URL") }
-            let password = ProcessInfo.processInfo.environment["CALBRIDGE_PASSWORD"]
-            do {
-                return try CalDAVStore(collection: url, user: user, password: password,
-                                       createIfMissing: creating ? (name: url.lastPathComponent, color: nil) : nil)
-            } catch {
-                throw StoreUnavailable(message: "\(location): \(error)")
-            }
+    /// The store, or nil for a dry run into one that does not exist yet (it plans against an empty
+    /// one). A missing directory is made when `makeDirectory`; a missing CalDAV collection only with
+    /// `create` (`--create`), else 66 with the account's calendars listed.
+    static func open(_ location: String, access: StoreAccess, create: Bool, makeDirectory: Bool) throws -> any CalendarStore {
+        guard let store = try open(location, access: access, create: create, makeDirectory: makeDirectory, dryRun: false) else {
+            throw StoreNotFound(message: "\(location) is not there")
         }
+        return store
+    }
+
+    static func open(_ location: String, access: StoreAccess, create: Bool, makeDirectory: Bool,
+                     dryRun: Bool) throws -> (any CalendarStore)? {
+        guard location.hasPrefix("http://") || location.hasPrefix("https://") else {
+            if dryRun && !FileManager.default.fileExists(atPath: location) { return nil }
+            return try openDirectory(location, creating: makeDirectory)
+        }
+        guard let url = URL(string: location) else { throw UsageProblem(message: "\(location) is not a URL") }
+        do {
+            let choice = try CalDAVAccount.collection(url, named: access.calendar, user: access.user, password: access.password,
+                                                      create: create, dryRun: dryRun)
+            if dryRun && !choice.exists { return nil }
+            return try CalDAVStore(collection: URL(string: choice.url)!, user: access.user, password: access.password)
+        } catch let error as CalDAVError {
+            switch error {
+            case .noSuchCalendar, .collectionNotFound: throw StoreNotFound(message: "\(location): \(error)")
+            case .calendarNotNamed: throw UsageProblem(message: "\(error)")
+            default: throw StoreUnavailable(message: "\(location): \(error)")
+            }
+        } catch {
+            throw StoreUnavailable(message: "\(location): \(error)")
+        }
+    }
+
+    private static func openDirectory(_ location: String, creating: Bool) throws -> any CalendarStore {
         // A store directory that is not there is a missing input (66), not a server that is down.
         if !creating && !FileManager.default.fileExists(atPath: location) {
             throw InputFile.OpenError(name: location, code: ENOENT,
@@ -31,5 +66,10 @@ enum StoreLocation {
 
 /// The store cannot be reached or opened (exit 69).
 struct StoreUnavailable: Error {
+    var message: String
+}
+
+/// The CalDAV collection named is not there and was not to be made (exit 66).
+struct StoreNotFound: Error {
     var message: String
 }

@@ -25,8 +25,10 @@ struct Sync: ParsableCommand {
     @Option(help: "The store: a directory (created when missing) or a CalDAV collection URL.")
     var to: String
 
-    @Option(help: "The user for a CalDAV store (the password comes from CALBRIDGE_PASSWORD).")
-    var user: String?
+    @OptionGroup var access: StoreAccess
+
+    @Flag(help: "Make the CalDAV collection when it does not exist yet.")
+    var create = false
 
     @Option(help: "The state file remembering what was written; created when missing.")
     var state: String
@@ -40,7 +42,7 @@ struct Sync: ParsableCommand {
         reporting.apply()
         do {
             let run = try ScheduleRun(timetable: timetable, base: base, statePath: state)
-            let store = try StoreLocation.open(to, user: user, creating: true)
+            let store = try StoreLocation.open(to, access: access, create: create, makeDirectory: true)
             let outcome: StoreSync.Outcome
             do {
                 outcome = try StoreSync(store: store, run: run).apply()

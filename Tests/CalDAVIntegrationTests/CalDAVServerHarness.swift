@@ -8,15 +8,15 @@ enum CalDAVServerHarness {
     struct NotInstalled: Error, CustomStringConvertible {
         var kind: CalDAVServerKind
         var description: String {
-            "\(kind.rawValue) is not installed: run Scripts/setup --python, or set CALBRIDGE_PYTHON to the python of a venv that has it"
+            kind == .cyrus
+                ? "cyrus is not installed: run Scripts/setup --python (it installs cyrus-imapd, cyrus-caldav and sasl2-bin)"
+                : "\(kind.rawValue) is not installed: run Scripts/setup --python, or set CALBRIDGE_PYTHON to the python of a venv that has it"
         }
     }
 
     static func start(_ kind: CalDAVServerKind) -> Result<CalDAVTestServer, any Error> {
-        guard let bin = CalDAVTestServer.binFolder(),
-              FileManager.default.isExecutableFile(atPath: bin.appendingPathComponent(kind.rawValue).path) else {
-            return .failure(NotInstalled(kind: kind))
-        }
+        let bin = CalDAVTestServer.binFolder()
+        guard CalDAVTestServer.isInstalled(kind, bin: bin) else { return .failure(NotInstalled(kind: kind)) }
         return Result { try CalDAVTestServer(kind, bin: bin) }
     }
 

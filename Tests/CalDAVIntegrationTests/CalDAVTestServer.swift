@@ -6,10 +6,12 @@ import Glibc
 import Darwin
 #endif
 
-/// The real CalDAV servers the integration tests talk to, run from the project's `.venv`.
+/// The real CalDAV servers the integration tests talk to: Radicale and Xandikos from the project's
+/// `.venv`, Cyrus IMAP's CalDAV from Debian's packages, run by Scripts/cyrus-caldav-server.
 enum CalDAVServerKind: String {
     case radicale
     case xandikos
+    case cyrus
 
     /// The path of a calendar collection named `name` for the user the tests send: Radicale keeps
     /// collections under the principal, Xandikos under its calendar home.
@@ -17,6 +19,21 @@ enum CalDAVServerKind: String {
         switch self {
         case .radicale: return "/user/\(name)/"
         case .xandikos: return "/user/calendars/\(name)/"
+        case .cyrus: return "/dav/calendars/user/user/\(name)/"
+        }
+    }
+
+    /// The program that serves this kind and its arguments, or nil when it is not installed.
+    fileprivate func command(bin: URL?, storage: String, state: String, port: Int) -> (URL, [String])? {
+        switch self {
+        case .radicale, .xandikos:
+            guard let program = bin?.appendingPathComponent(rawValue),
+                  FileManager.default.isExecutableFile(atPath: program.path) else { return nil }
+            return (program, arguments(storage: storage, state: state, port: port))
+        case .cyrus:
+            let script = CalDAVTestServer.packageRoot.appendingPathComponent("Scripts/cyrus-caldav-server")
+            guard FileManager.default.isExecutableFile(atPath: "/usr/lib/cyrus/bin/httpd") else { return nil }
+            return (URL(fileURLWithPath: "/bin/bash"), [script.path, storage, String(port)])
         }
     }
 
@@ -25,6 +42,8 @@ enum CalDAVServerKind: String {
         case .radicale:
             // auth none: Radicale takes the basic-auth user name as the principal without checking it.
             return ["--storage-filesystem-folder=\(storage)", "--auth-type=none", "--server-hosts=127.0.0.1:\(port)"]
+        case .cyrus:
+            return []
         case .xandikos:
             // --defaults makes /user/ with a calendar home at /user/calendars/ (and /user/calendars/calendar/);
             // --state-dir keeps its TLS and push state out of the home directory.
@@ -53,16 +72,24 @@ final class CalDAVTestServer {
         if let python = environment["CALBRIDGE_PYTHON"], !python.isEmpty {
             candidates.append(URL(fileURLWithPath: python).deletingLastPathComponent())
         }
-        let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-        candidates.append(package.appendingPathComponent(".venv/bin"))
+        candidates.append(packageRoot.appendingPathComponent(".venv/bin"))
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0.appendingPathComponent("radicale").path) }
     }
 
+    /// The package's root folder (Scripts/).
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    /// Whether the server of `kind` is installed: Radicale and Xandikos in `bin`, Cyrus on the system.
+    static func isInstalled(_ kind: CalDAVServerKind, bin: URL?) -> Bool {
+        kind.command(bin: bin, storage: "", state: "", port: 0) != nil
+    }
+
     /// Starts a CalDAV server and waits, at most `timeout` seconds, until it accepts connections.
-    convenience init(_ kind: CalDAVServerKind, bin: URL, timeout: TimeInterval = 15) throws {
+    /// Cyrus's first start creates its user's mailbox first, which takes a few seconds more.
+    convenience init(_ kind: CalDAVServerKind, bin: URL?, timeout: TimeInterval = 30) throws {
         try self.init(kind, label: kind.rawValue, timeout: timeout) { storage, state, port in
-            (bin.appendingPathComponent(kind.rawValue), kind.arguments(storage: storage, state: state, port: port))
+            kind.command(bin: bin, storage: storage, state: state, port: port)!
         }
     }
 

@@ -8,9 +8,11 @@ enum CalbridgeCommand {
     private static let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         .appendingPathComponent("calbridge")
 
-    /// Runs calbridge to the end and returns its exit status, standard output and standard error.
-    static func run(_ arguments: [String]) throws -> (status: Int32, output: String, errors: String) {
+    /// Runs calbridge to the end and returns its exit status, standard output and standard error;
+    /// `environment` sets (or with nil removes) variables, CALBRIDGE_PASSWORD among them.
+    static func run(_ arguments: [String], environment: [String: String?] = [:]) throws -> (status: Int32, output: String, errors: String) {
         let process = prepare(arguments)
+        for (name, value) in environment { process.environment?[name] = value }
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err

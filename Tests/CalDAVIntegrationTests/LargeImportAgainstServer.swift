@@ -27,7 +27,7 @@ struct LargeImportAgainstServer {
         let input = folder.appendingPathComponent("calendar-\(events).ics")
         try GeneratedCalendar.write(events: events, to: input)
         let collection = server.url(server.kind.calendarPath("large")).absoluteString
-        let arguments = ["import", input.path, "--to", collection, "--user", "user",
+        let arguments = ["import", input.path, "--to", collection, "--user", "user", "--create",
                          "--journal", folder.appendingPathComponent("journal").path]
 
         let imported = try CalbridgeCommand.run(arguments)
@@ -54,6 +54,15 @@ final class RadicaleLargeImportTests: ServerTestCase {
 /// A large import into Xandikos 0.4.
 final class XandikosLargeImportTests: ServerTestCase {
     override class var kind: CalDAVServerKind { .xandikos }
+
+    func testEveryEventArrivesOnceAndComesBackAsItWent() throws {
+        try LargeImportAgainstServer(server: try server()).everyEventArrivesOnceAndComesBackAsItWent()
+    }
+}
+
+/// A large import into Cyrus IMAP 3.6's CalDAV.
+final class CyrusLargeImportTests: ServerTestCase {
+    override class var kind: CalDAVServerKind { .cyrus }
 
     func testEveryEventArrivesOnceAndComesBackAsItWent() throws {
         try LargeImportAgainstServer(server: try server()).everyEventArrivesOnceAndComesBackAsItWent()

@@ -20,7 +20,7 @@ struct ServerRestartDuringImport {
         let journal = folder.appendingPathComponent("calendar.journal")
         try GeneratedCalendar.write(events: events, to: input)
         let collection = server.url(server.kind.calendarPath("restart")).absoluteString
-        let arguments = ["import", input.path, "--to", collection, "--user", "user", "--journal", journal.path]
+        let arguments = ["import", input.path, "--to", collection, "--user", "user", "--journal", journal.path, "--create"]
 
         let importer = try CalbridgeCommand.start(arguments, log: folder.appendingPathComponent("import.log"))
         try waitUntil(journalHolds: 100, journal, while: importer)

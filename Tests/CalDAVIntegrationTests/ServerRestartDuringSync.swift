@@ -16,7 +16,7 @@ struct ServerRestartDuringSync {
         let timetable = folder.appendingPathComponent("term.json")
         let state = folder.appendingPathComponent("term.state.json")
         let collection = server.url(server.kind.calendarPath("sync-restart")).absoluteString
-        let arguments = ["sync", timetable.path, "--to", collection, "--user", "user", "--state", state.path]
+        let arguments = ["sync", timetable.path, "--to", collection, "--user", "user", "--state", state.path, "--create"]
 
         try Data(term(roomPrefix: "OLD").utf8).write(to: timetable)
         let first = try CalbridgeCommand.run(arguments)

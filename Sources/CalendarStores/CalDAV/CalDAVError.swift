@@ -16,9 +16,22 @@ public enum CalDAVError: Error, Hashable, Sendable, CustomStringConvertible {
     case collectionNotFound(String)
     /// The server's answer could not be read (a broken multistatus, a reply missing what it must hold).
     case unreadableAnswer(String)
+    /// The server refused the credentials (401): `user` as sent (nil: none), `passwordGiven` whether
+    /// CALBRIDGE_PASSWORD was set.
+    case unauthorized(user: String?, passwordGiven: Bool)
+    /// The calendar a URL or `--calendar` names is not there; `available` lists the account's
+    /// calendars (`CalDAVCalendar.summary`), as far as the server tells.
+    case noSuchCalendar(String, available: [String])
+    /// The URL leads to an account with several calendars, and none was named.
+    case calendarNotNamed(String, available: [String])
 
     public var description: String {
         switch self {
+        case .refused(let status, let precondition?, let detail)
+            where ["unique-scheduling-object-resource", "no-uid-conflict"].contains(precondition):
+            // The body names the resource that already holds the UID, not one calbridge wrote.
+            return "the CalDAV server refused the request (\(status), \(precondition)): the account already holds this UID"
+                + (detail.isEmpty ? "" : " in \(detail)") + ", another resource which calbridge did not write to"
         case .refused(let status, let precondition?, let detail):
             return "the CalDAV server refused the request (\(status), \(precondition))" + Self.suffix(detail)
         case .refused(let status, nil, let detail):
@@ -33,7 +46,21 @@ public enum CalDAVError: Error, Hashable, Sendable, CustomStringConvertible {
             return "there is no calendar collection at \(url)"
         case .unreadableAnswer(let reason):
             return "the CalDAV server's answer could not be read: \(reason)"
+        case .unauthorized(let user?, let passwordGiven):
+            return "the server refused user \(user): check --user and CALBRIDGE_PASSWORD" + (passwordGiven ? "" : " (unset)")
+        case .unauthorized(nil, _):
+            return "the server asks who you are: give --user and set CALBRIDGE_PASSWORD"
+        case .noSuchCalendar(let name, let available):
+            return "there is no calendar \(name); " + Self.listing(available)
+                + "; name one of them with --calendar, or add --create to make it"
+        case .calendarNotNamed(let url, let available):
+            return "\(url) is an account, not one calendar; " + Self.listing(available) + "; name one with --calendar NAME"
         }
+    }
+
+    private static func listing(_ available: [String]) -> String {
+        available.isEmpty ? "the server lists no calendars there"
+            : "the calendars there are: " + available.joined(separator: ", ")
     }
 
     private static func suffix(_ detail: String) -> String {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// What a refusal's body says: the precondition element of a `DAV:error` body (RFC 4918 §16) and
 /// the human-readable text. Bodies are small and often not XML at all (Radicale answers plain
 /// text), so a tag scanner is enough, and it never resolves entities or loads anything.
@@ -17,7 +19,23 @@ struct CalDAVErrorBody {
         } else {
             precondition = nil
         }
-        detail = Self.shortened(Self.textOutsideTags(text))
+        if let root = tags.first, root.localName.lowercased() == "html" {
+            detail = Self.shortened(Self.htmlSummary(text))
+        } else {
+            detail = Self.shortened(Self.textOutsideTags(text))
+        }
+    }
+
+    /// An HTML error page's message: its first paragraph, else its title. The rest (navigation, a
+    /// server's version banner) says nothing about the request.
+    private static func htmlSummary(_ text: String) -> String {
+        for (open, close) in [("<p>", "</p>"), ("<title>", "</title>")] {
+            guard let start = text.range(of: open, options: .caseInsensitive),
+                  let end = text.range(of: close, options: .caseInsensitive, range: start.upperBound..<text.endIndex) else { continue }
+            let inside = textOutsideTags(String(text[start.upperBound..<end.lowerBound]))
+            if !inside.isEmpty { return inside }
+        }
+        return ""
     }
 
     private struct StartTag {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Paths of a CalDAV collection and its resources, always handled decoded (as `DAVResponse.href`
 /// gives them) and percent-encoded only when put on the wire.
 ///
@@ -17,6 +19,21 @@ enum CalDAVPath {
     /// only its calendar data tells.
     static func uid(forName name: String) -> String? {
         VdirFileName.decode(name)
+    }
+
+    /// The path segment of a new collection named `name`: letters, digits, `.`, `_` and `-` kept,
+    /// any other run of characters one `-`, so the URL stays readable.
+    static func resourceSegment(for name: String) -> String {
+        var segment = ""
+        for scalar in name.unicodeScalars {
+            if scalar.isASCII, CharacterSet.alphanumerics.contains(scalar) || "._-".unicodeScalars.contains(scalar) {
+                segment.unicodeScalars.append(scalar)
+            } else if !segment.hasSuffix("-") {
+                segment += "-"
+            }
+        }
+        let trimmed = segment.trimmingCharacters(in: CharacterSet(charactersIn: "-."))
+        return trimmed.isEmpty ? "calendar" : trimmed
     }
 
     /// The last segment of a decoded path, ignoring a trailing slash.

@@ -29,6 +29,16 @@ struct CalDAVReply: Sendable {
         return .refused(status: status, precondition: parsed.precondition, detail: parsed.detail)
     }
 
+    /// The error for an answer no caller expected: the server's refusal for 4xx, else the status,
+    /// with a redirect's target named.
+    var failure: CalDAVError {
+        if (400..<500).contains(status) { return refusal }
+        if (300..<400).contains(status) {
+            return .unexpectedStatus(status, detail: "redirected to \(header("location") ?? "(no Location)"); use that URL")
+        }
+        return .unexpectedStatus(status, detail: CalDAVErrorBody(body).detail)
+    }
+
     /// The precondition element a `DAV:error` body names, if any.
     var precondition: String? { CalDAVErrorBody(body).precondition }
 }

@@ -2,38 +2,16 @@ import CalendarWebFormats
 import Foundation
 
 extension CalDAVStore {
-    /// The calendar collections of the user `root` leads to (RFC 4791 §7.1, RFC 5397):
-    /// `current-user-principal` at `root`, that principal's `calendar-home-set`, and the members of
-    /// each home whose `resourcetype` includes `calendar`. A server that names no principal has its
-    /// calendars looked for under `root` itself. Redirects are followed only on the same server, so
-    /// the credentials never go elsewhere.
+    /// The URLs of the calendar collections of the user `root` leads to; see `CalDAVAccount.calendars`.
     public static func discoverCalendars(root: URL, user: String?, password: String?) throws -> [URL] {
-        let transport = try CalDAVTransport(endpoint: CalDAVEndpoint(root), user: user, password: password)
-        defer { transport.close() }
-        let discovery = CalDAVDiscovery(transport: transport)
-        let start = try discovery.propfind(transport.endpoint.path, depth: "0",
-                                           [.currentUserPrincipal, .calendarHomeSet, .resourceType])
-        guard let rootResponse = start.responses.first else { return [] }
-        var homes = rootResponse.propertyHrefs[DAVPropertyName.calendarHomeSet.key] ?? []
-        if homes.isEmpty, let principal = rootResponse[.currentUserPrincipal] {
-            let principalAnswer = try discovery.propfind(principal, depth: "0", [.calendarHomeSet])
-            homes = principalAnswer.responses.first?.propertyHrefs[DAVPropertyName.calendarHomeSet.key] ?? []
-        }
-        if homes.isEmpty { homes = [start.path] }
-        var calendars: [URL] = []
-        for home in homes {
-            let listing = try discovery.propfind(home, depth: "1", [.resourceType])
-            for response in listing.responses where response.isCalendar {
-                let url = transport.endpoint.url(forPath: CalDAVPath.asCollection(response.href))
-                if let url = URL(string: url), !calendars.contains(url) { calendars.append(url) }
-            }
-        }
-        return calendars
+        try CalDAVAccount.calendars(at: root, user: user, password: password).compactMap { URL(string: $0.url) }
     }
 }
 
-/// The PROPFINDs of discovery, with same-server redirects followed (`/.well-known/caldav` and
-/// servers that move `/` to a principal URL answer 301 or 302).
+/// The PROPFINDs of discovery (RFC 4791 §6.2, RFC 5397), with same-server redirects followed
+/// (`/.well-known/caldav` and servers that move `/` to a principal URL answer 301 or 302). A
+/// redirect to another server is not followed, since the credentials would go with it; the error
+/// names its target.
 struct CalDAVDiscovery {
     let transport: CalDAVTransport
 
@@ -41,6 +19,53 @@ struct CalDAVDiscovery {
     struct Answer {
         var responses: [DAVResponse]
         var path: String
+
+        /// The response about the resource asked for, when it exists (Xandikos answers a missing
+        /// one with a 207 holding a 404; others with a plain 404, which leaves no responses).
+        var found: DAVResponse? {
+            responses.first { $0.status.map { (200..<300).contains($0) } ?? true }
+        }
+    }
+
+    /// What `path` is: a calendar, an account's calendars (found through current-user-principal and
+    /// calendar-home-set, or under `path` itself when the server names neither), or missing.
+    func locate(_ path: String) throws -> CalDAVLocation {
+        let start = try propfind(path, depth: "0", CalDAVCalendar.properties + [.currentUserPrincipal, .calendarHomeSet])
+        guard let response = start.found else { return .missing(url: transport.endpoint.url(forPath: start.path)) }
+        let here = CalDAVPath.asCollection(start.path)
+        if response.isCalendar {
+            return .calendar(CalDAVCalendar(response, url: transport.endpoint.url(forPath: here)))
+        }
+        var homes = response.propertyHrefs[DAVPropertyName.calendarHomeSet.key] ?? []
+        if homes.isEmpty, let principal = response[.currentUserPrincipal] {
+            homes = try propfind(principal, depth: "0", [.calendarHomeSet]).found?
+                .propertyHrefs[DAVPropertyName.calendarHomeSet.key] ?? []
+        }
+        if homes.isEmpty { homes = [here] }
+        var calendars: [CalDAVCalendar] = []
+        for home in homes {
+            for member in try propfind(home, depth: "1", CalDAVCalendar.properties).responses where member.isCalendar {
+                let url = transport.endpoint.url(forPath: CalDAVPath.asCollection(member.href))
+                if !calendars.contains(where: { $0.url == url }) { calendars.append(CalDAVCalendar(member, url: url)) }
+            }
+        }
+        return .account(calendars: calendars, homes: homes.map(CalDAVPath.asCollection))
+    }
+
+    /// The calendars of the account, found from `.well-known/caldav` or else the server root; none
+    /// when neither tells (a message listing them then lists none).
+    func calendarsFromRoot() -> [CalDAVCalendar] {
+        for start in ["/.well-known/caldav", "/"] {
+            if case .account(let calendars, _)? = try? locate(start), !calendars.isEmpty { return calendars }
+        }
+        return []
+    }
+
+    /// MKCALENDAR (RFC 4791 §5.3.1) for events and tasks.
+    func makeCalendar(at path: String, name: String, color: String?) throws {
+        let body = CalDAVRequestBody.mkcalendar(displayName: name, color: color, components: ["VEVENT", "VTODO"])
+        let reply = try transport.send("MKCALENDAR", path: path, body: body)
+        guard reply.isSuccess else { throw reply.failure }
     }
 
     func propfind(_ path: String, depth: String, _ properties: [DAVPropertyName]) throws -> Answer {
@@ -55,19 +80,21 @@ struct CalDAVDiscovery {
                 } catch {
                     throw CalDAVError.unreadableAnswer(String(describing: error))
                 }
-            case 301, 302, 307, 308:
+            case 404, 410:
+                return Answer(responses: [], path: path)
+            case 301, 302, 303, 307, 308:
+                let target = reply.header("location") ?? "(no Location)"
                 guard let next = sameServerPath(reply.header("location")) else {
-                    throw CalDAVError.unexpectedStatus(reply.status, detail: "redirect to another server not followed")
+                    throw CalDAVError.unexpectedStatus(reply.status, detail: "redirected to \(target), another server, "
+                        + "which is not sent the password: use that URL if it is right")
                 }
                 redirects += 1
                 guard redirects <= 5 else {
-                    throw CalDAVError.unexpectedStatus(reply.status, detail: "more than 5 redirects")
+                    throw CalDAVError.unexpectedStatus(reply.status, detail: "more than 5 redirects, the last to \(target)")
                 }
                 path = next
-            case 400..<500:
-                throw reply.refusal
             default:
-                throw CalDAVError.unexpectedStatus(reply.status, detail: CalDAVErrorBody(reply.body).detail)
+                throw reply.failure
             }
         }
     }

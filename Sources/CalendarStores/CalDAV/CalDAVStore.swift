@@ -97,8 +97,7 @@ public final class CalDAVStore: CalendarStore {
 
     /// The error for an answer no caller expected: the server's refusal for 4xx, else the bare status.
     func failure(_ reply: CalDAVReply) -> CalDAVError {
-        if (400..<500).contains(reply.status) { return reply.refusal }
-        return .unexpectedStatus(reply.status, detail: CalDAVErrorBody(reply.body).detail)
+        reply.failure
     }
 
     /// The current etag of one resource, for servers that answer a PUT without one; nil when it is gone.

@@ -16,13 +16,18 @@ final class CalDAVTransport {
     var policy = CalDAVRetryPolicy()
     private let clock: any RetryClock
     private let authorization: String?
+    private let user: String?
+    private let passwordGiven: Bool
     private let lock = NSLock()
     private var isClosed = false
+    private var hasAnswered = false
 
     init(endpoint: CalDAVEndpoint, user: String?, password: String?,
          clock: any RetryClock = BlockingClock()) throws(CalDAVError) {
         let user = user ?? endpoint.userInfo?.user
         let password = password ?? endpoint.userInfo?.password
+        self.user = user
+        passwordGiven = password != nil
         if let user {
             guard endpoint.mayCarryCredentials else { throw .credentialsNeedHTTPS(host: endpoint.host) }
             authorization = "Basic " + Data("\(user):\(password ?? "")".utf8).base64EncodedString()
@@ -37,11 +42,18 @@ final class CalDAVTransport {
     /// the pool taking back the connection of the answer just returned ("A connection that we don't
     /// know was released?", a crash seen in about 1 of 12 store test runs), and one client per process
     /// is what it recommends anyway; idle connections close after its idle timeout.
-    private static let client = HTTPClient(
-        eventLoopGroup: HTTPClient.defaultEventLoopGroup,
-        configuration: HTTPClient.Configuration(
+    ///
+    /// The pool does not retry a connection that fails (it would, until the connect timeout, so a
+    /// refused connection took three times ten seconds): `send` retries, and only once the server
+    /// has answered.
+    private static let client: HTTPClient = {
+        var configuration = HTTPClient.Configuration(
             redirectConfiguration: .disallow,
-            timeout: HTTPClient.Configuration.Timeout(connect: .seconds(10), read: .seconds(60))))
+            timeout: HTTPClient.Configuration.Timeout(connect: .seconds(10), read: .seconds(60)))
+        configuration.connectionPool.retryConnectionEstablishment = false
+        configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = 32
+        return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+    }()
 
     /// Refuses later requests. Safe to call more than once.
     func close() {
@@ -64,7 +76,9 @@ final class CalDAVTransport {
     }
 
     /// Sends a request to a decoded path of the server, retrying passing failures; any status the
-    /// server gives in the end is returned, not thrown.
+    /// server gives in the end is returned, not thrown, but 401, which throws
+    /// `CalDAVError.unauthorized`. A server that cannot be reached before it ever answered is
+    /// `StoreError.unavailable` at once: it is not there, rather than gone for a moment.
     func send(_ method: String, path: String, headers: [(name: String, value: String)] = [],
               body: [UInt8]? = nil) throws -> CalDAVReply {
         let url = endpoint.url(forPath: path)
@@ -75,19 +89,22 @@ final class CalDAVTransport {
             let outcome: Result<CalDAVReply, any Error>
             do {
                 outcome = .success(try execute(method, url: url, headers: headers, body: body))
+                lock.withLock { hasAnswered = true }
             } catch {
                 outcome = .failure(error)
             }
             let retryAfter: Double?
             let reason: String
             switch outcome {
+            case .success(let reply) where reply.status == 401:
+                throw CalDAVError.unauthorized(user: user, passwordGiven: passwordGiven)
             case .success(let reply) where !Self.isPassing(reply.status):
                 return reply
             case .success(let reply):
                 retryAfter = CalDAVRetryPolicy.retryAfterSeconds(reply.header("retry-after"))
                 reason = "the server answered \(reply.status)"
             case .failure(let error):
-                guard Self.isPassing(error) else {
+                guard Self.isPassing(error), lock.withLock({ hasAnswered }) else {
                     throw StoreError.unavailable("\(method) \(url) failed: \(Self.describe(error))")
                 }
                 retryAfter = nil
@@ -133,8 +150,18 @@ final class CalDAVTransport {
         return passing.contains(error)
     }
 
+    /// A short reason: the usual network failures in words, anything else as its description,
+    /// shortened to whole words.
     private static func describe(_ error: any Error) -> String {
         let text = String(describing: error)
-        return text.count > 300 ? String(text.prefix(300)) + "…" : text
+        for (clue, words) in [("refused", "connection refused: nothing listens there"), ("ECONNRESET", "connection reset"),
+                              ("connectTimeout", "no answer to the connection within 10 s"),
+                              ("NXDOMAIN", "unknown host"), ("resolve", "the host name could not be resolved")]
+        where text.contains(clue) {
+            return words
+        }
+        guard text.count > 200 else { return text }
+        let cut = text.prefix(200)
+        return String(cut[..<(cut.lastIndex(of: " ") ?? cut.endIndex)]) + " …"
     }
 }

@@ -45,15 +45,19 @@ public struct CalDAVRequestBody: Hashable, Sendable {
     }
 
     /// calendar-query REPORT (RFC 4791 §7.8) for every `component` (VEVENT) in the calendar,
-    /// or only those overlapping `timeRange`.
-    public static func calendarQuery(component: String = "VEVENT", timeRange: CalDAVTimeRange? = nil,
+    /// or only those overlapping `timeRange`; a nil `component` asks for every resource.
+    public static func calendarQuery(component: String? = "VEVENT", timeRange: CalDAVTimeRange? = nil,
                                      properties: [DAVPropertyName] = [.etag, .calendarData]) -> CalDAVRequestBody {
-        var componentFilter = DAVXMLElement(calDAV: "comp-filter", attributes: [(name: "name", value: component)])
-        if let timeRange, !timeRange.attributes.isEmpty {
-            componentFilter.children.append(DAVXMLElement(calDAV: "time-range", attributes: timeRange.attributes))
+        var inner: [DAVXMLElement] = []
+        if let component {
+            var componentFilter = DAVXMLElement(calDAV: "comp-filter", attributes: [(name: "name", value: component)])
+            if let timeRange, !timeRange.attributes.isEmpty {
+                componentFilter.children.append(DAVXMLElement(calDAV: "time-range", attributes: timeRange.attributes))
+            }
+            inner.append(componentFilter)
         }
         let calendarFilter = DAVXMLElement(calDAV: "comp-filter", attributes: [(name: "name", value: "VCALENDAR")],
-                                           children: [componentFilter])
+                                           children: inner)
         return CalDAVRequestBody(DAVXMLElement(calDAV: "calendar-query", children: [
             prop(properties), DAVXMLElement(calDAV: "filter", children: [calendarFilter]),
         ]))

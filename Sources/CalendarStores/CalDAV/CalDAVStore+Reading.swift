@@ -1,0 +1,82 @@
+import CalendarModel
+import CalendarWebFormats
+
+extension CalDAVStore {
+    /// Every resource's calendar data in one calendar-query REPORT (RFC 4791 §7.8), or with a window
+    /// one for events and one for tasks with the server's `time-range` filter (§9.9), widened by a day
+    /// at each end so that floating and zoned times are in whatever the zone; the caller checks each
+    /// series against the window itself, for servers that filter wrongly. A server that refuses the
+    /// query is read by calendar-multiget in batches (§7.9) over a listing, and a resource neither
+    /// REPORT gave data for by GET.
+    public func readAll(window: StoreWindow?, _ body: (_ uid: String, _ bytes: [UInt8]) throws -> Void) throws {
+        let queries: [CalDAVRequestBody] = window.map { window in
+            let range = CalDAVTimeRange(start: window.start.map { Self.shifted($0, days: -1) },
+                                        end: window.end.map { Self.shifted($0, days: 1) })
+            return ["VEVENT", "VTODO"].map { CalDAVRequestBody.calendarQuery(component: $0, timeRange: range) }
+        } ?? [.calendarQuery(component: nil)]
+        var delivered = Set<String>()
+        var withoutData: [String] = []
+        for query in queries {
+            let reply = try transport.send("REPORT", path: collectionPath, depth: "1", body: query)
+            guard reply.status == 207 else {
+                try readByMultiget(try members(of: list()).map(\.path), delivered: &delivered, body)
+                return
+            }
+            for response in try multistatus(reply).responses where isMember(response) && !delivered.contains(response.href) {
+                if let data = response.calendarData {
+                    delivered.insert(response.href)
+                    try deliver(response.href, data, body)
+                } else if !withoutData.contains(response.href) {
+                    withoutData.append(response.href)
+                }
+            }
+        }
+        try readByMultiget(withoutData, delivered: &delivered, body)
+    }
+
+    /// The listing's members, for a server without calendar-query.
+    private func members(of listed: [StoredResource]) throws -> [CalDAVMember] {
+        listed.map { CalDAVMember(path: knownPath(for: $0.uid), etag: $0.etag) }
+    }
+
+    /// calendar-multiget in batches of 100; what it gives no data for is fetched by GET.
+    private func readByMultiget(_ all: [String], delivered: inout Set<String>, _ body: (String, [UInt8]) throws -> Void) throws {
+        let paths = all.filter { !delivered.contains($0) }
+        for start in stride(from: 0, to: paths.count, by: 100) {
+            let batch = Array(paths[start..<min(start + 100, paths.count)])
+            let reply = try transport.send("REPORT", path: collectionPath, depth: "1", body: .calendarMultiget(paths: batch))
+            var missing = Set(batch)
+            if reply.status == 207 {
+                for response in try multistatus(reply).responses {
+                    guard let data = response.calendarData, missing.remove(response.href) != nil else { continue }
+                    delivered.insert(response.href)
+                    try deliver(response.href, data, body)
+                }
+            }
+            for path in batch where missing.contains(path) {
+                let got = try transport.send("GET", path: path, headers: [(name: "Accept", value: "text/calendar")])
+                guard got.status == 200 else { continue }
+                delivered.insert(path)
+                try body(uid(at: path, data: got.body), got.body)
+            }
+        }
+    }
+
+    private func isMember(_ response: DAVResponse) -> Bool {
+        (response.status.map { (200..<300).contains($0) } ?? true) && CalDAVPath.asCollection(response.href) != collectionPath
+    }
+
+    private func deliver(_ path: String, _ data: String, _ body: (String, [UInt8]) throws -> Void) throws {
+        let bytes = Array(data.utf8)
+        try body(uid(at: path, data: bytes), bytes)
+    }
+
+    /// The UID a resource holds: from its name when calbridge could have made it, else from its data.
+    private func uid(at path: String, data: [UInt8]) -> String {
+        CalDAVPath.uid(forName: CalDAVPath.lastSegment(path)) ?? ICalendarUIDScanner.firstUID(in: data) ?? CalDAVPath.lastSegment(path)
+    }
+
+    private static func shifted(_ time: LocalDateTime, days: Int) -> LocalDateTime {
+        LocalDateTime(secondsSinceEpoch: time.secondsSinceEpoch + days * 86_400)
+    }
+}
