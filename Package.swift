@@ -29,7 +29,7 @@ let package = Package(
         .target(name: "ContactCards", dependencies: ["CalendarModel"], swiftSettings: strict),
         .target(name: "Schedules", dependencies: ["CalendarModel", "CalendarRouter", "JSONReading"], swiftSettings: strict),
         .target(name: "CalendarStores", dependencies: [
-            "CalendarModel", "AtomicOutput", "CalendarWebFormats",
+            "CalendarModel", "AtomicOutput", "CalendarWebFormats", "ICalendar",
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
         ], swiftSettings: strict),
         .target(name: "CalendarRouter", dependencies: ["CalendarModel"], swiftSettings: strict),

@@ -10,6 +10,7 @@ import subprocess
 import sys
 
 import birthdays
+import caldav_export
 import caldav_import
 import convert
 import expand
@@ -19,9 +20,9 @@ import webformats
 from runner import ROOT, Bench, say
 
 PARTS = {"convert": convert, "expand": expand, "xcal": webformats, "birthdays": birthdays, "schedule": schedule,
-         "import": caldav_import}
+         "import": caldav_import, "export": caldav_export}
 # The parts that run python peers or servers from .venv.
-NEED_VENV = {"expand", "import"}
+NEED_VENV = {"expand", "import", "export"}
 
 
 def positive(text):
@@ -34,7 +35,7 @@ def positive(text):
 def options(arguments):
     parser = argparse.ArgumentParser(prog="Scripts/bench", description=__doc__.split("\n\n")[0])
     parser.add_argument("parts", nargs="*", metavar="PART",
-                        help="convert, expand, xcal, birthdays, schedule or import (default: all six)")
+                        help="convert, expand, xcal, birthdays, schedule, import or export (default: all seven)")
     parser.add_argument("--runs", type=positive, default=3, help="runs of each tool, interleaved (default 3)")
     parser.add_argument("--events", type=positive, default=100000, help="events of the convert calendar (default 100000)")
     parser.add_argument("--small-events", type=positive, default=10000,
@@ -44,6 +45,7 @@ def options(arguments):
     parser.add_argument("--cards", type=positive, default=10000, help="contact cards of birthdays (default 10000)")
     parser.add_argument("--students", type=int, default=5000, help="students of the schedule's term (default 5000, at least 100)")
     parser.add_argument("--import-events", type=positive, default=2000, help="events import sends (default 2000)")
+    parser.add_argument("--export-events", type=positive, default=3000, help="events export reads (default 3000)")
     parser.add_argument("--no-python", dest="python", action="store_false",
                         help="leave out the slow python icalendar peers of convert and xcal")
     parser.add_argument("--python-slow-seconds", type=positive, default=60,

@@ -39,7 +39,7 @@ def one(bench, server, tool, source, run_number):
     log = "stderr-import-%s.txt" % tool
     cpu_before = server.cpu_seconds()
     if tool == "calbridge":
-        measured = bench.measure("calbridge import", [bench.calbridge, "import", source, "--to", url, "--user", "bench"], log,
+        measured = bench.measure("calbridge import", [bench.calbridge, "import", source, "--to", url, "--user", "bench", "--create"], log,
                                  stdout=output, env=dict(os.environ, CALBRIDGE_PASSWORD="x"))
         said = CREATED.findall((bench.dir / log).read_text(errors="replace"))
         created = int(said[-1]) if said else 0

@@ -62,6 +62,9 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     case alreadyExists(uid: String)
     case notFound(uid: String)
     case unavailable(String)
+    /// The server answered, but failed on this write through every retry (a 5xx each time): the
+    /// item's failure while other writes succeed, the store's when every write fails so.
+    case failedRepeatedly(String)
 
     public var description: String {
         switch self {
@@ -69,6 +72,7 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
         case .alreadyExists(let uid): return "\(uid) is already in the store"
         case .notFound(let uid): return "\(uid) is not in the store"
         case .unavailable(let reason): return "the store cannot be used: \(reason)"
+        case .failedRepeatedly(let reason): return "the server kept failing on it: \(reason)"
         }
     }
 }

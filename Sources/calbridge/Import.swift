@@ -48,6 +48,9 @@ struct Import: ParsableCommand {
     @Flag(help: "Finish an interrupted import: skip what the journal says is already in the store.")
     var resume = false
 
+    @Option(help: "Requests to send to a CalDAV server at once (a directory store writes one at a time).")
+    var jobs = 4
+
     @Flag(name: .customLong("dry-run"), help: "List what would be created and updated; write nothing.")
     var dryRun = false
 
@@ -57,6 +60,7 @@ struct Import: ParsableCommand {
 
     func validate() throws {
         if resume && journal == nil { throw ValidationError("--resume needs the --journal of the interrupted import") }
+        if !(1...64).contains(jobs) { throw ValidationError("--jobs takes 1 to 64 requests at once") }
     }
 
     func run() throws {
@@ -69,7 +73,7 @@ struct Import: ParsableCommand {
             let (resources, withoutUID) = CalendarResources.split(ZoneUsage.completing(calendar))
             // A dry run into a store that does not exist yet plans against an empty one.
             let store = try StoreLocation.open(to, access: access, create: create, makeDirectory: !dryRun, dryRun: dryRun)
-            let batch = ImportBatch(store: store, journal: try loadJournal(), journalPath: journal, dryRun: dryRun)
+            let batch = ImportBatch(store: store, journal: try loadJournal(), journalPath: journal, dryRun: dryRun, jobs: jobs)
             let report: ImportBatch.Outcome
             do {
                 report = try batch.send(resources)
@@ -94,9 +98,8 @@ struct Import: ParsableCommand {
 
     private func loadJournal() throws -> ImportJournal {
         guard let journal, resume else { return ImportJournal(store: to) }
-        guard let data = FileManager.default.contents(atPath: journal) else {
-            throw InputFile.OpenError(name: journal, code: ENOENT)
-        }
+        // No journal yet (killed before its first save): nothing recorded, the store's contents tell.
+        guard let data = FileManager.default.contents(atPath: journal) else { return ImportJournal(store: to) }
         guard let loaded = try? JSONDecoder().decode(ImportJournal.self, from: data), loaded.format == ImportJournal.formatName else {
             throw InvalidCalendarData(diagnostics: [Diagnostic(.error, file: journal, at: nil, "is not a calbridge import journal")])
         }

@@ -16,7 +16,8 @@ final class ImportBatch: @unchecked Sendable {
     let journalPath: String?
     let dryRun: Bool
     private static let saveEvery = 50
-    private static let concurrentRequests = 4
+    /// Requests at once to a store that takes them (`--jobs`).
+    let jobs: Int
 
     /// Everything below is shared by the workers and touched only under `lock`.
     private let lock = NSLock()
@@ -26,6 +27,9 @@ final class ImportBatch: @unchecked Sendable {
     private var done = 0
     private var saveError: Error?
     private var interruption: String?
+    private var repeatedFailures = RepeatedFailures()
+    /// The bytes the store holds by UID, read once before sending; only read after that.
+    private var stored: [String: [UInt8]] = [:]
 
     struct Outcome {
         var created: [String] = [], updated: [String] = [], unchanged: [String] = []
@@ -34,7 +38,8 @@ final class ImportBatch: @unchecked Sendable {
     }
 
     /// - Parameter store: `nil` for a dry run into a store that does not exist yet.
-    init(store: (any CalendarStore)?, journal: ImportJournal, journalPath: String?, dryRun: Bool) {
+    init(store: (any CalendarStore)?, journal: ImportJournal, journalPath: String?, dryRun: Bool, jobs: Int = 4) {
+        self.jobs = jobs
         self.store = store
         self.journal = journal
         self.journalPath = journalPath
@@ -44,16 +49,28 @@ final class ImportBatch: @unchecked Sendable {
 
     func send(_ resources: [CalendarResource]) throws -> Outcome {
         let present = Dictionary(try (store?.list() ?? []).map { ($0.uid, $0.etag) }, uniquingKeysWith: { first, _ in first })
+        // What the store holds, to leave alone what already says the same (one REPORT on a server).
+        var held: [String: [UInt8]] = [:]
+        if !present.isEmpty { try store?.readAll(window: nil) { held[$0] = $1 } }
+        stored = held
         progress = Progress("import", total: resources.count)
-        let workers = !dryRun && store?.allowsConcurrentWrites == true ? min(Self.concurrentRequests, resources.count) : 1
+        let workers = !dryRun && store?.allowsConcurrentWrites == true ? min(jobs, resources.count) : 1
         if workers <= 1 {
             resources.forEach { send($0, etag: present[$0.uid]) }
         } else {
-            DispatchQueue.concurrentPerform(iterations: workers) { worker in
-                for index in stride(from: worker, to: resources.count, by: workers) {
-                    send(resources[index], etag: present[resources[index].uid])
-                }
+            // Threads of their own: each mostly waits on the network, and concurrentPerform would
+            // run no more of them at once than there are cores.
+            let finished = DispatchGroup()
+            for worker in 0..<workers {
+                finished.enter()
+                Thread {
+                    for index in stride(from: worker, to: resources.count, by: workers) {
+                        self.send(resources[index], etag: present[resources[index].uid])
+                    }
+                    finished.leave()
+                }.start()
             }
+            finished.wait()
         }
         try lock.withLock {
             progress.finish()
@@ -73,7 +90,11 @@ final class ImportBatch: @unchecked Sendable {
         var writer = ICalendarWriter()
         writer.write(resource.calendar)
         let hash = FNV1a.hex(writer.bytes)
-        let sent = lock.withLock { journal.alreadySent(uid: resource.uid, hash: hash, storeEtag: etag) }
+        var sent = lock.withLock { journal.alreadySent(uid: resource.uid, hash: hash, storeEtag: etag) }
+        if !sent, let etag, let held = stored[resource.uid], StoredSeries.holds(held, sameAs: resource) {
+            sent = true
+            lock.withLock { journal.entries[resource.uid] = ImportJournal.Entry(hash: hash, etag: etag) }
+        }
         var result: Result<String, Error>?
         if !sent && !dryRun, let store {
             result = Result { try store.put(uid: resource.uid, bytes: writer.bytes, expected: etag) }
@@ -85,8 +106,12 @@ final class ImportBatch: @unchecked Sendable {
                 // Not counted as failed: the resume sends it again.
                 interruption = interruption ?? reason
                 return
+            case (false, .failure(StoreError.failedRepeatedly(let reason))?) where !repeatedFailures.isItemsOwn():
+                interruption = interruption ?? reason
+                return
             case (false, .failure(let error)?): outcome.failed.append((resource.uid, "\(error)"))
             case (false, .success(let newEtag)?):
+                repeatedFailures.succeeded()
                 journal.entries[resource.uid] = ImportJournal.Entry(hash: hash, etag: newEtag)
                 fallthrough
             case (false, nil):

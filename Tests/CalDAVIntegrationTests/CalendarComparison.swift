@@ -4,7 +4,8 @@ import XCTest
 /// What a calendar read back from a store has in common with the one imported, as python's
 /// `icalendar` (a reference reader independent of calbridge) sees them: every VEVENT keyed by UID
 /// and RECURRENCE-ID, its properties compared as decoded values with their parameters, in any
-/// order and however folded; the VTIMEZONEs compared by TZID. Calendar-level properties are not
+/// order and however folded, an EXDATE, RDATE or CATEGORIES list as its single values (Cyrus writes
+/// each on a line of its own); the VTIMEZONEs compared by TZID. Calendar-level properties are not
 /// compared: a store keeps one resource per UID, not the file's header.
 struct CalendarComparison: Decodable {
     /// VEVENTs (series and overrides) in the input and in the output.
@@ -77,7 +78,11 @@ def shape(component):
     props = []
     for name, values in component.property_items(recursive=False)[1:-1]:
         params = sorted((k.upper(), str(p)) for k, p in getattr(values, "params", {}).items())
-        props.append((name, params, value(values)))
+        if name in ("EXDATE", "RDATE", "CATEGORIES"):
+            # One line with three values says what three lines with one each say (Cyrus splits them).
+            props.extend((name, params, one) for one in value(values).split(","))
+        else:
+            props.append((name, params, value(values)))
     subs = sorted(json.dumps(shape(sub)) for sub in component.subcomponents)
     return [sorted(props), subs]
 

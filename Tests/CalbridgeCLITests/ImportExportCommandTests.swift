@@ -27,7 +27,8 @@ final class ImportExportCommandTests: XCTestCase {
         XCTAssertTrue(first.standardOutput.hasPrefix("{\"dry_run\": false, \"created\": ["), first.standardOutput)
 
         let again = try Calbridge.run(["import"] + samples + ["--to", store])
-        XCTAssertTrue(again.standardError.contains("0 created, \(uids(in: input).count) updated"), again.standardError)
+        XCTAssertTrue(again.standardError.contains("0 created, 0 updated, \(uids(in: input).count) already there"),
+                      "an unchanged input rewrites nothing: \(again.standardError)")
         XCTAssertEqual(try files(URL(fileURLWithPath: store)).count, uids(in: input).count, "updated, not duplicated")
 
         let exported = try Calbridge.run(["export", store])

@@ -1,6 +1,6 @@
-/// The resources of a collection whose names another client chose, so their UID is known only
-/// from their calendar data. Remembered with the etag the UID was read at, so a listing fetches
-/// the data again only for resources that changed.
+/// The UIDs of a collection's resources as their calendar data tells (a name another client chose
+/// says nothing about the UID inside). Remembered with the etag the UID was read at, so a listing
+/// fetches the data again only for resources that changed.
 struct CalDAVForeignNames {
     private(set) var byPath: [String: (etag: String, uid: String)] = [:]
     private(set) var pathByUID: [String: String] = [:]

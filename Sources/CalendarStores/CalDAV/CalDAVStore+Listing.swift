@@ -48,19 +48,17 @@ extension CalDAVStore {
         }
     }
 
-    /// The UID of each member: from its name when calbridge could have made it, else from its
-    /// calendar data, fetched by calendar-multiget for the foreign names not known at this etag.
+    /// The UID of each member, from its calendar data, fetched by calendar-multiget for the members
+    /// not known at this etag. A name is no proof: another client may call a resource `abc123.ics`,
+    /// which calbridge would give UID `abc123`, while it holds UID `x@y`; going by the name, an
+    /// import would create `x@y.ics` beside it. Only a member whose data has no UID goes by its name.
     /// A UID held twice (which CalDAV's no-uid-conflict forbids) is listed once.
     func resources(for members: [CalDAVMember]) throws -> [StoredResource] {
-        let unknown = members.filter {
-            CalDAVPath.uid(forName: CalDAVPath.lastSegment($0.path)) == nil
-                && foreignNames.uid(at: $0.path, etag: $0.etag) == nil
-        }
-        try learnUIDs(of: unknown)
+        try learnUIDs(of: members.filter { foreignNames.uid(at: $0.path, etag: $0.etag) == nil })
         var seen = Set<String>()
         return members.compactMap { member in
-            let uid = CalDAVPath.uid(forName: CalDAVPath.lastSegment(member.path))
-                ?? foreignNames.uid(at: member.path, etag: member.etag)
+            let uid = foreignNames.uid(at: member.path, etag: member.etag)
+                ?? CalDAVPath.uid(forName: CalDAVPath.lastSegment(member.path))
             guard let uid, seen.insert(uid).inserted else { return nil }
             return StoredResource(uid: uid, etag: member.etag)
         }

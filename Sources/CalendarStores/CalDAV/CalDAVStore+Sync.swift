@@ -86,7 +86,7 @@ extension CalDAVStore {
 
     private func removedUIDs(_ paths: [String]) -> [String] {
         paths.compactMap { path in
-            let uid = CalDAVPath.uid(forName: CalDAVPath.lastSegment(path)) ?? foreignNames.byPath[path]?.uid
+            let uid = foreignNames.byPath[path]?.uid ?? CalDAVPath.uid(forName: CalDAVPath.lastSegment(path))
             foreignNames.forget(path: path)
             return uid
         }

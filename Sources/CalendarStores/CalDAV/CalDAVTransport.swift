@@ -112,8 +112,13 @@ final class CalDAVTransport {
             }
             let elapsed = clock.now - started
             guard let wait = policy.delay(afterTries: tries, elapsed: elapsed, retryAfter: retryAfter) else {
-                throw StoreError.unavailable(
-                    "\(method) \(url) failed \(tries) time\(tries == 1 ? "" : "s") in \(Int(elapsed.rounded())) s: \(reason)")
+                let account = "\(method) \(url) failed \(tries) time\(tries == 1 ? "" : "s") in \(Int(elapsed.rounded())) s: \(reason)"
+                // A server error to the last try of a write is the server answering: whether it is this
+                // item's fault or the server's is for the caller to judge from its other writes.
+                if case .success(let reply) = outcome, reply.status >= 500, ["PUT", "DELETE"].contains(method) {
+                    throw StoreError.failedRepeatedly(account)
+                }
+                throw StoreError.unavailable(account)
             }
             clock.wait(seconds: wait)
         }
