@@ -45,6 +45,7 @@ def options(arguments):
     parser.add_argument("--cards", type=positive, default=10000, help="contact cards of birthdays (default 10000)")
     parser.add_argument("--students", type=int, default=5000, help="students of the schedule's term (default 5000, at least 100)")
     parser.add_argument("--import-events", type=positive, default=2000, help="events import sends (default 2000)")
+    parser.add_argument("--import-jobs", type=positive, default=4, help="requests calbridge import sends at once (default 4)")
     parser.add_argument("--export-events", type=positive, default=3000, help="events export reads (default 3000)")
     parser.add_argument("--no-python", dest="python", action="store_false",
                         help="leave out the slow python icalendar peers of convert and xcal")

@@ -39,7 +39,8 @@ def one(bench, server, tool, source, run_number):
     log = "stderr-import-%s.txt" % tool
     cpu_before = server.cpu_seconds()
     if tool == "calbridge":
-        measured = bench.measure("calbridge import", [bench.calbridge, "import", source, "--to", url, "--user", "bench", "--create"], log,
+        measured = bench.measure("calbridge import", [bench.calbridge, "import", source, "--to", url, "--user", "bench", "--create",
+                                                       "--jobs", str(bench.options.import_jobs)], log,
                                  stdout=output, env=dict(os.environ, CALBRIDGE_PASSWORD="x"))
         said = CREATED.findall((bench.dir / log).read_text(errors="replace"))
         created = int(said[-1]) if said else 0
@@ -90,7 +91,7 @@ def summarise(bench, rows, source, on_tmpfs):
         "calbridge_commit": bench.commit, "cores": os.cpu_count(),
         "server": "radicale 3.9.0 (filesystem storage%s, use_mtime_and_size_for_item_cache, --auth-type=none, 127.0.0.1)"
         % (" on tmpfs" if on_tmpfs else ""),
-        "python_client": "caldav 3.6.0, sequential add_event", "calbridge_concurrent_requests": 4,
+        "python_client": "caldav 3.6.0, sequential add_event", "calbridge_concurrent_requests": bench.options.import_jobs,
         "results": results,
         "throughput_ratio_calbridge_over_python": ratio,
         "target": {"ratio": TARGET_RATIO, "met": None if ratio is None else ratio >= TARGET_RATIO},

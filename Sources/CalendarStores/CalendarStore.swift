@@ -22,6 +22,10 @@ public protocol CalendarStore {
     /// some that have not: the caller checks. A CalDAV store asks the server in a few REPORTs
     /// instead of one GET per resource.
     func readAll(window: StoreWindow?, _ body: (_ uid: String, _ bytes: [UInt8]) throws -> Void) throws
+    /// The calendar's name and colour as the store keeps them beside its resources.
+    func label() throws -> CalendarLabel
+    /// Keeps the name and colour `label` gives; a nil field is left as it is.
+    func setLabel(_ label: CalendarLabel) throws
 }
 
 extension CalendarStore {
@@ -31,6 +35,28 @@ extension CalendarStore {
         for resource in try list() {
             if let (bytes, _) = try get(uid: resource.uid) { try body(resource.uid, bytes) }
         }
+    }
+}
+
+/// A calendar's name and colour (`#RRGGBB`), kept by a vdir in its `displayname` and `color` files
+/// and by a CalDAV collection in `displayname` and Apple's `calendar-color`, so that import → export
+/// keeps X-WR-CALNAME and the colour.
+public struct CalendarLabel: Hashable, Sendable {
+    public var name: String?
+    public var color: String?
+
+    public init(name: String? = nil, color: String? = nil) {
+        self.name = name
+        self.color = color
+    }
+}
+
+extension CalendarStore {
+    /// Sets the fields of `label` the store does not have yet: a calendar someone renamed keeps its name.
+    public func adopt(_ label: CalendarLabel) throws {
+        let held = try self.label()
+        let missing = CalendarLabel(name: held.name == nil ? label.name : nil, color: held.color == nil ? label.color : nil)
+        if missing.name != nil || missing.color != nil { try setLabel(missing) }
     }
 }
 

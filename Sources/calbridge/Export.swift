@@ -42,6 +42,12 @@ struct Export: ParsableCommand {
             try reading.judge(diagnostics)
             var calendar = ZoneUsage.completing(merged)
             if calendar.properties.isEmpty { calendar.properties = EventCalendar.empty.properties }
+            // The store's name and colour, unless its resources carried their own.
+            let label = try opened.label()
+            var named = EventCalendar(component: calendar)
+            if named.name == nil { named.name = label.name }
+            if named.color == nil { named.color = label.color }
+            calendar = named.component
             var writer = ICalendarWriter()
             writer.write(calendar)
             let sink = try AtomicFile(destination: output)

@@ -72,7 +72,10 @@ struct Import: ParsableCommand {
             // Each resource then carries a VTIMEZONE for every TZID it uses.
             let (resources, withoutUID) = CalendarResources.split(ZoneUsage.completing(calendar))
             // A dry run into a store that does not exist yet plans against an empty one.
-            let store = try StoreLocation.open(to, access: access, create: create, makeDirectory: !dryRun, dryRun: dryRun)
+            let named = EventCalendar(component: calendar)
+            let label = CalendarLabel(name: named.name, color: named.color)
+            let store = try StoreLocation.open(to, access: access, create: create, makeDirectory: !dryRun, dryRun: dryRun, label: label)
+            if !dryRun { try store?.adopt(label) }
             let batch = ImportBatch(store: store, journal: try loadJournal(), journalPath: journal, dryRun: dryRun, jobs: jobs)
             let report: ImportBatch.Outcome
             do {

@@ -21,14 +21,16 @@ enum StoreLocation {
     /// one). A missing directory is made when `makeDirectory`; a missing CalDAV collection only with
     /// `create` (`--create`), else 66 with the account's calendars listed.
     static func open(_ location: String, access: StoreAccess, create: Bool, makeDirectory: Bool) throws -> any CalendarStore {
-        guard let store = try open(location, access: access, create: create, makeDirectory: makeDirectory, dryRun: false) else {
+        guard let store = try open(location, access: access, create: create, makeDirectory: makeDirectory, dryRun: false,
+                                   label: CalendarLabel()) else {
             throw StoreNotFound(message: "\(location) is not there")
         }
         return store
     }
 
+    /// `label` names and colours a collection it makes.
     static func open(_ location: String, access: StoreAccess, create: Bool, makeDirectory: Bool,
-                     dryRun: Bool) throws -> (any CalendarStore)? {
+                     dryRun: Bool, label: CalendarLabel) throws -> (any CalendarStore)? {
         guard location.hasPrefix("http://") || location.hasPrefix("https://") else {
             if dryRun && !FileManager.default.fileExists(atPath: location) { return nil }
             return try openDirectory(location, creating: makeDirectory)
@@ -36,7 +38,7 @@ enum StoreLocation {
         guard let url = URL(string: location) else { throw UsageProblem(message: "\(location) is not a URL") }
         do {
             let choice = try CalDAVAccount.collection(url, named: access.calendar, user: access.user, password: access.password,
-                                                      create: create, dryRun: dryRun)
+                                                      create: create, label: label, dryRun: dryRun)
             if dryRun && !choice.exists { return nil }
             return try CalDAVStore(collection: URL(string: choice.url)!, user: access.user, password: access.password)
         } catch let error as CalDAVError {

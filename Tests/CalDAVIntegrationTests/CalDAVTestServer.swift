@@ -140,6 +140,16 @@ final class CalDAVTestServer {
     func halt(with signal: Int32) {
         guard process.isRunning else { return }
         kill(process.processIdentifier, signal)
+        waitForExit()
+    }
+
+    /// Waits for the server to end, killing it after 10 s: Cyrus 3.6's master, stopped with SIGTERM
+    /// while requests were in flight, was seen spinning with its httpd children dead but not reaped,
+    /// its port still open, and never ending.
+    private func waitForExit() {
+        let deadline = Date().addingTimeInterval(10)
+        while process.isRunning, Date() < deadline { usleep(50_000) }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
     }
 
@@ -165,7 +175,7 @@ final class CalDAVTestServer {
     func stop() {
         if process.isRunning {
             process.terminate()
-            process.waitUntilExit()
+            waitForExit()
         }
         try? FileManager.default.removeItem(at: folder)
     }

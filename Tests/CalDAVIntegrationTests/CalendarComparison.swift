@@ -5,7 +5,8 @@ import XCTest
 /// `icalendar` (a reference reader independent of calbridge) sees them: every VEVENT keyed by UID
 /// and RECURRENCE-ID, its properties compared as decoded values with their parameters, in any
 /// order and however folded, an EXDATE, RDATE or CATEGORIES list as its single values (Cyrus writes
-/// each on a line of its own); the VTIMEZONEs compared by TZID. Calendar-level properties are not
+/// each on a line of its own), a rule's parts in any order and WKST=MO as the default it is (Cyrus
+/// leaves it out); the VTIMEZONEs compared by TZID. Calendar-level properties are not
 /// compared: a store keeps one resource per UID, not the file's header.
 struct CalendarComparison: Decodable {
     /// VEVENTs (series and overrides) in the input and in the output.
@@ -81,6 +82,10 @@ def shape(component):
         if name in ("EXDATE", "RDATE", "CATEGORIES"):
             # One line with three values says what three lines with one each say (Cyrus splits them).
             props.extend((name, params, one) for one in value(values).split(","))
+        elif name in ("RRULE", "EXRULE"):
+            # Cyrus writes the parts in libical's order and leaves out WKST=MO, the default.
+            parts = sorted(p for p in value(values).upper().split(";") if p != "WKST=MO")
+            props.append((name, params, ";".join(parts)))
         else:
             props.append((name, params, value(values)))
     subs = sorted(json.dumps(shape(sub)) for sub in component.subcomponents)

@@ -27,8 +27,8 @@ struct CommandsAgainstServer {
         XCTAssertEqual(imported.status, 0, imported.errors)
         let again = try run(["import"] + samples + ["--to", collection, "--user", "user"])
         XCTAssertEqual(again.status, 0, again.errors)
-        let series = Set(uids(input)).count
-        XCTAssertTrue(again.errors.hasPrefix("import: 0 created, 0 updated, \(series) already there, 0 failed"),
+        let created = imported.errors.firstMatch(of: /import: ([0-9]+) created/).map { String($0.1) } ?? "?"
+        XCTAssertTrue(again.errors.contains("import: 0 created, 0 updated, \(created) already there, 0 failed"),
                       "an unchanged input writes nothing: \(again.errors)")
         let exported = try run(["export", collection, "--user", "user"])
         XCTAssertEqual(exported.status, 0, exported.errors)
@@ -36,6 +36,7 @@ struct CommandsAgainstServer {
         XCTAssertEqual(exported.output.components(separatedBy: "BEGIN:VEVENT").count, input.components(separatedBy: "BEGIN:VEVENT").count)
     }
 
+    /// With --jobs 8, killed mid-way; --resume finishes it.
     func killedImportIsFinishedByResumeWithEverySeriesOnce() throws {
         let collection = server.url(kind.calendarPath("resume")).absoluteString
         let folder = try temporaryFolder("resume")
@@ -51,7 +52,9 @@ struct CommandsAgainstServer {
         let journal = folder.appendingPathComponent("many.journal").path
         try text.write(toFile: input, atomically: true, encoding: .utf8)
 
-        let process = try CalbridgeCommand.start(["import", input, "--to", collection, "--user", "user", "--journal", journal, "--create"],
+        // Eight requests at once: the journal must stay exact with writes finishing out of order.
+        let process = try CalbridgeCommand.start(["import", input, "--to", collection, "--user", "user", "--journal", journal, "--create",
+                                                  "--jobs", "8"],
                                                  log: folder.appendingPathComponent("import.log"))
         // Kill it once the journal shows it is well under way (it is saved every 50 resources).
         let deadline = Date().addingTimeInterval(60)
@@ -60,7 +63,7 @@ struct CommandsAgainstServer {
         process.waitUntilExit()
         XCTAssertEqual(process.terminationReason, .uncaughtSignal, "the import was killed mid-way")
 
-        let resumed = try run(["import", input, "--to", collection, "--user", "user", "--journal", journal, "--resume"])
+        let resumed = try run(["import", input, "--to", collection, "--user", "user", "--journal", journal, "--resume", "--jobs", "8"])
         XCTAssertEqual(resumed.status, 0, resumed.errors)
         XCTAssertTrue(resumed.errors.contains("already there"), resumed.errors)
         let exported = try run(["export", collection, "--user", "user"])
@@ -102,7 +105,7 @@ struct CommandsAgainstServer {
         let resumed = try run(["import", sample, "--to", collection, "--user", "user", "--journal", journal, "--resume"])
         XCTAssertEqual(resumed.status, 0, resumed.errors)
         let series = Set(uids(try String(contentsOfFile: sample, encoding: .utf8))).count
-        XCTAssertTrue(resumed.errors.hasPrefix("import: 0 created, 0 updated, \(series) already there, 0 failed"), resumed.errors)
+        XCTAssertTrue(resumed.errors.contains("import: 0 created, 0 updated, \(series) already there, 0 failed"), resumed.errors)
         XCTAssertTrue(FileManager.default.fileExists(atPath: journal), "the journal is written from then on")
     }
 

@@ -7,6 +7,10 @@ import XCTest
 /// - it refuses a UID that any calendar of the user already holds, under another name or in another
 ///   collection, with 403 `unique-scheduling-object-resource` naming the href that holds it (even for
 ///   events without an ORGANIZER), so tests sharing its server never reuse a UID across collections;
+/// - it stores what libical writes back: a multi-value EXDATE or CATEGORIES becomes one line per value,
+///   RRULE parts come in libical's order, WKST=MO (the default) and empty properties (`LOCATION:`) are
+///   left out, so a comparison of what
+///   went in with what came out (CalendarComparison, StoredSeries) must see through those;
 /// - invalid calendar data is 403 `valid-calendar-object-resource` with its reason in
 ///   `responsedescription` ("Missing UID property");
 /// - its refusals outside DAV (401, 404 on a missing collection) are HTML pages with a version banner;

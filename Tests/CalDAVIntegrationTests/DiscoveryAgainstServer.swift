@@ -15,6 +15,14 @@ struct DiscoveryAgainstServer {
         return store.collectionURL
     }
 
+    /// A fresh folder holding `one.ics`, one event with a UID of this server's own.
+    private func oneEventFile(_ label: String, summary: String) throws -> (folder: URL, input: URL) {
+        let folder = try temporaryFolder(label)
+        let input = folder.appendingPathComponent("one.ics")
+        try Data(event(uid: "\(label)-\(server.kind.rawValue)@example.com", summary: summary)).write(to: input)
+        return (folder, input)
+    }
+
     func calendarsListsTheAccountFromTheRootAndWellKnown() throws {
         let url = try makeCalendar("listed", name: "Listed Work")
         for start in ["/", "/.well-known/caldav"] {
@@ -31,10 +39,8 @@ struct DiscoveryAgainstServer {
 
     func calendarNamePicksTheCollectionFromTheRoot() throws {
         let url = try makeCalendar("picked", name: "Picked Team")
-        let folder = try temporaryFolder("pick")
+        let (folder, input) = try oneEventFile("picked", summary: "Picked")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let input = folder.appendingPathComponent("one.ics")
-        try Data(event(uid: "picked-\(server.kind.rawValue)@example.com", summary: "Picked")).write(to: input)
         let root = server.url("/").absoluteString
 
         let imported = try CalbridgeCommand.run(["import", input.path, "--to", root, "--calendar", "Picked Team", "--user", "user"])
@@ -53,10 +59,8 @@ struct DiscoveryAgainstServer {
 
     func aMissingCollectionIsMadeOnlyWithCreate() throws {
         let listed = try makeCalendar("existing", name: "Existing")
-        let folder = try temporaryFolder("create")
+        let (folder, input) = try oneEventFile("created", summary: "Created")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let input = folder.appendingPathComponent("one.ics")
-        try Data(event(uid: "created-\(server.kind.rawValue)@example.com", summary: "Created")).write(to: input)
         let typo = server.url(server.kind.calendarPath("exsting")).absoluteString
 
         let refused = try CalbridgeCommand.run(["import", input.path, "--to", typo, "--user", "user"])
@@ -80,6 +84,20 @@ struct DiscoveryAgainstServer {
         XCTAssertTrue(made.url.hasSuffix("/Brand-New/"), made.url)
     }
 
+    /// X-WR-CALNAME and the colour name the collection --create makes, and come back with export.
+    func theCalendarsNameAndColourGoIntoTheCollectionAndComeBack() throws {
+        let sample = CalbridgeCommand.root.appendingPathComponent("Samples/apple-export.ics").path
+        let collection = server.url(server.kind.calendarPath("zuhause")).absoluteString
+        let imported = try CalbridgeCommand.run(["import", sample, "--to", collection, "--user", "user", "--create"])
+        XCTAssertEqual(imported.status, 0, imported.errors)
+        let made = try CalDAVAccount.calendars(at: server.url("/"), user: "user", password: "secret").first { $0.url == collection }
+        XCTAssertEqual(made?.displayName, "Zuhause")
+        XCTAssertEqual(made?.color?.prefix(7).uppercased(), "#FFCC00")
+        let exported = try CalbridgeCommand.run(["export", collection, "--user", "user"])
+        XCTAssertTrue(exported.output.contains("X-WR-CALNAME:Zuhause\r\n"), exported.output)
+        XCTAssertTrue(exported.output.contains("X-APPLE-CALENDAR-COLOR:#FFCC00"), exported.output)
+    }
+
     /// Nothing listens on the port: no retries (they would only wait), exit 69 at once.
     func aRefusedConnectionFailsWithoutRetrying() throws {
         let closed = server.url("/").absoluteString.replacingOccurrences(of: ":\(server.port)/", with: ":1/")
@@ -98,6 +116,9 @@ final class RadicaleDiscoveryTests: ServerTestCase {
     func testCalendarsListsTheAccountFromTheRootAndWellKnown() throws { try discovery().calendarsListsTheAccountFromTheRootAndWellKnown() }
     func testCalendarNamePicksTheCollectionFromTheRoot() throws { try discovery().calendarNamePicksTheCollectionFromTheRoot() }
     func testAMissingCollectionIsMadeOnlyWithCreate() throws { try discovery().aMissingCollectionIsMadeOnlyWithCreate() }
+    func testTheCalendarsNameAndColourGoIntoTheCollectionAndComeBack() throws {
+        try discovery().theCalendarsNameAndColourGoIntoTheCollectionAndComeBack()
+    }
     func testARefusedConnectionFailsWithoutRetrying() throws { try discovery().aRefusedConnectionFailsWithoutRetrying() }
 }
 
@@ -109,6 +130,9 @@ final class XandikosDiscoveryTests: ServerTestCase {
     func testCalendarsListsTheAccountFromTheRootAndWellKnown() throws { try discovery().calendarsListsTheAccountFromTheRootAndWellKnown() }
     func testCalendarNamePicksTheCollectionFromTheRoot() throws { try discovery().calendarNamePicksTheCollectionFromTheRoot() }
     func testAMissingCollectionIsMadeOnlyWithCreate() throws { try discovery().aMissingCollectionIsMadeOnlyWithCreate() }
+    func testTheCalendarsNameAndColourGoIntoTheCollectionAndComeBack() throws {
+        try discovery().theCalendarsNameAndColourGoIntoTheCollectionAndComeBack()
+    }
 }
 
 /// Discovery against Cyrus 3.6: `.well-known/caldav` answers 301 to `/dav/calendars`, which names the
@@ -120,6 +144,9 @@ final class CyrusDiscoveryTests: ServerTestCase {
     func testCalendarsListsTheAccountFromTheRootAndWellKnown() throws { try discovery().calendarsListsTheAccountFromTheRootAndWellKnown() }
     func testCalendarNamePicksTheCollectionFromTheRoot() throws { try discovery().calendarNamePicksTheCollectionFromTheRoot() }
     func testAMissingCollectionIsMadeOnlyWithCreate() throws { try discovery().aMissingCollectionIsMadeOnlyWithCreate() }
+    func testTheCalendarsNameAndColourGoIntoTheCollectionAndComeBack() throws {
+        try discovery().theCalendarsNameAndColourGoIntoTheCollectionAndComeBack()
+    }
 
     /// Cyrus answers 401 with an HTML page carrying its version banner; the message says what to check.
     func testARefusedPasswordNamesTheUserAndNotTheServersPage() throws {

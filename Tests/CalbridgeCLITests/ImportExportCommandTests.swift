@@ -38,6 +38,21 @@ final class ImportExportCommandTests: XCTestCase {
                        input.components(separatedBy: "BEGIN:VEVENT").count, "every event and override came back")
     }
 
+    func testTheCalendarsNameAndColourGoIntoTheVdirAndComeBack() throws {
+        let directory = try scratchDirectory()
+        let store = directory.appendingPathComponent("store")
+        let sample = URL(fileURLWithPath: samples[0]).deletingLastPathComponent().appendingPathComponent("semester-informatik.ics").path
+        XCTAssertEqual(try Calbridge.run(["import", sample, "--to", store.path]).status, 0)
+        XCTAssertEqual(try String(contentsOf: store.appendingPathComponent("displayname"), encoding: .utf8), "Informatik 3. Semester\n")
+        XCTAssertEqual(try String(contentsOf: store.appendingPathComponent("color"), encoding: .utf8), "#1E90FF\n")
+
+        let exported = try Calbridge.run(["export", store.path])
+        XCTAssertEqual(exported.status, 0, exported.standardError)
+        let header = exported.standardOutput.components(separatedBy: "BEGIN:VTIMEZONE")[0]
+        XCTAssertTrue(header.contains("X-WR-CALNAME:Informatik 3. Semester\r\n"), header)
+        XCTAssertTrue(header.contains("COLOR:#1E90FF\r\n"), header)
+    }
+
     func testResumeSendsOnlyWhatTheInterruptedImportDidNot() throws {
         let directory = try scratchDirectory()
         let store = directory.appendingPathComponent("store").path

@@ -34,12 +34,13 @@ public enum CalDAVAccount {
 
     /// The collection a command works on: `url` itself when it is a calendar, the calendar `name`
     /// names when `url` leads to an account; with `create`, a missing one is made (a missing `url`,
-    /// or `name` in the account's first calendar home). `dryRun` only says what would be made.
+    /// or `name` in the account's first calendar home), called `name`, else `label`'s name, else its
+    /// URL segment, in `label`'s colour. `dryRun` only says what would be made.
     ///
     /// Without `create` a missing collection throws `CalDAVError.noSuchCalendar` listing the
     /// account's calendars; an account URL without `name` throws `CalDAVError.calendarNotNamed`.
     public static func collection(_ url: URL, named name: String?, user: String?, password: String?,
-                                  create: Bool, color: String? = nil, dryRun: Bool = false) throws -> CalDAVChoice {
+                                  create: Bool, label: CalendarLabel = CalendarLabel(), dryRun: Bool = false) throws -> CalDAVChoice {
         let transport = try CalDAVTransport(endpoint: CalDAVEndpoint(url), user: user, password: password)
         defer { transport.close() }
         let discovery = CalDAVDiscovery(transport: transport)
@@ -54,8 +55,8 @@ public enum CalDAVAccount {
                 throw CalDAVError.noSuchCalendar(missing, available: discovery.calendarsFromRoot().map(\.summary))
             }
             let path = CalDAVPath.asCollection(try CalDAVEndpoint(URL(string: missing)!).path)
-            let title = name ?? CalDAVPath.lastSegment(path)
-            if !dryRun { try discovery.makeCalendar(at: path, name: title, color: color) }
+            let title = name ?? label.name ?? CalDAVPath.lastSegment(path)
+            if !dryRun { try discovery.makeCalendar(at: path, name: title, color: label.color) }
             return CalDAVChoice(url: transport.endpoint.url(forPath: path), exists: false)
         case .account(let calendars, let homes):
             guard let name else { throw CalDAVError.calendarNotNamed(url.absoluteString, available: calendars.map(\.summary)) }
@@ -67,7 +68,7 @@ public enum CalDAVAccount {
                 throw CalDAVError.noSuchCalendar(name, available: calendars.map(\.summary))
             }
             let path = CalDAVPath.asCollection(home) + CalDAVPath.resourceSegment(for: name) + "/"
-            if !dryRun { try discovery.makeCalendar(at: path, name: name, color: color) }
+            if !dryRun { try discovery.makeCalendar(at: path, name: name, color: label.color) }
             return CalDAVChoice(url: transport.endpoint.url(forPath: path), exists: false)
         }
     }

@@ -44,6 +44,16 @@ public struct CalDAVRequestBody: Hashable, Sendable {
         return CalDAVRequestBody(DAVXMLElement(calDAV: "mkcalendar", children: [set]))
     }
 
+    /// PROPPATCH (RFC 4918 §9.2) setting a collection's `displayname` and Apple's `calendar-color`;
+    /// a nil one is not touched.
+    public static func proppatch(displayName: String?, color: String?) -> CalDAVRequestBody {
+        var properties: [DAVXMLElement] = []
+        if let displayName { properties.append(DAVXMLElement(.displayName, text: displayName)) }
+        if let color { properties.append(DAVXMLElement(.calendarColor, text: color)) }
+        let set = DAVXMLElement(dav: "set", children: [DAVXMLElement(dav: "prop", children: properties)])
+        return CalDAVRequestBody(DAVXMLElement(dav: "propertyupdate", children: [set]))
+    }
+
     /// calendar-query REPORT (RFC 4791 §7.8) for every `component` (VEVENT) in the calendar,
     /// or only those overlapping `timeRange`; a nil `component` asks for every resource.
     public static func calendarQuery(component: String? = "VEVENT", timeRange: CalDAVTimeRange? = nil,
