@@ -1,3 +1,5 @@
+import CalendarModel
+
 /// Something in a vCard file that could not be read as written: where it is and what is wrong.
 /// The reader skips only the part in question (a date, a line) and goes on with the rest.
 public struct CardProblem: Hashable, Sendable, CustomStringConvertible {
@@ -17,4 +19,11 @@ public struct CardProblem: Hashable, Sendable, CustomStringConvertible {
 
     /// `FILE:LINE:COLUMN: message`, the form compilers use, so editors can jump to it.
     public var description: String { "\(file):\(line):\(column): \(message)" }
+}
+
+extension Diagnostic {
+    /// A card that could not be used, as an error at its line.
+    public init(cardProblem problem: CardProblem) {
+        self.init(.error, file: problem.file, at: SourceLocation(line: problem.line, column: problem.column), problem.message)
+    }
 }

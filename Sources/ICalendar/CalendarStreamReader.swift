@@ -1,4 +1,6 @@
 import CalendarModel
+import InputFiles
+import ParallelWork
 
 /// What a reader hands on, in input order: the merged calendar's properties and components.
 public enum CalendarStreamEvent {

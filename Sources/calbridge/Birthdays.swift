@@ -1,10 +1,12 @@
 import ArgumentParser
 import AtomicOutput
+import Birthdays
+import CalendarDocuments
 import CalendarModel
-import CalendarRouter
 import ContactCards
 import Foundation
 import ICalendar
+import InputFiles
 
 /// `calbridge birthdays`: a birthday and anniversary calendar from contact cards.
 struct Birthdays: ParsableCommand {
@@ -101,10 +103,3 @@ struct Birthdays: ParsableCommand {
 
 extension BirthdayLanguage: ExpressibleByArgument {}
 extension February29Rule: ExpressibleByArgument {}
-
-extension Diagnostic {
-    /// A card that could not be used, as an error at its line.
-    init(cardProblem problem: CardProblem) {
-        self.init(.error, file: problem.file, at: SourceLocation(line: problem.line, column: problem.column), problem.message)
-    }
-}

@@ -1,10 +1,11 @@
 import ArgumentParser
 import AtomicOutput
+import CalendarDocuments
 import CalendarModel
-import Foundation
-import CalendarRouter
 import CalendarWebFormats
+import Foundation
 import ICalendar
+import TimeZones
 
 /// `calbridge convert`: any supported input to any supported output; several inputs merge.
 struct Convert: ParsableCommand {

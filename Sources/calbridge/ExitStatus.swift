@@ -1,7 +1,10 @@
 import ArgumentParser
-import ICalendar
 import AtomicOutput
+import CalendarDocuments
+import CalendarModel
 import CalendarStores
+import ICalendar
+import InputFiles
 
 /// The exit codes of the SPEC (sysexits).
 enum ExitStatus {
@@ -40,6 +43,9 @@ enum ExitStatus {
             Terminal.error("the store stopped answering (\(reason)); nothing was written: run the same command again once the server is back")
             return temporaryFailure
         case let error as UsageProblem:
+            Terminal.error(error.message)
+            return usage
+        case let error as UnsupportedFormat:
             Terminal.error(error.message)
             return usage
         default:

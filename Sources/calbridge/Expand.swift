@@ -1,8 +1,10 @@
 import ArgumentParser
 import AtomicOutput
+import CalendarDocuments
 import CalendarModel
-import CalendarRouter
 import ICalendar
+import Occurrences
+import TimeZones
 
 /// `calbridge expand`: the occurrences of every event and to-do in a window.
 struct Expand: ParsableCommand {
@@ -20,7 +22,6 @@ struct Expand: ParsableCommand {
           calbridge expand team.ics --from 2026-03-23 --to 2026-03-30 --tz America/New_York --format csv
         """)
 
-    enum Format: String, ExpressibleByArgument, CaseIterable { case jsonl, ics, csv }
 
     @Argument(help: "The calendar, or - for standard input.")
     var input: String
@@ -35,7 +36,7 @@ struct Expand: ParsableCommand {
     var tz: String?
 
     @Option(help: "jsonl (one JSON object per line), ics or csv.")
-    var format: Format = .jsonl
+    var format: OccurrenceOutput = .jsonl
 
     @Option(name: .shortAndLong, help: "The output file; standard output when absent.")
     var output: String?
@@ -102,3 +103,5 @@ enum WindowDate {
         }
     }
 }
+
+extension OccurrenceOutput: ExpressibleByArgument {}

@@ -1,9 +1,12 @@
 import ArgumentParser
 import AtomicOutput
 import CalendarModel
-import CalendarRouter
 import CalendarStores
 import ICalendar
+import InputFiles
+import Occurrences
+import ProgressReporting
+import TimeZones
 
 /// `calbridge export`: a store's contents as one calendar.
 struct Export: ParsableCommand {
@@ -58,7 +61,7 @@ struct Export: ParsableCommand {
     private func read(_ opened: any CalendarStore, window: (LocalDateTime, LocalDateTime)?) throws -> (Component, [Diagnostic]) {
         // Each resource is read twice (looked ahead at, then read): an InputFile is read once.
         let listed = try opened.list()
-        var progress = Progress("export", total: listed.count)
+        var progress = ProgressLine("export", total: listed.count)
         let resources = try listed.compactMap { resource in
             defer { progress.advance(by: 1) }
             return try opened.get(uid: resource.uid).map { (name: "\(store) \(resource.uid)", bytes: $0.0) }

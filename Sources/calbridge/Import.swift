@@ -1,9 +1,13 @@
 import ArgumentParser
+import CalendarDocuments
 import CalendarModel
-import CalendarRouter
 import CalendarStores
+import CalendarTransfer
 import Foundation
 import ICalendar
+import InputFiles
+import Occurrences
+import TimeZones
 
 /// `calbridge import`: every event of the inputs into a store, one resource per UID.
 struct Import: ParsableCommand {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CalendarModel
 import ICalendar
 
 /// `--strict`, for every command that reads calendars (SPEC, "Reading messy input").

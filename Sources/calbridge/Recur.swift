@@ -1,7 +1,7 @@
 import ArgumentParser
 import AtomicOutput
 import CalendarModel
-import CalendarRouter
+import Occurrences
 
 /// `calbridge recur`: the instances of one rule, comma-separated, as iCalendar values.
 struct Recur: ParsableCommand {

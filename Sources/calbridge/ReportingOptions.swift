@@ -1,4 +1,5 @@
 import ArgumentParser
+import ProgressReporting
 
 /// `--quiet` and `--json`, for every command that reports problems (SPEC, "Other conventions").
 struct ReportingOptions: ParsableArguments {
@@ -17,5 +18,6 @@ struct ReportingOptions: ParsableArguments {
     /// Makes this run report as asked; called first thing in a command's `run`.
     func apply() {
         Terminal.reporting = Choice(quiet: quiet, json: json)
+        ProgressLine.isShown = Terminal.watched && !quiet
     }
 }

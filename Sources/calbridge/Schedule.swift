@@ -1,6 +1,7 @@
 import ArgumentParser
 import AtomicOutput
 import ICalendar
+import Schedules
 
 /// `calbridge schedule`: a course timetable as a calendar; with a state file, only what changed is new.
 struct Schedule: ParsableCommand {

@@ -1,6 +1,7 @@
 import CalendarStores
 import Foundation
 import ICalendar
+import InputFiles
 
 /// Opens the STORE argument of `import`, `export` and `sync`: a local directory (the vdir layout),
 /// or a CalDAV collection URL with the user from `--user` and the password from CALBRIDGE_PASSWORD.

@@ -2,6 +2,7 @@ import CalendarWebFormats
 import ICalendar
 #if canImport(Glibc)
 import Glibc
+import CalendarModel
 #endif
 
 /// Where messages go: diagnostics and errors to standard error, results to standard output. The one

@@ -1,9 +1,10 @@
 import ArgumentParser
 import AtomicOutput
+import CalendarDocuments
 import CalendarModel
 import Foundation
-import CalendarRouter
 import ICalendar
+import TimeZones
 
 /// `calbridge validate`: every problem with file, line and column, and what a repair would do.
 struct Validate: ParsableCommand {
