@@ -55,7 +55,8 @@ let package = Package(
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
         ], swiftSettings: strict),
         .target(name: "CalendarTransfer", dependencies: [
-            "CalendarModel", "ICalendar", "CalendarStores", "Schedules", "AtomicOutput", "ProgressReporting",
+            "CalendarModel", "ICalendar", "CalendarStores", "CalendarDocuments", "CalendarWebFormats", "Occurrences", "Schedules", "AtomicOutput",
+            "InputFiles", "ProgressReporting",
         ], swiftSettings: strict),
         .executableTarget(name: "calbridge", dependencies: [
             "CalendarModel", "ICalendar", "AtomicOutput", "InputFiles", "Recurrence", "TimeZones", "Occurrences", "Birthdays",

@@ -24,6 +24,13 @@ public struct BirthdayOptions: Sendable {
     /// One event a year for these ages, each titled with the age, instead of one recurring event.
     public var ages: ClosedRange<Int>?
 
+    /// The ages a range such as `0-100` names (at most 200), as `--ages` gives them.
+    public static func ages(_ text: String) -> ClosedRange<Int>? {
+        let parts = text.split(separator: "-").compactMap { Int($0) }
+        guard parts.count == 2, parts[0] >= 0, parts[0] <= parts[1], parts[1] <= 200 else { return nil }
+        return parts[0]...parts[1]
+    }
+
     public init(language: BirthdayLanguage = .en, february29: February29Rule = .leapOnly, alarm: String? = nil,
                 ages: ClosedRange<Int>? = nil) {
         self.language = language

@@ -72,12 +72,17 @@ public enum CalendarFormat: String, Sendable {
     /// Throws a usage error unless this build can `use` (read or write) the format.
     public func require(in formats: Set<CalendarFormat>, as use: String) throws {
         guard formats.contains(self) else {
-            throw UnsupportedFormat(message: "this build of calbridge cannot \(use) \(rawValue); it reads ics, json, xcal, jcal, caldav-xml, vcf and timetable and writes ics, json, xcal and jcal")
+            throw UsageProblem(message: "this build of calbridge cannot \(use) \(rawValue); it reads ics, json, xcal, jcal, caldav-xml, vcf and timetable and writes ics, json, xcal and jcal")
         }
     }
 }
 
-/// A format this build cannot read or write, asked for by name (a usage error, exit 64).
-public struct UnsupportedFormat: Error, Sendable {
+/// A request that cannot be carried out as asked: a format this build does not read or write, an
+/// input that would have to be read twice (the command line: exit 64).
+public struct UsageProblem: Error, Sendable {
     public var message: String
+
+    public init(message: String) {
+        self.message = message
+    }
 }

@@ -164,3 +164,16 @@ public struct CalendarInputs {
         return path + ": " + (message ?? context.debugDescription)
     }
 }
+
+extension CalendarInputs {
+    /// Input paths with directories replaced by the calendar files in them, by name.
+    public static func files(expanding paths: [String]) throws -> [String] {
+        try paths.flatMap { path -> [String] in
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else { return [path] }
+            let names = try FileManager.default.contentsOfDirectory(atPath: path).sorted()
+            return names.filter { name in ["ics", "xcs", "xml", "jcal", "json"].contains((name as NSString).pathExtension.lowercased()) }
+                .map { (path as NSString).appendingPathComponent($0) }
+        }
+    }
+}

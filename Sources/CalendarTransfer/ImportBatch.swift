@@ -106,9 +106,7 @@ public final class ImportBatch: @unchecked Sendable {
         guard let journalPath, !dryRun else { return }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        let sink = try AtomicFile(destination: journalPath)
-        try sink.write(Array(try encoder.encode(journal)))
-        try sink.commit()
+        try AtomicFile.write(Array(try encoder.encode(journal)), to: journalPath)
     }
 }
 

@@ -64,9 +64,7 @@ public struct StoreSync {
     private func resource(_ lecture: ScheduledLecture) -> [UInt8] {
         var calendar = EventCalendar()
         calendar.component.components = [run.schedule.vtimezone] + lecture.stamped(run.stamps[lecture.uid] ?? ScheduleStamp(sequence: 0, timestamp: nil))
-        var writer = ICalendarWriter()
-        writer.write(calendar.component)
-        return writer.bytes
+        return ComponentReader.iCalendarText(calendar.component)
     }
 }
 

@@ -56,12 +56,12 @@ public struct StreamedExpansion {
     /// Rule instances the early expansions used, by series, to give back when a series is expanded again.
     private var earlyInstances: [SeriesKey: Int] = [:]
     /// Events and to-dos without a DTSTART expansion can use, left out: their names, UIDs and first lines.
-    public private(set) var leftOut: [(name: String, uid: String?, line: Int?, isOverride: Bool)] = []
+    private(set) var leftOut: [(name: String, uid: String?, line: Int?, isOverride: Bool)] = []
     /// The TZIDs of the events' starts, each with the line of its first event.
     private var startZones: [String: Int?] = [:]
     /// The TZIDs neither the file nor the tz database defines, whose times are read as floating,
     /// each with the line of its first event; known once `finish` has run.
-    public private(set) var floatingZones: [(tzid: String, line: Int?)] = []
+    private(set) var floatingZones: [(tzid: String, line: Int?)] = []
     private var instances = 0
     private var output = FormattedOccurrences()
 
@@ -71,6 +71,15 @@ public struct StreamedExpansion {
         self.displayZoneName = displayZoneName
         self.budget = budget
         selection = format == .ics ? nil : PropertySelection(names: CalendarExpansion.propertiesRead)
+    }
+
+    /// A reader to feed `take`: calbridge's own checks still run, libical's second opinion (for
+    /// convert and validate) does not, and only the properties `selection` names are built.
+    public var reader: CalendarStreamReader {
+        var reader = CalendarStreamReader()
+        reader.checksWithLibical = false
+        reader.selection = selection
+        return reader
     }
 
     /// Takes the next property or component of the merged calendar.
@@ -131,6 +140,22 @@ public struct StreamedExpansion {
         output.appendSorted(to: &text)
         text += OccurrenceFormat.footer(format)
         return text
+    }
+
+    /// What the expansion could not use as written, named for the user (`file` is the input's
+    /// name): events left out for want of a usable DTSTART, whose absence must not look like a
+    /// missing event, and TZIDs unknown to the file and the tz database, whose times were read as
+    /// floating. Known once `finish` has run.
+    public func guesses(in file: String) -> [Diagnostic] {
+        let leftOut = leftOut.map { event in
+            Diagnostic(.violation, file: file, at: event.line.map { SourceLocation(line: $0) },
+                       "\(event.name) \(event.uid ?? "without UID") has no usable DTSTART; "
+                       + (event.isOverride ? "the override is left out and its instance stays as the series has it" : "it is left out"))
+        }
+        let floating = floatingZones.map { zone in
+            Diagnostic(.violation, file: file, at: zone.line.map { SourceLocation(line: $0) }, TimeZoneResolver.unknownZoneMessage(zone.tzid))
+        }
+        return leftOut + floating
     }
 
     private mutating func keep(_ component: Component, _ source: RawComponent?, index: Int) {

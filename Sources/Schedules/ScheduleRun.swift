@@ -38,9 +38,7 @@ public struct ScheduleRun {
     public func saveState(to path: String) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        let sink = try AtomicFile(destination: path)
-        try sink.write(Array(try encoder.encode(state)) + [0x0A])
-        try sink.commit()
+        try AtomicFile.write(Array(try encoder.encode(state)) + [0x0A], to: path)
     }
 
     /// One line a person reads: how many lectures were added, changed, removed and left alone.

@@ -5,7 +5,6 @@ import ProgressReporting
 struct ReportingOptions: ParsableArguments {
     @Flag(help: "Print only errors: no warnings, notes, summaries or progress.")
     var quiet = false
-
     @Flag(help: "Print each problem as one JSON object on a line of its own (file, line, column, severity, message, repair).")
     var json = false
 

@@ -1,8 +1,5 @@
 import ArgumentParser
-import CalendarModel
-import CalendarStores
 import CalendarTransfer
-import ICalendar
 import Schedules
 
 /// `calbridge sync`: keeps a store in step with a timetable, writing only what changed.
@@ -22,46 +19,33 @@ struct Sync: ParsableCommand {
 
     @Argument(help: "The timetable (JSON, or CSV with --base).")
     var timetable: String
-
     @Option(help: "The store: a directory (created when missing) or a CalDAV collection URL.")
     var to: String
-
     @Option(help: "The user for a CalDAV store (the password comes from CALBRIDGE_PASSWORD).")
     var user: String?
-
     @Option(help: "The state file remembering what was written; created when missing.")
     var state: String
-
     @Option(help: "For a CSV timetable: the JSON timetable giving the calendar, term and breaks.")
     var base: String?
-
     @OptionGroup var reporting: ReportingOptions
 
     func run() throws {
         reporting.apply()
+        let run = try ScheduleRun(timetable: timetable, base: base, statePath: state)
+        let store = try StoreLocation.open(to, user: user, creating: true)
+        let outcome: StoreSync.Outcome
         do {
-            let run = try ScheduleRun(timetable: timetable, base: base, statePath: state)
-            let store = try StoreLocation.open(to, user: user, creating: true)
-            let outcome: StoreSync.Outcome
-            do {
-                outcome = try StoreSync(store: store, run: run).apply()
-            } catch let interrupted as SyncInterrupted {
-                Terminal.error("\(to): the store stopped answering after \(interrupted.done.summary) (\(interrupted.reason)); "
-                               + "the state file is unchanged: run the same sync again once the server is back")
-                throw ExitStatus.temporaryFailure
-            }
-            Terminal.inform("sync: \(outcome.summary)\n")
-            guard outcome.failures.isEmpty else {
-                // The state is what the store holds; a change that did not get there must be tried again.
-                Terminal.write(outcome.failures.map { $0 + "\n" }.joined(), to: .standardError)
-                Terminal.error("the state file is unchanged, so the next sync tries these again")
-                throw ExitCode(1)
-            }
-            try run.saveState(to: state)
-        } catch let error as ExitCode {
-            throw error
-        } catch {
-            throw ExitStatus.report(error)
+            outcome = try StoreSync(store: store, run: run).apply()
+        } catch let interrupted as SyncInterrupted {
+            throw CommandFailure(message: "\(to): the store stopped answering after \(interrupted.done.summary) (\(interrupted.reason)); "
+                                 + "the state file is unchanged: run the same sync again once the server is back", code: ExitStatus.temporaryFailure)
         }
+        Terminal.inform("sync: \(outcome.summary)\n")
+        guard outcome.failures.isEmpty else {
+            // The state is what the store holds; a change that did not get there must be tried again.
+            Terminal.write(outcome.failures.map { $0 + "\n" }.joined(), to: .standardError)
+            throw CommandFailure(message: "the state file is unchanged, so the next sync tries these again", code: ExitCode(1))
+        }
+        try run.saveState(to: state)
     }
 }

@@ -1,15 +1,16 @@
+import CalendarDocuments
 import CalendarStores
 import Foundation
-import ICalendar
 import InputFiles
 
-/// Opens the STORE argument of `import`, `export` and `sync`: a local directory (the vdir layout),
-/// or a CalDAV collection URL with the user from `--user` and the password from CALBRIDGE_PASSWORD.
-enum StoreLocation {
-    static func open(_ location: String, user: String?, creating: Bool) throws -> any CalendarStore {
+/// Opens the store a location names (the STORE of `import`, `export` and `sync`): a local directory
+/// (the vdir layout), or a CalDAV collection URL with `user` and `password` (by default the
+/// environment's CALBRIDGE_PASSWORD, never a command-line argument).
+public enum StoreLocation {
+    public static func open(_ location: String, user: String?, creating: Bool,
+                            password: String? = ProcessInfo.processInfo.environment["CALBRIDGE_PASSWORD"]) throws -> any CalendarStore {
         if location.hasPrefix("http://") || location.hasPrefix("https://") {
             guard let url = URL(string: location) else { throw UsageProblem(message: "\(location) is not a URL") }
-            let password = ProcessInfo.processInfo.environment["CALBRIDGE_PASSWORD"]
             do {
                 return try CalDAVStore(collection: url, user: user, password: password,
                                        createIfMissing: creating ? (name: url.lastPathComponent, color: nil) : nil)
@@ -31,6 +32,10 @@ enum StoreLocation {
 }
 
 /// The store cannot be reached or opened (exit 69).
-struct StoreUnavailable: Error {
-    var message: String
+public struct StoreUnavailable: Error, Sendable {
+    public var message: String
+
+    public init(message: String) {
+        self.message = message
+    }
 }
