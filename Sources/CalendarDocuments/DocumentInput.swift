@@ -40,21 +40,12 @@ struct DocumentInput {
         }
         let work = Work(file: input.name, encoder: reader.encodes ? reader.encoder : nil, study: reader.study)
         var batch: [DocumentComponent] = []
-        // The batch the workers are building while this thread reads the next one: reading waited for
-        // every batch to be built, and the workers for reading. At most this one and `batch` are alive.
-        var inFlight: EveryCore.Running<[Built]>?
-        func startBuilding() -> EveryCore.Running<[Built]> {
-            defer { batch.removeAll(keepingCapacity: true) }
-            return Self.startBuilding(batch, work)
-        }
-        func handOnInFlight() throws {
-            if let previous = inFlight.take() { try Self.handOn(previous, take) }
-        }
+        // The workers build one batch while this thread reads the next: reading waited for every
+        // batch to be built, and the workers for reading. At most that one and `batch` are alive.
+        var building = OrderedParallelMap<DocumentComponent, Built, Void>(each: { [work] read in work.build(read) })
         // Everything read so far goes on, so that what comes next follows it.
         func flush() throws {
-            try handOnInFlight()
-            guard !batch.isEmpty else { return }
-            try Self.handOn(startBuilding(), take)
+            try building.flush(&batch) { try Self.handOn($0.outputs, take) }
         }
         let collect = { (event: CalendarDocumentEvent) throws in
             switch event {
@@ -65,9 +56,7 @@ struct DocumentInput {
             case .component(let read):
                 batch.append(read)
                 guard batch.count >= reader.batchSize else { return }
-                let next = startBuilding()
-                try handOnInFlight()
-                inFlight = next
+                try building.submit(&batch) { try Self.handOn($0.outputs, take) }
             }
         }
         do {
@@ -77,7 +66,7 @@ struct DocumentInput {
                 // The batch in flight was whole before the document went wrong: it goes on first, and
                 // an error in it comes before this one, as it does in the document. So does text
                 // that is not JSON in the batch being collected; its other components do not go on.
-                try handOnInFlight()
+                try building.finish { try Self.handOn($0.outputs, take) }
                 if let unreadable = Self.firstUnreadable(batch) { throw unreadable }
                 throw error
             }
@@ -89,14 +78,6 @@ struct DocumentInput {
         }
     }
 
-    /// Starts turning a batch of components into the model, and encoding them when `encoder` is
-    /// given, on every core.
-    private static func startBuilding(_ batch: [DocumentComponent], _ work: Work) -> EveryCore.Running<[Built]> {
-        EveryCore.start(items: batch.count) { worker, workers in
-            stride(from: worker, to: batch.count, by: workers).map { work.build(batch[$0]) }
-        }
-    }
-
     /// The first component whose text is not JSON, read here: only when the document has gone wrong.
     private static func firstUnreadable(_ batch: [DocumentComponent]) -> DocumentError? {
         for read in batch {
@@ -105,14 +86,10 @@ struct DocumentInput {
         return nil
     }
 
-    /// Waits for a batch to be built and hands its components on in batch order, up to the first
+    /// Hands on a built batch's components in batch order, up to the first
     /// that is wrong, whose error is thrown. Text that is not JSON is thrown before any of the batch
     /// goes on, as reading stopped there when components were built as each batch filled.
-    private static func handOn(_ building: EveryCore.Running<[Built]>, _ handle: (CalendarStreamEvent) throws -> Void) throws {
-        let parts = building.wait()
-        let count = parts.reduce(0) { $0 + $1.count }
-        // Worker w built items w, w + workers, …: dealt back into batch order.
-        let results = (0..<count).lazy.map { parts[$0 % parts.count][$0 / parts.count] }
+    private static func handOn(_ results: [Built], _ handle: (CalendarStreamEvent) throws -> Void) throws {
         for case .unreadable(let error) in results { throw error }
         for result in results {
             switch result {

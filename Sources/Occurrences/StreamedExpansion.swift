@@ -46,7 +46,7 @@ public struct StreamedExpansion {
     private var components = 0
     private var pending: [SeriesUnit] = []
     /// The batch the workers are expanding while the file is read on.
-    private var inFlight: ExpansionInFlight?
+    private var inFlight: (keys: [SeriesKey], formatting: OrderedParallelMap<SeriesUnit, Int, OccurrenceChunk>)?
     /// Every event and to-do, kept to expand a series again: `series` is the series in file order,
     /// `members` each series' components in the same order, and `ordinals` each series' place.
     private var members: [[Kept]] = []
@@ -194,9 +194,8 @@ public struct StreamedExpansion {
 
     /// Waits for the batch in flight and takes in its occurrences and the instances it used.
     private mutating func collectInFlight() {
-        guard let flight = inFlight.take() else { return }
-        let used = flight.finish(into: &output)
-        for (key, count) in zip(flight.keys, used) { earlyInstances[key, default: 0] += count }
+        guard let (keys, used) = takeInFlight() else { return }
+        for (key, count) in zip(keys, used) { earlyInstances[key, default: 0] += count }
         instances += used.reduce(0, +)
         if used.contains(where: { $0 < 0 }) || instances > budget { overran = true }
     }
@@ -216,60 +215,38 @@ public struct StreamedExpansion {
     /// Expands and formats the units on every core into `output`; returns the rule instances each
     /// used, -1 for one that ran over the budget.
     private mutating func expand(_ units: inout [SeriesUnit]) -> [Int] {
-        start(&units).finish(into: &output)
+        inFlight = start(&units)
+        return takeInFlight()!.used
     }
 
-    /// Starts expanding and formatting the units on every core. Takes the units away, so that the
-    /// components die on the worker that expanded them: freeing the parsed model was a tenth of the
-    /// main thread.
-    private func start(_ units: inout [SeriesUnit]) -> ExpansionInFlight {
+    /// Waits for the batch in flight, adds its occurrences to `output`, and returns its keys with the
+    /// rule instances each unit used (-1: over budget).
+    private mutating func takeInFlight() -> (keys: [SeriesKey], used: [Int])? {
+        guard var flight = inFlight.take() else { return nil }
+        var used: [Int] = []
+        flight.formatting.finish { batch in
+            for chunk in batch.gathered { output.append(chunk) }
+            used = batch.outputs
+        }
+        return (flight.keys, used)
+    }
+
+    /// Starts expanding and formatting the units on every core, each worker's occurrences into one
+    /// chunk. The units are taken away, so that the components die on the worker that expanded them:
+    /// freeing the parsed model was a tenth of the main thread.
+    private func start(_ units: inout [SeriesUnit]) -> (keys: [SeriesKey], formatting: OrderedParallelMap<SeriesUnit, Int, OccurrenceChunk>) {
         // The window is read in --tz when given, as CalendarExpansion reads it.
         let context = SeriesFormatting(window: SeriesExpansion.Window(start: window.start, end: window.end, zone: display),
                                        format: format, selection: selection, display: display, resolver: resolver!,
                                        budget: InstanceBudget(max(0, budget - instances)))
         let keys = units.map(\.key)
-        let shares = WorkerShare.deal(&units, among: EveryCore.workers(for: keys.count))
-        let work = EveryCore.start(items: keys.count) { worker, _ in
+        var formatting = OrderedParallelMap<SeriesUnit, Int, OccurrenceChunk> { share in
             var chunk = OccurrenceChunk()
-            let used = context.expandAndFormat(shares[worker].take(), into: &chunk)
-            return (chunk, used)
+            let used = context.expandAndFormat(share, into: &chunk)
+            return (used, chunk)
         }
-        return ExpansionInFlight(keys: keys, work: work)
-    }
-}
-
-/// A batch of series being expanded: their keys in batch order, and the workers' results to come.
-private struct ExpansionInFlight {
-    var keys: [SeriesKey]
-    var work: EveryCore.Running<(OccurrenceChunk, [Int])>
-
-    /// Waits, adds the occurrences to `output`, and returns each unit's rule instances (-1: over budget).
-    func finish(into output: inout FormattedOccurrences) -> [Int] {
-        let parts = work.wait()
-        for (chunk, _) in parts { output.append(chunk) }
-        return keys.indices.map { parts[$0 % parts.count].1[$0 / parts.count] }
-    }
-}
-
-/// The units one worker expands (every `workers`-th), held so that the worker can take them away.
-private final class WorkerShare: @unchecked Sendable {
-    private var units: [SeriesUnit]
-
-    private init(_ units: [SeriesUnit]) {
-        self.units = units
-    }
-
-    /// Deals the units out and leaves `units` empty, so the shares hold the only references.
-    static func deal(_ units: inout [SeriesUnit], among workers: Int) -> [WorkerShare] {
-        let shares = (0..<workers).map { worker in WorkerShare(stride(from: worker, to: units.count, by: workers).map { units[$0] }) }
-        units = []
-        return shares
-    }
-
-    /// Called once, by the share's own worker.
-    func take() -> [SeriesUnit] {
-        defer { units = [] }
-        return units
+        formatting.submit(&units) { _ in }
+        return (keys, formatting)
     }
 }
 

@@ -3,28 +3,16 @@ import Foundation
 
 /// Work shared out over every core: each worker gets its number and takes every `workers`-th item,
 /// so a batch needs no queue and each worker's results stay together.
-public enum EveryCore {
-    /// How many workers `perform` uses for that many items.
-    public static func workers(for items: Int) -> Int {
+enum EveryCore {
+    /// How many workers a batch of that many items is shared out among.
+    static func workers(for items: Int) -> Int {
         max(1, min(ProcessInfo.processInfo.activeProcessorCount, items))
-    }
-
-    /// Runs `work` once per worker (no more workers than `items`, at least one) and returns what each
-    /// returned, in worker order.
-    public static func perform<Result>(items: Int, _ work: @Sendable (_ worker: Int, _ workers: Int) -> Result) -> [Result] {
-        let workers = workers(for: items)
-        guard workers > 1 else { return [work(0, 1)] }
-        let slots = WorkerSlots<Result>(count: workers)
-        DispatchQueue.concurrentPerform(iterations: workers) { worker in
-            slots.store(work(worker, workers), at: worker)
-        }
-        return slots.results
     }
 }
 
 extension EveryCore {
     /// Work started on background threads, one per worker, while the caller goes on.
-    public final class Running<Result>: @unchecked Sendable {
+    final class Running<Result>: @unchecked Sendable {
         private let group = DispatchGroup()
         private let slots: WorkerSlots<Result>
 
@@ -37,15 +25,16 @@ extension EveryCore {
         }
 
         /// What each worker returned, in worker order, once all are done.
-        public func wait() -> [Result] {
+        func wait() -> [Result] {
             group.wait()
             return slots.results
         }
     }
 
-    /// `perform` without waiting: the caller (the thread reading the file) goes on with the next
-    /// batch while the workers run, instead of taking a share and leaving a core idle when done.
-    public static func start<Result>(items: Int, _ work: @escaping @Sendable (_ worker: Int, _ workers: Int) -> Result) -> Running<Result> {
+    /// Runs `work` once per worker (no more workers than `items`, at least one) without waiting: the
+    /// caller (the thread reading the file) goes on with the next batch while the workers run,
+    /// instead of taking a share and leaving a core idle when done.
+    static func start<Result>(items: Int, _ work: @escaping @Sendable (_ worker: Int, _ workers: Int) -> Result) -> Running<Result> {
         Running(workers: workers(for: items), work)
     }
 }
