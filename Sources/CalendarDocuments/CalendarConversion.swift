@@ -7,17 +7,15 @@ import TimeZones
 
 /// `convert`'s engine: the merged inputs written in one format into an output that appears whole or
 /// not at all. iCalendar, xCal and jCal go out as they are read, one batch of components at a time;
-/// model JSON is written whole.
+/// model JSON is written whole. `policy` decides whether an xCal or jCal output is worth a second
+/// pass (see `streamDocument`).
 public struct CalendarConversion {
     public var sources: CalendarInputs
     public var format: CalendarFormat
-    /// Decides whether an xCal or jCal output is worth a second pass (see `streamDocument`).
     public var policy: ReadingPolicy
 
-    public init(sources: CalendarInputs, format: CalendarFormat, policy: ReadingPolicy) {
-        self.sources = sources
-        self.format = format
-        self.policy = policy
+    public init(_ sources: CalendarInputs, to format: CalendarFormat, policy: ReadingPolicy) {
+        (self.sources, self.format, self.policy) = (sources, format, policy)
     }
 
     /// The format an output's name asks for: none (standard output, `/dev/null`) is iCalendar; an

@@ -13,9 +13,8 @@ public struct StoreExport {
     /// What messages call the store (its location), each resource named after it and its UID.
     public let name: String
 
-    public init(store: any CalendarStore, name: String) {
-        self.store = store
-        self.name = name
+    public init(_ store: any CalendarStore, named name: String) {
+        (self.store, self.name) = (store, name)
     }
 
     /// Every resource of the store merged into one calendar, each one a calendar of its own to the

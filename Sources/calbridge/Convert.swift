@@ -39,8 +39,7 @@ struct Convert: ParsableCommand {
     func run() throws {
         reporting.apply()
         let format = try to?.format ?? CalendarConversion.format(ofOutput: output)
-        let conversion = CalendarConversion(sources: CalendarInputs(paths: inputs, format: from?.format), format: format,
-                                            policy: reading.policy)
+        let conversion = CalendarConversion(CalendarInputs(paths: inputs, format: from?.format), to: format, policy: reading.policy)
         let (sink, diagnostics) = try conversion.write(to: output)
         // A refusal leaves the output uncommitted: it is discarded as `sink` goes, nothing written.
         try reading.judge(diagnostics)

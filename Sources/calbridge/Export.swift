@@ -33,7 +33,7 @@ struct Export: ParsableCommand {
         reporting.apply()
         let window = try Self.window(from, to)
         let opened = try StoreLocation.open(store, user: user, creating: false)
-        let (calendar, diagnostics) = try StoreExport(store: opened, name: store).read(window: window)
+        let (calendar, diagnostics) = try StoreExport(opened, named: store).read(window: window)
         try reading.judge(diagnostics)
         try AtomicFile.write(ComponentReader.iCalendarText(calendar), to: output)
     }
