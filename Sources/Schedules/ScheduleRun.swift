@@ -57,9 +57,7 @@ public struct ScheduleRun {
             }
             return try TimetableReader().read(json: bytes, file: path)
         } catch {
-            throw InvalidCalendarData(diagnostics: error.problems.map { problem in
-                Diagnostic(.error, file: problem.file, at: nil, problem.place + ": " + problem.message)
-            }, advice: timetableAdvice)
+            throw InvalidCalendarData(diagnostics: error.problems.map(Diagnostic.init(timetableProblem:)), advice: timetableAdvice)
         }
     }
 
