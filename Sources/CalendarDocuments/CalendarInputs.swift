@@ -119,8 +119,7 @@ public struct CalendarInputs {
     /// date that cannot be read is an error here (`birthdays` skips it and exits 1).
     private static func birthdayCalendar(_ input: InputFile) throws -> (Component, [Diagnostic]) {
         let result = VCardReader().read(try input.readAll(), file: input.name)
-        let problems = result.problems.map(Diagnostic.init(cardProblem:))
-        return (CalendarRouter.calendar(for: result.cards, now: .nowUTC), problems)
+        return (CalendarRouter.calendar(for: result.cards, now: .nowUTC), result.problems)
     }
 
     /// A timetable as its calendar, made as `schedule` makes it without a state file.

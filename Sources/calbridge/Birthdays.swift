@@ -51,7 +51,7 @@ struct Birthdays: ParsableCommand {
         // Every input is read before anything is written: one that holds no card stops the run.
         let results = try contacts.map(ContactCardInput.read)
         let cards = results.flatMap(\.cards)
-        let problems = results.flatMap(\.problems).map(Diagnostic.init(cardProblem:))
+        let problems = results.flatMap(\.problems)
         let undated = results.map(\.cardsWithoutDates).reduce(0, +)
         let options = BirthdayOptions(language: lang, february29: feb29, alarm: alarm, ages: ages.flatMap(BirthdayOptions.ages))
         let calendar = CalendarRouter.calendar(for: cards, options: options, now: .nowUTC)
