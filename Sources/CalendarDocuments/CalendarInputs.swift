@@ -107,8 +107,7 @@ public struct CalendarInputs {
                 _ = try MultistatusReader().read(contentsOf: URL(fileURLWithPath: path), onResponse: collect)
             }
         } catch let error as MultistatusError {
-            throw InvalidCalendarData(diagnostics: [Diagnostic(.error, file: path, at: SourceLocation(line: error.line, column: error.column),
-                                                               "not a WebDAV multistatus: \(error.message)")])
+            throw InvalidCalendarData(diagnostics: [Diagnostic(multistatusError: error, file: path)])
         }
         for (href, data) in found {
             try reader.read(InputFile(name: path + " " + href, contents: Array(data.utf8)), handle)

@@ -73,8 +73,7 @@ struct DocumentInput {
             try flush()
             return diagnostics
         } catch let error as DocumentError {
-            let place = error.line.map { SourceLocation(line: $0, column: error.column ?? 1) }
-            throw InvalidCalendarData(diagnostics: [Diagnostic(.error, file: input.name, at: place, "\(format.rawValue): \(error.message)")])
+            throw InvalidCalendarData(diagnostics: [Diagnostic(documentError: error, file: input.name, format: format.rawValue)])
         }
     }
 
