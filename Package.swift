@@ -16,6 +16,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
     ],
     targets: [
@@ -31,9 +32,12 @@ let package = Package(
         .target(name: "Schedules", dependencies: ["CalendarModel", "CalendarRouter", "JSONReading"], swiftSettings: strict),
         .target(name: "CalendarStores", dependencies: [
             "CalendarModel", "ContentLines", "AtomicOutput", "CalendarWebFormats",
+            .product(name: "OrderedCollections", package: "swift-collections"),
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
         ], swiftSettings: strict),
-        .target(name: "CalendarRouter", dependencies: ["CalendarModel"], swiftSettings: strict),
+        .target(name: "CalendarRouter", dependencies: [
+            "CalendarModel", .product(name: "OrderedCollections", package: "swift-collections"),
+        ], swiftSettings: strict),
         .target(name: "CalendarWebFormats", dependencies: ["CalendarModel", "JSONReading", "CLibxml2"],
                 exclude: ["Schema/xcal.rnc"], resources: [.copy("Schema/xcal.rng")], swiftSettings: strict),
         .target(name: "ICalendar", dependencies: ["CalendarModel", "ContentLines", "CLibical"], swiftSettings: strict),
