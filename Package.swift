@@ -20,6 +20,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
     ],
     targets: [
@@ -34,24 +35,29 @@ let package = Package(
         .target(name: "ParallelWork", swiftSettings: strict),
         .target(name: "ProgressReporting", swiftSettings: strict),
         .target(name: "Recurrence", dependencies: ["CalendarModel"], swiftSettings: strict),
-        .target(name: "TimeZones", dependencies: ["CalendarModel", "Recurrence"], swiftSettings: strict),
-        .target(name: "ContactCards", dependencies: ["CalendarModel"], swiftSettings: strict),
+        .target(name: "TimeZones", dependencies: [
+            "CalendarModel", "Recurrence", .product(name: "OrderedCollections", package: "swift-collections"),
+        ], swiftSettings: strict),
+        .target(name: "ContentLines", dependencies: ["CalendarModel"], swiftSettings: strict),
+        .target(name: "ContactCards", dependencies: ["CalendarModel", "ContentLines"], swiftSettings: strict),
         .target(name: "Birthdays", dependencies: ["CalendarModel"], swiftSettings: strict),
         .target(name: "Schedules", dependencies: ["CalendarModel", "Recurrence", "TimeZones", "JSONReading", "InputFiles", "AtomicOutput"],
                 swiftSettings: strict),
         .target(name: "CalendarRouter", dependencies: ["CalendarModel", "ContactCards", "Birthdays", "Schedules"], swiftSettings: strict),
-        .target(name: "ICalendar", dependencies: ["CalendarModel", "CLibical", "InputFiles", "ParallelWork"], swiftSettings: strict),
+        .target(name: "ICalendar", dependencies: ["CalendarModel", "ContentLines", "CLibical", "InputFiles", "ParallelWork"], swiftSettings: strict),
         .target(name: "CalendarWebFormats", dependencies: ["CalendarModel", "JSONReading", "CLibxml2"],
                 exclude: ["Schema/xcal.rnc"], resources: [.copy("Schema/xcal.rng")], swiftSettings: strict),
         .target(name: "Occurrences", dependencies: [
             "CalendarModel", "Recurrence", "TimeZones", "CalendarRouter", "ICalendar", "CalendarWebFormats", "ParallelWork",
+            .product(name: "OrderedCollections", package: "swift-collections"),
         ], swiftSettings: strict),
         .target(name: "CalendarDocuments", dependencies: [
             "CalendarModel", "ICalendar", "CalendarWebFormats", "CalendarRouter", "ContactCards", "Schedules", "TimeZones",
             "InputFiles", "AtomicOutput", "ParallelWork", "ProgressReporting",
         ], swiftSettings: strict),
         .target(name: "CalendarStores", dependencies: [
-            "CalendarModel", "AtomicOutput", "CalendarWebFormats",
+            "CalendarModel", "ContentLines", "AtomicOutput", "CalendarWebFormats",
+            .product(name: "OrderedCollections", package: "swift-collections"),
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
         ], swiftSettings: strict),
         .target(name: "CalendarTransfer", dependencies: [
@@ -65,6 +71,7 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], swiftSettings: strict),
         .testTarget(name: "CalendarModelTests", dependencies: ["CalendarModel"], swiftSettings: strict),
+        .testTarget(name: "ContentLinesTests", dependencies: ["ContentLines"], swiftSettings: strict),
         .testTarget(name: "JSONReadingTests", dependencies: ["JSONReading"], swiftSettings: strict),
         .testTarget(name: "ParallelWorkTests", dependencies: ["ParallelWork"], swiftSettings: strict),
         .testTarget(name: "ICalendarTests", dependencies: ["ICalendar", "CalendarModel", "AtomicOutput", "InputFiles"],

@@ -68,15 +68,16 @@ public struct BirthdayCalendar {
 
     /// A yearly rule; for 29 February the one that puts the day where `--feb29` asks in common years.
     private func rule(for start: CalendarDate, until: CalendarDate?) -> String {
-        var rule = "FREQ=YEARLY"
+        var rule = RecurrenceRule(frequency: .yearly)
         if start.month == 2 && start.day == 29 {
             switch options.february29 {
-            case .leapOnly: rule += ";BYMONTH=2;BYMONTHDAY=29"
-            case .feb28: rule += ";BYMONTH=2;BYMONTHDAY=-1"
-            case .mar1: rule += ";BYYEARDAY=60"
+            case .leapOnly: (rule.byMonth, rule.byMonthDay) = ([2], [29])
+            case .feb28: (rule.byMonth, rule.byMonthDay) = ([2], [-1])
+            case .mar1: rule.byYearDay = [60]
             }
         }
-        return rule + (until.map { ";UNTIL=" + $0.basicFormat } ?? "")
+        rule.until = until.map(DateValue.date)
+        return rule.icalendarText
     }
 
     /// The day a date falls on in `year`, by the 29 February rule; `nil` when it does not fall that year.

@@ -1,6 +1,7 @@
 import CalendarModel
 import CalendarRouter
 import TimeZones
+import OrderedCollections
 
 /// The occurrences of every event and to-do of a calendar in a half-open window, sorted by start
 /// and then UID: what `calbridge expand` prints and what week and day views consume.
@@ -13,14 +14,11 @@ public struct CalendarExpansion {
 
     public init(calendar: Component, resolver: TimeZoneResolver? = nil) {
         self.resolver = resolver ?? TimeZoneResolver(calendar: calendar)
-        var byKey: [SeriesKey: SeriesExpansion] = [:]
-        var order: [SeriesKey] = []
+        var byKey: OrderedDictionary<SeriesKey, SeriesExpansion> = [:]
         for (index, component) in calendar.components.enumerated() where Self.expands(component) {
-            let key = SeriesKey(of: component, index: index)
-            if byKey[key] == nil { order.append(key); byKey[key] = SeriesExpansion() }
-            byKey[key]!.add(component)
+            byKey[SeriesKey(of: component, index: index), default: SeriesExpansion()].add(component)
         }
-        series = order.map { byKey[$0]! }
+        series = Array(byKey.values)
     }
 
     /// Every property an expansion reads from an event or to-do, with the texts an `Occurrence` offers

@@ -77,20 +77,20 @@ public struct VTimezoneBuilder {
         guard run.count > 1 else {
             return observance(isDaylight: first.isDaylight, onset: onset, from: first.from, to: first.to, name: first.name, rule: nil)
         }
-        var rule = "FREQ=YEARLY;BYMONTH=\(first.month);BYDAY=\(first.position)\(first.weekday.code)"
-        if !openEnded {
-            rule += ";UNTIL=" + DateValue.utc(LocalDateTime(secondsSinceEpoch: run.last!.utcSecond)).icalendarText
-        }
+        var rule = RecurrenceRule(frequency: .yearly)
+        rule.byMonth = [first.month]
+        rule.byDay = [.init(first.weekday, ordinal: first.position)]
+        if !openEnded { rule.until = .utc(LocalDateTime(secondsSinceEpoch: run.last!.utcSecond)) }
         return observance(isDaylight: first.isDaylight, onset: onset, from: first.from, to: first.to, name: first.name, rule: rule)
     }
 
-    private func observance(isDaylight: Bool, onset: LocalDateTime, from: Int, to: Int, name: String, rule: String?) -> Component {
+    private func observance(isDaylight: Bool, onset: LocalDateTime, from: Int, to: Int, name: String, rule: RecurrenceRule?) -> Component {
         var properties = [
             Property(name: "DTSTART", value: onset.basicFormat),
             Property(name: "TZOFFSETFROM", value: Self.offsetText(from)),
             Property(name: "TZOFFSETTO", value: Self.offsetText(to)),
         ]
-        if let rule { properties.append(Property(name: "RRULE", value: rule)) }
+        if let rule { properties.append(Property(name: "RRULE", value: rule.icalendarText)) }
         if !name.isEmpty { properties.append(Property(name: "TZNAME", value: TextEscaping.escape(name))) }
         return Component(name: isDaylight ? "DAYLIGHT" : "STANDARD", properties: properties)
     }

@@ -1,11 +1,11 @@
 import CalendarModel
+import OrderedCollections
 
 /// Which TZIDs a calendar's components use and over which years, so that calbridge can add a
 /// VTIMEZONE for every TZID it writes that the input did not define (RFC 5545 §3.6.5 requires one).
 public struct ZoneUsage: Sendable {
-    private var years: [String: ClosedRange<Int>] = [:]
-    /// The TZIDs in order of first use, each with where it is first named.
-    private var order: [(tzid: String, firstUse: SourceLocation?)] = []
+    /// The TZIDs in order of first use, each with the years it is used in and where it is first named.
+    private var used: OrderedDictionary<String, (years: ClosedRange<Int>, firstUse: SourceLocation?)> = [:]
     private var defined: Set<String> = []
 
     public init() {}
@@ -38,13 +38,13 @@ public struct ZoneUsage: Sendable {
 
     /// Adds what `other`, noted on later components, found.
     public mutating func merge(_ other: ZoneUsage) {
-        for entry in other.order { note(entry.tzid, other.years[entry.tzid]!, at: entry.firstUse) }
+        for (tzid, use) in other.used { note(tzid, use.years, at: use.firstUse) }
         defined.formUnion(other.defined)
     }
 
     /// The TZIDs used but not defined, each with the years it is used in, in order of first use.
     public var undefined: [(tzid: String, years: ClosedRange<Int>)] {
-        order.filter { !defined.contains($0.tzid) }.map { ($0.tzid, years[$0.tzid]!) }
+        used.filter { !defined.contains($0.key) }.map { ($0.key, $0.value.years) }
     }
 
     /// VTIMEZONEs for the undefined TZIDs the resolver can find in the tz database (also through
@@ -58,7 +58,7 @@ public struct ZoneUsage: Sendable {
     /// The undefined TZIDs the resolver cannot find either, whose times are read as floating, each
     /// with where it is first named.
     public func unresolvable(resolver: TimeZoneResolver) -> [(tzid: String, firstUse: SourceLocation?)] {
-        order.filter { !defined.contains($0.tzid) && resolver.databaseZone(for: $0.tzid) == nil }
+        used.filter { !defined.contains($0.key) && resolver.databaseZone(for: $0.key) == nil }.map { ($0.key, $0.value.firstUse) }
     }
 
     /// `calendar` (a VCALENDAR) with a VTIMEZONE from the tz database, before its other components,
@@ -86,11 +86,10 @@ public struct ZoneUsage: Sendable {
     }
 
     private mutating func note(_ tzid: String, _ range: ClosedRange<Int>, at place: SourceLocation?) {
-        if let known = years[tzid] {
-            years[tzid] = min(known.lowerBound, range.lowerBound)...max(known.upperBound, range.upperBound)
+        if let known = used[tzid]?.years {
+            used[tzid]!.years = min(known.lowerBound, range.lowerBound)...max(known.upperBound, range.upperBound)
         } else {
-            years[tzid] = range
-            order.append((tzid, place))
+            used[tzid] = (range, place)
         }
     }
 }

@@ -11,7 +11,7 @@ final class BadInputTests: XCTestCase {
             #"problems.vcf:4:6: error: BDAY "1985-02-30": February 1985 has 28 days, not 30; the date is skipped"#,
             #"problems.vcf:11:6: error: BDAY "--0230": February has 29 days, not 30; the date is skipped"#,
             #"problems.vcf:17:17: error: BDAY is the text "circa 1800", not a date; the date is skipped"#,
-            #"problems.vcf:22:5: error: not a vCard line (expected ':' after the name and parameters): "this line lost its colon"; skipped"#,
+            #"problems.vcf:22:5: error: not a vCard line (expected ':' after the name and parameters of THIS, found ' '): "this line lost its colon"; skipped"#,
             #"problems.vcf:23:6: error: BDAY "1990-13-01": there is no month 13; the date is skipped"#,
             "problems.vcf:27:1: error: 2 lines from here on are outside BEGIN:VCARD … END:VCARD; skipped",
             "problems.vcf:29:1: error: the card begun here has no END:VCARD before the end of the file; read up to there",
@@ -82,7 +82,7 @@ final class BadInputTests: XCTestCase {
         let result = CardFiles.read(text: "BEGIN:VCARD\nFN;X-NOTE=\"open:Ada\nN:Whitfield;Ada\nEND:VCARD\n")
         XCTAssertEqual(result.cards.map(\.displayName), ["Ada Whitfield"])
         XCTAssertEqual(result.problems.map(\.description),
-                       [#"test.vcf:2:20: error: not a vCard line (a quoted parameter value has no closing '"'): "FN;X-NOTE="open:Ada"; skipped"#])
+                       [#"test.vcf:2:11: error: not a vCard line (a quoted parameter value is not closed with '"'): "FN;X-NOTE="open:Ada"; skipped"#])
     }
 
     func testEmptyInputHasNothing() {

@@ -1,9 +1,9 @@
 /// RFC 6868's escapes for parameter values, which can hold neither a DQUOTE nor a line break:
 /// `^'` is `"`, `^n` a line break, `^^` a caret. The model keeps values decoded, so xCal and jCal
 /// (which need no such escapes) carry them as they are meant.
-enum CaretEncoding {
+package enum CaretEncoding {
     /// The value with its escapes decoded; the lexer calls it only for values holding a caret.
-    static func decode(_ raw: String) -> String {
+    package static func decode(_ raw: String) -> String {
         var out = ""
         var pendingCaret = false
         for ch in raw {
@@ -27,7 +27,7 @@ enum CaretEncoding {
     }
 
     /// The value with `^`, `"` and line breaks escaped; writers call it only for values holding one.
-    static func encode(_ value: String) -> String {
+    package static func encode(_ value: String) -> String {
         var out = ""
         for ch in value {
             switch ch {

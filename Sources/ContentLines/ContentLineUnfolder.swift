@@ -1,29 +1,32 @@
-/// Splits a vCard file into content lines and joins what belongs together: RFC 2425 folding (a
-/// line that starts with a space or tab continues the one before) and vCard 2.1 quoted-printable
-/// soft line breaks (a quoted-printable value ending in `=` continues on the next line, which
-/// need not start with white space).
+/// Splits a whole file into content lines and joins what belongs together: folding (a line that
+/// starts with a space or tab continues the one before) and, in vCard, vCard 2.1 quoted-printable
+/// soft line breaks (a quoted-printable value ending in `=` continues on the next line, which need
+/// not start with white space). The iCalendar reader unfolds as it streams (see `LostFold`); this is
+/// for whole small files: vCards and a store's resources.
 ///
 /// Every step looks at each byte a bounded number of times, so a 10 MB line or a binary file is
 /// read in time proportional to its size.
-struct LineUnfolder: IteratorProtocol {
+package struct ContentLineUnfolder: IteratorProtocol {
     private let input: [UInt8]
+    private let dialect: ContentLineDialect
     private var position = 0
     private var lineNumber = 0
     /// A physical line read ahead to see whether it continues the current one.
     private var lookahead: (range: Range<Int>, line: Int)?
 
-    init(_ input: [UInt8]) {
+    package init(_ input: [UInt8], dialect: ContentLineDialect) {
         self.input = input
+        self.dialect = dialect
     }
 
-    mutating func next() -> UnfoldedLine? {
+    package mutating func next() -> UnfoldedLine? {
         guard let first = lookahead ?? readPhysicalLine() else { return nil }
         lookahead = nil
         var line = UnfoldedLine(bytes: Array(input[first.range]), line: first.line)
         var header = HeaderScan()
         while let following = readPhysicalLine() {
             let continuation = input[following.range]
-            if line.bytes.last == UInt8(ascii: "="), header.isQuotedPrintable(line.bytes),
+            if dialect == .vCard, line.bytes.last == UInt8(ascii: "="), header.isQuotedPrintable(line.bytes),
                !Self.startsCard(continuation) {
                 // Checked before folding: a quoted-printable value never ends in a literal `=`, so
                 // this is a soft break, and a space after it is part of the value. The `=` itself
@@ -42,15 +45,13 @@ struct LineUnfolder: IteratorProtocol {
         return line
     }
 
-    /// The next physical line without its line break (LF or CRLF).
+    /// The next physical line without its line break (CRLF, LF or a lone CR).
     private mutating func readPhysicalLine() -> (range: Range<Int>, line: Int)? {
-        guard position < input.count else { return nil }
-        let start = position
-        var end = input[start...].firstIndex(of: UInt8(ascii: "\n")) ?? input.count
-        position = end < input.count ? end + 1 : end
-        if end > start, input[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+        guard let (line, next) = input.withUnsafeBufferPointer({ PhysicalLines.next(in: $0, from: position, isFinal: true) })
+        else { return nil }
+        position = next
         lineNumber += 1
-        return (start..<end, lineNumber)
+        return (line.range, lineNumber)
     }
 
     /// A writer that forgot to encode a final `=` must not swallow the card's end or the next card.

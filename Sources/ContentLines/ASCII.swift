@@ -1,13 +1,13 @@
 /// Case-insensitive ASCII matching on raw bytes: property and parameter names are ASCII and
 /// case-insensitive (RFC 6350 §3.3), and comparing bytes avoids making strings for every line.
-enum ASCII {
-    static func upper(_ byte: UInt8) -> UInt8 {
+package enum ASCII {
+    package static func upper(_ byte: UInt8) -> UInt8 {
         byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z") ? byte - 32 : byte
     }
 
     /// Names are ASCII, so upper-casing bytes is upper-casing the text; building the string in
     /// place keeps this cheap for the tens of thousands of lines in a large address book.
-    static func uppercased(_ bytes: ArraySlice<UInt8>) -> String {
+    package static func uppercased(_ bytes: ArraySlice<UInt8>) -> String {
         String(unsafeUninitializedCapacity: bytes.count) { buffer in
             for (offset, byte) in bytes.enumerated() { buffer[offset] = upper(byte) }
             return bytes.count
@@ -15,7 +15,7 @@ enum ASCII {
     }
 
     /// `prefix` must be upper case.
-    static func hasPrefixIgnoringCase(_ bytes: ArraySlice<UInt8>, _ prefix: StaticString) -> Bool {
+    package static func hasPrefixIgnoringCase(_ bytes: ArraySlice<UInt8>, _ prefix: StaticString) -> Bool {
         let count = prefix.utf8CodeUnitCount
         guard bytes.count >= count else { return false }
         return prefix.withUTF8Buffer { wanted in
@@ -24,7 +24,7 @@ enum ASCII {
     }
 
     /// `needle` must be upper case.
-    static func contains(_ bytes: ArraySlice<UInt8>, ignoringCase needle: StaticString) -> Bool {
+    package static func contains(_ bytes: ArraySlice<UInt8>, ignoringCase needle: StaticString) -> Bool {
         let count = needle.utf8CodeUnitCount
         guard bytes.count >= count else { return false }
         return needle.withUTF8Buffer { wanted in
@@ -37,7 +37,7 @@ enum ASCII {
         }
     }
 
-    static func isDigit(_ byte: UInt8) -> Bool {
+    package static func isDigit(_ byte: UInt8) -> Bool {
         byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
     }
 }

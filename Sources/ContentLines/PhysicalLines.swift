@@ -5,17 +5,17 @@ import Darwin
 #endif
 
 /// One physical line of a buffer: its bytes without the line ending, and how it ended.
-struct PhysicalLine {
-    var range: Range<Int>
+package struct PhysicalLine {
+    package var range: Range<Int>
     /// The line ended with a CR alone (old Mac files), which RFC 5545 does not allow.
-    var endedWithLoneCR: Bool
+    package var endedWithLoneCR: Bool
 }
 
 /// Splits a buffer at CRLF, LF or a lone CR, using memchr so long lines cost little.
-enum PhysicalLines {
+package enum PhysicalLines {
     /// The next line starting at `start`, or `nil` at the end; a last line without an ending counts.
     /// `isFinal` says whether more bytes may follow the buffer (then an unterminated tail is not a line).
-    static func next(in base: UnsafeBufferPointer<UInt8>, from start: Int, isFinal: Bool) -> (PhysicalLine, next: Int)? {
+    package static func next(in base: UnsafeBufferPointer<UInt8>, from start: Int, isFinal: Bool) -> (PhysicalLine, next: Int)? {
         guard start < base.count, let pointer = base.baseAddress else { return nil }
         let remaining = base.count - start
         let lf = memchr(pointer + start, 0x0A, remaining).map { UnsafeRawPointer($0) - UnsafeRawPointer(pointer) }
