@@ -1,6 +1,9 @@
 import ArgumentParser
+import CalendarDocuments
 import CalendarStores
+import CalendarTransfer
 import Foundation
+import Occurrences
 
 /// `calbridge calendars`: the calendar collections of a CalDAV account.
 struct Calendars: ParsableCommand {
@@ -25,21 +28,16 @@ struct Calendars: ParsableCommand {
 
     func run() throws {
         reporting.apply()
+        guard let parsed = URL(string: url), url.hasPrefix("http") else { throw UsageProblem(message: "\(url) is not an http or https URL") }
+        let calendars: [CalDAVCalendar]
         do {
-            guard let parsed = URL(string: url), url.hasPrefix("http") else { throw UsageProblem(message: "\(url) is not an http or https URL") }
-            let password = ProcessInfo.processInfo.environment["CALBRIDGE_PASSWORD"]
-            let calendars: [CalDAVCalendar]
-            do {
-                calendars = try CalDAVAccount.calendars(at: parsed, user: user, password: password)
-            } catch CalDAVError.collectionNotFound(let missing) {
-                throw StoreNotFound(message: "\(url): nothing is at \(missing)")
-            } catch let error as CalDAVError {
-                throw StoreUnavailable(message: "\(url): \(error)")
-            }
-            Terminal.write(reporting.json ? calendars.map(Self.json).joined() : Self.table(calendars), to: .standardOutput)
-        } catch {
-            throw ExitStatus.report(error)
+            calendars = try CalDAVAccount.calendars(at: parsed, user: user, password: StoreAccess(user: user).password)
+        } catch CalDAVError.collectionNotFound(let missing) {
+            throw StoreNotFound(message: "\(url): nothing is at \(missing)")
+        } catch let error as CalDAVError {
+            throw StoreUnavailable(message: "\(url): \(error)")
         }
+        Terminal.write(reporting.json ? calendars.map(Self.json).joined() : Self.table(calendars), to: .standardOutput)
     }
 
     /// One line a calendar, columns aligned: name, colour, components, URL.

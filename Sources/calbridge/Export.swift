@@ -1,9 +1,10 @@
 import ArgumentParser
 import AtomicOutput
+import CalendarDocuments
 import CalendarModel
-import CalendarRouter
-import CalendarStores
+import CalendarTransfer
 import ICalendar
+import Occurrences
 
 /// `calbridge export`: a store's contents as one calendar.
 struct Export: ParsableCommand {
@@ -17,76 +18,23 @@ struct Export: ParsableCommand {
 
     @Argument(help: "The store: a directory or a CalDAV collection URL.")
     var store: String
-
     @Option(name: .shortAndLong, help: "The output file; standard output when absent.")
     var output: String?
-
-    @OptionGroup var access: StoreAccess
-
+    @OptionGroup var access: StoreOptions
     @Option(help: "Only series with an occurrence at or after this date.")
     var from: String?
-
     @Option(help: "Only series with an occurrence before this date.")
     var to: String?
-
     @OptionGroup var reading: ReadingOptions
-
     @OptionGroup var reporting: ReportingOptions
 
     func run() throws {
         reporting.apply()
-        do {
-            let window = try Self.window(from, to)
-            let opened = try StoreLocation.open(store, access: access, create: false, makeDirectory: false)
-            let (merged, diagnostics) = try read(opened, window: window)
-            try reading.judge(diagnostics)
-            var calendar = ZoneUsage.completing(merged)
-            if calendar.properties.isEmpty { calendar.properties = EventCalendar.empty.properties }
-            // The store's name and colour, unless its resources carried their own.
-            let label = try opened.label()
-            var named = EventCalendar(component: calendar)
-            if named.name == nil { named.name = label.name }
-            if named.color == nil { named.color = label.color }
-            calendar = named.component
-            var writer = ICalendarWriter()
-            writer.write(calendar)
-            let sink = try AtomicFile(destination: output)
-            try sink.write(writer.bytes)
-            try sink.commit()
-        } catch {
-            throw ExitStatus.report(error)
-        }
-    }
-
-    /// Every resource of the store merged into one calendar, each one a calendar of its own to the
-    /// time zone merge: a TZID that resources define differently keeps every event's time.
-    private func read(_ opened: any CalendarStore, window: (LocalDateTime, LocalDateTime)?) throws -> (Component, [Diagnostic]) {
-        // Each resource is read twice (looked ahead at, then read): an InputFile is read once.
-        var resources: [(name: String, bytes: [UInt8])] = []
-        try opened.readAll(window: window.map { _ in StoreWindow(start: from.flatMap(WindowDate.parse), end: to.flatMap(WindowDate.parse)) }) {
-            resources.append((name: "\(store) \($0)", bytes: $1))
-        }
-        var reader = CalendarStreamReader(encodes: false)
-        reader.zones = .judgedByDatabase()
-        if resources.count > 1 { try resources.forEach { try reader.foresee(InputFile(name: $0.name, contents: $0.bytes)) } }
-        var calendar = Component(name: "VCALENDAR")
-        var zones: [Component] = []
-        for resource in resources {
-            var series = Component(name: "VCALENDAR")
-            try reader.read(InputFile(name: resource.name, contents: resource.bytes)) { event in
-                switch event {
-                case .property(let property): calendar.properties.append(property)
-                case .component(let read): if let component = read.component { series.components.append(component) }
-                }
-            }
-            // A series whose VTIMEZONE went out with an earlier resource is read with that one.
-            if let window, !(try Self.occurs(Component(name: "VCALENDAR", components: zones + series.components), in: window)) {
-                series.components.removeAll { $0.name != "VTIMEZONE" }
-            }
-            zones += series.children(named: "VTIMEZONE")
-            calendar.components += series.components
-        }
-        return (calendar, reader.diagnostics)
+        let window = try Self.window(from, to)
+        let opened = try StoreLocation.open(store, access: access.chosen, create: false, makeDirectory: false)
+        let (calendar, diagnostics) = try StoreExport(opened, named: store).read(window: window)
+        try reading.judge(diagnostics)
+        try AtomicFile.write(ComponentReader.iCalendarText(calendar), to: output)
     }
 
     private static func window(_ from: String?, _ to: String?) throws -> (LocalDateTime, LocalDateTime)? {
@@ -95,10 +43,5 @@ struct Export: ParsableCommand {
             throw UsageProblem(message: "--from and --to take a date (2026-03-29) or a date-time (2026-03-29T10:00)")
         }
         return (start, end)
-    }
-
-    private static func occurs(_ series: Component, in window: (LocalDateTime, LocalDateTime)) throws -> Bool {
-        var expansion = CalendarExpansion(calendar: series)
-        return try !expansion.occurrences(from: window.0, to: window.1, in: nil).isEmpty
     }
 }
