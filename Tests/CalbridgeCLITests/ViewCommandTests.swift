@@ -93,7 +93,7 @@ final class ViewCommandTests: XCTestCase {
         let boxes = drawn(svg)
         XCTAssertEqual(Set(boxes.map { $0.children[1].attributes["fill"] ?? "" }), ["#ff6347", "#e9322d"])
         XCTAssertEqual(boxes.compactMap { $0.children.first { $0.name == "text" }?.text }.filter { !$0.hasPrefix("Support-Daily") },
-                       ["Ticket-Statistik Q1 exportieren", "Quartals-Review Tickets"])
+                       ["Ticket-Statistik Q1 expo…", "Quartals-Review Tickets"])
     }
 
     func testABirthdayMonthShowsEveryCardsBirthday() throws {
