@@ -6,7 +6,7 @@ struct MonthPicture {
     let settings: ViewSettings
 
     static let cellWidth = 150.0, cellHeight = 112.0, left = 8.0, weekdayRowHeight = 22.0, headingHeight = 52.0
-    static let itemHeight = 15.0, itemsTop = 22.0
+    static let itemHeight = 16.0, itemsTop = 22.0
 
     var gridTop: Double { Self.headingHeight + Self.weekdayRowHeight }
     /// How many lines a cell holds before it counts the rest.
