@@ -67,19 +67,16 @@ struct View: ParsableCommand {
                 try reading.judge(diagnostics)
                 return calendar
             }
-            let (zoneName, zone) = try displayZone(calendars)
-            var events: [ViewEvent] = []
-            for (index, calendar) in calendars.enumerated() {
-                let colour = ViewEvent.colour(of: calendar) ?? ViewColour.palette[index % ViewColour.palette.count]
-                var expansion = CalendarExpansion(calendar: calendar)
-                do {
-                    events += try expansion.occurrences(from: LocalDateTime(date: span.first), to: LocalDateTime(date: span.end), in: zone)
-                        .map { ViewEvent($0, shownIn: zone, calendarColour: colour) }
-                } catch {
-                    throw UsageProblem(message: "\(inputs[index]) needs more than \(expansion.budget) rule instances for these days")
-                }
+            let shown = ShownCalendars(calendars)
+            let zone: (name: String, zone: any ZoneRules)
+            do { zone = try shown.zone(named: tz) } catch {
+                throw UsageProblem(message: "--tz \(tz ?? "") is not a time zone calbridge knows; give an IANA name (Europe/Berlin) or a Windows one (W. Europe Standard Time)")
             }
-            let settings = ViewSettings(span: span, zoneName: zoneName, zone: zone, language: lang)
+            let events: [ViewEvent]
+            do { events = try shown.events(over: span, in: zone.zone) } catch {
+                throw UsageProblem(message: "an input's rules make more instances over these days than calbridge expands at once; draw fewer days")
+            }
+            let settings = ViewSettings(span: span, zoneName: zone.name, zone: zone.zone, language: lang)
             let picture = chosen == .html ? CalendarPicture.html(events, settings) : CalendarPicture.svg(events, settings)
             let sink = try AtomicFile(destination: output)
             try sink.write(Array(picture.utf8))
@@ -119,24 +116,6 @@ struct View: ParsableCommand {
         case "html", "htm": return .html
         default: throw UsageProblem(message: "-o \(output): calbridge view writes .svg or .html; name the file so, or give --format svg|html")
         }
-    }
-
-    /// The zone times are shown in and its name for the header.
-    private func displayZone(_ calendars: [Component]) throws -> (String, any ZoneRules) {
-        let resolver = TimeZoneResolver(calendar: calendars.first ?? Component(name: "VCALENDAR"))
-        if let tz {
-            guard let zone = resolver.zone(for: tz) else {
-                throw UsageProblem(message: "--tz \(tz) is not a time zone calbridge knows; give an IANA name (Europe/Berlin) or a Windows one (W. Europe Standard Time)")
-            }
-            return (tz, zone)
-        }
-        let candidates = calendars.lazy.flatMap { calendar in
-            [EventCalendar(component: calendar).timeZone].compactMap { $0 } + calendar.components.lazy.compactMap { $0["DTSTART"]?[parameter: "TZID"] }
-        }
-        for name in candidates {
-            if let zone = resolver.zone(for: name) { return (name, zone) }
-        }
-        return ("UTC", FixedOffsetZone(seconds: 0))
     }
 }
 
