@@ -86,8 +86,10 @@ struct WeekPicture {
         for bar in layout.band {
             let left = x(column: bar.firstColumn) + 2, top = Self.headingHeight + Self.dayHeaderHeight + Double(bar.lane) * Self.bandRowHeight
             let event = layout.events[bar.event]
+            // Arrows say the bar goes on beyond the days shown.
+            let title = (bar.continuesBefore ? "◂ " : "") + event.title + (bar.continuesAfter ? " ▸" : "")
             EventMark(event: event, continued: false).draw(&out, x: left, y: top + 2, width: Double(bar.columnCount) * columnWidth - 4,
-                                                            height: Self.bandRowHeight - 3, lines: [(event.title, true)], kind: "event all-day")
+                                                            height: Self.bandRowHeight - 3, lines: [(title, true)], kind: "event all-day")
         }
         out.close("g")
     }

@@ -125,6 +125,19 @@ final class ViewCommandTests: XCTestCase {
         }
     }
 
+    func testARunOfDaysAndASundayFirstWeekHaveTheColumnsAskedFor() throws {
+        let timetable = samples.appendingPathComponent("semester-informatik.json").path
+        let weekdays = { (svg: PictureElement) in
+            svg.all.filter { $0.name == "text" && $0.attributes["font-weight"] == "bold" && $0.attributes["font-size"] == nil }.map(\.text)
+        }
+        let (days, _) = try picture([timetable, "--from", "2026-10-20", "--to", "2026-10-23"])
+        XCTAssertEqual(weekdays(days), ["Tue", "Wed", "Thu"])
+        XCTAssertEqual(drawn(days).count, 14)
+        let (sundayFirst, _) = try picture([timetable, "--week", "2026-W43", "--week-start", "sunday", "--lang", "nl"])
+        XCTAssertEqual(weekdays(sundayFirst), ["zo", "ma", "di", "wo", "do", "vr", "za"])
+        XCTAssertEqual(sundayFirst.all.first { $0.name == "title" }?.text, "Week 43, 2026 · 18–24 oktober 2026 (Europe/Berlin)")
+    }
+
     func testUnclearRequestsAreUsageErrors() throws {
         let input = samples.appendingPathComponent("team-calendar.ics").path
         for arguments in [[input], [input, "--week", "2026-W43", "--month", "2026-10"], [input, "--week", "2026-W54"],
