@@ -51,10 +51,16 @@ final class ViewInBrowserTests: XCTestCase {
                       'wanted': [sum(n for k, n in pixels.items() if near(k, w)) for w in wanted]}))
     """
 
-    /// Renders a page with headless Chromium into a PNG; fails when Chromium is not installed.
+    /// The decoder needs only Python's standard library: the reference tools' interpreter, or the system's.
+    static var python: String { ProcessInfo.processInfo.environment["CALBRIDGE_PYTHON"] ?? "/usr/bin/python3" }
+
+    /// Renders a page with headless Chromium into a PNG. Without Chromium the test is skipped, and
+    /// fails on CI, where Scripts/test (Scripts/setup --python) installs it.
     static func screenshot(_ page: URL, width: Int = 1_200, height: Int = 1_000) throws -> URL {
-        let chromium = try XCTUnwrap(["/usr/bin/chromium", "/usr/bin/chromium-browser"].first { FileManager.default.isExecutableFile(atPath: $0) },
-                                     "Chromium is missing: Scripts/setup --python installs it")
+        guard let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+            if ProcessInfo.processInfo.environment["CI"] != nil { XCTFail("Chromium is missing; run Scripts/test") }
+            throw XCTSkip("Chromium is missing; Scripts/setup --python installs it")
+        }
         let shot = page.deletingPathExtension().appendingPathExtension("png")
         let profile = page.deletingLastPathComponent().appendingPathComponent("chromium-profile")
         let process = Process()
@@ -71,7 +77,7 @@ final class ViewInBrowserTests: XCTestCase {
     }
 
     func testTheSemesterWeekRendersInChromiumInItsColours() throws {
-        let python = try XCTUnwrap(ProcessInfo.processInfo.environment["CALBRIDGE_PYTHON"], "set CALBRIDGE_PYTHON (Scripts/test does)")
+        let python = Self.python
         let directory = try scratchDirectory()
         let page = directory.appendingPathComponent("week.html")
         let inputs = [samples.appendingPathComponent("semester-informatik.json").path, samples.appendingPathComponent("team-calendar.ics").path]
@@ -93,7 +99,7 @@ final class ViewInBrowserTests: XCTestCase {
     }
 
     func testTheTeamCalendarsOwnAndEventColoursReachTheScreen() throws {
-        let python = try XCTUnwrap(ProcessInfo.processInfo.environment["CALBRIDGE_PYTHON"], "set CALBRIDGE_PYTHON (Scripts/test does)")
+        let python = Self.python
         let page = try scratchDirectory().appendingPathComponent("team.html")
         let result = try Calbridge.run(["view", samples.appendingPathComponent("team-calendar.ics").path, "--week", "2026-W12", "-o", page.path])
         XCTAssertEqual(result.status, 0, result.standardError)
