@@ -80,6 +80,38 @@ final class TimeGridLayoutTests: XCTestCase {
         XCTAssertEqual(layout.days.map(\.hours), [24, 24, 24, 24, 24, 24, 24])
     }
 
+    func testAThousandCrowdedOccurrencesStandTrueAndTakeNoMoreColumnsThanTheyOverlap() {
+        // A fixed linear congruential sequence: the same crowded week every run.
+        var state: UInt64 = 20_261_019
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        let monday = second("2026-10-19T00:00")
+        let events = (0..<1_000).map { index in
+            let start = monday + next(7 * 96) * 900 + next(4) * 60
+            return ViewEvent(uid: "e\(index)", title: "e\(index)", timing: .timed(start: start, end: start + (1 + next(16)) * 900), colour: blue)
+        }
+        let layout = TimeGridLayout(events: events, span: ViewSpan(week: "2026-W43")!, zone: berlin)
+        measure(layout)
+        XCTAssertEqual(layout.days.flatMap(\.boxes).filter(\.isFirstPiece).count, 1_000)
+        for day in layout.days {
+            // Clusters: boxes joined by overlaps, swept by top.
+            var clusters: [[EventBox]] = []
+            var reach = Int.min
+            for box in day.boxes.sorted(by: { $0.top < $1.top }) {
+                if box.top >= reach { clusters.append([]) }
+                clusters[clusters.count - 1].append(box)
+                reach = max(reach, box.drawnBottom)
+            }
+            for cluster in clusters {
+                // The most boxes over one moment (some box's top): the fewest columns that can hold them.
+                let crowd = cluster.map { probe in cluster.filter { $0.top <= probe.top && probe.top < $0.drawnBottom }.count }.max()!
+                XCTAssertEqual(Set(cluster.map(\.lanes)), [crowd], "on \(day.date)")
+            }
+        }
+    }
+
     func testTheSpringForwardSundayHas23HoursAndItsSkippedHourIsOnNoClock() {
         let events = [event("night", "2026-03-29T01:30", "2026-03-29T03:30"), event("morning", "2026-03-29T10:00", "2026-03-29T11:00"),
                       event("friday", "2026-03-27T10:00", "2026-03-27T11:00")]
