@@ -21,38 +21,17 @@ struct View: ParsableCommand {
 
     enum WeekStart: String, ExpressibleByArgument, CaseIterable { case monday, sunday }
 
-    @Argument(help: "Calendars in any format calbridge reads (- for standard input).")
-    var inputs: [String]
-
-    @Option(help: "An ISO week: 2026-W43.")
-    var week: String?
-
-    @Option(help: "A month: 2026-10.")
-    var month: String?
-
-    @Option(help: "The first day (YYYY-MM-DD), with --to.")
-    var from: String?
-
-    @Option(help: "The day after the last, with --from (31 days at most).")
-    var to: String?
-
-    @Option(help: "Show times in this zone (IANA or Windows name).")
-    var tz: String?
-
-    @Option(help: "Language of the headers and labels: en, nl or de.")
-    var lang: ViewLanguage = .en
-
-    @Option(name: .customLong("week-start"), help: "The first day of a week: monday (ISO 8601) or sunday.")
-    var weekStart: WeekStart = .monday
-
-    @Option(help: "svg or html; by default from the output's extension, else svg.")
-    var format: ViewRequest.Form?
-
-    @Option(name: .shortAndLong, help: "The output file (.svg or .html); standard output when absent.")
-    var output: String?
-
+    @Argument(help: "Calendars in any format calbridge reads (- for standard input).") var inputs: [String]
+    @Option(help: "An ISO week: 2026-W43.") var week: String?
+    @Option(help: "A month: 2026-10.") var month: String?
+    @Option(help: "The first day (YYYY-MM-DD), with --to.") var from: String?
+    @Option(help: "The day after the last, with --from (31 days at most).") var to: String?
+    @Option(help: "Show times in this zone (IANA or Windows name).") var tz: String?
+    @Option(help: "Language of the headers and labels: en, nl or de.") var lang: ViewLanguage = .en
+    @Option(name: .customLong("week-start"), help: "The first day of a week: monday (ISO 8601) or sunday.") var weekStart: WeekStart = .monday
+    @Option(help: "svg or html; by default from the output's extension, else svg.") var format: ViewRequest.Form?
+    @Option(name: .shortAndLong, help: "The output file (.svg or .html); standard output when absent.") var output: String?
     @OptionGroup var reading: ReadingOptions
-
     @OptionGroup var reporting: ReportingOptions
 
     func run() throws {
