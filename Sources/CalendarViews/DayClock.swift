@@ -1,5 +1,5 @@
 import CalendarModel
-import CalendarRouter
+import TimeZones
 
 /// One day's clock in the shown zone: the instants from its midnight to the next, and the change of
 /// UTC offset within it, where the wall clock skips time (spring forward: a 23-hour day) or shows it

@@ -1,5 +1,5 @@
 import CalendarModel
-import CalendarRouter
+import TimeZones
 
 /// A month laid out as a grid of weeks: each day's cell lists its occurrences, all-day ones first,
 /// then timed ones by start; an occurrence over several days is listed on each.

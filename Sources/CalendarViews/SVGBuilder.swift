@@ -1,4 +1,4 @@
-import CalendarRouter
+import TimeZones
 
 /// Writes SVG markup: elements with escaped attributes and text, numbers in short form.
 struct SVGBuilder {

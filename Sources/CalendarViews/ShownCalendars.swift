@@ -1,5 +1,6 @@
 import CalendarModel
-import CalendarRouter
+import Occurrences
+import TimeZones
 
 /// The calendars a picture shows, each read on its own so that it keeps its colour: the zone their
 /// times are shown in, and their occurrences over the days as `ViewEvent`s, expanded by

@@ -1,5 +1,5 @@
 import CalendarModel
-import CalendarRouter
+import TimeZones
 
 /// A week (or any run of days) laid out as a time grid: a column per day with its occurrences as
 /// boxes, and a band on top for all-day occurrences and those of a day or longer. Positions are in

@@ -1,5 +1,6 @@
 import CalendarModel
-import CalendarRouter
+import Occurrences
+import TimeZones
 
 /// One occurrence as a picture needs it: its words, when it happens, its colour and whether it was
 /// cancelled or moved. Timed occurrences are instants (floating times read in the shown zone);

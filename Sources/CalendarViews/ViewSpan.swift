@@ -1,5 +1,5 @@
 import CalendarModel
-import CalendarRouter
+import Recurrence
 
 /// The days a picture shows: an ISO week (`2026-W43`), a month (`2026-10`, drawn as the weeks that
 /// hold it) or any run of days.

@@ -1,7 +1,7 @@
 import CalendarModel
 
 /// Reads vCard files (2.1, 3.0 and 4.0) into the contact cards a birthday calendar is made from.
-/// Nothing stops it: what it cannot read becomes a `CardProblem` and the rest of the card and
+/// Nothing stops it: what it cannot read becomes a `Diagnostic` (an error at its line and column) and the rest of the card and
 /// file is still read.
 public struct VCardReader: Sendable {
     public init() {}

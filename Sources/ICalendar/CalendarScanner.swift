@@ -1,4 +1,5 @@
 import CalendarModel
+import InputFiles
 
 /// What the scanner finds at the top of a calendar stream, in order.
 public enum ScannedItem {

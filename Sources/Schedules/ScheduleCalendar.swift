@@ -1,5 +1,6 @@
 import CalendarModel
-import CalendarRouter
+import Recurrence
+import TimeZones
 
 /// Turns a timetable into calendar resources: each lecture one weekly recurring event in the
 /// calendar's zone (odd, even and listed ISO weeks by a YEARLY BYWEEKNO rule, which stays right

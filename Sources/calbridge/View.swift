@@ -1,5 +1,6 @@
 import ArgumentParser
 import AtomicOutput
+import CalendarDocuments
 import CalendarModel
 import CalendarViews
 
@@ -49,14 +50,9 @@ struct View: ParsableCommand {
             let zone = try shown.zone(named: tz)
             let settings = ViewSettings(span: span, zoneName: zone.name, zone: zone.zone, language: lang)
             let events = try shown.events(over: span, in: zone.zone)
-            let picture = form == .html ? CalendarPicture.html(events, settings) : CalendarPicture.svg(events, settings)
-            let sink = try AtomicFile(destination: output)
-            try sink.write(Array(picture.utf8))
-            try sink.commit()
+            try AtomicFile.write(Array((form == .html ? CalendarPicture.html(events, settings) : CalendarPicture.svg(events, settings)).utf8), to: output)
         } catch let problem as ViewRequest.Problem {
-            throw ExitStatus.report(UsageProblem(message: problem.message))
-        } catch {
-            throw ExitStatus.report(error)
+            throw UsageProblem(message: problem.message)
         }
     }
 }

@@ -1,5 +1,5 @@
 import CalendarModel
-import CalendarRouter
+import TimeZones
 @testable import CalendarViews
 import XCTest
 
