@@ -23,7 +23,7 @@ struct Calbridge: ParsableCommand {
         cannot be created, 74 I/O error, 75 a server went away part-way (safe to run again).
         """,
         version: Version.description,
-        subcommands: [Convert.self, Validate.self, Expand.self, Recur.self, Birthdays.self, Schedule.self, Sync.self, Import.self, Export.self]
+        subcommands: [Convert.self, Validate.self, Expand.self, View.self, Recur.self, Birthdays.self, Schedule.self, Sync.self, Import.self, Export.self]
     )
 
     /// Names a misspelt command before the argument parser would call it an unexpected argument, and
