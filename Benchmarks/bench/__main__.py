@@ -17,11 +17,12 @@ import expand
 import schedule
 import table
 import versions
+import view
 import webformats
 from runner import ROOT, Bench, say
 
 PARTS = {"convert": convert, "expand": expand, "xcal": webformats, "birthdays": birthdays, "schedule": schedule,
-         "import": caldav_import, "export": caldav_export, "versions": versions}
+         "import": caldav_import, "export": caldav_export, "view": view, "versions": versions}
 # The parts that run python peers or servers from .venv.
 NEED_VENV = {"expand", "import", "export"}
 
@@ -36,7 +37,7 @@ def positive(text):
 def options(arguments):
     parser = argparse.ArgumentParser(prog="Scripts/bench", description=__doc__.split("\n\n")[0])
     parser.add_argument("parts", nargs="*", metavar="PART",
-                        help="convert, expand, xcal, birthdays, schedule, import, export or versions (default: all but versions)")
+                        help="convert, expand, xcal, birthdays, schedule, import, export, view or versions (default: all but versions)")
     parser.add_argument("--runs", type=positive, default=3, help="runs of each tool, interleaved (default 3)")
     parser.add_argument("--events", type=positive, default=100000, help="events of the convert calendar (default 100000)")
     parser.add_argument("--small-events", type=positive, default=10000,
@@ -45,6 +46,7 @@ def options(arguments):
     parser.add_argument("--xcal-events", type=positive, help="events of the xCal/jCal calendar (default --events)")
     parser.add_argument("--cards", type=positive, default=10000, help="contact cards of birthdays (default 10000)")
     parser.add_argument("--students", type=int, default=5000, help="students of the schedule's term (default 5000, at least 100)")
+    parser.add_argument("--view-events", type=positive, default=5000, help="weekly lectures of view's week (default 5000)")
     parser.add_argument("--import-events", type=positive, default=2000, help="events import sends (default 2000)")
     parser.add_argument("--import-jobs", type=positive, default=4, help="requests calbridge import sends at once (default 4)")
     parser.add_argument("--export-events", type=positive, default=3000, help="events export reads (default 3000)")

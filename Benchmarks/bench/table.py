@@ -135,8 +135,18 @@ def import_rows(data, lines):
             py["resources_per_second"] or 0, ratio(i.get("throughput_ratio_calbridge_over_python"), i["target"]["ratio"])))
 
 
+def view_rows(data, lines):
+    """view's week against its target."""
+    v = data["view"]
+    for r in v["results"]:
+        target = r["target"]
+        lines.append("| view: a faculty's week of {:,} lectures as {} ({:,} occurrences drawn, {:.1f} MB) | {}, {} | | target < {:g} s: {} |".format(
+            v["events"], r["form"].upper(), r["boxes"], r["output_mb"], secs(r["median_seconds"]), mb(r["median_peak_rss_mb"]),
+            target["seconds"], "-" if target["met"] is None else ("met" if target["met"] else "not met")))
+
+
 PARTS = [("results", convert_rows), ("expand", expand_rows), ("xcal", webformat_rows), ("birthdays", birthday_rows),
-         ("schedule", schedule_rows), ("import", import_rows)]
+         ("schedule", schedule_rows), ("import", import_rows), ("view", view_rows)]
 
 
 def table(data):

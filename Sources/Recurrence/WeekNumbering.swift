@@ -11,7 +11,7 @@ public struct WeekNumbering: Sendable {
     }
 
     /// The day number of the first day of week 1 of `year`.
-    func firstDayOfWeekOne(_ year: Int) -> Int {
+    public func firstDayOfWeekOne(_ year: Int) -> Int {
         let january4 = CalendarDate(year: year, month: 1, day: 4)
         let offset = (january4.weekday.rawValue - weekStart.rawValue + 7) % 7
         return january4.dayNumber - offset

@@ -23,8 +23,8 @@ struct Calbridge: ParsableCommand {
         cannot be created, 74 I/O error, 75 a server went away part-way (safe to run again).
         """,
         version: Version.description,
-        subcommands: [Convert.self, Validate.self, Expand.self, Recur.self, Birthdays.self, Schedule.self, Sync.self, Import.self, Export.self,
-                      Calendars.self]
+        subcommands: [Convert.self, Validate.self, Expand.self, View.self, Recur.self, Birthdays.self, Schedule.self, Sync.self, Import.self,
+                      Export.self, Calendars.self]
     )
 
     /// Names a misspelt command before the argument parser would call it an unexpected argument, and
