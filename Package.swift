@@ -8,6 +8,8 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "calbridge", targets: ["calbridge"]),
+        // The library's face: open, edit, expand and write calendars (see Sources/CalbridgeKit).
+        .library(name: "CalbridgeKit", targets: ["CalbridgeKit"]),
         .library(name: "CalendarModel", targets: ["CalendarModel"]),
         .library(name: "ICalendar", targets: ["ICalendar"]),
         .library(name: "CalendarRouter", targets: ["CalendarRouter"]),
@@ -36,6 +38,9 @@ let package = Package(
         .target(name: "CalendarWebFormats", dependencies: ["CalendarModel", "JSONReading", "CLibxml2"],
                 exclude: ["Schema/xcal.rnc"], resources: [.copy("Schema/xcal.rng")], swiftSettings: strict),
         .target(name: "ICalendar", dependencies: ["CalendarModel", "CLibical"], swiftSettings: strict),
+        .target(name: "CalbridgeKit", dependencies: [
+            "CalendarModel", "ICalendar", "CalendarRouter", "CalendarWebFormats", "ContactCards", "Schedules",
+        ], swiftSettings: strict),
         .executableTarget(name: "calbridge", dependencies: [
             "CalendarModel", "ICalendar", "AtomicOutput", "CalendarRouter", "CalendarWebFormats", "ContactCards",
             "Schedules", "CalendarStores", "CLibical", "CLibxml2",
@@ -58,6 +63,7 @@ let package = Package(
         .testTarget(name: "SchedulesTests", dependencies: ["Schedules", "CalendarModel", "CalendarRouter", "ICalendar"],
                     exclude: ["Timetables"], swiftSettings: strict),
         .testTarget(name: "CalendarStoresTests", dependencies: ["CalendarStores", "CalendarModel"], swiftSettings: strict),
+        .testTarget(name: "CalbridgeKitTests", dependencies: ["CalbridgeKit"], swiftSettings: strict),
         .testTarget(name: "CLibxml2Tests", dependencies: ["CLibxml2"], swiftSettings: strict),
         .testTarget(name: "CalDAVIntegrationTests", dependencies: ["CalendarStores", "CalendarModel", "CalendarWebFormats", "calbridge"],
                     swiftSettings: strict),

@@ -176,7 +176,7 @@ public struct SeriesExpansion: Sendable {
 
 /// Date values as occurrence times, through the calendar's zones.
 extension TimeZoneResolver {
-    func time(_ value: DateValue) -> OccurrenceTime {
+    package func time(_ value: DateValue) -> OccurrenceTime {
         switch value {
         case .date(let day): return .date(day)
         case .floating(let local):
