@@ -63,7 +63,9 @@ let package = Package(
         .testTarget(name: "SchedulesTests", dependencies: ["Schedules", "CalendarModel", "CalendarRouter", "ICalendar"],
                     exclude: ["Timetables"], swiftSettings: strict),
         .testTarget(name: "CalendarStoresTests", dependencies: ["CalendarStores", "CalendarModel"], swiftSettings: strict),
-        .testTarget(name: "CalbridgeKitTests", dependencies: ["CalbridgeKit"], swiftSettings: strict),
+        .testTarget(name: "CalbridgeKitTests", dependencies: [
+            "CalbridgeKit", "CalendarModel", "ICalendar", "CalendarRouter", "CalendarWebFormats",
+        ], swiftSettings: strict),
         .testTarget(name: "CLibxml2Tests", dependencies: ["CLibxml2"], swiftSettings: strict),
         .testTarget(name: "CalDAVIntegrationTests", dependencies: ["CalendarStores", "CalendarModel", "CalendarWebFormats", "calbridge"],
                     swiftSettings: strict),

@@ -56,9 +56,9 @@ extension EventCalendar {
         let format = format ?? CalendarFileFormat.of(name: name, content: bytes.prefix(512).map { $0 })
         let (component, diagnostics) = try CalendarDocumentReading(name: name, format: format).read(bytes)
         let policy = ReadingPolicy(strict: strict)
-        if policy.refuses(diagnostics) || component.components.isEmpty && component.properties.isEmpty {
-            let problems = diagnostics.isEmpty ? [Diagnostic(.error, file: name, at: nil, "holds no calendar")] : diagnostics
-            throw CalendarReadingError(problems: problems.map { ReadingProblem($0, isError: $0.severity == .error) })
+        // An empty VCALENDAR is a calendar; an input with none in it is refused by the reader.
+        if policy.refuses(diagnostics) {
+            throw CalendarReadingError(problems: diagnostics.map { ReadingProblem($0, isError: $0.severity == .error) })
         }
         let warnings = policy.warnings(diagnostics).map { ReadingProblem($0, isError: false) }
         return CalendarReading(calendar: EventCalendar(component: component), problems: warnings)
