@@ -16,6 +16,14 @@ let package = Package(
         .library(name: "CalendarWebFormats", targets: ["CalendarWebFormats"]),
         .library(name: "ContactCards", targets: ["ContactCards"]),
     ],
+    // An app that uses only CalbridgeKit asks for no traits (`traits: []`), and SwiftPM then neither
+    // resolves nor builds the argument parser or the HTTP client (SE-0450's pruning of trait-guarded
+    // dependencies); building calbridge itself enables both by default.
+    traits: [
+        .trait(name: "CommandLine", description: "The calbridge command (swift-argument-parser).", enabledTraits: ["CalDAV"]),
+        .trait(name: "CalDAV", description: "The CalDAV store (async-http-client)."),
+        .default(enabledTraits: ["CommandLine"]),
+    ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
@@ -32,7 +40,7 @@ let package = Package(
         .target(name: "Schedules", dependencies: ["CalendarModel", "CalendarRouter", "JSONReading"], swiftSettings: strict),
         .target(name: "CalendarStores", dependencies: [
             "CalendarModel", "AtomicOutput", "CalendarWebFormats",
-            .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(traits: ["CalDAV"])),
         ], swiftSettings: strict),
         .target(name: "CalendarRouter", dependencies: ["CalendarModel"], swiftSettings: strict),
         .target(name: "CalendarWebFormats", dependencies: ["CalendarModel", "JSONReading", "CLibxml2"],
@@ -44,7 +52,7 @@ let package = Package(
         .executableTarget(name: "calbridge", dependencies: [
             "CalendarModel", "ICalendar", "AtomicOutput", "CalendarRouter", "CalendarWebFormats", "ContactCards",
             "Schedules", "CalendarStores", "CLibical", "CLibxml2",
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["CommandLine"])),
         ], swiftSettings: strict),
         .testTarget(name: "CalendarModelTests", dependencies: ["CalendarModel"], swiftSettings: strict),
         .testTarget(name: "JSONReadingTests", dependencies: ["JSONReading"], swiftSettings: strict),
