@@ -1,7 +1,11 @@
 #if canImport(Glibc)
 import Glibc
+/// The C library's write(2), named apart from `AtomicFile.write`.
+private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int { Glibc.write(descriptor, bytes, count) }
 #elseif canImport(Darwin)
 import Darwin
+/// The C library's write(2), named apart from `AtomicFile.write`.
+private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int { Darwin.write(descriptor, bytes, count) }
 #endif
 
 /// An output that appears whole or not at all: bytes go to a temporary file, which `commit` renames
@@ -135,7 +139,7 @@ public final class AtomicFile {
     private func flush() throws(Failure) {
         var offset = 0
         while offset < buffer.count {
-            let written = buffer.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
+            let written = buffer.withUnsafeBytes { systemWrite(descriptor, $0.baseAddress! + offset, $0.count - offset) }
             guard written > 0 else { throw fail() }
             offset += written
         }
@@ -160,7 +164,7 @@ public final class AtomicFile {
             guard got > 0 else { return }
             var offset = 0
             while offset < got {
-                let written = chunk.withUnsafeBytes { Glibc.write(out, $0.baseAddress! + offset, got - offset) }
+                let written = chunk.withUnsafeBytes { systemWrite(out, $0.baseAddress! + offset, got - offset) }
                 guard written > 0 else { throw .cannotWrite(path: name, reason: String(cString: strerror(errno))) }
                 offset += written
             }

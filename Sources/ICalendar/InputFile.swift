@@ -1,7 +1,11 @@
 #if canImport(Glibc)
 import Glibc
+/// The C library's read(2), named apart from `InputFile.read`.
+private func systemRead(_ descriptor: Int32, _ bytes: UnsafeMutableRawPointer?, _ count: Int) -> Int { Glibc.read(descriptor, bytes, count) }
 #elseif canImport(Darwin)
 import Darwin
+/// The C library's read(2), named apart from `InputFile.read`.
+private func systemRead(_ descriptor: Int32, _ bytes: UnsafeMutableRawPointer?, _ count: Int) -> Int { Darwin.read(descriptor, bytes, count) }
 #endif
 
 /// An input opened for reading in blocks: a file, or standard input for `-`.
@@ -108,7 +112,7 @@ public final class InputFile {
             return end - offset
         }
         let got = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { block in
-            let got = Glibc.read(descriptor, block.baseAddress!, count)
+            let got = systemRead(descriptor, block.baseAddress!, count)
             if got > 0 { buffer.append(contentsOf: UnsafeBufferPointer(rebasing: block[0..<got])) }
             return got
         }
