@@ -45,7 +45,10 @@ let package = Package(
         .target(name: "CalendarRouter", dependencies: ["CalendarModel"], swiftSettings: strict),
         .target(name: "CalendarWebFormats", dependencies: ["CalendarModel", "JSONReading", "CLibxml2"],
                 exclude: ["Schema/xcal.rnc"], resources: [.copy("Schema/xcal.rng")], swiftSettings: strict),
-        .target(name: "ICalendar", dependencies: ["CalendarModel", "CLibical"], swiftSettings: strict),
+        // libical gives its second opinion where it is installed; iOS has none (see LibicalCheck).
+        .target(name: "ICalendar", dependencies: [
+            "CalendarModel", .target(name: "CLibical", condition: .when(platforms: [.linux, .macOS])),
+        ], swiftSettings: strict),
         .target(name: "CalbridgeKit", dependencies: [
             "CalendarModel", "ICalendar", "CalendarRouter", "CalendarWebFormats", "ContactCards", "Schedules",
         ], swiftSettings: strict),
