@@ -17,6 +17,7 @@ extension EventCalendar {
     /// let calendar = try EventCalendar(contentsOf: URL(fileURLWithPath: "semester.ics"))
     /// ```
     /// - Parameters:
+    ///   - url: the file.
     ///   - format: the format, when the name and content should not decide.
     ///   - strict: refuse the input on any problem instead of reading past it.
     /// - Throws: ``CalendarReadingError`` with the problems, when there is no calendar to read (or,

@@ -57,7 +57,7 @@ extension Event {
         set { end = newValue.map { (start ?? DateValue($0, in: .current)).at($0) } }
     }
 
-    /// The event's span as a `DateInterval` (see ``startDate`` and ``endDate``).
+    /// The event's span as a `DateInterval` (see `startDate` and `endDate`).
     public var interval: DateInterval? {
         guard let startDate, let endDate else { return nil }
         return DateInterval(start: startDate, end: max(startDate, endDate))
