@@ -56,7 +56,7 @@ let package = Package(
         ], swiftSettings: strict),
         .executableTarget(name: "calbridge", dependencies: [
             "CalendarModel", "ICalendar", "AtomicOutput", "CalendarRouter", "CalendarWebFormats", "ContactCards",
-            "Schedules", "CalendarStores", "CLibical", "CLibxml2",
+            "Schedules", "CalendarStores", "CalbridgeKit", "CLibical", "CLibxml2",
             .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["CommandLine"])),
         ], swiftSettings: strict),
         .testTarget(name: "CalendarModelTests", dependencies: ["CalendarModel"], swiftSettings: strict),

@@ -94,9 +94,11 @@ struct CalendarDocumentReading {
 }
 
 extension TimeZoneMerge {
-    /// A merge that judges differing definitions of a TZID against the tz database, as the CLI's:
-    /// no event moves when two calendars define one TZID differently.
-    static func judgedByDatabase() -> TimeZoneMerge {
+    /// A merge that judges differing definitions of a TZID against the tz database (see
+    /// `ZoneAgreement`): one the kept definition covers is left out, definitions the tz database
+    /// agrees with become one built from it, the rest are renamed. No event moves when two calendars
+    /// define one TZID differently; the command merges its inputs with it too.
+    package static func judgedByDatabase() -> TimeZoneMerge {
         let agreement = ZoneAgreement()
         var merge = TimeZoneMerge()
         merge.reconcile = { kept, merged, later in

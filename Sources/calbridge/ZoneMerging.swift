@@ -1,20 +1,5 @@
-import CalendarRouter
+import CalbridgeKit
 import ICalendar
-
-extension TimeZoneMerge {
-    /// A merge that judges differing definitions of a TZID against the tz database (see
-    /// `ZoneAgreement`): one the kept definition covers is left out, definitions the tz database
-    /// agrees with become one built from it, the rest are renamed.
-    static func judgedByDatabase() -> TimeZoneMerge {
-        let agreement = ZoneAgreement()
-        var merge = TimeZoneMerge()
-        merge.reconcile = { kept, merged, later in
-            if agreement.covers(kept, later) { return .covered }
-            return agreement.sharedDefinition(for: merged + [later]).map { .shared($0) } ?? .separate
-        }
-        return merge
-    }
-}
 
 extension CalendarInputs {
     /// Readies `reader` to merge the inputs' time zones: differing definitions are judged against
