@@ -1,7 +1,7 @@
 /// A place calendars are kept one resource per UID: a local directory (vdir) now, a CalDAV
 /// collection later. Writes are conditional on the version read, so a store never loses a change
 /// it did not see.
-public protocol CalendarStore {
+package protocol CalendarStore {
     /// Every resource: its UID and the version tag (etag) of its current content.
     func list() throws -> [StoredResource]
     /// The iCalendar bytes of one resource, with its version tag; `nil` when there is none.
@@ -18,28 +18,28 @@ public protocol CalendarStore {
 }
 
 extension CalendarStore {
-    public var allowsConcurrentWrites: Bool { false }
+    package var allowsConcurrentWrites: Bool { false }
 }
 
 /// One resource of a store.
-public struct StoredResource: Hashable, Sendable {
-    public var uid: String
-    public var etag: String
+package struct StoredResource: Hashable, Sendable {
+    package var uid: String
+    package var etag: String
 
-    public init(uid: String, etag: String) {
+    package init(uid: String, etag: String) {
         self.uid = uid
         self.etag = etag
     }
 }
 
 /// Why a store refused a change: someone else changed the resource (412), or it is missing or there already.
-public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
+package enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     case changedElsewhere(uid: String)
     case alreadyExists(uid: String)
     case notFound(uid: String)
     case unavailable(String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .changedElsewhere(let uid): return "\(uid) was changed by someone else since it was read"
         case .alreadyExists(let uid): return "\(uid) is already in the store"

@@ -1,18 +1,18 @@
 import JSONReading
 
 /// Why an xCal, jCal or WebDAV document was refused: where (line and column when known) and what is wrong.
-public struct DocumentError: Error, Sendable, CustomStringConvertible {
-    public var line: Int?
-    public var column: Int?
-    public var message: String
+package struct DocumentError: Error, Sendable, CustomStringConvertible {
+    package var line: Int?
+    package var column: Int?
+    package var message: String
 
-    public init(line: Int? = nil, column: Int? = nil, _ message: String) {
+    package init(line: Int? = nil, column: Int? = nil, _ message: String) {
         self.line = line
         self.column = column
         self.message = message
     }
 
-    public var description: String {
+    package var description: String {
         let place = line.map { ":\($0)" + (column.map { ":\($0)" } ?? "") } ?? ""
         return place + (place.isEmpty ? "" : ": ") + message
     }

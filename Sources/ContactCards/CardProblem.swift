@@ -1,14 +1,14 @@
 /// Something in a vCard file that could not be read as written: where it is and what is wrong.
 /// The reader skips only the part in question (a date, a line) and goes on with the rest.
-public struct CardProblem: Hashable, Sendable, CustomStringConvertible {
-    public var file: String
+package struct CardProblem: Hashable, Sendable, CustomStringConvertible {
+    package var file: String
     /// 1-based line of the physical line the problem is on.
-    public var line: Int
+    package var line: Int
     /// 1-based byte column within that line.
-    public var column: Int
-    public var message: String
+    package var column: Int
+    package var message: String
 
-    public init(file: String, line: Int, column: Int, message: String) {
+    package init(file: String, line: Int, column: Int, message: String) {
         self.file = file
         self.line = line
         self.column = column
@@ -16,5 +16,5 @@ public struct CardProblem: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// `FILE:LINE:COLUMN: message`, the form compilers use, so editors can jump to it.
-    public var description: String { "\(file):\(line):\(column): \(message)" }
+    package var description: String { "\(file):\(line):\(column): \(message)" }
 }

@@ -3,15 +3,15 @@ import Foundation
 
 /// Work shared out over every core: each worker gets its number and takes every `workers`-th item,
 /// so a batch needs no queue and each worker's results stay together.
-public enum EveryCore {
+package enum EveryCore {
     /// How many workers `perform` uses for that many items.
-    public static func workers(for items: Int) -> Int {
+    package static func workers(for items: Int) -> Int {
         max(1, min(ProcessInfo.processInfo.activeProcessorCount, items))
     }
 
     /// Runs `work` once per worker (no more workers than `items`, at least one) and returns what each
     /// returned, in worker order.
-    public static func perform<Result>(items: Int, _ work: @Sendable (_ worker: Int, _ workers: Int) -> Result) -> [Result] {
+    package static func perform<Result>(items: Int, _ work: @Sendable (_ worker: Int, _ workers: Int) -> Result) -> [Result] {
         let workers = workers(for: items)
         guard workers > 1 else { return [work(0, 1)] }
         let slots = WorkerSlots<Result>(count: workers)
@@ -24,7 +24,7 @@ public enum EveryCore {
 
 extension EveryCore {
     /// Work started on background threads, one per worker, while the caller goes on.
-    public final class Running<Result>: @unchecked Sendable {
+    package final class Running<Result>: @unchecked Sendable {
         private let group = DispatchGroup()
         private let slots: WorkerSlots<Result>
 
@@ -37,7 +37,7 @@ extension EveryCore {
         }
 
         /// What each worker returned, in worker order, once all are done.
-        public func wait() -> [Result] {
+        package func wait() -> [Result] {
             group.wait()
             return slots.results
         }
@@ -45,7 +45,7 @@ extension EveryCore {
 
     /// `perform` without waiting: the caller (the thread reading the file) goes on with the next
     /// batch while the workers run, instead of taking a share and leaving a core idle when done.
-    public static func start<Result>(items: Int, _ work: @escaping @Sendable (_ worker: Int, _ workers: Int) -> Result) -> Running<Result> {
+    package static func start<Result>(items: Int, _ work: @escaping @Sendable (_ worker: Int, _ workers: Int) -> Result) -> Running<Result> {
         Running(workers: workers(for: items), work)
     }
 }

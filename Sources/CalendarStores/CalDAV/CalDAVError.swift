@@ -1,6 +1,6 @@
 /// Why a CalDAV server could not be used or refused a request, beyond what `StoreError` says.
 /// Messages name the URL without credentials and never carry the password.
-public enum CalDAVError: Error, Hashable, Sendable, CustomStringConvertible {
+package enum CalDAVError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The server answered 4xx (or a 412 that carried a precondition). `precondition` is the local
     /// name of the element inside the server's `DAV:error` body, such as `no-uid-conflict`,
     /// `valid-calendar-data` or `max-resource-size` (RFC 4791 §1.3, RFC 4918 §16), when it sent one;
@@ -17,7 +17,7 @@ public enum CalDAVError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The server's answer could not be read (a broken multistatus, a reply missing what it must hold).
     case unreadableAnswer(String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .refused(let status, let precondition?, let detail):
             return "the CalDAV server refused the request (\(status), \(precondition))" + Self.suffix(detail)

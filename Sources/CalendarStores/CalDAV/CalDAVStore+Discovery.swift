@@ -7,7 +7,7 @@ extension CalDAVStore {
     /// each home whose `resourcetype` includes `calendar`. A server that names no principal has its
     /// calendars looked for under `root` itself. Redirects are followed only on the same server, so
     /// the credentials never go elsewhere.
-    public static func discoverCalendars(root: URL, user: String?, password: String?) throws -> [URL] {
+    package static func discoverCalendars(root: URL, user: String?, password: String?) throws -> [URL] {
         let transport = try CalDAVTransport(endpoint: CalDAVEndpoint(root), user: user, password: password)
         defer { transport.close() }
         let discovery = CalDAVDiscovery(transport: transport)
