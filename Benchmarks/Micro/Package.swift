@@ -1,25 +1,28 @@
 // swift-tools-version:6.2
 // Micro-benchmarks of calbridge's hot paths with ordo-one/benchmark (package-benchmark). A package of
 // its own, beside the main one, so that the main build, `swift test` and CI never compile the benchmark
-// framework: run them with Scripts/bench-micro. The main package comes in by path.
+// framework: run them with Scripts/bench-micro. The engine modules measured are the main package's
+// own sources (Engine/ links to them), built here as targets of this package: what they measure
+// (the scanner, the lexer, the rule iterator, zone lookups) is `package` in calbridge, not public.
 import PackageDescription
 
 let package = Package(
     name: "calbridge-micro",
     platforms: [.macOS(.v13)],
     dependencies: [
-        .package(name: "calbridge", path: "../.."),
         // The malloc interposer only (no runtime interposer): the traits this machine's copy of 1.38.1 resolves with.
         .package(url: "https://github.com/ordo-one/benchmark", exact: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
+        .systemLibrary(name: "CLibical", path: "Engine/CLibical", pkgConfig: "libical", providers: [.apt(["libical-dev"])]),
+        .target(name: "CalendarModel", path: "Engine/CalendarModel"),
+        .target(name: "ICalendar", dependencies: ["CalendarModel", "CLibical"], path: "Engine/ICalendar"),
+        .target(name: "CalendarRouter", dependencies: ["CalendarModel"], path: "Engine/CalendarRouter"),
         .executableTarget(
             name: "HotPaths",
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),
-                .product(name: "CalendarModel", package: "calbridge"),
-                .product(name: "ICalendar", package: "calbridge"),
-                .product(name: "CalendarRouter", package: "calbridge"),
+                "CalendarModel", "ICalendar", "CalendarRouter",
             ],
             path: "Benchmarks/HotPaths",
             swiftSettings: [.treatAllWarnings(as: .error)],
