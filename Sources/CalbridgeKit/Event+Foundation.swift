@@ -98,3 +98,11 @@ extension Alarm {
         moment.map { DateValue.utc($0).date() }
     }
 }
+
+extension EventCalendar {
+    /// The calendar's name (X-WR-CALNAME, else NAME), under EventKit's name for it.
+    public var title: String? {
+        get { name }
+        set { name = newValue }
+    }
+}

@@ -10,7 +10,7 @@ final class OpeningAndExpandingTests: XCTestCase {
 
     func testTheSemesterSampleOpensWithItsTitleColourAndLectures() throws {
         let calendar = try EventCalendar(contentsOf: samples.appendingPathComponent("semester-informatik.ics"))
-        XCTAssertEqual(calendar.name, "Informatik 3. Semester")
+        XCTAssertEqual(calendar.title, "Informatik 3. Semester")
         XCTAssertEqual(calendar.color, "#1E90FF")
         XCTAssertEqual(calendar.events.count, 31)
         let databases = try XCTUnwrap(calendar.events.first)
