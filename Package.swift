@@ -8,9 +8,8 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "calbridge", targets: ["calbridge"]),
-        // The library's face: open, edit, expand and write calendars (see Sources/CalbridgeKit).
-        // The one library product; the engine modules under it are `package` (Benchmarks/Micro builds
-        // the ones it measures from their sources).
+        // The one library product, the library's face (Sources/CalbridgeKit); the engine modules under
+        // it are `package` (Benchmarks/Micro builds the ones it measures from their sources).
         .library(name: "CalbridgeKit", targets: ["CalbridgeKit"]),
     ],
     // An app that uses only CalbridgeKit asks for no traits (`traits: []`), and SwiftPM then neither
@@ -23,6 +22,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         // `swift package generate-documentation --target CalbridgeKit` (Sources/CalbridgeKit/Documentation.docc).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
@@ -35,46 +35,77 @@ let package = Package(
         .target(name: "CalendarModel", swiftSettings: strict),
         .target(name: "JSONReading", swiftSettings: strict),
         .target(name: "AtomicOutput", swiftSettings: strict),
-        .target(name: "ContactCards", dependencies: ["CalendarModel"], swiftSettings: strict),
-        .target(name: "Schedules", dependencies: ["CalendarModel", "CalendarRouter", "JSONReading"], swiftSettings: strict),
-        .target(name: "CalendarStores", dependencies: [
-            "CalendarModel", "AtomicOutput", "CalendarWebFormats",
-            .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(traits: ["CalDAV"])),
+        .target(name: "InputFiles", swiftSettings: strict),
+        .target(name: "ParallelWork", swiftSettings: strict),
+        .target(name: "ProgressReporting", swiftSettings: strict),
+        .target(name: "Recurrence", dependencies: ["CalendarModel"], swiftSettings: strict),
+        .target(name: "TimeZones", dependencies: [
+            "CalendarModel", "Recurrence", .product(name: "OrderedCollections", package: "swift-collections"),
         ], swiftSettings: strict),
-        .target(name: "CalendarRouter", dependencies: ["CalendarModel"], swiftSettings: strict),
-        .target(name: "CalendarWebFormats", dependencies: ["CalendarModel", "JSONReading", "CLibxml2"],
-                exclude: ["Schema/xcal.rnc"], resources: [.copy("Schema/xcal.rng")], swiftSettings: strict),
+        .target(name: "ContentLines", dependencies: ["CalendarModel"], swiftSettings: strict),
+        .target(name: "ContactCards", dependencies: ["CalendarModel", "ContentLines"], swiftSettings: strict),
+        .target(name: "Birthdays", dependencies: ["CalendarModel"], swiftSettings: strict),
+        .target(name: "Schedules", dependencies: ["CalendarModel", "Recurrence", "TimeZones", "JSONReading", "InputFiles", "AtomicOutput"],
+                swiftSettings: strict),
+        .target(name: "CalendarRouter", dependencies: ["CalendarModel", "ContactCards", "Birthdays", "Schedules"], swiftSettings: strict),
         // libical gives its second opinion where it is installed; iOS has none (see LibicalCheck).
         .target(name: "ICalendar", dependencies: [
-            "CalendarModel", .target(name: "CLibical", condition: .when(platforms: [.linux, .macOS])),
+            "CalendarModel", "ContentLines", "InputFiles", "ParallelWork",
+            .target(name: "CLibical", condition: .when(platforms: [.linux, .macOS])),
+        ], swiftSettings: strict),
+        .target(name: "CalendarWebFormats", dependencies: ["CalendarModel", "JSONReading", "CLibxml2"],
+                exclude: ["Schema/xcal.rnc"], resources: [.copy("Schema/xcal.rng")], swiftSettings: strict),
+        .target(name: "Occurrences", dependencies: [
+            "CalendarModel", "Recurrence", "TimeZones", "CalendarRouter", "ICalendar", "CalendarWebFormats", "ParallelWork",
+            .product(name: "OrderedCollections", package: "swift-collections"),
+        ], swiftSettings: strict),
+        .target(name: "CalendarDocuments", dependencies: [
+            "CalendarModel", "ICalendar", "CalendarWebFormats", "CalendarRouter", "ContactCards", "Schedules", "TimeZones",
+            "InputFiles", "AtomicOutput", "ParallelWork", "ProgressReporting",
+        ], swiftSettings: strict),
+        .target(name: "CalendarStores", dependencies: [
+            "CalendarModel", "ContentLines", "AtomicOutput", "CalendarWebFormats",
+            .product(name: "OrderedCollections", package: "swift-collections"),
+            .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(traits: ["CalDAV"])),
+        ], swiftSettings: strict),
+        .target(name: "CalendarTransfer", dependencies: [
+            "CalendarModel", "ICalendar", "CalendarStores", "CalendarDocuments", "CalendarWebFormats", "Occurrences", "Schedules", "AtomicOutput",
+            "InputFiles", "ProgressReporting",
         ], swiftSettings: strict),
         .target(name: "CalbridgeKit", dependencies: [
-            "CalendarModel", "ICalendar", "CalendarRouter", "CalendarWebFormats", "ContactCards", "Schedules",
+            "CalendarModel", "ICalendar", "TimeZones", "Occurrences", "CalendarDocuments", "CalendarWebFormats", "InputFiles",
         ], swiftSettings: strict),
         .executableTarget(name: "calbridge", dependencies: [
-            "CalendarModel", "ICalendar", "AtomicOutput", "CalendarRouter", "CalendarWebFormats", "ContactCards",
-            "Schedules", "CalendarStores", "CalbridgeKit", "CLibical", "CLibxml2",
+            "CalendarModel", "ICalendar", "AtomicOutput", "InputFiles", "Recurrence", "TimeZones", "Occurrences", "Birthdays",
+            "CalendarWebFormats", "ContactCards", "Schedules", "CalendarDocuments", "CalendarStores", "CalendarTransfer",
+            "ProgressReporting", "CLibical", "CLibxml2",
             .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["CommandLine"])),
         ], swiftSettings: strict),
         .testTarget(name: "CalendarModelTests", dependencies: ["CalendarModel"], swiftSettings: strict),
+        .testTarget(name: "ContentLinesTests", dependencies: ["ContentLines"], swiftSettings: strict),
         .testTarget(name: "JSONReadingTests", dependencies: ["JSONReading"], swiftSettings: strict),
-        .testTarget(name: "ICalendarTests", dependencies: ["ICalendar", "CalendarModel", "AtomicOutput"],
+        .testTarget(name: "ParallelWorkTests", dependencies: ["ParallelWork"], swiftSettings: strict),
+        .testTarget(name: "ICalendarTests", dependencies: ["ICalendar", "CalendarModel", "AtomicOutput", "InputFiles"],
                     resources: [.copy("Corpus")], swiftSettings: strict),
         .testTarget(name: "CalbridgeCLITests", dependencies: ["calbridge", "CalendarModel", "ICalendar"],
                     swiftSettings: strict),
-        .testTarget(name: "CalendarRouterTests", dependencies: ["CalendarRouter", "CalendarModel", "ICalendar"],
+        .testTarget(name: "RecurrenceTests", dependencies: ["Recurrence", "CalendarModel"], swiftSettings: strict),
+        .testTarget(name: "TimeZonesTests", dependencies: ["TimeZones", "CalendarModel"], swiftSettings: strict),
+        .testTarget(name: "BirthdaysTests", dependencies: ["Birthdays", "Occurrences", "CalendarModel"], swiftSettings: strict),
+        .testTarget(name: "CalendarRouterTests", dependencies: ["CalendarRouter", "CalendarModel", "Schedules"], swiftSettings: strict),
+        .testTarget(name: "OccurrencesTests", dependencies: ["Occurrences", "CalendarModel", "ICalendar", "InputFiles"],
                     resources: [.copy("MessySeries")], swiftSettings: strict),
-        .testTarget(name: "RecurrenceConformanceTests", dependencies: ["CalendarRouter", "CalendarModel"],
+        .testTarget(name: "RecurrenceConformanceTests", dependencies: ["Occurrences", "CalendarModel"],
                     resources: [.copy("Vectors")], swiftSettings: strict),
-        .testTarget(name: "CalendarWebFormatsTests", dependencies: ["CalendarWebFormats", "CalendarModel", "ICalendar"],
+        .testTarget(name: "CalendarWebFormatsTests", dependencies: ["CalendarWebFormats", "CalendarModel", "ICalendar", "InputFiles"],
                     resources: [.copy("Fixtures")], swiftSettings: strict),
         .testTarget(name: "ContactCardsTests", dependencies: ["ContactCards", "CalendarModel"],
                     resources: [.copy("Cards")], swiftSettings: strict),
-        .testTarget(name: "SchedulesTests", dependencies: ["Schedules", "CalendarModel", "CalendarRouter", "ICalendar"],
+        .testTarget(name: "SchedulesTests", dependencies: ["Schedules", "CalendarModel", "Occurrences", "ICalendar"],
                     exclude: ["Timetables"], swiftSettings: strict),
         .testTarget(name: "CalendarStoresTests", dependencies: ["CalendarStores", "CalendarModel"], swiftSettings: strict),
         .testTarget(name: "CalbridgeKitTests", dependencies: [
-            "CalbridgeKit", "CalendarModel", "ICalendar", "CalendarRouter", "CalendarWebFormats",
+            "CalbridgeKit", "CalendarModel", "ICalendar", "TimeZones", "CalendarDocuments", "CalendarWebFormats", "InputFiles",
         ], swiftSettings: strict),
         .testTarget(name: "CLibxml2Tests", dependencies: ["CLibxml2"], swiftSettings: strict),
         .testTarget(name: "CalDAVIntegrationTests", dependencies: ["CalendarStores", "CalendarModel", "CalendarWebFormats", "calbridge"],

@@ -12,17 +12,25 @@ let package = Package(
     dependencies: [
         // The malloc interposer only (no runtime interposer): the traits this machine's copy of 1.38.1 resolves with.
         .package(url: "https://github.com/ordo-one/benchmark", exact: "1.38.1", traits: ["MallocInterposer"]),
+        .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
     ],
     targets: [
         .systemLibrary(name: "CLibical", path: "Engine/CLibical", pkgConfig: "libical", providers: [.apt(["libical-dev"])]),
         .target(name: "CalendarModel", path: "Engine/CalendarModel"),
-        .target(name: "ICalendar", dependencies: ["CalendarModel", "CLibical"], path: "Engine/ICalendar"),
-        .target(name: "CalendarRouter", dependencies: ["CalendarModel"], path: "Engine/CalendarRouter"),
+        .target(name: "ContentLines", dependencies: ["CalendarModel"], path: "Engine/ContentLines"),
+        .target(name: "InputFiles", path: "Engine/InputFiles"),
+        .target(name: "ParallelWork", path: "Engine/ParallelWork"),
+        .target(name: "ICalendar", dependencies: ["CalendarModel", "ContentLines", "InputFiles", "ParallelWork", "CLibical"],
+                path: "Engine/ICalendar"),
+        .target(name: "Recurrence", dependencies: ["CalendarModel"], path: "Engine/Recurrence"),
+        .target(name: "TimeZones", dependencies: [
+            "CalendarModel", "Recurrence", .product(name: "OrderedCollections", package: "swift-collections"),
+        ], path: "Engine/TimeZones"),
         .executableTarget(
             name: "HotPaths",
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),
-                "CalendarModel", "ICalendar", "CalendarRouter",
+                "CalendarModel", "ICalendar", "Recurrence", "TimeZones",
             ],
             path: "Benchmarks/HotPaths",
             swiftSettings: [.treatAllWarnings(as: .error)],

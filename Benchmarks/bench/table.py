@@ -151,7 +151,22 @@ def table(data):
     commits.discard(None)
     note = "calbridge %s; medians of %s runs unless a row says fewer; MB = 10^6 bytes; peak memory is peak RSS." % (
         ", ".join(sorted(commits)) or "?", data.get("runs", "?"))
-    return "\n".join(lines) + "\n\n" + note + "\n"
+    return "\n".join(lines) + "\n\n" + note + "\n" + versions_table(data)
+
+
+def versions_table(data):
+    """This calbridge beside the earlier one of the versions part, when it ran: the same inputs, one run."""
+    v = data.get("versions")
+    if not v:
+        return ""
+    lines = ["", "| workload (same run, interleaved) | calbridge {} | calbridge {} | now ÷ before |".format(
+        v["baseline_commit"], v["calbridge_commit"]), "|---|---|---|---|"]
+    for r in v["results"]:
+        lines.append("| {} | {}, {} | {}, {} | {} |".format(
+            r["workload"], secs(r["before"]["median_seconds"]), mb(r["before"]["median_peak_rss_mb"]),
+            secs(r["now"]["median_seconds"]), mb(r["now"]["median_peak_rss_mb"]),
+            "-" if r["seconds_ratio"] is None else "%.2f" % r["seconds_ratio"]))
+    return "\n".join(lines) + "\n\nMedians of {} runs; a ratio above 1 is slower now.\n".format(v["runs"])
 
 
 def update_readme(readme, text):

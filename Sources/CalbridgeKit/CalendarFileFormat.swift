@@ -1,4 +1,4 @@
-import Foundation
+import CalendarDocuments
 
 /// The forms a calendar is read from and written to.
 ///
@@ -21,44 +21,28 @@ public enum CalendarFileFormat: String, Sendable, CaseIterable {
     /// Whether calbridge writes this format (all but contact cards and timetables).
     public var isWritable: Bool { self != .vCard && self != .timetable }
 
-    /// The format a file name's extension names, if any (`.csv` is a timetable's).
+    /// The format a file name's extension names, as the command names it (`.csv` is a timetable's).
     public init?(fileExtension: String) {
-        switch fileExtension.lowercased() {
-        case "ics", "ical", "icalendar", "ifb": self = .ics
-        case "xcs", "xcal", "xml": self = .xCal
-        case "jcal": self = .jCal
-        case "json": self = .modelJSON
-        case "vcf", "vcard": self = .vCard
-        case "csv": self = .timetable
-        default: return nil
+        switch CalendarFormat(path: "calendar." + fileExtension) {
+        case .ics?: self = .ics
+        case .xcal?: self = .xCal
+        case .jcal?: self = .jCal
+        case .json?: self = .modelJSON
+        case .vcf?: self = .vCard
+        case .csv?, .timetable?: self = .timetable
+        case .caldavXML?, nil: return nil
         }
     }
 
-    /// The format the first bytes show: iCalendar or vCard text, XML, or JSON of one kind or another.
-    public init?(content: some Collection<UInt8>) {
-        let text = String(decoding: content.prefix(512), as: UTF8.self).drop { $0 == "\u{FEFF}" || $0.isWhitespace }
-        let upper = text.uppercased()
-        if upper.hasPrefix("BEGIN:VCALENDAR") || upper.hasPrefix("BEGIN:VEVENT") {
-            self = .ics
-        } else if upper.hasPrefix("BEGIN:VCARD") {
-            self = .vCard
-        } else if text.hasPrefix("{") {
-            // A timetable names its term and lectures; the model's keys are others.
-            self = text.contains("\"lectures\"") || text.contains("\"term\"") ? .timetable : .modelJSON
-        } else if text.hasPrefix("[") {
-            self = .jCal
-        } else if text.hasPrefix("<") {
-            self = .xCal
-        } else {
-            return nil
+    /// The command's name for the format.
+    var documentFormat: CalendarFormat {
+        switch self {
+        case .ics: return .ics
+        case .xCal: return .xcal
+        case .jCal: return .jcal
+        case .modelJSON: return .json
+        case .vCard: return .vcf
+        case .timetable: return .timetable
         }
-    }
-
-    /// The format of a file: the content decides where the name leaves a doubt (JSON of three
-    /// kinds, or no extension), else the name, else iCalendar.
-    static func of(name: String, content: [UInt8]) -> CalendarFileFormat {
-        let named = CalendarFileFormat(fileExtension: (name as NSString).pathExtension)
-        guard named == nil || named == .modelJSON || named == .xCal else { return named! }
-        return CalendarFileFormat(content: content) ?? named ?? .ics
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import ICalendar
 
 /// A calendar as read, with the problems reading went past.
 public struct CalendarReading: Sendable {
@@ -32,32 +31,38 @@ extension EventCalendar {
     }
 
     /// Reads a calendar from bytes in memory; `name` stands for the file in problems.
-    public init(data: Data, format: CalendarFileFormat? = nil, name: String = "<data>", strict: Bool = false) throws(CalendarReadingError) {
+    public init(data: Data, format: CalendarFileFormat? = nil, name: String = "calendar", strict: Bool = false) throws(CalendarReadingError) {
         self = try Self.reading(data: data, format: format, name: name, strict: strict).calendar
     }
 
     /// Opens a calendar file and says what reading went past.
     public static func reading(contentsOf url: URL, format: CalendarFileFormat? = nil,
                                strict: Bool = false) throws(CalendarReadingError) -> CalendarReading {
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            let reason = (error as NSError).localizedDescription
-            throw CalendarReadingError(problems: [ReadingProblem(Diagnostic(.error, file: url.path, at: nil, "cannot be read: " + reason),
-                                                                 isError: true)])
+        let reading = CalendarDocumentReading(name: url.isFileURL ? url.path : url.absoluteString, format: format)
+        guard url.isFileURL else {
+            let data: Data
+            do {
+                data = try Data(contentsOf: url)
+            } catch {
+                throw CalendarReadingError(problems: [ReadingProblem(Diagnostic(.error, file: reading.name, at: nil,
+                                                                                "cannot be read: " + error.localizedDescription), isError: true)])
+            }
+            return try judged(reading.read(data), strict: strict)
         }
-        return try reading(data: data, format: format, name: url.isFileURL ? url.path : url.absoluteString, strict: strict)
+        return try judged(reading.read(path: url.path), strict: strict)
     }
 
-    /// Reads a calendar from bytes in memory and says what reading went past.
-    public static func reading(data: Data, format: CalendarFileFormat? = nil, name: String = "<data>",
+    /// Reads a calendar from bytes in memory and says what reading went past; `name`, whose
+    /// extension helps tell the format, stands for the file in problems.
+    public static func reading(data: Data, format: CalendarFileFormat? = nil, name: String = "calendar",
                                strict: Bool = false) throws(CalendarReadingError) -> CalendarReading {
-        let bytes = [UInt8](data)
-        let format = format ?? CalendarFileFormat.of(name: name, content: bytes.prefix(512).map { $0 })
-        let (component, diagnostics) = try CalendarDocumentReading(name: name, format: format).read(bytes)
+        try judged(CalendarDocumentReading(name: name, format: format).read(data), strict: strict)
+    }
+
+    /// The calendar read, or the problems that refuse it under the policy.
+    private static func judged(_ read: (Component, [Diagnostic]), strict: Bool) throws(CalendarReadingError) -> CalendarReading {
+        let (component, diagnostics) = read
         let policy = ReadingPolicy(strict: strict)
-        // An empty VCALENDAR is a calendar; an input with none in it is refused by the reader.
         if policy.refuses(diagnostics) {
             throw CalendarReadingError(problems: diagnostics.map { ReadingProblem($0, isError: $0.severity == .error) })
         }

@@ -1,5 +1,3 @@
-import ICalendar
-
 /// Why a calendar could not be opened: the problems found, each with where it is.
 ///
 /// Reading is lenient: a line or value that cannot be used is kept as written and reported as a

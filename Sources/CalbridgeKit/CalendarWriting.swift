@@ -1,4 +1,4 @@
-import CalendarRouter
+import TimeZones
 import CalendarWebFormats
 import Foundation
 import ICalendar

@@ -1,4 +1,4 @@
-import CalendarRouter
+import TimeZones
 import Foundation
 
 extension DateValue {

@@ -1,4 +1,5 @@
-import CalendarRouter
+import Occurrences
+import TimeZones
 import Foundation
 
 extension EventCalendar {

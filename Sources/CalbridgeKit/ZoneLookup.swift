@@ -1,4 +1,4 @@
-import CalendarRouter
+import TimeZones
 import Foundation
 
 /// Where the face finds zone rules: the tz database (the same lookup the CLI uses, Windows and

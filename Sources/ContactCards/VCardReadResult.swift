@@ -6,11 +6,11 @@ package struct VCardReadResult: Hashable, Sendable {
     /// Every card in file order, including those without dates (their names may still be wanted).
     package var cards: [ContactCard]
     /// What was skipped and why, in file order.
-    package var problems: [CardProblem]
+    package var problems: [Diagnostic]
     /// Cards with no usable birthday, anniversary or labelled date (a DEATHDATE alone does not count).
     package var cardsWithoutDates: Int
 
-    package init(cards: [ContactCard] = [], problems: [CardProblem] = [], cardsWithoutDates: Int = 0) {
+    package init(cards: [ContactCard] = [], problems: [Diagnostic] = [], cardsWithoutDates: Int = 0) {
         self.cards = cards
         self.problems = problems
         self.cardsWithoutDates = cardsWithoutDates

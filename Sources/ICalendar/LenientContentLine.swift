@@ -1,4 +1,5 @@
 import CalendarModel
+import ContentLines
 
 /// Reads a content line that does not keep to RFC 5545's grammar the way its producer meant it, or
 /// keeps it whole when nobody can tell: what a lenient reader owes the files real producers write.
@@ -14,10 +15,10 @@ enum LenientContentLine {
 
     /// Reads `line`, which the strict reader refused with `problem`.
     static func read(_ line: LogicalLine, after problem: ContentLineProblem) -> ContentLineReading {
-        guard let colonIndex = valueColon(line.bytes),
+        guard let colonIndex = ContentLineLexer.valueColon(line.bytes),
               let head = Head(line.bytes[..<colonIndex]) else { return unreadable(line, problem) }
         let (value, valueProblems) = ValueBytes.mended(line.bytes[(colonIndex + 1)...])
-        let property = Property(upperCaseName: ContentLineParser.upperCased(head.name[...]), parameters: head.parameters,
+        let property = Property(upperCaseName: ContentLineLexer.upperCased(head.name[...]), parameters: head.parameters,
                                 value: value, location: line.location(ofOffset: 0))
         let name = property.name
         var problems: [ContentLineProblem] = []
@@ -41,15 +42,6 @@ enum LenientContentLine {
         let text = ValueBytes.mended(line.bytes[...]).text
         let kept = ContentLineProblem(offset: problem.offset, message: problem.message, repair: "keeps the line as written")
         return ContentLineReading(property: .unreadableLine(text, location: line.location(ofOffset: 0)), valueOffset: nil, problems: [kept])
-    }
-
-    /// The first ':' outside double quotes, which begins the value.
-    private static func valueColon(_ bytes: [UInt8]) -> Int? {
-        var quoted = false
-        for (i, b) in bytes.enumerated() {
-            if b == quote { quoted.toggle() } else if b == colon && !quoted { return i }
-        }
-        return nil
     }
 
     /// The name and parameters before the value, read with blanks around their parts ignored.
@@ -80,7 +72,7 @@ enum LenientContentLine {
             name = piece.filter { !isBlank($0) }
             hadBlanks = hadBlanks || name.count < piece.count
             let parts = name.split(separator: LenientContentLine.dot, omittingEmptySubsequences: false)
-            guard parts.count <= 2, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(ContentLineParser.isNameByte) }) else { return false }
+            guard parts.count <= 2, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(ContentLineDialect.iCalendar.isNameByte) }) else { return false }
             if parts.count == 2 { group = String(decoding: parts[0], as: UTF8.self) }
             return true
         }
@@ -88,7 +80,7 @@ enum LenientContentLine {
         private mutating func readParameter(_ piece: ArraySlice<UInt8>) -> Parameter? {
             guard let equals = piece.firstIndex(of: LenientContentLine.equals) else { return nil }
             let name = piece[..<equals].filter { !isBlank($0) }
-            guard !name.isEmpty, name.allSatisfy(ContentLineParser.isNameByte) else { return nil }
+            guard !name.isEmpty, name.allSatisfy(ContentLineDialect.iCalendar.isNameByte) else { return nil }
             hadBlanks = hadBlanks || name.count < equals - piece.startIndex
             var values: [String] = []
             for item in LenientContentLine.split(piece[(equals + 1)...], at: LenientContentLine.comma) {
@@ -97,15 +89,15 @@ enum LenientContentLine {
                 guard let value = parameterValue(trimmed) else { return nil }
                 values.append(value)
             }
-            return Parameter(upperCaseName: ContentLineParser.upperCased(name[...]), values: values)
+            return Parameter(upperCaseName: ContentLineLexer.upperCased(name[...]), values: values)
         }
 
         /// A parameter value, quoted whole or not quoted at all.
         private func parameterValue(_ item: ArraySlice<UInt8>) -> String? {
             let quotes = item.filter { $0 == LenientContentLine.quote }.count
-            if quotes == 0 { return ContentLineParser.decoded(item) }
+            if quotes == 0 { return ContentLineLexer.decoded(item) }
             guard quotes == 2, item.first == LenientContentLine.quote, item.last == LenientContentLine.quote else { return nil }
-            return ContentLineParser.decoded(item.dropFirst().dropLast())
+            return ContentLineLexer.decoded(item.dropFirst().dropLast())
         }
 
         private func trimmingBlanks(_ piece: ArraySlice<UInt8>) -> ArraySlice<UInt8> {

@@ -43,7 +43,7 @@ final class BuildingTests: XCTestCase {
         calendar.add(lecture)
         let text = String(decoding: calendar.data(as: .ics), as: UTF8.self)
         XCTAssertTrue(text.contains("DTSTART;TZID=Europe/Berlin:20261013T100000\r\n"), text)
-        XCTAssertTrue(text.contains("RRULE:FREQ=WEEKLY;COUNT=14;BYDAY=TU\r\n"), text)
+        XCTAssertTrue(text.contains("RRULE:FREQ=WEEKLY;BYDAY=TU;COUNT=14\r\n"), text)
         XCTAssertTrue(text.contains("BEGIN:VTIMEZONE\r\nTZID:Europe/Berlin\r\n"), "a VTIMEZONE is added for the zone used")
         for format in [CalendarFileFormat.ics, .xCal, .jCal, .modelJSON] {
             let again = try XCTUnwrap(EventCalendar(data: calendar.data(as: format), format: format).events.first, format.rawValue)

@@ -1,5 +1,7 @@
 @testable import CalbridgeKit
-import CalendarRouter
+import CalendarDocuments
+import InputFiles
+import TimeZones
 import CalendarWebFormats
 import Foundation
 import ICalendar
