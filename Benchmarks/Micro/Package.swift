@@ -30,7 +30,7 @@ let package = Package(
             name: "HotPaths",
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),
-                "CalendarModel", "ICalendar", "Recurrence", "TimeZones",
+                "CalendarModel", "ICalendar", "InputFiles", "Recurrence", "TimeZones",
             ],
             path: "Benchmarks/HotPaths",
             swiftSettings: [.treatAllWarnings(as: .error)],
