@@ -85,6 +85,7 @@ let package = Package(
         .testTarget(name: "ContentLinesTests", dependencies: ["ContentLines"], swiftSettings: strict),
         .testTarget(name: "JSONReadingTests", dependencies: ["JSONReading"], swiftSettings: strict),
         .testTarget(name: "ParallelWorkTests", dependencies: ["ParallelWork"], swiftSettings: strict),
+        .testTarget(name: "CalendarDocumentsTests", dependencies: ["CalendarDocuments", "CalendarModel"], swiftSettings: strict),
         .testTarget(name: "ICalendarTests", dependencies: ["ICalendar", "CalendarModel", "AtomicOutput", "InputFiles"],
                     resources: [.copy("Corpus")], swiftSettings: strict),
         .testTarget(name: "CalbridgeCLITests", dependencies: ["calbridge", "CalendarModel", "ICalendar"],
