@@ -8,21 +8,24 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "calbridge", targets: ["calbridge"]),
-        .library(name: "CalendarModel", targets: ["CalendarModel"]),
-        .library(name: "ICalendar", targets: ["ICalendar"]),
-        .library(name: "Recurrence", targets: ["Recurrence"]),
-        .library(name: "TimeZones", targets: ["TimeZones"]),
-        .library(name: "Occurrences", targets: ["Occurrences"]),
-        .library(name: "CalendarRouter", targets: ["CalendarRouter"]),
-        .library(name: "CalendarDocuments", targets: ["CalendarDocuments"]),
-        .library(name: "CalendarWebFormats", targets: ["CalendarWebFormats"]),
-        .library(name: "ContactCards", targets: ["ContactCards"]),
-        .library(name: "CalendarViews", targets: ["CalendarViews"]),
+        // The one library product, the library's face (Sources/CalbridgeKit); the engine modules under
+        // it are `package` (Benchmarks/Micro builds the ones it measures from their sources).
+        .library(name: "CalbridgeKit", targets: ["CalbridgeKit"]),
+    ],
+    // An app that uses only CalbridgeKit asks for no traits (`traits: []`), and SwiftPM then neither
+    // resolves nor builds the argument parser or the HTTP client (SE-0450's pruning of trait-guarded
+    // dependencies); building calbridge itself enables both by default.
+    traits: [
+        .trait(name: "CommandLine", description: "The calbridge command (swift-argument-parser).", enabledTraits: ["CalDAV"]),
+        .trait(name: "CalDAV", description: "The CalDAV store (async-http-client)."),
+        .default(enabledTraits: ["CommandLine"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        // `swift package generate-documentation --target CalbridgeKit` (Sources/CalbridgeKit/Documentation.docc).
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         .systemLibrary(name: "CLibical", pkgConfig: "libical",
@@ -45,7 +48,11 @@ let package = Package(
         .target(name: "Schedules", dependencies: ["CalendarModel", "Recurrence", "TimeZones", "JSONReading", "InputFiles", "AtomicOutput"],
                 swiftSettings: strict),
         .target(name: "CalendarRouter", dependencies: ["CalendarModel", "ContactCards", "Birthdays", "Schedules"], swiftSettings: strict),
-        .target(name: "ICalendar", dependencies: ["CalendarModel", "ContentLines", "CLibical", "InputFiles", "ParallelWork"], swiftSettings: strict),
+        // libical gives its second opinion where it is installed; iOS has none (see LibicalCheck).
+        .target(name: "ICalendar", dependencies: [
+            "CalendarModel", "ContentLines", "InputFiles", "ParallelWork",
+            .target(name: "CLibical", condition: .when(platforms: [.linux, .macOS])),
+        ], swiftSettings: strict),
         .target(name: "CalendarWebFormats", dependencies: ["CalendarModel", "JSONReading", "CLibxml2"],
                 exclude: ["Schema/xcal.rnc"], resources: [.copy("Schema/xcal.rng")], swiftSettings: strict),
         .target(name: "Occurrences", dependencies: [
@@ -59,18 +66,21 @@ let package = Package(
         .target(name: "CalendarStores", dependencies: [
             "CalendarModel", "ContentLines", "AtomicOutput", "CalendarWebFormats",
             .product(name: "OrderedCollections", package: "swift-collections"),
-            .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(traits: ["CalDAV"])),
         ], swiftSettings: strict),
         .target(name: "CalendarTransfer", dependencies: [
             "CalendarModel", "ICalendar", "CalendarStores", "CalendarDocuments", "CalendarWebFormats", "Occurrences", "Schedules", "AtomicOutput",
             "InputFiles", "ProgressReporting",
         ], swiftSettings: strict),
         .target(name: "CalendarViews", dependencies: ["CalendarModel", "Recurrence", "TimeZones", "Occurrences"], swiftSettings: strict),
+                .target(name: "CalbridgeKit", dependencies: [
+            "CalendarModel", "ICalendar", "TimeZones", "Occurrences", "CalendarDocuments", "CalendarWebFormats", "InputFiles",
+        ], swiftSettings: strict),
         .executableTarget(name: "calbridge", dependencies: [
             "CalendarModel", "ICalendar", "AtomicOutput", "InputFiles", "Recurrence", "TimeZones", "Occurrences", "Birthdays",
             "CalendarWebFormats", "ContactCards", "Schedules", "CalendarDocuments", "CalendarStores", "CalendarTransfer",
             "ProgressReporting", "CalendarViews", "CLibical", "CLibxml2",
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["CommandLine"])),
         ], swiftSettings: strict),
         .testTarget(name: "CalendarModelTests", dependencies: ["CalendarModel"], swiftSettings: strict),
         .testTarget(name: "ContentLinesTests", dependencies: ["ContentLines"], swiftSettings: strict),
@@ -98,6 +108,9 @@ let package = Package(
         .testTarget(name: "CalendarStoresTests", dependencies: ["CalendarStores", "CalendarModel"], swiftSettings: strict),
         .testTarget(name: "CalendarViewsTests", dependencies: ["CalendarViews", "CalendarModel", "TimeZones"],
                     swiftSettings: strict),
+        .testTarget(name: "CalbridgeKitTests", dependencies: [
+            "CalbridgeKit", "CalendarModel", "ICalendar", "TimeZones", "CalendarDocuments", "CalendarWebFormats", "InputFiles",
+        ], swiftSettings: strict),
         .testTarget(name: "CLibxml2Tests", dependencies: ["CLibxml2"], swiftSettings: strict),
         .testTarget(name: "CalDAVIntegrationTests", dependencies: ["CalendarStores", "CalendarModel", "CalendarWebFormats", "calbridge"],
                     swiftSettings: strict),

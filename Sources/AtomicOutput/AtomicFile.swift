@@ -1,7 +1,11 @@
 #if canImport(Glibc)
 import Glibc
+/// The C library's write(2), named apart from `AtomicFile.write`.
+private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int { Glibc.write(descriptor, bytes, count) }
 #elseif canImport(Darwin)
 import Darwin
+/// The C library's write(2), named apart from `AtomicFile.write`.
+private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int { Darwin.write(descriptor, bytes, count) }
 #endif
 
 /// An output that appears whole or not at all: bytes go to a temporary file, which `commit` renames
@@ -9,13 +13,13 @@ import Darwin
 /// named pipe, a terminal) cannot be replaced, so the finished bytes are copied into it at the end; a
 /// symbolic link is followed, and the file it points to is replaced. Dropping the output without
 /// `commit` leaves nothing behind.
-public final class AtomicFile {
+package final class AtomicFile {
     /// Why the output could not be made: it cannot be created (exit 73) or writing failed (exit 74).
-    public enum Failure: Error, Sendable, CustomStringConvertible {
+    package enum Failure: Error, Sendable, CustomStringConvertible {
         case cannotCreate(path: String, reason: String)
         case cannotWrite(path: String, reason: String)
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .cannotCreate(let path, let reason): return "cannot create \(path): \(reason)"
             case .cannotWrite(let path, let reason): return "cannot write \(path): \(reason)"
@@ -32,7 +36,7 @@ public final class AtomicFile {
     }
 
     /// The destination path, or `nil` for standard output.
-    public let destination: String?
+    package let destination: String?
     private let target: Target
     private let temporaryPath: String
     private var descriptor: Int32
@@ -42,7 +46,7 @@ public final class AtomicFile {
     private var cleanupSlot: Int?
     private static let flushSize = 1 << 20
 
-    public init(destination: String?) throws(Failure) {
+    package init(destination: String?) throws(Failure) {
         self.destination = destination
         target = destination.map(Self.target(for:)) ?? .stream(nil)
         let template: String
@@ -95,17 +99,17 @@ public final class AtomicFile {
         if !finished { discard() }
     }
 
-    public func write(_ bytes: [UInt8]) throws(Failure) {
+    package func write(_ bytes: [UInt8]) throws(Failure) {
         buffer += bytes
         if buffer.count >= Self.flushSize { try flush() }
     }
 
-    public func write(_ text: String) throws(Failure) {
+    package func write(_ text: String) throws(Failure) {
         try write(Array(text.utf8))
     }
 
     /// Makes the output appear: renamed into place, or copied into the device, pipe or standard output.
-    public func commit() throws(Failure) {
+    package func commit() throws(Failure) {
         try flush()
         guard case .file(let path) = target else {
             finished = true
@@ -126,14 +130,14 @@ public final class AtomicFile {
     }
 
     /// Writes `bytes` as the whole of `destination` (standard output when `nil`): all of them or nothing.
-    public static func write(_ bytes: [UInt8], to destination: String?) throws(Failure) {
+    package static func write(_ bytes: [UInt8], to destination: String?) throws(Failure) {
         let sink = try AtomicFile(destination: destination)
         try sink.write(bytes)
         try sink.commit()
     }
 
     /// Removes the partial output; the destination is untouched.
-    public func discard() {
+    package func discard() {
         finished = true
         close(descriptor)
         removeTemporaryFile()
@@ -142,7 +146,7 @@ public final class AtomicFile {
     private func flush() throws(Failure) {
         var offset = 0
         while offset < buffer.count {
-            let written = buffer.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
+            let written = buffer.withUnsafeBytes { systemWrite(descriptor, $0.baseAddress! + offset, $0.count - offset) }
             guard written > 0 else { throw fail() }
             offset += written
         }
@@ -167,7 +171,7 @@ public final class AtomicFile {
             guard got > 0 else { return }
             var offset = 0
             while offset < got {
-                let written = chunk.withUnsafeBytes { Glibc.write(out, $0.baseAddress! + offset, got - offset) }
+                let written = chunk.withUnsafeBytes { systemWrite(out, $0.baseAddress! + offset, got - offset) }
                 guard written > 0 else { throw .cannotWrite(path: name, reason: String(cString: strerror(errno))) }
                 offset += written
             }

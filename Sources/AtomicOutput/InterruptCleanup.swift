@@ -15,7 +15,7 @@ enum InterruptCleanup {
     nonisolated(unsafe) private static let paths: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?> = {
         let table = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: capacity)
         table.initialize(repeating: nil, count: capacity)
-        for signal in [SIGINT, SIGTERM, SIGHUP] { _ = Glibc.signal(signal, removeAndRaise) }
+        for number in [SIGINT, SIGTERM, SIGHUP] { _ = signal(number, removeAndRaise) }
         return table
     }()
     nonisolated(unsafe) private static var lock = pthread_mutex_t()
@@ -40,11 +40,11 @@ enum InterruptCleanup {
         pthread_mutex_unlock(&lock)
     }
 
-    private static let removeAndRaise: @convention(c) (Int32) -> Void = { signal in
+    private static let removeAndRaise: @convention(c) (Int32) -> Void = { number in
         for slot in 0..<capacity {
             if let path = paths[slot] { unlink(path) }
         }
-        _ = Glibc.signal(signal, SIG_DFL)
-        raise(signal)
+        _ = signal(number, SIG_DFL)
+        raise(number)
     }
 }

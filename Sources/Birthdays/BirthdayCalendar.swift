@@ -3,21 +3,21 @@ import CalendarModel
 /// Makes a calendar of birthdays and anniversaries from contact cards: one all-day yearly event per
 /// contact and date (or, with `ages`, one event a year titled with the age), with stable UIDs so a
 /// re-run replaces rather than duplicates, and the contact named in X-CALBRIDGE-BIRTHDAY-CONTACT.
-public struct BirthdayCalendar {
-    public var options: BirthdayOptions
+package struct BirthdayCalendar {
+    package var options: BirthdayOptions
     /// DTSTAMP of every event; fixed by the caller so output is reproducible.
-    public var timestamp: LocalDateTime
+    package var timestamp: LocalDateTime
 
     /// The year written as DTSTART when a card leaves the year out: a leap year (so 29 February
     /// exists), and the one Apple Contacts uses for the same purpose.
     static let unknownYear = 1604
 
-    public init(options: BirthdayOptions, timestamp: LocalDateTime) {
+    package init(options: BirthdayOptions, timestamp: LocalDateTime) {
         self.options = options
         self.timestamp = timestamp
     }
 
-    public func calendar(for cards: [ContactCard]) -> Component {
+    package func calendar(for cards: [ContactCard]) -> Component {
         var calendar = EventCalendar()
         calendar.name = BirthdayTitles(language: options.language).calendarName
         calendar.component.properties.append(Property(name: "CALSCALE", value: "GREGORIAN"))

@@ -9,19 +9,19 @@ import TimeZones
 /// not at all. iCalendar, xCal and jCal go out as they are read, one batch of components at a time;
 /// model JSON is written whole. `policy` decides whether an xCal or jCal output is worth a second
 /// pass (see `streamDocument`).
-public struct CalendarConversion {
-    public var sources: CalendarInputs
-    public var format: CalendarFormat
-    public var policy: ReadingPolicy
+package struct CalendarConversion {
+    package var sources: CalendarInputs
+    package var format: CalendarFormat
+    package var policy: ReadingPolicy
 
-    public init(_ sources: CalendarInputs, to format: CalendarFormat, policy: ReadingPolicy) {
+    package init(_ sources: CalendarInputs, to format: CalendarFormat, policy: ReadingPolicy) {
         (self.sources, self.format, self.policy) = (sources, format, policy)
     }
 
     /// The format an output's name asks for: none (standard output, `/dev/null`) is iCalendar; an
     /// extension that names no format calbridge writes (`out.pdf`) is refused rather than filled
     /// with iCalendar under a name that promises something else.
-    public static func format(ofOutput output: String?) throws -> CalendarFormat {
+    package static func format(ofOutput output: String?) throws -> CalendarFormat {
         guard let output, !(output as NSString).pathExtension.isEmpty else { return .ics }
         guard let format = CalendarFormat(path: output) else {
             throw UsageProblem(message: "\(output): no format calbridge writes ends in .\((output as NSString).pathExtension); name the output "
@@ -33,7 +33,7 @@ public struct CalendarConversion {
 
     /// Writes the merged calendar into a new output at `destination` (standard output when `nil`),
     /// not yet committed, and returns it with every problem found.
-    public func write(to destination: String?) throws -> (output: AtomicFile, diagnostics: [Diagnostic]) {
+    package func write(to destination: String?) throws -> (output: AtomicFile, diagnostics: [Diagnostic]) {
         var sink = try AtomicFile(destination: destination)
         let diagnostics: [Diagnostic]
         switch format {

@@ -10,18 +10,18 @@ import Schedules
 
 /// Reads the inputs of a command into one merged calendar, streaming iCalendar, xCal and jCal inputs
 /// component by component and decoding model JSON whole.
-public struct CalendarInputs {
-    public var paths: [String]
-    public var format: CalendarFormat?
+package struct CalendarInputs {
+    package var paths: [String]
+    package var format: CalendarFormat?
 
-    public init(paths: [String], format: CalendarFormat?) {
+    package init(paths: [String], format: CalendarFormat?) {
         self.paths = paths
         self.format = format
     }
 
     /// Feeds every input to `reader`, calling `handle` with what goes into the merged calendar;
     /// returns every problem found.
-    public func read(with reader: inout CalendarStreamReader, _ deliver: (CalendarStreamEvent) throws -> Void) throws -> [Diagnostic] {
+    package func read(with reader: inout CalendarStreamReader, _ deliver: (CalendarStreamEvent) throws -> Void) throws -> [Diagnostic] {
         // Problems in inputs read whole or as documents, which the iCalendar reader does not see.
         var found: [Diagnostic] = []
         try prepareZoneMerge(&reader)
@@ -74,7 +74,7 @@ public struct CalendarInputs {
 
     /// Every input merged into one VCALENDAR component; `checksWholeCalendar` adds the checks that
     /// need the whole calendar (see `CalendarStreamReader.checksWholeCalendar`).
-    public func readCalendar(checksWithLibical: Bool = true,
+    package func readCalendar(checksWithLibical: Bool = true,
                       checksWholeCalendar: Bool = false) throws -> (Component, [Diagnostic]) {
         var calendar = Component(name: "VCALENDAR")
         var reader = CalendarStreamReader()
@@ -165,7 +165,7 @@ public struct CalendarInputs {
 
 extension CalendarInputs {
     /// Input paths with directories replaced by the calendar files in them, by name.
-    public static func files(expanding paths: [String]) throws -> [String] {
+    package static func files(expanding paths: [String]) throws -> [String] {
         try paths.flatMap { path -> [String] in
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else { return [path] }

@@ -4,11 +4,11 @@ import TimeZones
 
 /// `validate`'s engine: every problem of the merged inputs, including those that need the whole
 /// calendar, and the calendar `--repair` writes.
-public enum CalendarValidation {
+package enum CalendarValidation {
     /// The merged calendar and every problem in it: the readers' findings, the checks that need the
     /// whole calendar (VERSION and PRODID, UIDs shared by two masters), floating times a zone should
     /// anchor, and TZIDs without a definition.
-    public static func read(_ inputs: CalendarInputs) throws -> (Component, [Diagnostic]) {
+    package static func read(_ inputs: CalendarInputs) throws -> (Component, [Diagnostic]) {
         // Those whole-calendar checks run in validate only: convert keeps going on violations, and
         // expand only reads times.
         let (calendar, found) = try inputs.readCalendar(checksWholeCalendar: true)
@@ -36,7 +36,7 @@ public enum CalendarValidation {
 
     /// The calendar repaired as the diagnostics' repairs say, with a VTIMEZONE from the tz database
     /// for every TZID used without one, as iCalendar bytes.
-    public static func repaired(_ calendar: Component, now: LocalDateTime) -> [UInt8] {
+    package static func repaired(_ calendar: Component, now: LocalDateTime) -> [UInt8] {
         var repaired = calendar
         CalendarRepair(now: now).repair(&repaired)
         var usage = ZoneUsage()

@@ -3,9 +3,9 @@ import ContactCards
 import InputFiles
 
 /// A contact card file read for its cards, as `birthdays` reads its inputs.
-public enum ContactCardInput {
+package enum ContactCardInput {
     /// The cards of one input; an input with none (a calendar given by mistake) is refused.
-    public static func read(_ path: String) throws -> VCardReadResult {
+    package static func read(_ path: String) throws -> VCardReadResult {
         let input = try InputFile(path: path)
         let bytes = try input.readAll()
         let result = VCardReader().read(bytes, file: input.name)

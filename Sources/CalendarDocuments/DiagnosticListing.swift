@@ -4,20 +4,20 @@ import CalendarWebFormats
 /// Problems listed for a person — at most `limit` of them, the first of the list (which a caller
 /// orders by what matters most) in file and line order, and a count of the rest — or for a
 /// program: every one as a JSON line.
-public struct DiagnosticListing {
-    public var json: Bool
-    public var limit: Int
+package struct DiagnosticListing {
+    package var json: Bool
+    package var limit: Int
     /// Where to see the problems left out (`calbridge validate` lists them all).
-    public var whereTheRestAre: String?
+    package var whereTheRestAre: String?
 
-    public init(json: Bool, limit: Int = 200, whereTheRestAre: String? = nil) {
+    package init(json: Bool, limit: Int = 200, whereTheRestAre: String? = nil) {
         self.json = json
         self.limit = limit
         self.whereTheRestAre = whereTheRestAre
     }
 
     /// The listing, one problem a line.
-    public func text(_ diagnostics: [Diagnostic]) -> String {
+    package func text(_ diagnostics: [Diagnostic]) -> String {
         let byPlace: (Diagnostic, Diagnostic) -> Bool = {
             ($0.file, $0.location?.line ?? 0, $0.location?.column ?? 0) < ($1.file, $1.location?.line ?? 0, $1.location?.column ?? 0)
         }
@@ -32,7 +32,7 @@ public struct DiagnosticListing {
 
 extension Diagnostic {
     /// One JSON object on one line: file, line, column, severity, message, repair (null where absent).
-    public var jsonLine: String {
+    package var jsonLine: String {
         let label = severity == .error ? "error" : severity == .violation ? "warning" : "note"
         let line = location.map { String($0.line) } ?? "null", column = location.map { String($0.column) } ?? "null"
         return "{\"file\": \(JSONOutput.quoted(file)), \"line\": \(line), \"column\": \(column), "

@@ -7,24 +7,24 @@ import ICalendar
 /// calendar's properties once the first component arrives, then each top-level component as the
 /// readers hand it on — encoded on the iCalendar reader's workers when it comes from an .ics — and
 /// the closing. Memory holds one batch of components, as for ics → ics.
-public struct StreamedDocument<Writer: CalendarDocumentWriter> {
-    public var sources: CalendarInputs
+package struct StreamedDocument<Writer: CalendarDocumentWriter> {
+    package var sources: CalendarInputs
     /// Every property of the merged calendar, when a first pass found them; the properties read are then not written again.
-    public var knownProperties: [Property]?
+    package var knownProperties: [Property]?
 
-    public init(sources: CalendarInputs, knownProperties: [Property]? = nil) {
+    package init(sources: CalendarInputs, knownProperties: [Property]? = nil) {
         self.sources = sources
         self.knownProperties = knownProperties
     }
 
     /// What a pass found: its problems and, when a property came after the first component (a
     /// later input's, a second VCALENDAR's), every property in order for a second pass.
-    public struct Outcome {
-        public var diagnostics: [Diagnostic]
-        public var propertiesForSecondPass: [Property]?
+    package struct Outcome {
+        package var diagnostics: [Diagnostic]
+        package var propertiesForSecondPass: [Property]?
     }
 
-    public func write(into sink: AtomicFile) throws -> Outcome {
+    package func write(into sink: AtomicFile) throws -> Outcome {
         var reader = CalendarStreamReader(encodes: true)
         reader.encoder = { component in Writer.encode(component) }
         var writer = Writer()

@@ -6,7 +6,7 @@ extension TimeZoneMerge {
     /// A merge that judges differing definitions of a TZID against the tz database (see
     /// `ZoneAgreement`): one the kept definition covers is left out, definitions the tz database
     /// agrees with become one built from it, the rest are renamed.
-    public static func judgedByDatabase() -> TimeZoneMerge {
+    package static func judgedByDatabase() -> TimeZoneMerge {
         let agreement = ZoneAgreement()
         var merge = TimeZoneMerge()
         merge.reconcile = { kept, merged, later in

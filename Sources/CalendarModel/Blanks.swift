@@ -1,7 +1,7 @@
 extension StringProtocol {
     /// Without the spaces and tabs at its end: exporters leave them after dates and names, and the
     /// value is judged without them.
-    public var trailingBlanksRemoved: String {
+    package var trailingBlanksRemoved: String {
         // Nearly every value ends in neither: then a String is handed back as it is, not copied. The
         // last byte settles that without finding the last character (text ending in a blank ends in
         // its byte).
@@ -13,7 +13,7 @@ extension StringProtocol {
     }
 
     /// Without the white space at either end (indentation around an element's text, a padded list item).
-    public var surroundingWhitespaceRemoved: String {
+    package var surroundingWhitespaceRemoved: String {
         let trimmed = drop { $0.isWhitespace }
         var end = trimmed.endIndex
         while end > trimmed.startIndex, trimmed[trimmed.index(before: end)].isWhitespace { end = trimmed.index(before: end) }

@@ -58,7 +58,7 @@ public struct CalendarDate: Hashable, Comparable, Sendable, Codable {
     }
 
     /// The day of the week of a day number, for loops that walk day numbers without building dates.
-    public static func weekday(ofDayNumber dayNumber: Int) -> Weekday {
+    package static func weekday(ofDayNumber dayNumber: Int) -> Weekday {
         // 1970-01-01 was a Thursday (4).
         let index = ((dayNumber % 7) + 7 + 3) % 7
         return Weekday(rawValue: index + 1)!
@@ -85,7 +85,7 @@ public struct CalendarDate: Hashable, Comparable, Sendable, Codable {
     }
 
     /// Appends `2026-03-29` as UTF-8: what `expand` writes for every occurrence, without a String each.
-    public func appendISOFormat(to bytes: inout [UInt8]) {
+    package func appendISOFormat(to bytes: inout [UInt8]) {
         Digits.append(year, 4, to: &bytes)
         bytes.append(UInt8(ascii: "-"))
         Digits.append(month, 2, to: &bytes)

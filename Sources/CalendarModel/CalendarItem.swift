@@ -54,24 +54,37 @@ extension CalendarItem {
     }
 
     /// The RRULEs as `expand` reads them (`RecurrenceRuleReading`); `validate` reports their problems.
+    /// Setting writes every RRULE anew (one that could not be read, and so was not listed, goes too).
     public var recurrenceRules: [RecurrenceRule] {
-        component.all("RRULE").compactMap { RecurrenceRuleReading($0.value).rule }
+        get { component.all("RRULE").compactMap { RecurrenceRuleReading($0.value).rule } }
+        set { component.set("RRULE", newValue.map { Property(name: "RRULE", value: $0.icalendarText) }) }
     }
 
+    /// CATEGORIES, every list of them in one; setting writes them as one CATEGORIES line.
     public var categories: [String] {
-        component.all("CATEGORIES").flatMap(\.textList)
+        get { component.all("CATEGORIES").flatMap(\.textList) }
+        set {
+            let line = Property(name: "CATEGORIES", value: newValue.map(TextEscaping.escape).joined(separator: ","))
+            component.set("CATEGORIES", newValue.isEmpty ? [] : [line])
+        }
     }
 
+    /// The ORGANIZER, with every parameter it has.
     public var organizer: Attendee? {
-        component["ORGANIZER"].map(Attendee.init(property:))
+        get { component["ORGANIZER"].map(Attendee.init(property:)) }
+        set { component.set("ORGANIZER", newValue.map { Property(name: "ORGANIZER", parameters: $0.property.parameters, value: $0.address) }) }
     }
 
+    /// The ATTENDEEs in order; setting keeps each one's parameters.
     public var attendees: [Attendee] {
-        component.all("ATTENDEE").map(Attendee.init(property:))
+        get { component.all("ATTENDEE").map(Attendee.init(property:)) }
+        set { component.set("ATTENDEE", newValue.map { Property(name: "ATTENDEE", parameters: $0.property.parameters, value: $0.address) }) }
     }
 
+    /// The VALARMs; setting keeps the item's other children where they are.
     public var alarms: [Alarm] {
-        component.children(named: "VALARM").map(Alarm.init(component:))
+        get { component.children(named: "VALARM").map(Alarm.init(component:)) }
+        set { component.setChildren(named: "VALARM", newValue.map(\.component)) }
     }
 }
 
@@ -86,11 +99,19 @@ public struct Event: CalendarItem {
 
     public var end: DateValue? {
         get { component["DTEND"].flatMap(DateValue.init(property:)) }
-        set { component.set("DTEND", newValue?.property(named: "DTEND")) }
+        set {
+            component.set("DTEND", newValue?.property(named: "DTEND"))
+            if newValue != nil { component.set("DURATION", nil) }
+        }
     }
 
+    /// DURATION, which stands instead of DTEND; setting one removes the other.
     public var duration: CalendarDuration? {
-        component["DURATION"].flatMap { CalendarDuration(reading: $0.value) }
+        get { component["DURATION"].flatMap { CalendarDuration(reading: $0.value) } }
+        set {
+            component.set("DURATION", newValue.map { Property(name: "DURATION", value: $0.icalendarText) })
+            if newValue != nil { component.set("DTEND", nil) }
+        }
     }
 
     public var isAllDay: Bool { start?.isAllDay ?? false }
@@ -114,12 +135,16 @@ public struct Todo: CalendarItem {
         self.component = component
     }
 
+    /// DUE: when the to-do should be done.
     public var due: DateValue? {
-        component["DUE"].flatMap(DateValue.init(property:))
+        get { component["DUE"].flatMap(DateValue.init(property:)) }
+        set { component.set("DUE", newValue?.property(named: "DUE")) }
     }
 
+    /// COMPLETED: when it was done (a UTC time, as RFC 5545 asks).
     public var completed: DateValue? {
-        component["COMPLETED"].flatMap(DateValue.init(property:))
+        get { component["COMPLETED"].flatMap(DateValue.init(property:)) }
+        set { component.set("COMPLETED", newValue?.property(named: "COMPLETED")) }
     }
 }
 

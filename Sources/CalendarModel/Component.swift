@@ -46,9 +46,31 @@ public struct Component: Sendable {
         properties.insert(property, at: first ?? properties.count)
     }
 
+    /// Replaces every property of that name with `properties`, the first of them where the first old
+    /// one stood (at the end when there was none), so the order of the rest is kept.
+    public mutating func set(_ name: String, _ properties: [Property]) {
+        let key = name.uppercased()
+        let first = self.properties.firstIndex { $0.name == key } ?? self.properties.count
+        self.properties.removeAll { $0.name == key }
+        self.properties.insert(contentsOf: properties, at: min(first, self.properties.count))
+    }
+
     /// Children with that component name.
     public func children(named name: String) -> [Component] {
         components.filter { $0.name == name }
+    }
+
+    /// Replaces the children with that component name by `children`: the i-th new one takes the
+    /// place of the i-th old one, extra ones go at the end, and children of other names stay where
+    /// they are (a calendar's VTIMEZONEs before its events, say).
+    public mutating func setChildren(named name: String, _ children: [Component]) {
+        var remaining = children[...]
+        var result: [Component] = []
+        for child in components {
+            guard child.name == name else { result.append(child); continue }
+            if let next = remaining.popFirst() { result.append(next) }
+        }
+        components = result + remaining
     }
 }
 

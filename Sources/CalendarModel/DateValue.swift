@@ -45,7 +45,7 @@ public struct LocalDateTime: Hashable, Comparable, Sendable, Codable {
     }
 
     /// Appends `1997-09-02T09:00:00` as UTF-8.
-    public func appendISOFormat(to bytes: inout [UInt8]) {
+    package func appendISOFormat(to bytes: inout [UInt8]) {
         date.appendISOFormat(to: &bytes)
         bytes.append(UInt8(ascii: "T"))
         Digits.append(hour, 2, to: &bytes)

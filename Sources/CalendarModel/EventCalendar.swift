@@ -73,9 +73,29 @@ public struct EventCalendar: Hashable, Sendable {
         set { component.set("X-WR-TIMEZONE", newValue.map { Property(name: "X-WR-TIMEZONE", value: TextEscaping.escape($0)) }) }
     }
 
-    public var events: [Event] { component.children(named: "VEVENT").map(Event.init(component:)) }
-    public var todos: [Todo] { component.children(named: "VTODO").map(Todo.init(component:)) }
-    public var journals: [Journal] { component.children(named: "VJOURNAL").map(Journal.init(component:)) }
+    /// The VEVENTs (a series' master and its overrides each count). Setting keeps every other
+    /// component in its place: `calendar.events[0].summary = "…"` changes that one event.
+    public var events: [Event] {
+        get { component.children(named: "VEVENT").map(Event.init(component:)) }
+        set { component.setChildren(named: "VEVENT", newValue.map(\.component)) }
+    }
+
+    /// The VTODOs; setting keeps every other component in its place.
+    public var todos: [Todo] {
+        get { component.children(named: "VTODO").map(Todo.init(component:)) }
+        set { component.setChildren(named: "VTODO", newValue.map(\.component)) }
+    }
+
+    /// The VJOURNALs; setting keeps every other component in its place.
+    public var journals: [Journal] {
+        get { component.children(named: "VJOURNAL").map(Journal.init(component:)) }
+        set { component.setChildren(named: "VJOURNAL", newValue.map(\.component)) }
+    }
+
+    /// Adds an event, a to-do or a journal entry after the calendar's other components.
+    public mutating func add(_ item: some CalendarItem) {
+        component.components.append(item.component)
+    }
     /// The VTIMEZONE definitions, keyed by TZID.
     public var timeZoneDefinitions: [String: Component] {
         var zones: [String: Component] = [:]

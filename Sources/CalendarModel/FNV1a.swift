@@ -1,11 +1,11 @@
 /// FNV-1a, 64 bits: a tiny non-cryptographic hash that is the same in every process and on every
 /// platform (unlike `Hasher`, which is seeded per run), so etags and file names built from it stay
 /// valid across runs. Not collision resistant: callers must not rely on it to keep data apart.
-public enum FNV1a {
+package enum FNV1a {
     private static let offsetBasis: UInt64 = 0xcbf2_9ce4_8422_2325
     private static let prime: UInt64 = 0x0000_0100_0000_01b3
 
-    public static func hash<Bytes: Sequence>(_ bytes: Bytes) -> UInt64 where Bytes.Element == UInt8 {
+    package static func hash<Bytes: Sequence>(_ bytes: Bytes) -> UInt64 where Bytes.Element == UInt8 {
         var hash = offsetBasis
         for byte in bytes {
             hash ^= UInt64(byte)
@@ -15,7 +15,7 @@ public enum FNV1a {
     }
 
     /// The hash as 16 lower-case hex digits, zero-padded so every value has the same length.
-    public static func hex<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
+    package static func hex<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
         let digits = String(hash(bytes), radix: 16)
         return String(repeating: "0", count: 16 - digits.count) + digits
     }

@@ -4,10 +4,10 @@
 ///
 /// A property goes typed only when the typed form writes it back exactly; otherwise it stays raw,
 /// so JSON → iCalendar gives back every property, parameter and value.
-public struct ModelJSON: Codable, Hashable, Sendable {
-    public var component: Component
+package struct ModelJSON: Codable, Hashable, Sendable {
+    package var component: Component
 
-    public init(_ component: Component) {
+    package init(_ component: Component) {
         self.component = component
     }
 
@@ -33,7 +33,7 @@ public struct ModelJSON: Codable, Hashable, Sendable {
         init?(intValue: Int) { nil }
     }
 
-    public func encode(to encoder: Encoder) throws {
+    package func encode(to encoder: Encoder) throws {
         var container = encoder.container(keyedBy: Key.self)
         try container.encode(component.name, forKey: Key("type"))
         var raw: [Property] = []
@@ -62,7 +62,7 @@ public struct ModelJSON: Codable, Hashable, Sendable {
         }
     }
 
-    public init(from decoder: Decoder) throws {
+    package init(from decoder: Decoder) throws {
         let container = try decoder.container(keyedBy: Key.self)
         var result = Component(name: try container.decode(String.self, forKey: Key("type")))
         for (definition, field) in Self.fields where container.contains(Key(field.key)) {

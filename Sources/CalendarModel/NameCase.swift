@@ -1,7 +1,7 @@
 extension String {
     /// The text in upper case, as iCalendar names are compared; the string itself when it is upper
     /// case already, as nearly every name read is, so that reading a property builds no new string.
-    public var uppercasedName: String {
+    package var uppercasedName: String {
         // Looked at in place (small strings on the stack): this runs for every name of every line.
         let needsCase = utf8.withContiguousStorageIfAvailable(Self.hasLowerOrNonASCII) ?? Self.hasLowerOrNonASCII(utf8)
         return needsCase ? uppercased() : self

@@ -6,7 +6,7 @@ import Darwin
 
 extension LocalDateTime {
     /// The current time in UTC, to the second, for DTSTAMP.
-    public static var nowUTC: LocalDateTime {
+    package static var nowUTC: LocalDateTime {
         LocalDateTime(secondsSinceEpoch: Int(time(nil)))
     }
 }

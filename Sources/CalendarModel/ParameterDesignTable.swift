@@ -1,9 +1,9 @@
 /// The type of each parameter's values as xCal names it (RFC 6321 §3.5, RFC 7986 §6): the parameter
 /// side of calbridge's design table (`PropertyDesignTable` holds the properties).
-public enum ParameterDesignTable {
+package enum ParameterDesignTable {
     /// The type of a parameter's values in xCal: calendar addresses and URIs, else text.
     /// Parameters RFC 6321 §5 calls unrecognized get `unknown`.
-    public static func type(of name: String) -> String {
+    package static func type(of name: String) -> String {
         switch name {
         case "DELEGATED-FROM", "DELEGATED-TO", "MEMBER", "SENT-BY": return "cal-address"
         case "ALTREP", "DIR": return "uri"

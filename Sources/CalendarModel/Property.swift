@@ -81,16 +81,16 @@ extension Property {
     /// The name under which a line that could not be read as a property travels: the whole line is
     /// its value, which xCal, jCal and model JSON carry as unknown text, and the iCalendar writer
     /// writes it back as the line it was (SPEC, "Reading messy input").
-    public static let unreadableLineName = "X-CALBRIDGE-UNREADABLE-LINE"
+    @usableFromInline package static let unreadableLineName = "X-CALBRIDGE-UNREADABLE-LINE"
 
     /// A line kept as written because it could not be read as a property.
-    public static func unreadableLine(_ text: String, location: SourceLocation?) -> Property {
+    package static func unreadableLine(_ text: String, location: SourceLocation?) -> Property {
         Property(upperCaseName: unreadableLineName, parameters: [], value: text, location: location)
     }
 
     /// Whether this is a line kept as written (see `unreadableLine`); asked of every property written.
     @inlinable
-    public var isUnreadableLine: Bool {
+    package var isUnreadableLine: Bool {
         name.utf8.count == Self.unreadableLineName.utf8.count && name == Self.unreadableLineName
     }
 }

@@ -2,9 +2,9 @@
 /// value types and layout, where it may stand, how often, and what each part of calbridge does with it.
 /// The parser's value checks, libical's judgement, the repair of floating times, xCal, jCal, the model's
 /// JSON and `expand` all read these entries; none keeps a list of names of its own.
-public struct PropertyDesign: Sendable {
+package struct PropertyDesign: Sendable {
     /// How a property's value is laid out besides its type.
-    public enum Layout: Sendable {
+    package enum Layout: Sendable {
         case single
         /// Comma-separated values (CATEGORIES, EXDATE, FREEBUSY…).
         case list
@@ -13,7 +13,7 @@ public struct PropertyDesign: Sendable {
     }
 
     /// What `expand` reads the property for.
-    public enum ExpansionRole: Sendable {
+    package enum ExpansionRole: Sendable {
         /// When an occurrence happens and how long it lasts (DTSTART, DTEND, DURATION, DUE, RECURRENCE-ID).
         case time
         /// Which instances a series has (RRULE, RDATE, EXDATE, EXRULE).
@@ -23,46 +23,46 @@ public struct PropertyDesign: Sendable {
     }
 
     /// The name in upper case.
-    public let name: String
+    package let name: String
     /// The default value type, in lower case as xCal and jCal name it (`date-time`, `text`, `recur`).
-    public let type: String
+    package let type: String
     /// The other types a VALUE parameter may give it.
-    public let otherTypes: [String]
-    public let layout: Layout
+    package let otherTypes: [String]
+    package let layout: Layout
     /// The components the RFCs let hold it.
-    public let components: Set<String>
-    public let isRepeatable: Bool
+    package let components: Set<String>
+    package let isRepeatable: Bool
     /// A DATE-TIME that must be in UTC (RFC 5545 §3.8.7, RFC 7808, RFC 9074).
-    public let isUTCOnly: Bool
+    package let isUTCOnly: Bool
     /// Its definition requires VALUE even for the default type (RFC 7986's REFRESH-INTERVAL, IMAGE,
     /// CONFERENCE), so xCal and jCal readers put it back.
-    public let requiresValueParameter: Bool
-    public let expansionRole: ExpansionRole?
+    package let requiresValueParameter: Bool
+    package let expansionRole: ExpansionRole?
     /// The field of the model's JSON that holds it typed, if any.
-    public let modelField: ModelField?
+    package let modelField: ModelField?
     /// The values RFC 5545 allows it in each component, where it names them (STATUS, §3.8.1.11).
-    public let allowedValues: [String: [String]]
+    package let allowedValues: [String: [String]]
 
     /// A floating DATE or DATE-TIME of it is a time of day that a calendar's zone can anchor
     /// (`validate --repair` gives Google's floating times their X-WR-TIMEZONE).
-    public var isTimeAnchored: Bool {
+    package var isTimeAnchored: Bool {
         type == "date-time" && !isUTCOnly && (expansionRole == .time || expansionRole == .rule)
     }
 
     /// Whether `type` is one the property may have.
-    public func allows(type other: String) -> Bool {
+    package func allows(type other: String) -> Bool {
         other == type || otherTypes.contains(other)
     }
 }
 
 /// How the model's JSON holds a property typed: its key and the shape of its value.
-public struct ModelField: Sendable {
-    public let key: String
-    public let shape: ValueShape
+package struct ModelField: Sendable {
+    package let key: String
+    package let shape: ValueShape
 }
 
 /// How a property's value is shaped in the model's JSON.
-public enum ValueShape: Sendable {
+package enum ValueShape: Sendable {
     /// TEXT: escaped in iCalendar, plain in JSON.
     case text
     /// Comma-separated TEXT (CATEGORIES, RESOURCES).

@@ -2,28 +2,28 @@
 /// RFC 9073, RFC 9074, RFC 9253, RFC 7808's time-zone additions, the legacy EXRULE and the de-facto
 /// X-WR- properties (see `PropertyDesign`). A property added here is parsed, checked, written to xCal
 /// and jCal and read by expand as its entry says, with no other file to touch.
-public enum PropertyDesignTable {
-    public static let entries: [PropertyDesign] = calendar + descriptive + dateAndTime + zones + relationships
+package enum PropertyDesignTable {
+    package static let entries: [PropertyDesign] = calendar + descriptive + dateAndTime + zones + relationships
         + recurrence + alarms + changes + later + extensions
 
-    public static let byName: [String: PropertyDesign] = Dictionary(uniqueKeysWithValues: entries.map { ($0.name, $0) })
+    package static let byName: [String: PropertyDesign] = Dictionary(uniqueKeysWithValues: entries.map { ($0.name, $0) })
 
     /// The entry of an upper-case name; `nil` for X- and IANA names calbridge does not know.
-    public static func design(for name: String) -> PropertyDesign? {
+    package static func design(for name: String) -> PropertyDesign? {
         byName[name]
     }
 
     /// The type of properties without an entry, and of X- ones (RFC 6321 §5, RFC 7265 §5): their
     /// values travel as written.
-    public static let unknownType = "unknown"
+    package static let unknownType = "unknown"
 
     /// A property's default value type, `unknownType` without an entry.
-    public static func type(of name: String) -> String {
+    package static func type(of name: String) -> String {
         byName[name]?.type ?? unknownType
     }
 
     /// A property's layout, single without an entry.
-    public static func layout(of name: String) -> PropertyDesign.Layout {
+    package static func layout(of name: String) -> PropertyDesign.Layout {
         byName[name]?.layout ?? .single
     }
 

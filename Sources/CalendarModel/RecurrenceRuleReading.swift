@@ -7,32 +7,32 @@
 /// its RDATEs): a part calbridge does not know (`UNTL=`), so that a bounded series never becomes an
 /// unbounded one; a missing FREQ; a value out of range. The rest are read as meant: blanks around a
 /// value, a COUNT that is not positive (dropped), COUNT beside UNTIL (the earlier end wins).
-public struct RecurrenceRuleReading: Sendable {
+package struct RecurrenceRuleReading: Sendable {
     /// One problem in a rule value: what is wrong, and what calbridge does about it.
-    public struct Problem: Error, Hashable, Sendable, CustomStringConvertible {
+    package struct Problem: Error, Hashable, Sendable, CustomStringConvertible {
         /// `COUNT=-3 is negative`.
-        public var fault: String
+        package var fault: String
         /// `COUNT is dropped`.
-        public var outcome: String
+        package var outcome: String
 
         init(_ fault: String, _ outcome: String = RecurrenceRuleReading.ignored) {
             self.fault = fault
             self.outcome = outcome
         }
 
-        public var description: String { fault + "; " + outcome }
+        package var description: String { fault + "; " + outcome }
     }
 
     /// The outcome of a problem that leaves the rule out.
     static let ignored = "the rule is ignored"
 
     /// The rule as calbridge expands it; `nil` when it is ignored.
-    public private(set) var rule: RecurrenceRule?
+    package private(set) var rule: RecurrenceRule?
     /// In the order met. When the rule is ignored, only the problem that made it so: fixes made
     /// before it no longer matter.
-    public private(set) var problems: [Problem] = []
+    package private(set) var problems: [Problem] = []
 
-    public init(_ text: String) {
+    package init(_ text: String) {
         do {
             rule = try read(text)
         } catch {

@@ -1,8 +1,8 @@
 /// The backslash escapes of iCalendar TEXT values (RFC 5545 §3.3.11). Every character they touch is
 /// ASCII, so both directions work on UTF-8 bytes; a separator is one whatever follows it.
-public enum TextEscaping {
+package enum TextEscaping {
     /// What becomes of an escape the format does not define (`\t`, `\:`).
-    public enum UnknownEscape: Sendable {
+    package enum UnknownEscape: Sendable {
         /// Its character alone, as iCalendar readers such as libical read it.
         case character
         /// The backslash and character as written: vCard notes hold Windows paths (`C:\temp`), and
@@ -11,13 +11,13 @@ public enum TextEscaping {
     }
 
     /// Decodes `\\`, `\;`, `\,` and `\n`/`\N`; an unknown escape keeps its character.
-    public static func unescape(_ raw: String) -> String {
+    package static func unescape(_ raw: String) -> String {
         unescape(raw, unknown: .character)
     }
 
     /// Decodes `\\`, `\;`, `\,` and `\n`/`\N` (and `\:`, which vCard 3.0 writers use); an unknown
     /// escape becomes what `unknown` says.
-    public static func unescape(_ raw: String, unknown: UnknownEscape) -> String {
+    package static func unescape(_ raw: String, unknown: UnknownEscape) -> String {
         // Most values hold no backslash: look for one in the contiguous bytes, not through UTF8View.
         var raw = raw
         guard raw.withUTF8({ $0.contains(UInt8(ascii: "\\")) }) else { return raw }
@@ -47,7 +47,7 @@ public enum TextEscaping {
     /// Encodes a text so that it reads back as itself. Every line break becomes one `\n`, whether
     /// written LF, CRLF or a lone CR (old Mac text, which JSON and XML documents carry): iCalendar
     /// has no other way to hold one, and a raw CR would end the content line.
-    public static func escape(_ text: String) -> String {
+    package static func escape(_ text: String) -> String {
         guard text.utf8.contains(where: { $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: ";") || $0 == UInt8(ascii: ",") || $0 == 0x0A || $0 == 0x0D })
         else { return text }
         var out: [UInt8] = []
@@ -67,13 +67,13 @@ public enum TextEscaping {
     }
 
     /// Splits a multi-valued raw value at the commas that are not escaped.
-    public static func splitList(_ raw: String) -> [String] {
+    package static func splitList(_ raw: String) -> [String] {
         split(raw, at: ",")
     }
 
     /// Splits a raw value at the separators that are not escaped (`,` between the values of a list,
     /// `;` between the parts of a structured value); the escapes stay for `unescape`.
-    public static func split(_ raw: String, at separator: Character) -> [String] {
+    package static func split(_ raw: String, at separator: Character) -> [String] {
         var parts: [String] = []
         var current = ""
         var escaping = false

@@ -6,9 +6,9 @@ import Schedules
 /// event or to-do to the recurrence engine, contact cards to the birthday generator and a timetable
 /// to the schedule builder. The handlers live in modules of their own; the readers and `expand` ask
 /// here rather than each deciding by name.
-public enum CalendarRouter {
+package enum CalendarRouter {
     /// What handles a component of a calendar.
-    public enum Handler: Sendable, Equatable {
+    package enum Handler: Sendable, Equatable {
         /// A VTIMEZONE: it defines a TZID for the zone rules.
         case zoneRules
         /// An event or to-do: its series is expanded into occurrences.
@@ -18,7 +18,7 @@ public enum CalendarRouter {
     }
 
     /// The handler of `component`, by its name.
-    public static func handler(for component: Component) -> Handler {
+    package static func handler(for component: Component) -> Handler {
         switch component.name {
         case "VTIMEZONE": .zoneRules
         case "VEVENT", "VTODO": .recurrenceEngine
@@ -28,12 +28,12 @@ public enum CalendarRouter {
 
     /// Contact cards as their birthday calendar, made with `options` (`birthdays`' defaults unless
     /// given) and every DTSTAMP at `now`.
-    public static func calendar(for cards: [ContactCard], options: BirthdayOptions = BirthdayOptions(), now: LocalDateTime) -> Component {
+    package static func calendar(for cards: [ContactCard], options: BirthdayOptions = BirthdayOptions(), now: LocalDateTime) -> Component {
         BirthdayCalendar(options: options, timestamp: now).calendar(for: cards)
     }
 
     /// A timetable as its calendar, stamped as `run` (its state file, if any) says.
-    public static func calendar(for run: ScheduleRun) -> Component {
+    package static func calendar(for run: ScheduleRun) -> Component {
         run.schedule.calendar(stamps: run.stamps)
     }
 }

@@ -3,16 +3,16 @@ import OrderedCollections
 
 /// One resource as a store keeps it: a whole VCALENDAR holding one series (the master and its
 /// overrides, everything with one UID) and the VTIMEZONEs it uses, so a series is never split.
-public struct CalendarResource: Hashable, Sendable {
-    public var uid: String
-    public var calendar: Component
+package struct CalendarResource: Hashable, Sendable {
+    package var uid: String
+    package var calendar: Component
 }
 
 /// Splits a calendar into one resource per UID, the way `import` sends it to a store.
-public enum CalendarResources {
+package enum CalendarResources {
     /// The resources, in the order their UIDs first appear, and the components that have no UID
     /// (which no store can keep apart; the caller reports them).
-    public static func split(_ calendar: Component) -> (resources: [CalendarResource], withoutUID: [Component]) {
+    package static func split(_ calendar: Component) -> (resources: [CalendarResource], withoutUID: [Component]) {
         let zones = Dictionary(calendar.children(named: "VTIMEZONE").compactMap { zone in zone["TZID"].map { ($0.text, zone) } },
                                uniquingKeysWith: { first, _ in first })
         var members: OrderedDictionary<String, [Component]> = [:]

@@ -3,7 +3,7 @@ import CalendarModel
 /// A place calendars are kept one resource per UID: a local directory (vdir) now, a CalDAV
 /// collection later. Writes are conditional on the version read, so a store never loses a change
 /// it did not see.
-public protocol CalendarStore {
+package protocol CalendarStore {
     /// Every resource: its UID and the version tag (etag) of its current content.
     func list() throws -> [StoredResource]
     /// The iCalendar bytes of one resource, with its version tag; `nil` when there is none.
@@ -29,9 +29,9 @@ public protocol CalendarStore {
 }
 
 extension CalendarStore {
-    public var allowsConcurrentWrites: Bool { false }
+    package var allowsConcurrentWrites: Bool { false }
 
-    public func readAll(window: StoreWindow?, _ body: (_ uid: String, _ bytes: [UInt8]) throws -> Void) throws {
+    package func readAll(window: StoreWindow?, _ body: (_ uid: String, _ bytes: [UInt8]) throws -> Void) throws {
         for resource in try list() {
             if let (bytes, _) = try get(uid: resource.uid) { try body(resource.uid, bytes) }
         }
@@ -41,11 +41,11 @@ extension CalendarStore {
 /// A calendar's name and colour (`#RRGGBB`), kept by a vdir in its `displayname` and `color` files
 /// and by a CalDAV collection in `displayname` and Apple's `calendar-color`, so that import → export
 /// keeps X-WR-CALNAME and the colour.
-public struct CalendarLabel: Hashable, Sendable {
-    public var name: String?
-    public var color: String?
+package struct CalendarLabel: Hashable, Sendable {
+    package var name: String?
+    package var color: String?
 
-    public init(name: String? = nil, color: String? = nil) {
+    package init(name: String? = nil, color: String? = nil) {
         self.name = name
         self.color = color
     }
@@ -53,7 +53,7 @@ public struct CalendarLabel: Hashable, Sendable {
 
 extension CalendarStore {
     /// Sets the fields of `label` the store does not have yet: a calendar someone renamed keeps its name.
-    public func adopt(_ label: CalendarLabel) throws {
+    package func adopt(_ label: CalendarLabel) throws {
         let held = try self.label()
         let missing = CalendarLabel(name: held.name == nil ? label.name : nil, color: held.color == nil ? label.color : nil)
         if missing.name != nil || missing.color != nil { try setLabel(missing) }
@@ -61,29 +61,29 @@ extension CalendarStore {
 }
 
 /// A span of time in UTC wall-clock terms, either end open: what `export --from/--to` asks a store for.
-public struct StoreWindow: Hashable, Sendable {
-    public var start: LocalDateTime?
-    public var end: LocalDateTime?
+package struct StoreWindow: Hashable, Sendable {
+    package var start: LocalDateTime?
+    package var end: LocalDateTime?
 
-    public init(start: LocalDateTime?, end: LocalDateTime?) {
+    package init(start: LocalDateTime?, end: LocalDateTime?) {
         self.start = start
         self.end = end
     }
 }
 
 /// One resource of a store.
-public struct StoredResource: Hashable, Sendable {
-    public var uid: String
-    public var etag: String
+package struct StoredResource: Hashable, Sendable {
+    package var uid: String
+    package var etag: String
 
-    public init(uid: String, etag: String) {
+    package init(uid: String, etag: String) {
         self.uid = uid
         self.etag = etag
     }
 }
 
 /// Why a store refused a change: someone else changed the resource (412), or it is missing or there already.
-public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
+package enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     case changedElsewhere(uid: String)
     case alreadyExists(uid: String)
     case notFound(uid: String)
@@ -92,7 +92,7 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     /// item's failure while other writes succeed, the store's when every write fails so.
     case failedRepeatedly(String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .changedElsewhere(let uid): return "\(uid) was changed by someone else since it was read"
         case .alreadyExists(let uid): return "\(uid) is already in the store"

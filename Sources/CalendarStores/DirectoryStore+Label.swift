@@ -3,11 +3,11 @@ import AtomicOutput
 
 extension DirectoryStore {
     /// vdir's `displayname` and `color` files (one line each, as vdirsyncer and khal keep them).
-    public func label() throws(StoreError) -> CalendarLabel {
+    package func label() throws(StoreError) -> CalendarLabel {
         CalendarLabel(name: try metadata("displayname"), color: try metadata("color"))
     }
 
-    public func setLabel(_ label: CalendarLabel) throws(StoreError) {
+    package func setLabel(_ label: CalendarLabel) throws(StoreError) {
         for (file, value) in [("displayname", label.name), ("color", label.color)] {
             guard let value else { continue }
             do throws(AtomicFile.Failure) {

@@ -15,14 +15,14 @@ import CalendarModel
 ///
 /// Conditional writes are checked against the file as it is just before writing; another process
 /// that writes in between is not locked out (a vdir has no locks), so the window is small, not nil.
-public final class DirectoryStore: CalendarStore {
+package final class DirectoryStore: CalendarStore {
     /// The vdir's path, without a trailing slash.
-    public let directory: String
+    package let directory: String
     private var index: VdirIndex
 
     /// Opens the vdir at `directory`, creating it (and its parents) when it is missing and `create`
     /// is set; a path that exists but is not a directory is refused.
-    public init(directory: String, create: Bool = true) throws(StoreError) {
+    package init(directory: String, create: Bool = true) throws(StoreError) {
         var path = directory
         while path.count > 1, path.hasSuffix("/") { path.removeLast() }
         self.directory = path
@@ -39,19 +39,19 @@ public final class DirectoryStore: CalendarStore {
         }
     }
 
-    public func list() throws(StoreError) -> [StoredResource] {
+    package func list() throws(StoreError) -> [StoredResource] {
         try index.scan(rereadAll: true)
             .map { StoredResource(uid: $0.key, etag: Self.etag($0.value.bytes ?? [])) }
             .sorted { $0.uid < $1.uid }
     }
 
-    public func get(uid: String) throws(StoreError) -> (bytes: [UInt8], etag: String)? {
+    package func get(uid: String) throws(StoreError) -> (bytes: [UInt8], etag: String)? {
         guard let file = try locate(uid) else { return nil }
         return (file.bytes, Self.etag(file.bytes))
     }
 
     @discardableResult
-    public func put(uid: String, bytes: [UInt8], expected: String?) throws(StoreError) -> String {
+    package func put(uid: String, bytes: [UInt8], expected: String?) throws(StoreError) -> String {
         guard !uid.isEmpty else { throw .unavailable("an empty UID cannot name a file") }
         let name: String
         if let expected {
@@ -76,7 +76,7 @@ public final class DirectoryStore: CalendarStore {
         return Self.etag(bytes)
     }
 
-    public func delete(uid: String, expected: String?) throws(StoreError) {
+    package func delete(uid: String, expected: String?) throws(StoreError) {
         guard let file = try locate(uid) else { throw .notFound(uid: uid) }
         if let expected, Self.etag(file.bytes) != expected { throw .changedElsewhere(uid: uid) }
         guard try PosixFiles.remove(path(file.name)) else { throw .notFound(uid: uid) }

@@ -12,13 +12,13 @@ import ProgressReporting
 /// A store that stops answering through all its retries (a server that went down) ends the batch:
 /// every later resource would wait out the same retries, so the workers stop, the journal is saved
 /// and `send` throws `ImportInterrupted`.
-public final class ImportBatch: @unchecked Sendable {
-    public let store: (any CalendarStore)?
-    public let journalPath: String?
-    public let dryRun: Bool
+package final class ImportBatch: @unchecked Sendable {
+    package let store: (any CalendarStore)?
+    package let journalPath: String?
+    package let dryRun: Bool
     private static let saveEvery = 50
     /// Requests at once to a store that takes them (`--jobs`).
-    public let jobs: Int
+    package let jobs: Int
 
     /// Everything below is shared by the workers and touched only under `lock`.
     private let lock = NSLock()
@@ -32,14 +32,14 @@ public final class ImportBatch: @unchecked Sendable {
     /// The bytes the store holds by UID, read once before sending; only read after that.
     private var stored: [String: [UInt8]] = [:]
 
-    public struct Outcome: Sendable {
-        public var created: [String] = [], updated: [String] = [], unchanged: [String] = []
-        public var failed: [(String, String)] = []
-        public var seconds = 0.0
+    package struct Outcome: Sendable {
+        package var created: [String] = [], updated: [String] = [], unchanged: [String] = []
+        package var failed: [(String, String)] = []
+        package var seconds = 0.0
     }
 
     /// - Parameter store: `nil` for a dry run into a store that does not exist yet.
-    public init(store: (any CalendarStore)?, journal: ImportJournal, journalPath: String?, dryRun: Bool, jobs: Int = 4) {
+    package init(store: (any CalendarStore)?, journal: ImportJournal, journalPath: String?, dryRun: Bool, jobs: Int = 4) {
         self.jobs = jobs
         self.store = store
         self.journal = journal
@@ -48,7 +48,7 @@ public final class ImportBatch: @unchecked Sendable {
         progress = ProgressLine("import", total: 0)
     }
 
-    public func send(_ resources: [CalendarResource]) throws -> Outcome {
+    package func send(_ resources: [CalendarResource]) throws -> Outcome {
         let present = Dictionary(try (store?.list() ?? []).map { ($0.uid, $0.etag) }, uniquingKeysWith: { first, _ in first })
         // What the store holds, to leave alone what already says the same (one REPORT on a server).
         var held: [String: [UInt8]] = [:]
@@ -137,14 +137,14 @@ public final class ImportBatch: @unchecked Sendable {
 
 /// The store stopped answering part-way through an import (exit 75: safe to retry). What got there
 /// is in the journal, when there is one; the rest is sent by the same command with --resume.
-public struct ImportInterrupted: Error {
-    public var reason: String
-    public var done: Int
-    public var total: Int
-    public var journalPath: String?
-    public var outcome: ImportBatch.Outcome
+package struct ImportInterrupted: Error {
+    package var reason: String
+    package var done: Int
+    package var total: Int
+    package var journalPath: String?
+    package var outcome: ImportBatch.Outcome
 
-    public var message: String {
+    package var message: String {
         let next = journalPath.map { "the journal \($0) records what got there: run the same command with --resume once the server is back" }
             ?? "run the same command again once the server is back; what got there is updated, not duplicated"
         return "the store stopped answering after \(done) of \(total) resources (\(reason)); \(next)"

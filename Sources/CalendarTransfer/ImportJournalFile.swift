@@ -6,7 +6,7 @@ import InputFiles
 extension ImportJournal {
     /// The journal of an interrupted import into `store`, saved at `path`, to resume it; one that is
     /// missing, not a journal, or for another store is refused.
-    public static func resuming(from path: String, store: String) throws -> ImportJournal {
+    package static func resuming(from path: String, store: String) throws -> ImportJournal {
         // No journal yet (killed before its first save): nothing recorded, the store's contents tell.
         guard let data = FileManager.default.contents(atPath: path) else { return ImportJournal(store: store) }
         guard let loaded = try? JSONDecoder().decode(ImportJournal.self, from: data), loaded.format == ImportJournal.formatName else {

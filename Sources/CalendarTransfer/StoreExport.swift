@@ -7,12 +7,12 @@ import Occurrences
 import TimeZones
 
 /// `export`'s engine: a store's resources read back as one calendar.
-public struct StoreExport {
-    public let store: any CalendarStore
+package struct StoreExport {
+    package let store: any CalendarStore
     /// What messages call the store (its location), each resource named after it and its UID.
-    public let name: String
+    package let name: String
 
-    public init(_ store: any CalendarStore, named name: String) {
+    package init(_ store: any CalendarStore, named name: String) {
         (self.store, self.name) = (store, name)
     }
 
@@ -20,7 +20,7 @@ public struct StoreExport {
     /// time zone merge: a TZID that resources define differently keeps every event's time. Each TZID
     /// used without a definition gets one from the tz database, and an empty store the properties
     /// of an empty calendar.
-    public func read(window: (LocalDateTime, LocalDateTime)?) throws -> (Component, [Diagnostic]) {
+    package func read(window: (LocalDateTime, LocalDateTime)?) throws -> (Component, [Diagnostic]) {
         // Each resource is read twice (looked ahead at, then read): an InputFile is read once. A
         // CalDAV store gives them all in one REPORT, asking the server for the window.
         var resources: [(name: String, bytes: [UInt8])] = []

@@ -5,12 +5,12 @@ import InputFiles
 
 /// Who to be on a CalDAV server and which of the account's calendars to use: `--user`, `--calendar`
 /// and the password (the environment's CALBRIDGE_PASSWORD, never a command-line argument).
-public struct StoreAccess: Sendable {
-    public var user: String?
-    public var calendar: String?
-    public var password: String?
+package struct StoreAccess: Sendable {
+    package var user: String?
+    package var calendar: String?
+    package var password: String?
 
-    public init(user: String?, calendar: String? = nil,
+    package init(user: String?, calendar: String? = nil,
                 password: String? = ProcessInfo.processInfo.environment["CALBRIDGE_PASSWORD"]) {
         (self.user, self.calendar, self.password) = (user, calendar, password)
     }
@@ -18,10 +18,10 @@ public struct StoreAccess: Sendable {
 
 /// Opens the store a location names (the STORE of `import`, `export` and `sync`): a local directory
 /// (the vdir layout), or a CalDAV URL, which `CalDAVAccount` resolves to one collection.
-public enum StoreLocation {
+package enum StoreLocation {
     /// The store; a missing directory is made when `makeDirectory`, a missing CalDAV collection only
     /// with `create` (`--create`), else 66 with the account's calendars listed.
-    public static func open(_ location: String, access: StoreAccess, create: Bool, makeDirectory: Bool) throws -> any CalendarStore {
+    package static func open(_ location: String, access: StoreAccess, create: Bool, makeDirectory: Bool) throws -> any CalendarStore {
         guard let store = try open(location, access: access, create: create, makeDirectory: makeDirectory, dryRun: false,
                                    label: CalendarLabel()) else {
             throw StoreNotFound(message: "\(location) is not there")
@@ -31,7 +31,7 @@ public enum StoreLocation {
 
     /// The store, or nil for a dry run into one that does not exist yet (it plans against an empty
     /// one); `label` names and colours a collection it makes.
-    public static func open(_ location: String, access: StoreAccess, create: Bool, makeDirectory: Bool,
+    package static func open(_ location: String, access: StoreAccess, create: Bool, makeDirectory: Bool,
                             dryRun: Bool, label: CalendarLabel) throws -> (any CalendarStore)? {
         guard location.hasPrefix("http://") || location.hasPrefix("https://") else {
             if dryRun && !FileManager.default.fileExists(atPath: location) { return nil }
@@ -69,19 +69,19 @@ public enum StoreLocation {
 }
 
 /// The store cannot be reached or opened (exit 69).
-public struct StoreUnavailable: Error, Sendable {
-    public var message: String
+package struct StoreUnavailable: Error, Sendable {
+    package var message: String
 
-    public init(message: String) {
+    package init(message: String) {
         self.message = message
     }
 }
 
 /// The CalDAV collection named is not there and was not to be made (exit 66).
-public struct StoreNotFound: Error, Sendable {
-    public var message: String
+package struct StoreNotFound: Error, Sendable {
+    package var message: String
 
-    public init(message: String) {
+    package init(message: String) {
         self.message = message
     }
 }

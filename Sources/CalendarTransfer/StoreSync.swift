@@ -6,22 +6,22 @@ import Schedules
 
 /// Applies one schedule run to a store: creates, updates and deletes only what the run says changed
 /// (and restores what is missing from the store), each write conditional on what the store holds.
-public struct StoreSync {
-    public let store: any CalendarStore
-    public let run: ScheduleRun
+package struct StoreSync {
+    package let store: any CalendarStore
+    package let run: ScheduleRun
 
-    public init(store: any CalendarStore, run: ScheduleRun) {
+    package init(store: any CalendarStore, run: ScheduleRun) {
         self.store = store
         self.run = run
     }
 
-    public struct Outcome: Sendable {
-        public var created = 0, updated = 0, deleted = 0, untouched = 0
-        public var failures: [String] = []
-        public var summary: String { "\(created) created, \(updated) updated, \(deleted) deleted, \(untouched) untouched" }
+    package struct Outcome: Sendable {
+        package var created = 0, updated = 0, deleted = 0, untouched = 0
+        package var failures: [String] = []
+        package var summary: String { "\(created) created, \(updated) updated, \(deleted) deleted, \(untouched) untouched" }
     }
 
-    public func apply() throws -> Outcome {
+    package func apply() throws -> Outcome {
         var outcome = Outcome()
         let present = Dictionary(try store.list().map { ($0.uid, $0.etag) }, uniquingKeysWith: { first, _ in first })
         let changed = Set(run.changes.changed + run.changes.added)
@@ -70,7 +70,7 @@ public struct StoreSync {
 
 /// The store stopped answering part-way: every later write would fail the same way, each after its
 /// own retries, so the run stops at once (exit 75) with what it had done and the state file untouched.
-public struct SyncInterrupted: Error {
-    public var done: StoreSync.Outcome
-    public var reason: String
+package struct SyncInterrupted: Error {
+    package var done: StoreSync.Outcome
+    package var reason: String
 }

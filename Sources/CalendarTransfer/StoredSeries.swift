@@ -11,8 +11,8 @@ import InputFiles
 /// through: a multi-value EXDATE, RDATE or CATEGORIES is compared value by value (Cyrus writes each
 /// on a line of its own), rules part by part, durations by their length, and an empty property
 /// (which Cyrus drops) as absent.
-public enum StoredSeries {
-    public static func holds(_ stored: [UInt8], sameAs resource: CalendarResource) -> Bool {
+package enum StoredSeries {
+    package static func holds(_ stored: [UInt8], sameAs resource: CalendarResource) -> Bool {
         var reader = CalendarStreamReader(encodes: false)
         reader.checksWithLibical = false
         var components: [Component] = []

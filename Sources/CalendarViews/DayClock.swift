@@ -106,10 +106,10 @@ struct TimeAxis: Sendable {
 }
 
 /// A line across a time grid where a clock hour begins.
-public struct HourLine: Equatable, Sendable {
+package struct HourLine: Equatable, Sendable {
     /// The axis minute (see `TimeGridLayout`).
-    public var minute: Int
-    public var clockHour: Int
+    package var minute: Int
+    package var clockHour: Int
     /// The second time the clock shows this hour (after falling back).
-    public var isRepeat: Bool
+    package var isRepeat: Bool
 }

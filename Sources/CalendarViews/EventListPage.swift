@@ -56,9 +56,9 @@ struct EventListPage {
 
 /// A calendar as a picture: the layout the span asks for (a time grid for a week or a run of days,
 /// a grid of weeks for a month), drawn as SVG or as an HTML page holding it.
-public enum CalendarPicture {
+package enum CalendarPicture {
     /// The self-contained SVG document.
-    public static func svg(_ events: [ViewEvent], _ settings: ViewSettings) -> String {
+    package static func svg(_ events: [ViewEvent], _ settings: ViewSettings) -> String {
         if case .month = settings.span.kind {
             return MonthPicture(layout: MonthLayout(events: events, span: settings.span, zone: settings.zone), settings: settings).svg()
         }
@@ -66,7 +66,7 @@ public enum CalendarPicture {
     }
 
     /// An HTML page with the SVG inline and the occurrences listed beneath it.
-    public static func html(_ events: [ViewEvent], _ settings: ViewSettings) -> String {
+    package static func html(_ events: [ViewEvent], _ settings: ViewSettings) -> String {
         EventListPage(settings: settings, events: events).html(svg: svg(events, settings))
     }
 }

@@ -3,13 +3,13 @@ import TimeZones
 
 /// A month laid out as a grid of weeks: each day's cell lists its occurrences, all-day ones first,
 /// then timed ones by start; an occurrence over several days is listed on each.
-public struct MonthLayout: Sendable {
-    public var span: ViewSpan
-    public var events: [ViewEvent]
+package struct MonthLayout: Sendable {
+    package var span: ViewSpan
+    package var events: [ViewEvent]
     /// Rows of `span.weekStart`-first weeks, seven cells each.
-    public var weeks: [[MonthCell]]
+    package var weeks: [[MonthCell]]
 
-    public init(events: [ViewEvent], span: ViewSpan, zone: any ZoneRules) {
+    package init(events: [ViewEvent], span: ViewSpan, zone: any ZoneRules) {
         self.span = span
         self.events = events
         var lists = [[(key: Int, event: Int)]](repeating: [], count: span.dayCount)
@@ -36,10 +36,10 @@ public struct MonthLayout: Sendable {
 }
 
 /// One day of a month grid.
-public struct MonthCell: Sendable {
-    public var date: CalendarDate
+package struct MonthCell: Sendable {
+    package var date: CalendarDate
     /// False for the days of the neighbouring months that fill the first and last weeks.
-    public var isInMonth: Bool
+    package var isInMonth: Bool
     /// Indexes into the layout's `events`, in the order listed.
-    public var items: [Int]
+    package var items: [Int]
 }

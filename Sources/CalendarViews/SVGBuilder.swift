@@ -45,13 +45,13 @@ struct SVGBuilder {
 
 /// What a picture shows besides its occurrences: the days, the zone its times are in (named in the
 /// header) and the language of its words.
-public struct ViewSettings: Sendable {
-    public var span: ViewSpan
-    public var zoneName: String
-    public var zone: any ZoneRules
-    public var language: ViewLanguage
+package struct ViewSettings: Sendable {
+    package var span: ViewSpan
+    package var zoneName: String
+    package var zone: any ZoneRules
+    package var language: ViewLanguage
 
-    public init(span: ViewSpan, zoneName: String, zone: any ZoneRules, language: ViewLanguage) {
+    package init(span: ViewSpan, zoneName: String, zone: any ZoneRules, language: ViewLanguage) {
         self.span = span
         self.zoneName = zoneName
         self.zone = zone

@@ -5,16 +5,16 @@ import TimeZones
 /// The calendars a picture shows, each read on its own so that it keeps its colour: the zone their
 /// times are shown in, and their occurrences over the days as `ViewEvent`s, expanded by
 /// `CalendarExpansion` as `expand` expands them.
-public struct ShownCalendars {
-    public var calendars: [Component]
+package struct ShownCalendars {
+    package var calendars: [Component]
 
-    public init(_ calendars: [Component]) {
+    package init(_ calendars: [Component]) {
         self.calendars = calendars
     }
 
     /// The zone named `name` (resolved like a TZID of the first calendar), else the first calendar's
     /// X-WR-TIMEZONE or the first zone an event starts in, else UTC; with the name for the header.
-    public func zone(named name: String?) throws(ViewRequest.Problem) -> (name: String, zone: any ZoneRules) {
+    package func zone(named name: String?) throws(ViewRequest.Problem) -> (name: String, zone: any ZoneRules) {
         let resolver = TimeZoneResolver(calendar: calendars.first ?? Component(name: "VCALENDAR"))
         if let name {
             guard let zone = resolver.zone(for: name) else {
@@ -33,7 +33,7 @@ public struct ShownCalendars {
     /// Every occurrence over the span's days in `zone`, each calendar in its colour (the palette's,
     /// by its place, when it names none); refuses a calendar whose rules need more instances than
     /// `CalendarExpansion`'s budget over these days.
-    public func events(over span: ViewSpan, in zone: any ZoneRules) throws(ViewRequest.Problem) -> [ViewEvent] {
+    package func events(over span: ViewSpan, in zone: any ZoneRules) throws(ViewRequest.Problem) -> [ViewEvent] {
         var events: [ViewEvent] = []
         for (index, calendar) in calendars.enumerated() {
             let colour = ViewEvent.colour(of: calendar) ?? ViewColour.palette[index % ViewColour.palette.count]

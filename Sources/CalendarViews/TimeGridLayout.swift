@@ -5,24 +5,24 @@ import TimeZones
 /// boxes, and a band on top for all-day occurrences and those of a day or longer. Positions are in
 /// axis minutes (`TimeAxis`): on a day without a clock change, minutes since midnight; the picture
 /// scales them, so a box's top and height read back as the occurrence's start and end.
-public struct TimeGridLayout: Sendable {
-    public var span: ViewSpan
-    public var events: [ViewEvent]
-    public var days: [DayColumn]
-    public var band: [BandBar]
+package struct TimeGridLayout: Sendable {
+    package var span: ViewSpan
+    package var events: [ViewEvent]
+    package var days: [DayColumn]
+    package var band: [BandBar]
     /// How many rows the band needs.
-    public var bandLanes: Int
+    package var bandLanes: Int
     /// The axis minutes drawn: 07:00–20:00 at least, widened to every box and clock change shown.
-    public var shown: Range<Int>
-    public var hourLines: [HourLine]
+    package var shown: Range<Int>
+    package var hourLines: [HourLine]
 
     /// The shortest a box is drawn (axis minutes), so that a 5-minute or zero-length occurrence can be
     /// seen and read; boxes are packed by the height they are drawn with.
-    public static let shortestBox = 20
+    package static let shortestBox = 20
     /// The hours drawn when the occurrences need no more.
-    public static let defaultHours = 7..<20
+    package static let defaultHours = 7..<20
 
-    public init(events: [ViewEvent], span: ViewSpan, zone: any ZoneRules) {
+    package init(events: [ViewEvent], span: ViewSpan, zone: any ZoneRules) {
         self.span = span
         self.events = events
         let clocks = span.days.map { DayClock($0, in: zone) }
@@ -84,14 +84,14 @@ public struct TimeGridLayout: Sendable {
 }
 
 /// One day of a time grid.
-public struct DayColumn: Sendable {
-    public var date: CalendarDate
+package struct DayColumn: Sendable {
+    package var date: CalendarDate
     /// 24, or 23 and 25 on the days the clock changes.
-    public var hours: Int
+    package var hours: Int
     /// The day's boxes, side by side where they overlap.
-    public var boxes: [EventBox]
+    package var boxes: [EventBox]
     /// Axis minutes that are not on this day's clock (the hour skipped, another day's repeated hour).
-    public var unavailable: [Range<Int>]
+    package var unavailable: [Range<Int>]
 
     init(clock: DayClock, boxes: [EventBox], axis: TimeAxis) {
         date = clock.date
@@ -108,33 +108,33 @@ public struct DayColumn: Sendable {
 }
 
 /// A timed occurrence's part on one day.
-public struct EventBox: Sendable {
+package struct EventBox: Sendable {
     /// The occurrence: an index into the layout's `events`.
-    public var event: Int
+    package var event: Int
     /// Axis minutes: the start (or midnight, for a part after the first) and the length to the end
     /// (or to the next midnight).
-    public var top: Int
-    public var height: Int
+    package var top: Int
+    package var height: Int
     /// Its column within the boxes it overlaps, and how many columns they share.
-    public var lane: Int
-    public var lanes: Int
-    public var continuesBefore: Bool
-    public var continuesAfter: Bool
+    package var lane: Int
+    package var lanes: Int
+    package var continuesBefore: Bool
+    package var continuesAfter: Bool
     /// The first part drawn of its occurrence: the one that stands for it in counts.
-    public var isFirstPiece: Bool
+    package var isFirstPiece: Bool
 
     /// The bottom as drawn, at least `TimeGridLayout.shortestBox` below the top.
-    public var drawnBottom: Int { top + max(height, TimeGridLayout.shortestBox) }
+    package var drawnBottom: Int { top + max(height, TimeGridLayout.shortestBox) }
 }
 
 /// An all-day or day-long occurrence's bar in the band over the days.
-public struct BandBar: Sendable {
-    public var event: Int
-    public var firstColumn: Int
-    public var columnCount: Int
+package struct BandBar: Sendable {
+    package var event: Int
+    package var firstColumn: Int
+    package var columnCount: Int
     /// Its row in the band.
-    public var lane: Int
+    package var lane: Int
     /// Whether it began before the first day shown, or goes on after the last.
-    public var continuesBefore: Bool
-    public var continuesAfter: Bool
+    package var continuesBefore: Bool
+    package var continuesAfter: Bool
 }

@@ -2,12 +2,12 @@ import Foundation
 
 /// A colour an event is drawn in, as red, green and blue bytes: only colours calbridge has read and
 /// checked reach a picture, so a hostile COLOR value can never become markup.
-public struct ViewColour: Hashable, Sendable {
-    public var red: UInt8
-    public var green: UInt8
-    public var blue: UInt8
+package struct ViewColour: Hashable, Sendable {
+    package var red: UInt8
+    package var green: UInt8
+    package var blue: UInt8
 
-    public init(red: UInt8, green: UInt8, blue: UInt8) {
+    package init(red: UInt8, green: UInt8, blue: UInt8) {
         self.red = red
         self.green = green
         self.blue = blue
@@ -15,7 +15,7 @@ public struct ViewColour: Hashable, Sendable {
 
     /// Reads what calendars write: `#RGB`, `#RRGGBB`, Apple's `#RRGGBBAA` (alpha left out), or one of
     /// the CSS3 colour names RFC 7986 §5.9 gives COLOR; nil for anything else.
-    public init?(text: String) {
+    package init?(text: String) {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         if trimmed.first == "#" {
             let hex = Array(trimmed.dropFirst())
@@ -31,7 +31,7 @@ public struct ViewColour: Hashable, Sendable {
     }
 
     /// `#1e90ff`: the only form calbridge writes into markup.
-    public var hex: String {
+    package var hex: String {
         "#" + [red, green, blue].map { byte in
             let digits = String(byte, radix: 16)
             return digits.count == 1 ? "0" + digits : digits
@@ -40,7 +40,7 @@ public struct ViewColour: Hashable, Sendable {
 
     /// Text drawn on this colour: near-black on light colours, white on dark ones, by WCAG's
     /// relative luminance (the threshold where both give the same contrast ratio).
-    public var textColour: ViewColour {
+    package var textColour: ViewColour {
         func linear(_ byte: UInt8) -> Double {
             let c = Double(byte) / 255
             return c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4)
@@ -51,6 +51,6 @@ public struct ViewColour: Hashable, Sendable {
 
     /// Colours for inputs that name none, told apart from each other and from white text: the first
     /// input gets the first, and so on round.
-    public static let palette: [ViewColour] = [0x1F6FB2, 0x2E8B57, 0xC0392B, 0x8E44AD, 0xD35400, 0x16A085, 0x7F6A00, 0xB03A6F]
+    package static let palette: [ViewColour] = [0x1F6FB2, 0x2E8B57, 0xC0392B, 0x8E44AD, 0xD35400, 0x16A085, 0x7F6A00, 0xB03A6F]
         .map { ViewColour(red: UInt8($0 >> 16), green: UInt8(($0 >> 8) & 0xFF), blue: UInt8($0 & 0xFF)) }
 }

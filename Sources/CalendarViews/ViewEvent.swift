@@ -5,28 +5,28 @@ import TimeZones
 /// One occurrence as a picture needs it: its words, when it happens, its colour and whether it was
 /// cancelled or moved. Timed occurrences are instants (floating times read in the shown zone);
 /// all-day ones stay dates, which no zone moves.
-public struct ViewEvent: Sendable {
+package struct ViewEvent: Sendable {
     /// When an occurrence happens.
-    public enum Timing: Equatable, Sendable {
+    package enum Timing: Equatable, Sendable {
         /// UTC seconds, the end exclusive.
         case timed(start: Int, end: Int)
         /// Dates, the end exclusive (the day after the last).
         case allDay(first: CalendarDate, end: CalendarDate)
     }
 
-    public var uid: String
-    public var title: String
-    public var location: String?
-    public var timing: Timing
-    public var colour: ViewColour
-    public var isCancelled: Bool
+    package var uid: String
+    package var title: String
+    package var location: String?
+    package var timing: Timing
+    package var colour: ViewColour
+    package var isCancelled: Bool
     /// The instance's original start when an override moved it (a lecture held on another day).
-    public var movedFrom: Timing?
+    package var movedFrom: Timing?
     /// The occurrence's start and end as `expand` writes them, in the shown zone (SPEC's ISO form).
-    public var startText: String
-    public var endText: String
+    package var startText: String
+    package var endText: String
 
-    public init(uid: String, title: String, location: String? = nil, timing: Timing, colour: ViewColour,
+    package init(uid: String, title: String, location: String? = nil, timing: Timing, colour: ViewColour,
                 isCancelled: Bool = false, movedFrom: Timing? = nil, startText: String = "", endText: String = "") {
         self.uid = uid
         self.title = title
@@ -41,7 +41,7 @@ public struct ViewEvent: Sendable {
 
     /// An occurrence shown in `zone`; its colour is the event's own COLOR when it has a readable one,
     /// else `calendarColour`.
-    public init(_ occurrence: Occurrence, shownIn zone: any ZoneRules, calendarColour: ViewColour) {
+    package init(_ occurrence: Occurrence, shownIn zone: any ZoneRules, calendarColour: ViewColour) {
         let start = occurrence.start.shown(in: zone), end = occurrence.end.shown(in: zone)
         let timing = Self.timing(start, end, zone)
         var moved: Timing?
@@ -55,7 +55,7 @@ public struct ViewEvent: Sendable {
     }
 
     /// The day number the occurrence starts on in `zone`.
-    public func firstDay(in zone: any ZoneRules) -> Int {
+    package func firstDay(in zone: any ZoneRules) -> Int {
         switch timing {
         case .allDay(let first, _): return first.dayNumber
         case .timed(let start, _): return zone.local(atUTC: start).date.dayNumber
@@ -73,7 +73,7 @@ public struct ViewEvent: Sendable {
 
     /// A calendar's colour as calendars write it: RFC 7986 COLOR, Apple's X-APPLE-CALENDAR-COLOR, or
     /// X-WR-CALCOLOR; the first one readable.
-    public static func colour(of calendar: Component) -> ViewColour? {
+    package static func colour(of calendar: Component) -> ViewColour? {
         ["COLOR", "X-APPLE-CALENDAR-COLOR", "X-WR-CALCOLOR"].lazy.compactMap { calendar[$0].flatMap { ViewColour(text: $0.value) } }.first
     }
 }

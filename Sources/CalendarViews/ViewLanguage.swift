@@ -2,7 +2,7 @@ import CalendarModel
 
 /// The words and date forms of a picture in English, Dutch or German: weekday and month names,
 /// and the few labels a calendar view needs.
-public enum ViewLanguage: String, CaseIterable, Sendable {
+package enum ViewLanguage: String, CaseIterable, Sendable {
     case en, nl, de
 
     /// Weekday names from Monday, in full.

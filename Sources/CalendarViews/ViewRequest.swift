@@ -2,19 +2,19 @@ import CalendarModel
 
 /// What a `view` command line asks for, checked: the days (exactly one of a week, a month, or a
 /// run of days) and the form of the picture (SVG or HTML, by name or by the output's extension).
-public enum ViewRequest {
+package enum ViewRequest {
     /// A request that cannot be drawn as asked, with what to write instead.
-    public struct Problem: Error {
-        public var message: String
+    package struct Problem: Error {
+        package var message: String
     }
 
     /// The picture's form.
-    public enum Form: String, CaseIterable, Sendable {
+    package enum Form: String, CaseIterable, Sendable {
         case svg, html
     }
 
     /// The days of `--week 2026-W43`, `--month 2026-10` or `--from 2026-10-19 --to 2026-10-24`.
-    public static func span(week: String?, month: String?, from: String?, to: String?, weekStart: Weekday) throws(Problem) -> ViewSpan {
+    package static func span(week: String?, month: String?, from: String?, to: String?, weekStart: Weekday) throws(Problem) -> ViewSpan {
         switch (week, month, from, to) {
         case (let week?, nil, nil, nil):
             guard let span = ViewSpan(week: week, weekStart: weekStart) else { throw Problem(message: "--week takes an ISO week that exists: 2026-W43") }
@@ -33,7 +33,7 @@ public enum ViewRequest {
     }
 
     /// `given`, else the form the output's name asks for (`.svg`, `.html`, `.htm`), else SVG (standard output).
-    public static func form(given: Form?, output: String?) throws(Problem) -> Form {
+    package static func form(given: Form?, output: String?) throws(Problem) -> Form {
         if let given { return given }
         guard let output, output != "-", !output.hasPrefix("/dev/") else { return .svg }
         switch output.split(separator: ".").last?.lowercased() {

@@ -3,7 +3,7 @@ import JSONReading
 
 /// What a streaming xCal or jCal reader hands on, in document order: a VCALENDAR begins, one of its
 /// properties, one of its top-level components (read whole, with everything nested in it).
-public enum CalendarDocumentEvent {
+package enum CalendarDocumentEvent {
     case calendar
     case property(Property)
     case component(DocumentComponent)
@@ -24,7 +24,7 @@ public enum CalendarDocumentEvent {
 
 /// A top-level component read from an xCal or jCal document and not yet turned into the model. The
 /// turning is pure, so it can happen on any thread: `convert` does it on every core.
-public struct DocumentComponent: Sendable {
+package struct DocumentComponent: Sendable {
     private enum Source: Sendable {
         case xcal(XCalRecord)
         /// The component's JSON text, parsed where the component is built.
@@ -49,13 +49,13 @@ public struct DocumentComponent: Sendable {
     /// The component with its text read: a jCal component's JSON is parsed. An error here is one a
     /// reader parsing as it went would have stopped at, before any shape error of the components
     /// read with it but not yet built.
-    public func parsed() throws(DocumentError) -> DocumentComponent {
+    package func parsed() throws(DocumentError) -> DocumentComponent {
         guard case .jcalText(let text, let calendarPath, let index) = source else { return self }
         return DocumentComponent(.jcal(try text.parsed(), path: "\(calendarPath)[2][\(index)]", at: text.origin))
     }
 
     /// The component; a `DocumentError` says where the document has it wrong.
-    public func component() throws(DocumentError) -> Component {
+    package func component() throws(DocumentError) -> Component {
         switch source {
         case .xcal(let record): return try XCalReader.component(record.element())
         case .jcalText: return try parsed().component()

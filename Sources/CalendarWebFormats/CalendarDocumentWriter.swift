@@ -11,7 +11,7 @@ import CalendarModel
 /// for event in calendar.components { out += writer.adding(XCalWriter.encode(event)) }
 /// out += writer.closing()
 /// ```
-public protocol CalendarDocumentWriter: SendableMetatype {
+package protocol CalendarDocumentWriter: SendableMetatype {
     init()
     /// The bytes that begin the document, with the properties of the VCALENDAR.
     mutating func opening(properties: [Property]) -> [UInt8]
@@ -25,7 +25,7 @@ public protocol CalendarDocumentWriter: SendableMetatype {
 
 extension CalendarDocumentWriter {
     /// The whole document for one calendar component (a VCALENDAR).
-    public func document(for calendar: Component) -> [UInt8] {
+    package func document(for calendar: Component) -> [UInt8] {
         var writer = Self()
         var out = writer.opening(properties: calendar.properties)
         for component in calendar.components { out += writer.adding(Self.encode(component)) }

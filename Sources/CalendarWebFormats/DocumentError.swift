@@ -2,18 +2,18 @@ import CalendarModel
 import JSONReading
 
 /// Why an xCal, jCal or WebDAV document was refused: where (line and column when known) and what is wrong.
-public struct DocumentError: Error, Sendable, CustomStringConvertible {
-    public var line: Int?
-    public var column: Int?
-    public var message: String
+package struct DocumentError: Error, Sendable, CustomStringConvertible {
+    package var line: Int?
+    package var column: Int?
+    package var message: String
 
-    public init(line: Int? = nil, column: Int? = nil, _ message: String) {
+    package init(line: Int? = nil, column: Int? = nil, _ message: String) {
         self.line = line
         self.column = column
         self.message = message
     }
 
-    public var description: String {
+    package var description: String {
         let place = line.map { ":\($0)" + (column.map { ":\($0)" } ?? "") } ?? ""
         return place + (place.isEmpty ? "" : ": ") + message
     }
@@ -55,7 +55,7 @@ extension SafeXML {
 
 extension Diagnostic {
     /// A malformed xCal or jCal document (`format` names it) as an error at its line and column.
-    public init(documentError error: DocumentError, file: String, format: String) {
+    package init(documentError error: DocumentError, file: String, format: String) {
         let place = error.line.map { SourceLocation(line: $0, column: error.column ?? 1) }
         self.init(.error, file: file, at: place, "\(format): \(error.message)")
     }

@@ -5,19 +5,19 @@ import JSONReading
 /// VCALENDAR property and top-level component is parsed and handed on on its own, so memory holds
 /// one component however large the document. VALUE is restored where a property's type is not its
 /// default and text is escaped again for iCalendar; numbers keep their literal.
-public struct JCalReader {
+package struct JCalReader {
     /// The largest property or top-level component as JSON text: a document may be of any size, but
     /// what is held at once is bounded.
-    public var maximumComponentBytes: Int
+    package var maximumComponentBytes: Int
 
-    public init(maximumComponentBytes: Int = 64 << 20) {
+    package init(maximumComponentBytes: Int = 64 << 20) {
         self.maximumComponentBytes = maximumComponentBytes
     }
 
     /// Reads a document (one calendar, or an array of them) that arrives in pieces: `nextChunk` is
     /// called until it returns nil, `handle` once per calendar, property and top-level component. A
     /// `DocumentError` says where the document is wrong; errors thrown by the closures are rethrown.
-    public func read(chunks nextChunk: @escaping () throws -> [UInt8]?, _ handle: (CalendarDocumentEvent) throws -> Void) throws {
+    package func read(chunks nextChunk: @escaping () throws -> [UInt8]?, _ handle: (CalendarDocumentEvent) throws -> Void) throws {
         var stream = JSONStream(chunks: nextChunk, maximumValueBytes: maximumComponentBytes)
         let notJCal = "not jCal: the document must be an array such as [\"vcalendar\", [...], [...]]"
         try stream.expect(UInt8(ascii: "["), notJCal)
@@ -38,7 +38,7 @@ public struct JCalReader {
     }
 
     /// The VCALENDAR components of a whole jCal document in memory.
-    public func calendars(from bytes: [UInt8]) throws -> [Component] {
+    package func calendars(from bytes: [UInt8]) throws -> [Component] {
         var pending: [UInt8]? = bytes
         return try CalendarDocumentEvent.calendars { handle in
             try read(chunks: { defer { pending = nil }; return pending }, handle)

@@ -4,12 +4,12 @@ import JSONReading
 /// Writes a calendar as jCal (RFC 7265), compact: each component `[name, [properties], [components]]`,
 /// each property `[name, {parameters}, type, value…]` with the same typing as xCal. Written as a
 /// stream (see `CalendarDocumentWriter`) straight into bytes.
-public struct JCalWriter: CalendarDocumentWriter {
+package struct JCalWriter: CalendarDocumentWriter {
     private var hasComponents = false
 
-    public init() {}
+    package init() {}
 
-    public mutating func opening(properties: [Property]) -> [UInt8] {
+    package mutating func opening(properties: [Property]) -> [UInt8] {
         var out = JSONOutput()
         out.append("[\"vcalendar\",[")
         out.list(properties) { $0.write($1) }
@@ -17,16 +17,16 @@ public struct JCalWriter: CalendarDocumentWriter {
         return out.bytes
     }
 
-    public mutating func adding(_ encoded: [UInt8]) -> [UInt8] {
+    package mutating func adding(_ encoded: [UInt8]) -> [UInt8] {
         defer { hasComponents = true }
         return hasComponents ? [UInt8(ascii: ",")] + encoded : encoded
     }
 
-    public mutating func closing() -> [UInt8] {
+    package mutating func closing() -> [UInt8] {
         Array("]]\n".utf8)
     }
 
-    public static func encode(_ component: Component) -> [UInt8] {
+    package static func encode(_ component: Component) -> [UInt8] {
         var out = JSONOutput()
         out.write(component)
         return out.bytes

@@ -1,6 +1,6 @@
 /// Compact JSON written straight into bytes: string literals escaped as RFC 8259 asks (quote,
 /// backslash, control characters; everything else as UTF-8), anything else appended as given.
-public struct JSONOutput {
+package struct JSONOutput {
     private(set) var bytes: [UInt8] = []
 
     init() {
@@ -24,7 +24,7 @@ public struct JSONOutput {
     }
 
     /// A JSON string literal for `text`.
-    public static func quoted(_ text: String) -> String {
+    package static func quoted(_ text: String) -> String {
         var bytes: [UInt8] = []
         appendQuoted(text, to: &bytes)
         return String(decoding: bytes, as: UTF8.self)
@@ -32,7 +32,7 @@ public struct JSONOutput {
 
     /// `text` as a JSON string literal appended to `bytes`: unescaped runs are copied whole. Public for
     /// writers that build their output as bytes (`calbridge expand`'s JSON lines).
-    public static func appendQuoted(_ text: String, to bytes: inout [UInt8]) {
+    package static func appendQuoted(_ text: String, to bytes: inout [UInt8]) {
         bytes.append(UInt8(ascii: "\""))
         var text = text
         text.withUTF8 { utf8 in

@@ -7,19 +7,19 @@ import CalendarModel
 /// is not the property's default), text is escaped again for iCalendar, GEO, REQUEST-STATUS,
 /// RECUR and PERIOD come back from their structured forms. A DOCTYPE, nesting deeper than
 /// `SafeXML.maximumDepth` and a component larger than `maximumComponentBytes` are refused.
-public struct XCalReader {
+package struct XCalReader {
     /// The largest property or top-level component (names, text and a little per element): a
     /// document may be of any size, but what is held at once is bounded.
-    public var maximumComponentBytes: Int
+    package var maximumComponentBytes: Int
 
-    public init(maximumComponentBytes: Int = 64 << 20) {
+    package init(maximumComponentBytes: Int = 64 << 20) {
         self.maximumComponentBytes = maximumComponentBytes
     }
 
     /// Reads a document that arrives in pieces: `nextChunk` is called until it returns nil, `handle`
     /// once per calendar, property and top-level component. A `DocumentError` says where the
     /// document is wrong; errors thrown by the closures are rethrown as they are.
-    public func read(chunks nextChunk: () throws -> [UInt8]?, _ handle: (CalendarDocumentEvent) throws -> Void) throws {
+    package func read(chunks nextChunk: () throws -> [UInt8]?, _ handle: (CalendarDocumentEvent) throws -> Void) throws {
         let builder = XCalBuilder(maximumItemBytes: maximumComponentBytes)
         try XMLPushParser.withParser(handler: builder) { feed in
             // What completed before an error is handed on first, however the document was cut into chunks.
@@ -45,7 +45,7 @@ public struct XCalReader {
     }
 
     /// The VCALENDAR components of a whole xCal document in memory.
-    public func calendars(from bytes: [UInt8]) throws -> [Component] {
+    package func calendars(from bytes: [UInt8]) throws -> [Component] {
         var pending: [UInt8]? = bytes
         return try CalendarDocumentEvent.calendars { handle in
             try read(chunks: { defer { pending = nil }; return pending }, handle)

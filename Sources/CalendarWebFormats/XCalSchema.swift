@@ -3,9 +3,9 @@ import Foundation
 
 /// Checks an xCal document against the RELAX NG schema of RFC 6321 Appendix A (kept in the package
 /// as `Schema/xcal.rng`, converted from the RFC's compact syntax with the fixes listed in `xcal.rnc`).
-public struct XCalSchema {
+package struct XCalSchema {
     /// What the schema says is wrong, one message a line; empty when the document is valid.
-    public static func problems(in document: [UInt8]) throws(DocumentError) -> [String] {
+    package static func problems(in document: [UInt8]) throws(DocumentError) -> [String] {
         _ = SafeXML.initialised
         guard let url = Bundle.module.url(forResource: "xcal", withExtension: "rng"),
               let schemaBytes = try? [UInt8](Data(contentsOf: url)) else {

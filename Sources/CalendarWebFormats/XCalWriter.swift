@@ -4,16 +4,16 @@ import CalendarModel
 /// property a child element named after it, its type as the value element, VALUE dropped, text
 /// unescaped, list values repeated, GEO and REQUEST-STATUS and RECUR as their structured forms.
 /// Written as a stream (see `CalendarDocumentWriter`): no document tree is ever built.
-public struct XCalWriter: CalendarDocumentWriter {
-    public static let namespace = "urn:ietf:params:xml:ns:icalendar-2.0"
+package struct XCalWriter: CalendarDocumentWriter {
+    package static let namespace = "urn:ietf:params:xml:ns:icalendar-2.0"
 
     /// Below `<icalendar>`; the `<vcalendar>` start tag stays open until its content is known.
     private var markup = XMLMarkup(depth: 1)
     private var hasComponents = false
 
-    public init() {}
+    package init() {}
 
-    public mutating func opening(properties: [Property]) -> [UInt8] {
+    package mutating func opening(properties: [Property]) -> [UInt8] {
         var out = Array("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<icalendar xmlns=\"\(Self.namespace)\">\n".utf8)
         markup.start("vcalendar")
         if !properties.isEmpty {
@@ -25,7 +25,7 @@ public struct XCalWriter: CalendarDocumentWriter {
         return out
     }
 
-    public mutating func adding(_ encoded: [UInt8]) -> [UInt8] {
+    package mutating func adding(_ encoded: [UInt8]) -> [UInt8] {
         if !hasComponents {
             markup.start("components")
             hasComponents = true
@@ -34,14 +34,14 @@ public struct XCalWriter: CalendarDocumentWriter {
         return markup.takeBytes()
     }
 
-    public mutating func closing() -> [UInt8] {
+    package mutating func closing() -> [UInt8] {
         if hasComponents { markup.end("components") }
         markup.end("vcalendar")
         return markup.takeBytes() + Array("</icalendar>\n".utf8)
     }
 
     /// A top-level component at its place in the document: `<icalendar><vcalendar><components>`.
-    public static func encode(_ component: Component) -> [UInt8] {
+    package static func encode(_ component: Component) -> [UInt8] {
         var markup = XMLMarkup(depth: 3)
         markup.write(component)
         return markup.bytes

@@ -4,15 +4,15 @@ import CalendarModel
 /// that exporters leave out (VERSION and PRODID of the calendar, UID and DTSTAMP of its items), and
 /// Google's floating times meant in X-WR-TIMEZONE. Line endings, empty lines and folding are mended by
 /// reading and writing the file again.
-public struct CalendarRepair {
+package struct CalendarRepair {
     /// DTSTAMP for components that lack one, in UTC.
-    public var now: LocalDateTime
+    package var now: LocalDateTime
 
-    public init(now: LocalDateTime) {
+    package init(now: LocalDateTime) {
         self.now = now
     }
 
-    public func repair(_ calendar: inout Component) {
+    package func repair(_ calendar: inout Component) {
         let zone = calendar["X-WR-TIMEZONE"]?.text
         // First, where every exporter writes them.
         calendar.properties.insert(contentsOf: CalendarWideChecks.missingProperties(of: calendar), at: 0)
@@ -24,7 +24,7 @@ public struct CalendarRepair {
     }
 
     /// A notice when a calendar names X-WR-TIMEZONE and holds floating times other apps will not place in it.
-    public static func floatingTimeNotice(zone: Property?, floatingCount: Int, file: String) -> Diagnostic? {
+    package static func floatingTimeNotice(zone: Property?, floatingCount: Int, file: String) -> Diagnostic? {
         guard let zone, floatingCount > 0 else { return nil }
         return Diagnostic(.notice, file: file, at: zone.location,
                           "\(floatingCount) floating times are meant in X-WR-TIMEZONE \(zone.text), which only some apps honour",
@@ -32,7 +32,7 @@ public struct CalendarRepair {
     }
 
     /// How many DTSTART/DTEND/RECURRENCE-ID values of a component are floating date-times.
-    public static func floatingTimes(in component: Component) -> Int {
+    package static func floatingTimes(in component: Component) -> Int {
         component.properties.filter { anchored.contains($0.name) && isFloating($0) }.count
     }
 

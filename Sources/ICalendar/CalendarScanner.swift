@@ -3,7 +3,7 @@ import InputFiles
 import ContentLines
 
 /// What the scanner finds at the top of a calendar stream, in order.
-public enum ScannedItem {
+package enum ScannedItem {
     case beginCalendar(SourceLocation)
     case calendarProperty(Property)
     case component(RawComponent)
@@ -13,17 +13,17 @@ public enum ScannedItem {
 /// Reads an iCalendar stream block by block and cuts it into calendar-level properties and the raw
 /// bytes of each top-level component, so memory holds one component at a time however large the
 /// file. It tracks only structure; `ComponentReader` reads what is inside.
-public struct CalendarScanner {
+package struct CalendarScanner {
     /// Longer physical lines are refused: no calendar a person made has one, and it bounds memory.
-    public static let maximumLineLength = 4 << 20
+    package static let maximumLineLength = 4 << 20
     /// Components nested deeper than this are refused (a VCALENDAR, an event, an alarm is 3).
-    public static let maximumDepth = 32
+    package static let maximumDepth = 32
     /// Larger single components are refused for the same reason.
-    public static let maximumComponentSize = 64 << 20
+    package static let maximumComponentSize = 64 << 20
     private static let blockSize = 1 << 20
 
     private let input: InputFile
-    public private(set) var diagnostics: [Diagnostic] = []
+    package private(set) var diagnostics: [Diagnostic] = []
     private var buffer: [UInt8] = []
     private var position = 0
     private var atEnd = false
@@ -42,12 +42,12 @@ public struct CalendarScanner {
     private var ready: [ScannedItem] = []
     private var stopped = false
 
-    public init(input: InputFile) {
+    package init(input: InputFile) {
         self.input = input
     }
 
     /// The next item, or `nil` at the end or after a problem that stops reading (in `diagnostics`).
-    public mutating func next() throws(InputFile.OpenError) -> ScannedItem? {
+    package mutating func next() throws(InputFile.OpenError) -> ScannedItem? {
         while ready.isEmpty && !stopped {
             guard let line = try nextLine() else {
                 if !stopped { finish() }

@@ -3,7 +3,7 @@ import InputFiles
 import ParallelWork
 
 /// What a reader hands on, in input order: the merged calendar's properties and components.
-public enum CalendarStreamEvent {
+package enum CalendarStreamEvent {
     case property(Property)
     case component(ReadComponent)
 }
@@ -12,43 +12,43 @@ public enum CalendarStreamEvent {
 /// (one batch in memory at a time) and handed on in input order. Several calendars merge: the first
 /// calendar's properties win, later ones add only names not yet seen, VTIMEZONEs merge as `zones`
 /// decides (one per TZID, none that moves an event); UIDs are kept as they are.
-public struct CalendarStreamReader {
-    public var encodes = false
+package struct CalendarStreamReader {
+    package var encodes = false
     /// How components are encoded when `encodes` is set (see `ComponentReader.encoder`).
-    public var encoder: @Sendable (Component) -> [UInt8] = ComponentReader.iCalendarText
+    package var encoder: @Sendable (Component) -> [UInt8] = ComponentReader.iCalendarText
     /// Whether libical checks every component as well (see `ComponentReader.checksWithLibical`).
-    public var checksWithLibical = true
+    package var checksWithLibical = true
     /// See `ComponentReader.selection`.
-    public var selection: PropertySelection?
+    package var selection: PropertySelection?
     /// See `ComponentReader.study`.
-    public var study: (@Sendable (Component) -> any Sendable)?
+    package var study: (@Sendable (Component) -> any Sendable)?
     /// Components parsed together; bounds memory and keeps both cores busy.
-    public var batchSize = 256
+    package var batchSize = 256
     /// Also check what needs the whole calendar (see `CalendarWideChecks`): VERSION and PRODID in each
     /// VCALENDAR, and UIDs shared by components that are not one master and its overrides. Off by
     /// default: only `validate` asks, because `convert` and `expand` keep going on violations and
     /// remembering every UID would cost them memory for findings they do not report.
-    public var checksWholeCalendar = false
+    package var checksWholeCalendar = false
 
     /// How the VTIMEZONEs of the calendars read merge (see `foresee`).
-    public var zones = TimeZoneMerge()
+    package var zones = TimeZoneMerge()
     /// Set to keep the calendars of one input apart instead of merging them (ics → ics of a file that
     /// holds several VCALENDARs): called where a later calendar of the input begins, before its
     /// properties, each of which then goes on, and with VTIMEZONEs judged afresh.
-    public var beginsLaterCalendar: (() throws -> Void)?
+    package var beginsLaterCalendar: (() throws -> Void)?
 
-    public private(set) var diagnostics: [Diagnostic] = []
+    package private(set) var diagnostics: [Diagnostic] = []
     /// The calendar properties handed on, by name: the merged calendar's.
     private var seenProperties: [String: Property] = [:]
     private var calendars = 0
     private var wideChecks = CalendarWideChecks()
 
-    public init(encodes: Bool = false) {
+    package init(encodes: Bool = false) {
         self.encodes = encodes
     }
 
     /// Reads one input, calling `handle` for each property and component that goes into the merged calendar.
-    public mutating func read(_ input: InputFile, _ handle: (CalendarStreamEvent) throws -> Void) throws {
+    package mutating func read(_ input: InputFile, _ handle: (CalendarStreamEvent) throws -> Void) throws {
         var scanner = CalendarScanner(input: input)
         var reader = ComponentReader(file: input.name, encodes: encodes,
                                      checksWithLibical: checksWithLibical)

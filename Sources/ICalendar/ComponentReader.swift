@@ -2,17 +2,17 @@ import CalendarModel
 
 /// A top-level component after a worker has read it: the component, every problem found, and, when
 /// asked for, its iCalendar text ready to be written.
-public struct ReadComponent: Sendable {
-    public var component: Component?
-    public var diagnostics: [Diagnostic]
-    public var encoded: [UInt8]?
+package struct ReadComponent: Sendable {
+    package var component: Component?
+    package var diagnostics: [Diagnostic]
+    package var encoded: [UInt8]?
     /// The bytes it was read from, for a reader that keeps them to read the component again later
     /// (`expand` re-reads the members of a series it meets again); `nil` when not read from iCalendar text.
-    public var source: RawComponent?
+    package var source: RawComponent?
     /// What `ComponentReader.study` found in the component, worked out on the worker.
-    public var notes: (any Sendable)?
+    package var notes: (any Sendable)?
 
-    public init(component: Component?, diagnostics: [Diagnostic], encoded: [UInt8]?, source: RawComponent? = nil) {
+    package init(component: Component?, diagnostics: [Diagnostic], encoded: [UInt8]?, source: RawComponent? = nil) {
         self.component = component
         self.diagnostics = diagnostics
         self.encoded = encoded
@@ -22,28 +22,28 @@ public struct ReadComponent: Sendable {
 
 /// What one worker does to one raw component: parse it, check it (calbridge's checks and libical's),
 /// and optionally serialize it. Pure, so batches of components go through it on every core.
-public struct ComponentReader: Sendable {
-    public var file: String
-    public var encodes: Bool
+package struct ComponentReader: Sendable {
+    package var file: String
+    package var encodes: Bool
     /// Also have libical judge the lines calbridge cannot vouch for (see `LibicalAcceptance`);
     /// commands that only read times (expand) skip it.
-    public var checksWithLibical: Bool
+    package var checksWithLibical: Bool
     /// Build only these properties of events, to-dos and alarms (see `PropertySelection`); all when `nil`.
-    public var selection: PropertySelection?
+    package var selection: PropertySelection?
     /// Work a command wants done on every component while it is on a worker (convert notes the zones
     /// each one uses), so that the thread handing components on in order does less.
-    public var study: (@Sendable (Component) -> any Sendable)?
+    package var study: (@Sendable (Component) -> any Sendable)?
     /// What `encodes` writes: iCalendar text, unless another format (xCal, jCal) gives its encoding,
     /// which then runs on the workers too.
-    public var encoder: @Sendable (Component) -> [UInt8] = ComponentReader.iCalendarText
+    package var encoder: @Sendable (Component) -> [UInt8] = ComponentReader.iCalendarText
 
-    public init(file: String, encodes: Bool = false, checksWithLibical: Bool = true) {
+    package init(file: String, encodes: Bool = false, checksWithLibical: Bool = true) {
         self.file = file
         self.encodes = encodes
         self.checksWithLibical = checksWithLibical
     }
 
-    public func read(_ raw: RawComponent) -> ReadComponent {
+    package func read(_ raw: RawComponent) -> ReadComponent {
         var parser = ComponentParser(file: file)
         parser.collectsLinesForLibical = checksWithLibical
         parser.selection = selection
@@ -59,7 +59,7 @@ public struct ComponentReader: Sendable {
         return read
     }
 
-    public static func iCalendarText(_ component: Component) -> [UInt8] {
+    package static func iCalendarText(_ component: Component) -> [UInt8] {
         var writer = ICalendarWriter()
         writer.write(component)
         return writer.bytes

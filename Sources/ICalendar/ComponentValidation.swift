@@ -6,10 +6,10 @@ import ContentLines
 /// number, rule or duration is one, no value or parameter holds a character no content line can carry,
 /// and the properties RFC 5545 requires are there. Without them a bad xCal value went through
 /// `convert` into an .ics that calbridge itself then refused.
-public enum ComponentValidation {
+package enum ComponentValidation {
     /// Every problem in `component` and the components inside it; a property without a place of its
     /// own (jCal has no lines for them) is reported at its component's.
-    public static func diagnostics(for component: Component, file: String) -> [Diagnostic] {
+    package static func diagnostics(for component: Component, file: String) -> [Diagnostic] {
         var found: [Diagnostic] = []
         collectValueProblems(component, around: nil, file: file, into: &found)
         return found + ComponentChecks.diagnostics(for: component, file: file)

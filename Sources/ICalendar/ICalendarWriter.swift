@@ -3,20 +3,20 @@ import ContentLines
 
 /// Writes components as iCalendar text: CRLF line endings, lines folded at 75 octets without
 /// splitting a UTF-8 character (RFC 5545 §3.1), parameter values quoted when they must be.
-public struct ICalendarWriter {
-    public private(set) var bytes: [UInt8] = []
+package struct ICalendarWriter {
+    package private(set) var bytes: [UInt8] = []
     private var line: [UInt8] = []
 
-    public init() {}
+    package init() {}
 
-    public mutating func write(_ component: Component) {
+    package mutating func write(_ component: Component) {
         writeLine("BEGIN:" + component.name)
         for property in component.properties { write(property) }
         for child in component.components { write(child) }
         writeLine("END:" + component.name)
     }
 
-    public mutating func write(_ property: Property) {
+    package mutating func write(_ property: Property) {
         // A line kept as written goes back as it was read.
         if property.isUnreadableLine { return writeLine(property.value) }
         line.removeAll(keepingCapacity: true)
@@ -36,7 +36,7 @@ public struct ICalendarWriter {
     }
 
     /// Writes a BEGIN or END line, or any line already in content-line form.
-    public mutating func writeLine(_ text: String) {
+    package mutating func writeLine(_ text: String) {
         line.removeAll(keepingCapacity: true)
         Self.append(text, to: &line)
         flushFolded()
@@ -50,7 +50,7 @@ public struct ICalendarWriter {
     }
 
     /// Hands over what has been written so far and starts afresh.
-    public mutating func takeBytes() -> [UInt8] {
+    package mutating func takeBytes() -> [UInt8] {
         defer { bytes.removeAll(keepingCapacity: true) }
         return bytes
     }

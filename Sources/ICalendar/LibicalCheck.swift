@@ -1,3 +1,4 @@
+#if canImport(CLibical)
 import CLibical
 import Foundation
 import CalendarModel
@@ -91,3 +92,18 @@ private final class LineVerdicts: @unchecked Sendable {
         }
     }
 }
+#else
+/// Where libical is not there to ask (iOS, which has no libical), its second opinion is not
+/// given: calbridge's own checks still judge every line.
+enum LibicalCheck {
+    struct Finding: Equatable, Sendable {
+        var message: String
+    }
+
+    static let configured: Void = ()
+
+    static func findings(inLine _: [UInt8]) -> [Finding] { [] }
+
+    static func findings(in _: [UInt8]) -> [Finding] { [] }
+}
+#endif

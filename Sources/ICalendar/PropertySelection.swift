@@ -6,11 +6,11 @@
 /// characters), so a selection changes no diagnostic. Properties whose value calbridge checks (dates,
 /// numbers, durations) and those the component checks look for are always kept, and so is every
 /// property of a VTIMEZONE.
-public struct PropertySelection: Sendable {
+package struct PropertySelection: Sendable {
     private let names: PropertyNameTable<Bool>
 
     /// `names` in upper case, as iCalendar names are compared.
-    public init(names: some Sequence<String>) {
+    package init(names: some Sequence<String>) {
         let kept = Set(names).union(ComponentChecks.namesLookedFor)
         self.names = PropertyNameTable(Dictionary(uniqueKeysWithValues: kept.map { ($0, true) }))
     }

@@ -2,7 +2,7 @@ import CalendarModel
 
 /// How a later VTIMEZONE relates to the definition kept under its TZID, as a judge that knows the
 /// tz database sees it (see `TimeZoneMerge.reconcile`).
-public enum ZoneReconciliation {
+package enum ZoneReconciliation {
     /// The kept definition gives the later one's offsets wherever the later one speaks: it can go.
     case covered
     /// This one definition (built from the tz database) gives the offsets of the kept one and of
@@ -24,9 +24,9 @@ public enum ZoneReconciliation {
 /// VTIMEZONEs a look-ahead found (`CalendarStreamReader.foresee`). A calendar not planned is decided
 /// as its VTIMEZONEs arrive: nothing can replace a definition already handed on, and components that
 /// came before their VTIMEZONE have gone on under the TZID they were written with.
-public struct TimeZoneMerge {
+package struct TimeZoneMerge {
     /// Judges a differing definition; without a judge, differing definitions are renamed.
-    public var reconcile: ((_ kept: Component, _ merged: [Component], _ later: Component) -> ZoneReconciliation)?
+    package var reconcile: ((_ kept: Component, _ merged: [Component], _ later: Component) -> ZoneReconciliation)?
     /// What the decisions since the last `takeDiagnostics` were.
     private var diagnostics: [Diagnostic] = []
 
@@ -72,10 +72,10 @@ public struct TimeZoneMerge {
     private var isPlanned = false
     private var componentsWentOn = false
 
-    public init() {}
+    package init() {}
 
     /// Decides the calendars of an input before it is read, from the VTIMEZONEs each holds in order.
-    public mutating func plan(input: String, calendars: [[Component]]) {
+    package mutating func plan(input: String, calendars: [[Component]]) {
         let decided = calendars.map { zones in
             var decisions: [String: Decision] = [:]
             for zone in zones {
@@ -88,20 +88,20 @@ public struct TimeZoneMerge {
     }
 
     /// The warnings on what was decided since the last call, for the reader to report.
-    public mutating func takeDiagnostics() -> [Diagnostic] {
+    package mutating func takeDiagnostics() -> [Diagnostic] {
         defer { diagnostics = [] }
         return diagnostics
     }
 
     /// Starts an input: its first calendar (and any components before it) begins.
-    public mutating func beginInput(_ name: String) {
+    package mutating func beginInput(_ name: String) {
         upcoming = planned.first?.input == name ? planned.removeFirst().calendars : []
         isPlanned = !upcoming.isEmpty
         beginCalendar()
     }
 
     /// Starts the next calendar of the input being read.
-    public mutating func beginCalendar() {
+    package mutating func beginCalendar() {
         current = upcoming.isEmpty ? [:] : upcoming.removeFirst()
         renames = current.reduce(into: [:]) { renames, entry in
             if let name = entry.value.name, name != entry.key { renames[entry.key] = name }
@@ -111,7 +111,7 @@ public struct TimeZoneMerge {
     }
 
     /// A component of the calendar being read, as it goes into the merged calendar.
-    public mutating func take(_ component: Component, file: String) -> MergedComponent {
+    package mutating func take(_ component: Component, file: String) -> MergedComponent {
         if component.name == "VTIMEZONE", let tzid = component["TZID"]?.text {
             return takeZone(component, tzid: tzid, file: file)
         }
@@ -225,7 +225,7 @@ public struct TimeZoneMerge {
 }
 
 /// A component as it goes into the merged calendar (see `TimeZoneMerge.take`).
-public enum MergedComponent {
+package enum MergedComponent {
     case unchanged
     /// Renamed TZIDs, or a definition that replaces the one read.
     case changed(Component)

@@ -8,7 +8,7 @@ extension CalendarStreamReader {
     /// before their VTIMEZONE. Call it for every input, in the order they will be read, before
     /// reading the first. It scans the input once more (BEGIN and END lines; only VTIMEZONEs are
     /// parsed) and keeps its VTIMEZONEs, so memory stays small however many events it holds.
-    public mutating func foresee(_ input: InputFile) throws {
+    package mutating func foresee(_ input: InputFile) throws {
         var scanner = CalendarScanner(input: input)
         let reader = ComponentReader(file: input.name, checksWithLibical: false)
         var calendars: [[Component]] = [[]]

@@ -1,13 +1,17 @@
 #if canImport(Glibc)
 import Glibc
+/// The C library's read(2), named apart from `InputFile.read`.
+private func systemRead(_ descriptor: Int32, _ bytes: UnsafeMutableRawPointer?, _ count: Int) -> Int { Glibc.read(descriptor, bytes, count) }
 #elseif canImport(Darwin)
 import Darwin
+/// The C library's read(2), named apart from `InputFile.read`.
+private func systemRead(_ descriptor: Int32, _ bytes: UnsafeMutableRawPointer?, _ count: Int) -> Int { Darwin.read(descriptor, bytes, count) }
 #endif
 
 /// An input opened for reading in blocks: a file, or standard input for `-`.
-public final class InputFile {
+package final class InputFile {
     /// The name used in messages.
-    public let name: String
+    package let name: String
     private let descriptor: Int32
     private let ownsDescriptor: Bool
     /// Bytes already in memory (a calendar taken out of a CalDAV answer), read from `offset` on.
@@ -18,31 +22,31 @@ public final class InputFile {
 
     /// Why an input could not be opened: it is missing (exit 66) or unreadable; `advice` says what to
     /// do when there is more to say than for any missing file.
-    public struct OpenError: Error, Sendable {
-        public var name: String
-        public var reason: String
+    package struct OpenError: Error, Sendable {
+        package var name: String
+        package var reason: String
         /// The system's errno, when the system refused; it, not `reason`'s wording (which follows
         /// the C library and its locale), tells a missing input.
-        public var code: Int32?
-        public var advice: String?
+        package var code: Int32?
+        package var advice: String?
 
-        public init(name: String, reason: String, advice: String? = nil) {
+        package init(name: String, reason: String, advice: String? = nil) {
             self.name = name
             self.reason = reason
             self.advice = advice
         }
 
         /// The system's refusal `code`, in the system's words.
-        public init(name: String, code: Int32, advice: String? = nil) {
+        package init(name: String, code: Int32, advice: String? = nil) {
             self.init(name: name, reason: String(cString: strerror(code)), advice: advice)
             self.code = code
         }
 
         /// Nothing is at the name (ENOENT).
-        public var isMissing: Bool { code == ENOENT }
+        package var isMissing: Bool { code == ENOENT }
     }
 
-    public init(path: String) throws(OpenError) {
+    package init(path: String) throws(OpenError) {
         contents = nil
         if path == "-" {
             name = "<stdin>"
@@ -62,7 +66,7 @@ public final class InputFile {
     }
 
     /// An input whose bytes are already in memory; `name` is what messages call it.
-    public init(name: String, contents: [UInt8]) {
+    package init(name: String, contents: [UInt8]) {
         self.name = name
         self.contents = contents
         descriptor = -1
@@ -75,7 +79,7 @@ public final class InputFile {
 
     /// The first `count` bytes not yet read (fewer at the end), which reading still returns: a
     /// format is told from them where standard input has no name to tell it by.
-    public func peek(count: Int) throws(OpenError) -> [UInt8] {
+    package func peek(count: Int) throws(OpenError) -> [UInt8] {
         while pending.count < count {
             guard try readAhead(into: &pending, count: count - pending.count) > 0 else { break }
         }
@@ -83,14 +87,14 @@ public final class InputFile {
     }
 
     /// All the bytes not yet read, for formats that are read whole.
-    public func readAll() throws(OpenError) -> [UInt8] {
+    package func readAll() throws(OpenError) -> [UInt8] {
         var bytes: [UInt8] = []
         while try read(into: &bytes, count: 1 << 20) > 0 {}
         return bytes
     }
 
     /// Appends up to `count` bytes to `buffer`; returns how many were read, 0 at the end.
-    public func read(into buffer: inout [UInt8], count: Int) throws(OpenError) -> Int {
+    package func read(into buffer: inout [UInt8], count: Int) throws(OpenError) -> Int {
         guard pending.isEmpty else {
             let taken = min(count, pending.count)
             buffer += pending[..<taken]
@@ -108,7 +112,7 @@ public final class InputFile {
             return end - offset
         }
         let got = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { block in
-            let got = Glibc.read(descriptor, block.baseAddress!, count)
+            let got = systemRead(descriptor, block.baseAddress!, count)
             if got > 0 { buffer.append(contentsOf: UnsafeBufferPointer(rebasing: block[0..<got])) }
             return got
         }

@@ -1,13 +1,13 @@
 /// A line and column in JSON text, both from 1. Lines are counted at line feeds and columns in
 /// characters rather than bytes, so a place after `Grüße` is where an editor shows it.
-public struct JSONPosition: Equatable, Sendable {
-    public var line: Int
-    public var column: Int
+package struct JSONPosition: Equatable, Sendable {
+    package var line: Int
+    package var column: Int
 
     /// The beginning of a text.
-    public static let start = JSONPosition(line: 1, column: 1)
+    package static let start = JSONPosition(line: 1, column: 1)
 
-    public init(line: Int, column: Int) {
+    package init(line: Int, column: Int) {
         self.line = line
         self.column = column
     }
@@ -15,7 +15,7 @@ public struct JSONPosition: Equatable, Sendable {
     /// The position after `bytes`, read from here, in one pass: jCal's stream places every component
     /// it cuts, and calbridge writes jCal as one line. UTF-8 continuation bytes (`10xxxxxx`) do not
     /// begin a character.
-    public func advanced(over bytes: ArraySlice<UInt8>) -> JSONPosition {
+    package func advanced(over bytes: ArraySlice<UInt8>) -> JSONPosition {
         var position = self
         for byte in bytes {
             if byte == 0x0A {
@@ -30,11 +30,11 @@ public struct JSONPosition: Equatable, Sendable {
 }
 
 /// JSON text that does not parse: where reading stopped and why.
-public struct JSONSyntaxError: Error, Equatable, Sendable {
-    public var position: JSONPosition
-    public var message: String
+package struct JSONSyntaxError: Error, Equatable, Sendable {
+    package var position: JSONPosition
+    package var message: String
 
-    public init(at position: JSONPosition, _ message: String) {
+    package init(at position: JSONPosition, _ message: String) {
         self.position = position
         self.message = message
     }

@@ -1,9 +1,9 @@
 /// The one strict RFC 8259 reader of calbridge, for timetables and jCal alike. calbridge reads JSON
 /// itself rather than with `JSONSerialization` to keep member order and number literals, refuse
 /// duplicate keys and lone surrogates, and say at which line and column the text went wrong.
-public struct JSONReader {
+package struct JSONReader {
     /// Neither timetables nor jCal nest deeply; the limit stops hostile input from exhausting the stack.
-    public static let maximumDepth = 64
+    package static let maximumDepth = 64
 
     // Internal rather than private so the string reading in JSONReaderStrings.swift can use them.
     let bytes: [UInt8]
@@ -15,7 +15,7 @@ public struct JSONReader {
     /// The one value `bytes` hold. `origin` is where they begin in a larger text (a jCal component cut
     /// out of its document), so that errors are placed in that text. A byte order mark, which editors on
     /// Windows write and RFC 8259 lets a reader ignore, is skipped at the beginning of a text only.
-    public static func value(of bytes: [UInt8], at origin: JSONPosition = .start) throws(JSONSyntaxError) -> JSONValue {
+    package static func value(of bytes: [UInt8], at origin: JSONPosition = .start) throws(JSONSyntaxError) -> JSONValue {
         var reader = JSONReader(bytes: bytes, origin: origin)
         let value = try reader.value(depth: 0)
         reader.skipSpace()

@@ -5,14 +5,14 @@ import OrderedCollections
 
 /// The occurrences of every event and to-do of a calendar in a half-open window, sorted by start
 /// and then UID: what `calbridge expand` prints and what week and day views consume.
-public struct CalendarExpansion {
+package struct CalendarExpansion {
     private let resolver: TimeZoneResolver
     private let series: [SeriesExpansion]
     /// How many rule instances one expansion may generate before it stops with an error: a budget,
     /// so a rule that repeats every second over a long window fails clearly instead of filling memory.
-    public var budget = 5_000_000
+    package var budget = 5_000_000
 
-    public init(calendar: Component, resolver: TimeZoneResolver? = nil) {
+    package init(calendar: Component, resolver: TimeZoneResolver? = nil) {
         self.resolver = resolver ?? TimeZoneResolver(calendar: calendar)
         var byKey: OrderedDictionary<SeriesKey, SeriesExpansion> = [:]
         for (index, component) in calendar.components.enumerated() where Self.expands(component) {
@@ -23,22 +23,22 @@ public struct CalendarExpansion {
 
     /// Every property an expansion reads from an event or to-do, with the texts an `Occurrence` offers
     /// (summary, status): a reader may leave the others out (see `PropertySelection`).
-    public static let propertiesRead = PropertyDesignTable.entries.filter { $0.expansionRole != nil }.map(\.name)
+    package static let propertiesRead = PropertyDesignTable.entries.filter { $0.expansionRole != nil }.map(\.name)
 
     /// Whether a top-level component has occurrences: events and to-dos do.
-    public static func expands(_ component: Component) -> Bool {
+    package static func expands(_ component: Component) -> Bool {
         CalendarRouter.handler(for: component) == .recurrenceEngine
     }
 
     /// The zone a TZID resolves to in this calendar, for callers that show times.
-    public func zone(for tzid: String) -> (any ZoneRules)? {
+    package func zone(for tzid: String) -> (any ZoneRules)? {
         resolver.zone(for: tzid)
     }
 
     /// Occurrences overlapping [start, end). With a `zone` both bounds, floating times and dates are
     /// read in it; without one each event's window is read in the event's own zone (floating and
     /// all-day ones on the wall clock), as a person asking for "1 to 8 March" means it.
-    public mutating func occurrences(from start: LocalDateTime, to end: LocalDateTime,
+    package mutating func occurrences(from start: LocalDateTime, to end: LocalDateTime,
                                      in zone: (any ZoneRules)?) throws(ExpansionBudgetExceeded) -> [Occurrence] {
         let window = SeriesExpansion.Window(start: start, end: end, zone: zone)
         var remaining = budget
@@ -55,12 +55,12 @@ public struct CalendarExpansion {
 
 /// What groups components into one series: their type and UID, so a to-do that shares its UID with
 /// an event is a series of its own.
-public struct SeriesKey: Hashable, Sendable {
-    public var isTodo: Bool
-    public var uid: String
+package struct SeriesKey: Hashable, Sendable {
+    package var isTodo: Bool
+    package var uid: String
 
     /// `index` is the component's place among the calendar's components, which names one without a UID.
-    public init(of component: Component, index: Int) {
+    package init(of component: Component, index: Int) {
         isTodo = component.name == "VTODO"
         uid = component["UID"]?.text ?? "calbridge-no-uid-\(index)"
     }

@@ -2,22 +2,22 @@ import CalendarModel
 
 /// One occurrence of an event or to-do in a window: when it starts and ends, which instance of its
 /// series it is, and the component (master or override) that describes it.
-public struct Occurrence: Sendable {
-    public var uid: String
+package struct Occurrence: Sendable {
+    package var uid: String
     /// The instance's original start, for members of a recurring series.
-    public var recurrenceID: OccurrenceTime?
-    public var start: OccurrenceTime
+    package var recurrenceID: OccurrenceTime?
+    package var start: OccurrenceTime
     /// Exclusive; for all-day occurrences the day after the last.
-    public var end: OccurrenceTime
-    public var component: Component
+    package var end: OccurrenceTime
+    package var component: Component
 
-    public var isAllDay: Bool {
+    package var isAllDay: Bool {
         if case .date = start { return true }
         return false
     }
 
-    public var summary: String? { component["SUMMARY"]?.text }
-    public var status: String? { component["STATUS"]?.value.uppercased() }
+    package var summary: String? { component["SUMMARY"]?.text }
+    package var status: String? { component["STATUS"]?.value.uppercased() }
 }
 
 extension Occurrence {

@@ -4,12 +4,12 @@ import ICalendar
 import TimeZones
 
 /// The forms `expand` writes occurrences in: JSON lines, an iCalendar file of single events, CSV.
-public enum OccurrenceOutput: String, CaseIterable, Sendable { case jsonl, ics, csv }
+package enum OccurrenceOutput: String, CaseIterable, Sendable { case jsonl, ics, csv }
 
 /// Writes occurrences as the SPEC's JSON lines, as CSV, or as an iCalendar file of single events.
 /// Each occurrence is appended as bytes to a buffer the caller reuses: `expand` formats tens of
 /// thousands of them on every core, and a String per field was a sixth of its time.
-public enum OccurrenceFormat {
+package enum OccurrenceFormat {
     /// What comes before the occurrences: the CSV header, or the calendar's properties (less METHOD)
     /// and its VTIMEZONEs for iCalendar.
     static func header(_ format: OccurrenceOutput, properties: [Property], zones: [Component]) -> [UInt8] {
@@ -116,7 +116,7 @@ public enum OccurrenceFormat {
         }
     }
 
-    public static func json(_ text: String) -> String {
+    package static func json(_ text: String) -> String {
         JSONOutput.quoted(text)
     }
 

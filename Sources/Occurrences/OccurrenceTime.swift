@@ -3,7 +3,7 @@ import TimeZones
 
 /// A start or end of one occurrence, kept in the kind the event was written in: an all-day date, a
 /// floating wall-clock time, a UTC instant, or an instant shown in a zone.
-public enum OccurrenceTime: Sendable {
+package enum OccurrenceTime: Sendable {
     case date(CalendarDate)
     case floating(LocalDateTime)
     case utc(Int)
@@ -11,14 +11,14 @@ public enum OccurrenceTime: Sendable {
 
     /// The SPEC's form: `2026-03-29`, `2026-03-29T10:00:00`, `2026-03-29T01:30:00Z` or
     /// `2026-03-29T03:30:00+02:00`.
-    public var isoText: String {
+    package var isoText: String {
         var bytes: [UInt8] = []
         appendISOText(to: &bytes)
         return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Appends `isoText` as UTF-8, for writers that format every occurrence into one buffer.
-    public func appendISOText(to bytes: inout [UInt8]) {
+    package func appendISOText(to bytes: inout [UInt8]) {
         switch self {
         case .date(let day): day.appendISOFormat(to: &bytes)
         case .floating(let local): local.appendISOFormat(to: &bytes)
@@ -34,7 +34,7 @@ public enum OccurrenceTime: Sendable {
 
     /// Seconds on one line for ordering and windows: instants as UTC, dates and floating times as
     /// wall clock read in `floatingZone` (UTC when there is none).
-    public func orderingSecond(floatingZone: (any ZoneRules)?) -> Int {
+    package func orderingSecond(floatingZone: (any ZoneRules)?) -> Int {
         switch self {
         case .date(let day): return floatingZone?.utcSecond(forLocal: LocalDateTime(date: day)) ?? day.dayNumber * 86_400
         case .floating(let local): return floatingZone?.utcSecond(forLocal: local) ?? local.secondsSinceEpoch
@@ -43,7 +43,7 @@ public enum OccurrenceTime: Sendable {
     }
 
     /// The same moment shown in another zone; dates and floating times stay as they are.
-    public func shown(in zone: any ZoneRules) -> OccurrenceTime {
+    package func shown(in zone: any ZoneRules) -> OccurrenceTime {
         switch self {
         case .utc(let second), .zoned(let second, _): return .zoned(second, zone)
         case .date, .floating: return self
@@ -51,7 +51,7 @@ public enum OccurrenceTime: Sendable {
     }
 
     /// The wall-clock reading (midnight for a date).
-    public var local: LocalDateTime {
+    package var local: LocalDateTime {
         switch self {
         case .date(let day): return LocalDateTime(date: day)
         case .floating(let local): return local

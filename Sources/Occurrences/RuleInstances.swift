@@ -5,19 +5,19 @@ import TimeZones
 /// The instances of one rule for a start value of any kind, as `calbridge recur` prints them: the
 /// iterator on wall-clock times, with UNTIL brought to DTSTART's terms and each instance written
 /// back in DTSTART's form (a DATE, a floating or a UTC date-time).
-public struct RuleInstances: Sequence, IteratorProtocol {
+package struct RuleInstances: Sequence, IteratorProtocol {
     private var iterator: RecurrenceIterator
     private let start: DateValue
 
     /// - Parameter zone: DTSTART's zone, to read a UTC UNTIL on its wall clock.
-    public init(rule: RecurrenceRule, start: DateValue, startingAt: DateValue? = nil, zone: (any ZoneRules)? = nil) {
+    package init(rule: RecurrenceRule, start: DateValue, startingAt: DateValue? = nil, zone: (any ZoneRules)? = nil) {
         self.start = start
         iterator = RecurrenceIterator(rule: rule, start: start.local, isDateOnly: start.isAllDay,
                                       until: rule.until.map { Self.wallClock(until: $0, start: start, zone: zone) },
                                       startingAt: startingAt?.local)
     }
 
-    public mutating func next() -> DateValue? {
+    package mutating func next() -> DateValue? {
         guard let local = iterator.next() else { return nil }
         switch start {
         case .date: return .date(local.date)

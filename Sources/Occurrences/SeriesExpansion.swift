@@ -5,28 +5,28 @@ import TimeZones
 /// (`RecurrenceSet`) with RECURRENCE-ID overrides put in place of the instances they replace —
 /// matched by instant whatever zone or form they are written in, or in an all-day series by date —
 /// and RANGE=THISANDFUTURE applied onward.
-public struct SeriesExpansion: Sendable {
+package struct SeriesExpansion: Sendable {
     var master: Component?
     var overrides: [Component] = []
 
-    public init() {}
+    package init() {}
 
     /// Adds a component of the series, in file order: one without RECURRENCE-ID is a master, and
     /// of several masters the one with the highest SEQUENCE (the first of equals) is the series'; the
     /// others, rules and exclusions with them, are out of date and left out.
-    public mutating func add(_ component: Component) {
+    package mutating func add(_ component: Component) {
         guard component["RECURRENCE-ID"] == nil else { return overrides.append(component) }
         if let master, Self.sequence(of: component) <= Self.sequence(of: master) { return }
         master = component
     }
 
     /// A window as asked for: wall-clock bounds (half-open) and the zone to read them in, if any.
-    public struct Window: Sendable {
-        public var start: LocalDateTime
-        public var end: LocalDateTime
-        public var zone: (any ZoneRules)?
+    package struct Window: Sendable {
+        package var start: LocalDateTime
+        package var end: LocalDateTime
+        package var zone: (any ZoneRules)?
 
-        public init(start: LocalDateTime, end: LocalDateTime, zone: (any ZoneRules)?) {
+        package init(start: LocalDateTime, end: LocalDateTime, zone: (any ZoneRules)?) {
             self.start = start
             self.end = end
             self.zone = zone
@@ -42,14 +42,14 @@ public struct SeriesExpansion: Sendable {
 
     /// Whether a component has a DTSTART expansion can use (a to-do may have only a DUE): one
     /// without is left out of expand.
-    public static func hasUsableStart(_ component: Component) -> Bool {
+    package static func hasUsableStart(_ component: Component) -> Bool {
         start(of: component) != nil
     }
 
     /// The occurrences overlapping the window. Without a zone of its own the window is read in the
     /// series' zone, so "1 to 8 March" means those days where the event happens.
     /// Unsorted: in the order of the master's instances, then the overrides.
-    public func occurrences(in window: Window, resolver: TimeZoneResolver, budget: inout Int) throws(ExpansionBudgetExceeded) -> [Occurrence] {
+    package func occurrences(in window: Window, resolver: TimeZoneResolver, budget: inout Int) throws(ExpansionBudgetExceeded) -> [Occurrence] {
         let seriesZone: (any ZoneRules)? = (master ?? overrides.first).flatMap(Self.start(of:)).flatMap { value in
             if case .zoned(_, let zone) = resolver.time(value) { return zone }
             return nil
@@ -177,7 +177,7 @@ public struct SeriesExpansion: Sendable {
 
 /// Date values as occurrence times, through the calendar's zones.
 extension TimeZoneResolver {
-    func time(_ value: DateValue) -> OccurrenceTime {
+    package func time(_ value: DateValue) -> OccurrenceTime {
         switch value {
         case .date(let day): return .date(day)
         case .floating(let local):
@@ -198,7 +198,7 @@ extension TimeZoneResolver {
 }
 
 /// The window held more occurrences than the budget allows.
-public struct ExpansionBudgetExceeded: Error, Sendable {}
+package struct ExpansionBudgetExceeded: Error, Sendable {}
 
 extension SeriesExpansion.Bounds {
     func overlaps(_ occurrence: Occurrence) -> Bool {

@@ -58,7 +58,7 @@ extension SeriesExpansion {
     }
 
     /// Whether a component writes a DTSTART that cannot be read (one without DTSTART is not such).
-    public static func hasUnusableStart(_ component: Component) -> Bool {
+    package static func hasUnusableStart(_ component: Component) -> Bool {
         component["DTSTART"] != nil && !hasUsableStart(component)
     }
 

@@ -14,24 +14,24 @@ import TimeZones
 /// results are dropped. A VTIMEZONE or X-WR-TIMEZONE that comes after times were already read in
 /// another zone, or a budget overrun, makes every series be expanded again at the end, with every
 /// zone known: the result is always the one `CalendarExpansion` gives for the whole calendar.
-public struct StreamedExpansion {
+package struct StreamedExpansion {
     /// The window's bounds; its zone is the display zone, once known.
-    public var window: SeriesExpansion.Window
-    public var format: OccurrenceOutput
+    package var window: SeriesExpansion.Window
+    package var format: OccurrenceOutput
     /// `--tz`: resolved like a TZID, so a VTIMEZONE of the file may define it.
-    public var displayZoneName: String?
-    public var budget: Int
+    package var displayZoneName: String?
+    package var budget: Int
     /// Events expanded together; bounds the parsed components in memory and feeds both cores.
-    public var batchSize = 256
+    package var batchSize = 256
 
     /// The properties the reader need build: what expansion reads, or all of them for iCalendar
     /// output, which writes every property of an event into its occurrences.
-    public let selection: PropertySelection?
+    package let selection: PropertySelection?
 
     /// `--tz` names no zone calbridge knows, nor one the file defines.
-    public struct UnknownDisplayZone: Error {}
+    package struct UnknownDisplayZone: Error {}
     /// The window needs more rule instances than the budget.
-    public struct OverBudget: Error {}
+    package struct OverBudget: Error {}
 
     private var properties: [Property] = []
     private var zones: [Component] = []
@@ -65,7 +65,7 @@ public struct StreamedExpansion {
     private var instances = 0
     private var output = FormattedOccurrences()
 
-    public init(window: SeriesExpansion.Window, format: OccurrenceOutput, displayZoneName: String?, budget: Int) {
+    package init(window: SeriesExpansion.Window, format: OccurrenceOutput, displayZoneName: String?, budget: Int) {
         self.window = window
         self.format = format
         self.displayZoneName = displayZoneName
@@ -75,7 +75,7 @@ public struct StreamedExpansion {
 
     /// A reader to feed `take`: calbridge's own checks still run, libical's second opinion (for
     /// convert and validate) does not, and only the properties `selection` names are built.
-    public var reader: CalendarStreamReader {
+    package var reader: CalendarStreamReader {
         var reader = CalendarStreamReader()
         reader.checksWithLibical = false
         reader.selection = selection
@@ -83,7 +83,7 @@ public struct StreamedExpansion {
     }
 
     /// Takes the next property or component of the merged calendar.
-    public mutating func take(_ event: CalendarStreamEvent) {
+    package mutating func take(_ event: CalendarStreamEvent) {
         switch event {
         case .property(let property):
             if property.name == "X-WR-TIMEZONE" && resolver != nil && !properties.contains(where: { $0.name == property.name }) {
@@ -113,7 +113,7 @@ public struct StreamedExpansion {
     }
 
     /// The whole output: header, occurrences sorted by start and UID, footer.
-    public mutating func finish() throws -> [UInt8] {
+    package mutating func finish() throws -> [UInt8] {
         expandPending()
         collectInFlight()
         if expandsEarly && !prepare() { readLate = true }
@@ -146,7 +146,7 @@ public struct StreamedExpansion {
     /// name): events left out for want of a usable DTSTART, whose absence must not look like a
     /// missing event, and TZIDs unknown to the file and the tz database, whose times were read as
     /// floating. Known once `finish` has run.
-    public func guesses(in file: String) -> [Diagnostic] {
+    package func guesses(in file: String) -> [Diagnostic] {
         let leftOut = leftOut.map { event in
             Diagnostic(.violation, file: file, at: event.line.map { SourceLocation(line: $0) },
                        "\(event.name) \(event.uid ?? "without UID") has no usable DTSTART; "

@@ -1,8 +1,8 @@
 import CalendarModel
 
 /// Reads the dates and date-times `--from`, `--to` and friends take.
-public enum WindowDate {
-    public static func parse(_ text: String) -> LocalDateTime? {
+package enum WindowDate {
+    package static func parse(_ text: String) -> LocalDateTime? {
         let digits = text.filter { $0.isNumber }
         switch digits.count {
         case 8: return DateValue(icalendar: digits).map(\.local)

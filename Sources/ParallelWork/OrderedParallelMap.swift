@@ -5,26 +5,26 @@
 /// Each worker takes every `workers`-th item of a batch — its share, which it owns, so what it lets
 /// go of dies on its own thread rather than on the caller's — and returns an output per item and
 /// what it gathered over the whole share (`Gathered`: formatted bytes, say; `Void` for a plain map).
-public struct OrderedParallelMap<Item: Sendable, Output, Gathered> {
+package struct OrderedParallelMap<Item: Sendable, Output, Gathered> {
     /// What one batch came to: an output per item in batch order, and what each worker gathered.
-    public struct Batch {
-        public var outputs: [Output]
-        public var gathered: [Gathered]
+    package struct Batch {
+        package var outputs: [Output]
+        package var gathered: [Gathered]
     }
 
     private let work: @Sendable (_ share: [Item]) -> (outputs: [Output], gathered: Gathered)
     private var inFlight: EveryCore.Running<([Output], Gathered)>?
 
-    public init(_ work: @escaping @Sendable (_ share: [Item]) -> (outputs: [Output], gathered: Gathered)) {
+    package init(_ work: @escaping @Sendable (_ share: [Item]) -> (outputs: [Output], gathered: Gathered)) {
         self.work = work
     }
 
     /// Whether a batch is being mapped.
-    public var isBusy: Bool { inFlight != nil }
+    package var isBusy: Bool { inFlight != nil }
 
     /// Starts mapping `batch` (left empty, its capacity kept for the next), then hands on the batch
     /// that was in flight (if any) once it is done: the caller reads on while the workers map.
-    public mutating func submit(_ batch: inout [Item], _ handOn: (inout Batch) throws -> Void) rethrows {
+    package mutating func submit(_ batch: inout [Item], _ handOn: (inout Batch) throws -> Void) rethrows {
         let next = Self.start(batch, work)
         batch.removeAll(keepingCapacity: true)
         try finish(handOn)
@@ -32,7 +32,7 @@ public struct OrderedParallelMap<Item: Sendable, Output, Gathered> {
     }
 
     /// Waits for the batch in flight, if any, and hands it on.
-    public mutating func finish(_ handOn: (inout Batch) throws -> Void) rethrows {
+    package mutating func finish(_ handOn: (inout Batch) throws -> Void) rethrows {
         guard let running = inFlight.take() else { return }
         let parts = running.wait()
         let count = parts.reduce(0) { $0 + $1.0.count }
@@ -42,7 +42,7 @@ public struct OrderedParallelMap<Item: Sendable, Output, Gathered> {
     }
 
     /// Maps `batch` and hands it on at once, after the batch in flight: what comes next follows it.
-    public mutating func flush(_ batch: inout [Item], _ handOn: (inout Batch) throws -> Void) rethrows {
+    package mutating func flush(_ batch: inout [Item], _ handOn: (inout Batch) throws -> Void) rethrows {
         try finish(handOn)
         guard !batch.isEmpty else { return }
         try submit(&batch, handOn)
@@ -58,7 +58,7 @@ public struct OrderedParallelMap<Item: Sendable, Output, Gathered> {
 
 extension OrderedParallelMap where Gathered == Void {
     /// A plain map: `transform` on each item.
-    public init(each transform: @escaping @Sendable (Item) -> Output) {
+    package init(each transform: @escaping @Sendable (Item) -> Output) {
         self.init { share in (share.map(transform), ()) }
     }
 }

@@ -7,9 +7,9 @@ import Glibc
 /// of seconds: one line with the count, the rate and the time left, redrawn in place (`\r`). It is
 /// drawn only on a terminal (logs and pipes stay clean), not under `--quiet`, and not for the first
 /// half second, so a quick run shows nothing; `finish` wipes it before the summary is printed.
-public struct ProgressLine {
+package struct ProgressLine {
     /// What is counted: items (events, resources), or bytes of input shown as megabytes.
-    public enum Unit: Sendable { case items, bytes }
+    package enum Unit: Sendable { case items, bytes }
 
     let label: String
     /// How many there are in all, when known (standard input's size is not).
@@ -25,22 +25,22 @@ public struct ProgressLine {
 
     /// Whether progress is drawn in this run: set once by the command line, from whether standard
     /// error is a terminal and `--quiet`.
-    nonisolated(unsafe) public static var isShown = false
+    nonisolated(unsafe) package static var isShown = false
 
-    public init(_ label: String, total: Int?, unit: Unit = .items) {
+    package init(_ label: String, total: Int?, unit: Unit = .items) {
         self.label = label
         self.total = total
         self.unit = unit
     }
 
     /// Seconds since the run started.
-    public var elapsed: Double { Date().timeIntervalSince(started) }
+    package var elapsed: Double { Date().timeIntervalSince(started) }
 
-    public mutating func advance(by count: Int) {
+    package mutating func advance(by count: Int) {
         update(done: done + count)
     }
 
-    public mutating func update(done: Int) {
+    package mutating func update(done: Int) {
         self.done = done
         let now = Date()
         guard shown, elapsed >= Self.delay, now.timeIntervalSince(lastDrawn ?? .distantPast) >= 0.2 else { return }
@@ -49,7 +49,7 @@ public struct ProgressLine {
     }
 
     /// Wipes the line, if one was drawn.
-    public func finish() {
+    package func finish() {
         if lastDrawn != nil { Self.draw("\r\u{1B}[K") }
     }
 

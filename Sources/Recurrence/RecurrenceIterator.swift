@@ -7,10 +7,10 @@ import CalendarModel
 /// It works on wall-clock times; the caller maps them to instants in the event's zone. Like
 /// libical's iterator it yields only instances the rule generates: an unsynchronized DTSTART is the
 /// recurrence set's business (RFC 5545 §3.8.5.3), not the rule's.
-public struct RecurrenceIterator: IteratorProtocol, Sequence {
+package struct RecurrenceIterator: IteratorProtocol, Sequence {
     /// How many consecutive periods may pass without an instance before the iterator gives up on a
     /// rule that matches nothing (such as 30 February): the budget that replaces a hard cap.
-    public static let defaultEmptyPeriodBudget = 100_000
+    package static let defaultEmptyPeriodBudget = 100_000
 
     private let expansion: PeriodExpansion
     private let start: LocalDateTime
@@ -28,7 +28,7 @@ public struct RecurrenceIterator: IteratorProtocol, Sequence {
     /// - Parameters:
     ///   - until: the rule's UNTIL as a wall-clock time in DTSTART's zone (the caller converts a UTC UNTIL).
     ///   - startingAt: instances before it are not returned.
-    public init(rule: RecurrenceRule, start: LocalDateTime, isDateOnly: Bool, until: LocalDateTime? = nil,
+    package init(rule: RecurrenceRule, start: LocalDateTime, isDateOnly: Bool, until: LocalDateTime? = nil,
                 startingAt: LocalDateTime? = nil, emptyPeriodBudget: Int = defaultEmptyPeriodBudget) {
         expansion = PeriodExpansion(rule: rule, start: start, isDateOnly: isDateOnly)
         self.start = start
@@ -44,7 +44,7 @@ public struct RecurrenceIterator: IteratorProtocol, Sequence {
         }
     }
 
-    public mutating func next() -> LocalDateTime? {
+    package mutating func next() -> LocalDateTime? {
         while !finished {
             if pendingIndex < pending.count {
                 let candidate = pending[pendingIndex]

@@ -7,16 +7,16 @@ import TimeZones
 /// across a year with a week 53), breaks as EXDATE, and each change an override with its
 /// RECURRENCE-ID — a cancelled one kept visible as STATUS:CANCELLED. UIDs come from the calendar
 /// and lecture ids, so a re-export replaces rather than duplicates.
-public struct ScheduleCalendar {
-    public let timetable: Timetable
+package struct ScheduleCalendar {
+    package let timetable: Timetable
     private let zone: SystemTimeZone
 
     /// Why a timetable cannot be turned into a calendar.
-    public struct ZoneError: Error, Sendable, CustomStringConvertible {
-        public var description: String
+    package struct ZoneError: Error, Sendable, CustomStringConvertible {
+        package var description: String
     }
 
-    public init(timetable: Timetable) throws(ZoneError) {
+    package init(timetable: Timetable) throws(ZoneError) {
         guard let zone = TimeZoneResolver(definitions: [:]).databaseZone(for: timetable.calendar.timeZone) else {
             throw ZoneError(description: "calendar.timezone \(timetable.calendar.timeZone) is not a zone of the tz database")
         }
@@ -25,13 +25,13 @@ public struct ScheduleCalendar {
     }
 
     /// One resource per lecture: the master event and its overrides, all with the lecture's UID.
-    public func resources() -> [ScheduledLecture] {
+    package func resources() -> [ScheduledLecture] {
         timetable.lectures.compactMap(resource(for:))
     }
 
     /// The whole calendar: name, colour and zone, the VTIMEZONE, and every lecture's events, each
     /// stamped and sequenced as `stamps` says (the change tracker's business).
-    public func calendar(stamps: [String: ScheduleStamp]) -> Component {
+    package func calendar(stamps: [String: ScheduleStamp]) -> Component {
         var calendar = EventCalendar()
         calendar.name = timetable.calendar.name
         if let color = timetable.calendar.color { calendar.color = color }
@@ -44,7 +44,7 @@ public struct ScheduleCalendar {
     }
 
     /// The VTIMEZONE for the calendar's zone over the term's years.
-    public var vtimezone: Component {
+    package var vtimezone: Component {
         VTimezoneBuilder().vtimezone(tzid: timetable.calendar.timeZone, zone: zone,
                                      years: timetable.term.start.year...timetable.term.end.year)
     }

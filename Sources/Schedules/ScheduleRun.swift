@@ -5,19 +5,19 @@ import InputFiles
 
 /// What `schedule` and `sync` share: read the timetable, make its resources, and track what changed
 /// against the state file.
-public struct ScheduleRun {
-    public let schedule: ScheduleCalendar
-    public let state: ScheduleState
-    public let stamps: [String: ScheduleStamp]
-    public let changes: ScheduleChanges
+package struct ScheduleRun {
+    package let schedule: ScheduleCalendar
+    package let state: ScheduleState
+    package let stamps: [String: ScheduleStamp]
+    package let changes: ScheduleChanges
 
-    public init(timetable path: String, base: String?, statePath: String?) throws {
+    package init(timetable path: String, base: String?, statePath: String?) throws {
         let base = try base.map { try Self.timetable(InputFile(path: $0).readAll(), file: $0, base: nil) }
         try self.init(timetable: Self.timetable(InputFile(path: path).readAll(), file: path, base: base), file: path, statePath: statePath)
     }
 
     /// `timetable`, read from `file`, against the state at `statePath` when given.
-    public init(timetable: Timetable, file path: String, statePath: String?) throws {
+    package init(timetable: Timetable, file path: String, statePath: String?) throws {
         do {
             schedule = try ScheduleCalendar(timetable: timetable)
         } catch {
@@ -35,14 +35,14 @@ public struct ScheduleRun {
     }
 
     /// The state, written whole or not at all.
-    public func saveState(to path: String) throws {
+    package func saveState(to path: String) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         try AtomicFile.write(Array(try encoder.encode(state)) + [0x0A], to: path)
     }
 
     /// One line a person reads: how many lectures were added, changed, removed and left alone.
-    public var summary: String {
+    package var summary: String {
         "\(changes.added.count) added, \(changes.changed.count) changed, \(changes.removed.count) removed, \(changes.unchanged.count) unchanged"
     }
 
@@ -50,7 +50,7 @@ public struct ScheduleRun {
     private static let stateAdvice = "the state file is left as it was; remove it to start afresh, or name another with --state"
 
     /// The timetable in `bytes`, JSON or CSV (which takes calendar, term and breaks from `base`).
-    public static func timetable(_ bytes: [UInt8], file path: String, base: Timetable?) throws -> Timetable {
+    package static func timetable(_ bytes: [UInt8], file path: String, base: Timetable?) throws -> Timetable {
         do {
             if isCSV(path: path, bytes) {
                 return try TimetableReader().read(csv: bytes, file: path, base: base)

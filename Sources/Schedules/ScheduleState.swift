@@ -3,48 +3,48 @@ import CalendarModel
 /// What `calbridge schedule --state` remembers between runs: for each lecture's UID a hash of what
 /// was emitted, its SEQUENCE and DTSTAMP, so a re-run bumps only what changed (RFC 5545 §3.8.7.4)
 /// and can say what was added, changed and removed. Written as JSON, atomically, by the caller.
-public struct ScheduleState: Codable, Hashable, Sendable {
+package struct ScheduleState: Codable, Hashable, Sendable {
     /// What one lecture's events were last emitted as.
-    public struct Entry: Codable, Hashable, Sendable {
-        public var lecture: String
-        public var hash: String
-        public var sequence: Int
+    package struct Entry: Codable, Hashable, Sendable {
+        package var lecture: String
+        package var hash: String
+        package var sequence: Int
         /// DTSTAMP as iCalendar writes it (`20261122T153000Z`).
-        public var timestamp: String
+        package var timestamp: String
     }
 
-    public static let formatName = "calbridge-schedule-state"
+    package static let formatName = "calbridge-schedule-state"
 
-    public var format = ScheduleState.formatName
-    public var version = 1
-    public var calendar: String
-    public var lectures: [String: Entry]
+    package var format = ScheduleState.formatName
+    package var version = 1
+    package var calendar: String
+    package var lectures: [String: Entry]
 
-    public init(calendar: String, lectures: [String: Entry] = [:]) {
+    package init(calendar: String, lectures: [String: Entry] = [:]) {
         self.calendar = calendar
         self.lectures = lectures
     }
 }
 
 /// What a run changed, by UID, for the report and for `sync`.
-public struct ScheduleChanges: Hashable, Sendable {
-    public var added: [String] = []
-    public var changed: [String] = []
-    public var removed: [String] = []
-    public var unchanged: [String] = []
+package struct ScheduleChanges: Hashable, Sendable {
+    package var added: [String] = []
+    package var changed: [String] = []
+    package var removed: [String] = []
+    package var unchanged: [String] = []
 
-    public var isEmpty: Bool { added.isEmpty && changed.isEmpty && removed.isEmpty }
+    package var isEmpty: Bool { added.isEmpty && changed.isEmpty && removed.isEmpty }
 }
 
 /// Why a state file is refused rather than overwritten.
-public struct ScheduleStateError: Error, Sendable, CustomStringConvertible {
-    public var description: String
+package struct ScheduleStateError: Error, Sendable, CustomStringConvertible {
+    package var description: String
 }
 
 /// Compares this run's lectures with the state of the last and decides each one's SEQUENCE and DTSTAMP.
-public enum ScheduleTracker {
+package enum ScheduleTracker {
     /// The new state, the stamps to write the events with, and what changed.
-    public static func track(_ resources: [ScheduledLecture], calendar: String, previous: ScheduleState?,
+    package static func track(_ resources: [ScheduledLecture], calendar: String, previous: ScheduleState?,
                              now: LocalDateTime) throws(ScheduleStateError) -> (ScheduleState, [String: ScheduleStamp], ScheduleChanges) {
         if let previous {
             guard previous.format == ScheduleState.formatName, previous.version == 1 else {

@@ -2,15 +2,15 @@ import CalendarModel
 
 /// One lecture as a calendar resource: its master event and overrides, which share its UID and are
 /// stored, hashed and sequenced together.
-public struct ScheduledLecture: Hashable, Sendable {
-    public var lectureID: String
-    public var uid: String
-    public var master: Component
-    public var overrides: [Component]
+package struct ScheduledLecture: Hashable, Sendable {
+    package var lectureID: String
+    package var uid: String
+    package var master: Component
+    package var overrides: [Component]
 
     /// A fingerprint of everything a calendar app shows: changes exactly when the lecture or one of
     /// its changes does (DTSTAMP and SEQUENCE are left out, being what a change sets).
-    public var contentHash: String {
+    package var contentHash: String {
         var text = ""
         for component in [master] + overrides {
             text += component.name + "\n"
@@ -20,7 +20,7 @@ public struct ScheduledLecture: Hashable, Sendable {
     }
 
     /// The events with DTSTAMP and SEQUENCE as the change tracker decided.
-    public func stamped(_ stamp: ScheduleStamp) -> [Component] {
+    package func stamped(_ stamp: ScheduleStamp) -> [Component] {
         ([master] + overrides).map { component in
             var event = Event(component: component)
             event.sequence = stamp.sequence
@@ -33,11 +33,11 @@ public struct ScheduledLecture: Hashable, Sendable {
 }
 
 /// What the change tracker gives each lecture's events: its SEQUENCE and DTSTAMP.
-public struct ScheduleStamp: Hashable, Sendable, Codable {
-    public var sequence: Int
-    public var timestamp: LocalDateTime?
+package struct ScheduleStamp: Hashable, Sendable, Codable {
+    package var sequence: Int
+    package var timestamp: LocalDateTime?
 
-    public init(sequence: Int, timestamp: LocalDateTime?) {
+    package init(sequence: Int, timestamp: LocalDateTime?) {
         self.sequence = sequence
         self.timestamp = timestamp
     }

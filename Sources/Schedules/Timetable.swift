@@ -2,15 +2,15 @@ import CalendarModel
 
 /// A course timetable as ../shared/SPEC.md describes it: the calendar it goes into, the term with
 /// its breaks, the weekly lectures and the changes to single occurrences.
-public struct Timetable: Hashable, Sendable {
+package struct Timetable: Hashable, Sendable {
     /// The target calendar: a stable id (part of every UID), its name, colour and zone.
-    public struct CalendarInfo: Hashable, Sendable {
-        public var id: String
-        public var name: String
-        public var color: String?
-        public var timeZone: String
+    package struct CalendarInfo: Hashable, Sendable {
+        package var id: String
+        package var name: String
+        package var color: String?
+        package var timeZone: String
 
-        public init(id: String, name: String, color: String?, timeZone: String) {
+        package init(id: String, name: String, color: String?, timeZone: String) {
             self.id = id
             self.name = name
             self.color = color
@@ -19,12 +19,12 @@ public struct Timetable: Hashable, Sendable {
     }
 
     /// A stretch of days, both ends included (a term, a break).
-    public struct DateRange: Hashable, Sendable {
-        public var start: CalendarDate
-        public var end: CalendarDate
-        public var name: String?
+    package struct DateRange: Hashable, Sendable {
+        package var start: CalendarDate
+        package var end: CalendarDate
+        package var name: String?
 
-        public init(start: CalendarDate, end: CalendarDate, name: String? = nil) {
+        package init(start: CalendarDate, end: CalendarDate, name: String? = nil) {
             self.start = start
             self.end = end
             self.name = name
@@ -32,25 +32,25 @@ public struct Timetable: Hashable, Sendable {
     }
 
     /// Which ISO weeks a lecture takes place in.
-    public enum Weeks: Hashable, Sendable {
+    package enum Weeks: Hashable, Sendable {
         case all, odd, even
         case list([Int])
     }
 
     /// One weekly lecture (or exercise, lab…).
-    public struct Lecture: Hashable, Sendable {
-        public var id: String
-        public var title: String
-        public var kind: String?
-        public var lecturer: String?
-        public var room: String?
-        public var weekday: Weekday
+    package struct Lecture: Hashable, Sendable {
+        package var id: String
+        package var title: String
+        package var kind: String?
+        package var lecturer: String?
+        package var room: String?
+        package var weekday: Weekday
         /// Minutes after midnight, in the calendar's zone.
-        public var start: Int
-        public var end: Int
-        public var weeks: Weeks
+        package var start: Int
+        package var end: Int
+        package var weeks: Weeks
 
-        public init(id: String, title: String, kind: String?, lecturer: String?, room: String?, weekday: Weekday,
+        package init(id: String, title: String, kind: String?, lecturer: String?, room: String?, weekday: Weekday,
                     start: Int, end: Int, weeks: Weeks) {
             self.id = id
             self.title = title
@@ -65,8 +65,8 @@ public struct Timetable: Hashable, Sendable {
     }
 
     /// A change to one occurrence of a lecture, named by the date it would have taken place.
-    public struct Change: Hashable, Sendable {
-        public enum Kind: Hashable, Sendable {
+    package struct Change: Hashable, Sendable {
+        package enum Kind: Hashable, Sendable {
             case cancelled
             /// Moved to another start and end (local date-times in the calendar's zone), maybe another room.
             case moved(start: LocalDateTime, end: LocalDateTime)
@@ -74,13 +74,13 @@ public struct Timetable: Hashable, Sendable {
             case room
         }
 
-        public var lecture: String
-        public var date: CalendarDate
-        public var kind: Kind
-        public var room: String?
-        public var note: String?
+        package var lecture: String
+        package var date: CalendarDate
+        package var kind: Kind
+        package var room: String?
+        package var note: String?
 
-        public init(lecture: String, date: CalendarDate, kind: Kind, room: String? = nil, note: String? = nil) {
+        package init(lecture: String, date: CalendarDate, kind: Kind, room: String? = nil, note: String? = nil) {
             self.lecture = lecture
             self.date = date
             self.kind = kind
@@ -89,13 +89,13 @@ public struct Timetable: Hashable, Sendable {
         }
     }
 
-    public var calendar: CalendarInfo
-    public var term: DateRange
-    public var breaks: [DateRange]
-    public var lectures: [Lecture]
-    public var changes: [Change]
+    package var calendar: CalendarInfo
+    package var term: DateRange
+    package var breaks: [DateRange]
+    package var lectures: [Lecture]
+    package var changes: [Change]
 
-    public init(calendar: CalendarInfo, term: DateRange, breaks: [DateRange], lectures: [Lecture], changes: [Change]) {
+    package init(calendar: CalendarInfo, term: DateRange, breaks: [DateRange], lectures: [Lecture], changes: [Change]) {
         self.calendar = calendar
         self.term = term
         self.breaks = breaks

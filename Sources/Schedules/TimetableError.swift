@@ -5,15 +5,15 @@ import CalendarModel
 /// The place is a JSON path for JSON input (`$.lectures[3].weekday`), a row and column for CSV input
 /// (`row 7, column weekday`, rows counted as the file's lines from 1) and `line L, column C` when the
 /// text is not JSON at all, so the message leads the reader to the spot to fix.
-public struct TimetableError: Error, Hashable, Sendable, CustomStringConvertible {
-    public var file: String
-    public var place: String
-    public var message: String
+package struct TimetableError: Error, Hashable, Sendable, CustomStringConvertible {
+    package var file: String
+    package var place: String
+    package var message: String
     /// The line (and column) the place is on, where the input has lines: a CSV row, or the spot where
     /// text stops being JSON. A JSON path names a value, not a line.
-    public var location: SourceLocation?
+    package var location: SourceLocation?
 
-    public init(file: String, place: String, message: String, at location: SourceLocation? = nil) {
+    package init(file: String, place: String, message: String, at location: SourceLocation? = nil) {
         self.file = file
         self.place = place
         self.message = message
@@ -21,7 +21,7 @@ public struct TimetableError: Error, Hashable, Sendable, CustomStringConvertible
     }
 
     /// `FILE: PLACE: message`.
-    public var description: String { "\(file): \(place): \(message)" }
+    package var description: String { "\(file): \(place): \(message)" }
 }
 
 /// Every problem found in a timetable: first those of single fields in file order, then those between
@@ -30,22 +30,22 @@ public struct TimetableError: Error, Hashable, Sendable, CustomStringConvertible
 /// A reader reports all problems at once rather than the first only, so a file with several mistakes
 /// is fixed in one round; the caller writes nothing when it catches this. Text that is not JSON, and a
 /// CSV file with an unclosed quote or bytes that are not UTF-8, stop reading at their first problem.
-public struct TimetableErrors: Error, Hashable, Sendable, CustomStringConvertible {
+package struct TimetableErrors: Error, Hashable, Sendable, CustomStringConvertible {
     /// Never empty.
-    public var problems: [TimetableError]
+    package var problems: [TimetableError]
 
-    public init(problems: [TimetableError]) {
+    package init(problems: [TimetableError]) {
         self.problems = problems
     }
 
     /// One problem a line.
-    public var description: String { problems.map(\.description).joined(separator: "\n") }
+    package var description: String { problems.map(\.description).joined(separator: "\n") }
 }
 
 extension Diagnostic {
     /// A timetable problem as an error at its line where it has one, with what the line does not say
     /// of its place (a CSV column, a JSON path) before the message.
-    public init(timetableProblem problem: TimetableError) {
+    package init(timetableProblem problem: TimetableError) {
         var place = problem.place
         if let line = problem.location?.line {
             // `row 7, column weekday` at line 7 says `column weekday`; `line 3, column 5` says nothing more.

@@ -29,10 +29,10 @@ import JSONReading
 /// they override it key by key (any `term.break` line replaces all of the base's breaks); a row replaces
 /// the base's lecture of the same id in place and a row with a new id is added after the base's lectures.
 /// Changes come only from the base, and are checked again against the merged lectures and term.
-public struct TimetableReader: Sendable {
-    public init() {}
+package struct TimetableReader: Sendable {
+    package init() {}
 
-    public func read(json: [UInt8], file: String) throws(TimetableErrors) -> Timetable {
+    package func read(json: [UInt8], file: String) throws(TimetableErrors) -> Timetable {
         var problems = TimetableProblems(file: file)
         let root: JSONValue
         do {
@@ -47,7 +47,7 @@ public struct TimetableReader: Sendable {
         return try Self.finish(draft, reader.problems)
     }
 
-    public func read(csv: [UInt8], file: String, base: Timetable?) throws(TimetableErrors) -> Timetable {
+    package func read(csv: [UInt8], file: String, base: Timetable?) throws(TimetableErrors) -> Timetable {
         var problems = TimetableProblems(file: file)
         switch CSVScanner.lines(csv) {
         case .failure(let problem):

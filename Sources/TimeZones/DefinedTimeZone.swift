@@ -4,7 +4,7 @@ import Recurrence
 /// A zone defined by a VTIMEZONE in the file (RFC 5545 §3.6.5): its STANDARD and DAYLIGHT
 /// observances expanded into a table of transitions, so that a calendar carrying its own zone
 /// definitions is read with exactly those rules.
-public struct DefinedTimeZone: ZoneRules {
+package struct DefinedTimeZone: ZoneRules {
     /// One change of offset.
     struct Transition {
         var utcSecond: Int
@@ -12,15 +12,15 @@ public struct DefinedTimeZone: ZoneRules {
     }
 
     /// Why a VTIMEZONE cannot be used; the TZID is then treated like an unknown one.
-    public struct DefinitionError: Error, Sendable, CustomStringConvertible {
-        public var description: String
+    package struct DefinitionError: Error, Sendable, CustomStringConvertible {
+        package var description: String
     }
 
-    public let tzid: String
+    package let tzid: String
     /// From the first transition to the last, when the definition stops there: every rule ends and
     /// the offset changes (a producer that wrote only the transitions near its events). `nil` when it
     /// defines all later time: a rule without end, or one offset throughout.
-    public let definedSpan: ClosedRange<Int>?
+    package let definedSpan: ClosedRange<Int>?
     let transitions: [Transition]
     private let initialOffset: Int
     /// For each stretch of 2^23 seconds (97 days) from the first transition, how many transitions come
@@ -34,7 +34,7 @@ public struct DefinedTimeZone: ZoneRules {
     /// final value, which no calendar of people's lives reaches.
     static let horizonYear = 2200
 
-    public init(_ component: Component) throws(DefinitionError) {
+    package init(_ component: Component) throws(DefinitionError) {
         guard let tzid = component["TZID"]?.text else { throw DefinitionError(description: "VTIMEZONE without TZID") }
         self.tzid = tzid
         var transitions: [Transition] = []
@@ -69,7 +69,7 @@ public struct DefinedTimeZone: ZoneRules {
         }
     }
 
-    public func offset(atUTC second: Int) -> Int {
+    package func offset(atUTC second: Int) -> Int {
         let stretch = (second - transitions[0].utcSecond) >> Self.stretchShift
         guard stretch >= 0 else { return initialOffset }
         guard stretch < transitionsBeforeStretch.count else { return transitions[transitions.count - 1].offset }

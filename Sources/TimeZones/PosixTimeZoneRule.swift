@@ -1,22 +1,22 @@
 import CalendarModel
 
 /// Why a POSIX TZ string could not be parsed, and where in it.
-public struct PosixTimeZoneRuleError: Error, Hashable, CustomStringConvertible {
-    public var string: String
+package struct PosixTimeZoneRuleError: Error, Hashable, CustomStringConvertible {
+    package var string: String
     /// Index of the offending byte in `string`'s UTF-8.
-    public var position: Int
-    public var message: String
+    package var position: Int
+    package var message: String
 
-    public var description: String { "TZ string \"\(string)\": \(message) (at \(position))" }
+    package var description: String { "TZ string \"\(string)\": \(message) (at \(position))" }
 }
 
 /// A POSIX TZ string — `CET-1CEST,M3.5.0,M10.5.0/3` — as TZif footers use it (RFC 8536 §3.3) to give a
 /// zone's rules after its last listed transition: a standard time, and optionally a daylight saving time
 /// with the yearly days and times it starts and ends. Transition times may be negative or beyond 24 hours,
 /// RFC 8536 §3.3.1's extension of POSIX. Evaluates for any year, proleptic Gregorian.
-public struct PosixTimeZoneRule: ZoneRules, Hashable {
+package struct PosixTimeZoneRule: ZoneRules, Hashable {
     /// A day of the year in one of POSIX's three forms.
-    public enum Day: Hashable, Sendable {
+    package enum Day: Hashable, Sendable {
         /// `Jn`: day 1…365, February 29 never counted (J60 is always March 1).
         case julian(Int)
         /// `n`: day 0…365, February 29 counted in leap years.
@@ -26,34 +26,34 @@ public struct PosixTimeZoneRule: ZoneRules, Hashable {
     }
 
     /// When in a year daylight saving time starts or ends.
-    public struct Change: Hashable, Sendable {
-        public var day: Day
+    package struct Change: Hashable, Sendable {
+        package var day: Day
         /// Seconds after local midnight of `day`, in the local time in effect before the change.
-        public var time: Int
+        package var time: Int
     }
 
     /// The daylight saving half of a TZ string.
-    public struct DaylightSaving: Hashable, Sendable {
-        public var type: ZoneTimeType
-        public var start: Change
-        public var end: Change
+    package struct DaylightSaving: Hashable, Sendable {
+        package var type: ZoneTimeType
+        package var start: Change
+        package var end: Change
     }
 
-    public var standard: ZoneTimeType
+    package var standard: ZoneTimeType
     /// nil for a zone that keeps one offset all year (`<+0330>-3:30`).
-    public var daylight: DaylightSaving?
+    package var daylight: DaylightSaving?
 
-    public init(_ string: String) throws {
+    package init(_ string: String) throws {
         var parser = PosixTZParser(string: string)
         (standard, daylight) = try parser.parseRule()
     }
 
-    public func offset(atUTC second: Int) -> Int {
+    package func offset(atUTC second: Int) -> Int {
         zoneType(atUTC: second).utcOffset
     }
 
     /// The local time type in effect at an instant.
-    public func zoneType(atUTC second: Int) -> ZoneTimeType {
+    package func zoneType(atUTC second: Int) -> ZoneTimeType {
         guard let daylight else { return standard }
         let instant = Self.clamped(second)
         let year = Self.year(containing: instant + standard.utcOffset)

@@ -4,8 +4,8 @@ import Foundation
 /// transitions, and the footer's POSIX rule for instants after the last of them. Works with both
 /// "fat" files (transitions listed up to 2037) and "slim" ones (the footer does the rest). The parsed
 /// tables live in the value itself; nothing is cached globally.
-public struct SystemTimeZone: ZoneRules {
-    public let identifier: String
+package struct SystemTimeZone: ZoneRules {
+    package let identifier: String
     /// Ascending transition instants, and the index into `types` each one switches to.
     let transitionTimes: [Int]
     let transitionTypes: [Int]
@@ -18,7 +18,7 @@ public struct SystemTimeZone: ZoneRules {
 
     /// The zone `identifier` from the tz database in `directory`, or nil when there is no such zone, the
     /// identifier could name a file outside the directory, or the file is not valid TZif data.
-    public init?(identifier: String, directory: String = "/usr/share/zoneinfo") {
+    package init?(identifier: String, directory: String = "/usr/share/zoneinfo") {
         guard Self.isPlausible(identifier),
               let handle = FileHandle(forReadingAtPath: directory + "/" + identifier) else { return nil }
         defer { try? handle.close() }
@@ -30,7 +30,7 @@ public struct SystemTimeZone: ZoneRules {
     }
 
     /// A zone from the bytes of a TZif file; throws `TZifError` or `PosixTimeZoneRuleError` for malformed data.
-    public init(identifier: String, tzif bytes: [UInt8]) throws {
+    package init(identifier: String, tzif bytes: [UInt8]) throws {
         let file = try TZifFile(bytes: bytes)
         self.identifier = identifier
         transitionTimes = file.transitions.map(\.utcSecond)
@@ -44,12 +44,12 @@ public struct SystemTimeZone: ZoneRules {
         }
     }
 
-    public func offset(atUTC second: Int) -> Int {
+    package func offset(atUTC second: Int) -> Int {
         zoneType(atUTC: second).utcOffset
     }
 
     /// The local time type in effect at an instant.
-    public func zoneType(atUTC second: Int) -> ZoneTimeType {
+    package func zoneType(atUTC second: Int) -> ZoneTimeType {
         let count = transitionCount(atOrBefore: second)
         guard let last = transitionTimes.last else {
             // With no transitions at all the footer, when there is one, covers every instant (RFC 8536 §3.2).
@@ -62,7 +62,7 @@ public struct SystemTimeZone: ZoneRules {
 
     /// Every change of UTC offset at an instant in `from..<to`, from the transition table and then the
     /// footer rule, ascending; `isDST` and `abbreviation` describe the time in effect after the change.
-    public func transitions(from: Int, to: Int)
+    package func transitions(from: Int, to: Int)
         -> [(utcSecond: Int, offsetBefore: Int, offsetAfter: Int, isDST: Bool, abbreviation: String)] {
         guard from < to else { return [] }
         let firstIndex = from == Int.min ? 0 : transitionCount(atOrBefore: from - 1)

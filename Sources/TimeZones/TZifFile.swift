@@ -1,13 +1,13 @@
 /// One kind of local time a zone can be in — an offset, whether it is daylight saving time, and its
 /// abbreviation — as a TZif local time type record or one half of a POSIX TZ string describes it.
-public struct ZoneTimeType: Hashable, Sendable {
+package struct ZoneTimeType: Hashable, Sendable {
     /// Seconds east of UTC.
-    public var utcOffset: Int
-    public var isDST: Bool
+    package var utcOffset: Int
+    package var isDST: Bool
     /// `CET`, `EDT`, `+1030`: the designation without the `<>` a TZ string quotes it with.
-    public var abbreviation: String
+    package var abbreviation: String
 
-    public init(utcOffset: Int, isDST: Bool, abbreviation: String) {
+    package init(utcOffset: Int, isDST: Bool, abbreviation: String) {
         self.utcOffset = utcOffset
         self.isDST = isDST
         self.abbreviation = abbreviation
@@ -15,12 +15,12 @@ public struct ZoneTimeType: Hashable, Sendable {
 }
 
 /// Why a TZif file could not be read, and where in it the problem was found.
-public struct TZifError: Error, Hashable, CustomStringConvertible {
-    public var message: String
+package struct TZifError: Error, Hashable, CustomStringConvertible {
+    package var message: String
     /// Byte position in the file where reading stopped.
-    public var byteOffset: Int
+    package var byteOffset: Int
 
-    public var description: String { "TZif data: \(message) (at byte \(byteOffset))" }
+    package var description: String { "TZif data: \(message) (at byte \(byteOffset))" }
 }
 
 /// The contents of a TZif file (RFC 8536, updated by RFC 9636), versions 1 to 4: the transition
@@ -30,24 +30,24 @@ public struct TZifError: Error, Hashable, CustomStringConvertible {
 ///
 /// Leap-second records (the `right/` zones) are checked and skipped: calbridge counts time in POSIX
 /// seconds, so their corrections are not applied.
-public struct TZifFile: Hashable, Sendable {
+package struct TZifFile: Hashable, Sendable {
     /// A change to local time type `typeIndex` at `utcSecond`.
-    public struct Transition: Hashable, Sendable {
-        public var utcSecond: Int
-        public var typeIndex: Int
+    package struct Transition: Hashable, Sendable {
+        package var utcSecond: Int
+        package var typeIndex: Int
     }
 
     /// 1 for a file whose version byte is NUL, else the ASCII digit's value (2, 3, 4).
-    public var version: Int
+    package var version: Int
     /// Strictly ascending by `utcSecond`; every `typeIndex` is a valid index into `types`.
-    public var transitions: [Transition]
+    package var transitions: [Transition]
     /// Never empty: type 0 also gives local time before the first transition.
-    public var types: [ZoneTimeType]
+    package var types: [ZoneTimeType]
     /// The POSIX TZ string of a version 2+ file (may be empty, meaning "unspecified"); nil for version 1.
-    public var footer: String?
-    public var leapSecondCount: Int
+    package var footer: String?
+    package var leapSecondCount: Int
 
-    public init(bytes: [UInt8]) throws {
+    package init(bytes: [UInt8]) throws {
         var reader = TZifReader(bytes: bytes)
         let firstHeader = try TZifHeader(reading: &reader)
         version = firstHeader.version

@@ -8,7 +8,7 @@ import Foundation
 /// Outlook and Exchange write them (CLDR's mapping), then Outlook display names such as
 /// `(UTC+01:00) Amsterdam, Berlin, Bern, Rome, Stockholm, Vienna` by the cities they list.
 /// A TZID none of these knows resolves to `nil`, and its times are read as floating.
-public final class TimeZoneResolver: @unchecked Sendable {
+package final class TimeZoneResolver: @unchecked Sendable {
     private let zoneDirectory: String
     /// Guards `definitions` and `cache`: workers expanding series in parallel share one resolver.
     private let lock = NSLock()
@@ -16,21 +16,21 @@ public final class TimeZoneResolver: @unchecked Sendable {
     private var cache: [String: (any ZoneRules)?] = [:]
     /// The zone X-WR-TIMEZONE names, in which Google and Apple mean the calendar's floating times.
     /// Set once, in `init`, so workers read it without the lock.
-    public private(set) var calendarZone: (any ZoneRules)?
+    package private(set) var calendarZone: (any ZoneRules)?
 
-    public init(definitions: [String: Component], calendarZone: String? = nil, zoneDirectory: String = "/usr/share/zoneinfo") {
+    package init(definitions: [String: Component], calendarZone: String? = nil, zoneDirectory: String = "/usr/share/zoneinfo") {
         self.definitions = definitions
         self.zoneDirectory = zoneDirectory
         self.calendarZone = calendarZone.flatMap { resolve($0) }
     }
 
     /// A resolver for the VTIMEZONEs and X-WR-TIMEZONE of a calendar.
-    public convenience init(calendar: Component) {
+    package convenience init(calendar: Component) {
         let view = EventCalendar(component: calendar)
         self.init(definitions: view.timeZoneDefinitions, calendarZone: view.timeZone)
     }
 
-    public func zone(for tzid: String) -> (any ZoneRules)? {
+    package func zone(for tzid: String) -> (any ZoneRules)? {
         lock.lock()
         defer { lock.unlock() }
         if let known = cache[tzid] { return known }
@@ -42,7 +42,7 @@ public final class TimeZoneResolver: @unchecked Sendable {
     /// Adds a VTIMEZONE read after the resolver was made (a calendar read as it streams in). Returns
     /// `false` when its TZID was already resolved without it: times read before then may be wrong.
     /// A TZID already defined keeps its first definition, as in `EventCalendar.timeZoneDefinitions`.
-    public func define(_ zone: Component) -> Bool {
+    package func define(_ zone: Component) -> Bool {
         guard let tzid = zone["TZID"]?.value else { return true }
         lock.lock()
         defer { lock.unlock() }
@@ -61,7 +61,7 @@ public final class TimeZoneResolver: @unchecked Sendable {
 
     /// The tz database zone a TZID names, ignoring the file's own VTIMEZONEs: by IANA name (also
     /// behind a vendor prefix), Windows name or Outlook display name.
-    public func databaseZone(for tzid: String) -> SystemTimeZone? {
+    package func databaseZone(for tzid: String) -> SystemTimeZone? {
         if let zone = systemZone(tzid) { return zone }
         if let iana = WindowsZoneNames.ianaByWindowsName[tzid], let zone = systemZone(iana) { return zone }
         return displayNameZone(tzid)
@@ -97,13 +97,13 @@ public final class TimeZoneResolver: @unchecked Sendable {
 
 extension TimeZoneResolver {
     /// What calbridge says of a TZID it cannot resolve, wherever it meets one.
-    public static func unknownZoneMessage(_ tzid: String) -> String {
+    package static func unknownZoneMessage(_ tzid: String) -> String {
         "TZID \(tzid) is neither defined by a VTIMEZONE in the file nor a zone of the tz database or Windows; its times are read as floating"
     }
 
     /// The TZIDs a calendar uses that nothing resolves, each with the first property that names it:
     /// `validate` reports them, and their times are read as floating.
-    public func unknownZones(in calendar: Component) -> [(tzid: String, property: Property)] {
+    package func unknownZones(in calendar: Component) -> [(tzid: String, property: Property)] {
         var seen: Set<String> = []
         var unknown: [(tzid: String, property: Property)] = []
         func visit(_ component: Component) {

@@ -3,7 +3,7 @@ import CalendarModel
 /// Writes a VTIMEZONE for a zone of the tz database, covering the years a calendar uses, with the
 /// RRULE-style observances Outlook accepts (`FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU`) rather than one
 /// RDATE per change; a rule that still holds at the end of the range is left open.
-public struct VTimezoneBuilder {
+package struct VTimezoneBuilder {
     /// One change of offset, described the way an observance rule states it.
     private struct Change: Equatable {
         var year: Int
@@ -24,11 +24,11 @@ public struct VTimezoneBuilder {
         }
     }
 
-    public init() {}
+    package init() {}
 
     /// The VTIMEZONE for `zone` under the name `tzid` (the zone's own name, or the Windows or vendor
     /// name the calendar uses), for the years `years`.
-    public func vtimezone(tzid: String, zone: SystemTimeZone, years used: ClosedRange<Int>) -> Component {
+    package func vtimezone(tzid: String, zone: SystemTimeZone, years used: ClosedRange<Int>) -> Component {
         // One year past the last used, so a rule still in force shows as a rule (RRULE) and is left open.
         let years = used.lowerBound...(used.upperBound + 1)
         let start = CalendarDate(year: years.lowerBound, month: 1, day: 1).dayNumber * 86_400

@@ -9,17 +9,17 @@ import CalendarModel
 /// nothing beyond it. Two zones *agree* over a definition when they give the same UTC offset at every
 /// instant of its stretch: both change offset only at their transitions, so comparing just before
 /// the stretch and at every transition of either inside it is enough.
-public struct ZoneAgreement {
+package struct ZoneAgreement {
     private let resolver: TimeZoneResolver
 
     /// - Parameter resolver: finds the tz database zone a TZID names (also by Windows or vendor name).
-    public init(resolver: TimeZoneResolver = TimeZoneResolver(definitions: [:])) {
+    package init(resolver: TimeZoneResolver = TimeZoneResolver(definitions: [:])) {
         self.resolver = resolver
     }
 
     /// Whether `kept` agrees with `later` over `later`'s stretch: the events of `later`'s calendar,
     /// read in `kept`, stay where they are.
-    public func covers(_ kept: Component, _ later: Component) -> Bool {
+    package func covers(_ kept: Component, _ later: Component) -> Bool {
         guard let kept = try? DefinedTimeZone(kept), let later = try? DefinedTimeZone(later) else { return false }
         return Self.agree(kept, later, over: later.stretch, changes: kept.changeInstants + later.changeInstants)
     }
@@ -28,7 +28,7 @@ public struct ZoneAgreement {
     /// zone of the tz database that agrees with every one of them over its stretch; `nil` otherwise.
     /// It covers the years of their stretches (and, as `VTimezoneBuilder` writes them, leaves a rule
     /// still in force open-ended).
-    public func sharedDefinition(for definitions: [Component]) -> Component? {
+    package func sharedDefinition(for definitions: [Component]) -> Component? {
         guard let tzid = definitions.first?["TZID"]?.text, let database = resolver.databaseZone(for: tzid) else { return nil }
         var years: ClosedRange<Int>?
         for definition in definitions {

@@ -2,7 +2,7 @@ import CalendarModel
 
 /// The UTC offsets of one time zone over time, from wherever they were defined: the system tz
 /// database (`SystemTimeZone`) or a VTIMEZONE in the file (`DefinedTimeZone`).
-public protocol ZoneRules: Sendable {
+package protocol ZoneRules: Sendable {
     /// Seconds east of UTC in effect at an instant (seconds since 1970-01-01T00:00:00Z).
     func offset(atUTC second: Int) -> Int
 }
@@ -11,7 +11,7 @@ extension ZoneRules {
     /// The instant a wall-clock time in this zone means, as RFC 5545 §3.3.5 asks: a time skipped by a
     /// spring-forward gap moves forward by the gap's length; a time that occurs twice (fall-back)
     /// is its first occurrence.
-    public func utcSecond(forLocal local: LocalDateTime) -> Int {
+    package func utcSecond(forLocal local: LocalDateTime) -> Int {
         let wall = local.secondsSinceEpoch
         // Offsets in effect a day either side cover any single transition near this time.
         let before = offset(atUTC: wall - 86_400), after = offset(atUTC: wall + 86_400)
@@ -28,18 +28,18 @@ extension ZoneRules {
     }
 
     /// The wall-clock time in this zone at an instant.
-    public func local(atUTC second: Int) -> LocalDateTime {
+    package func local(atUTC second: Int) -> LocalDateTime {
         LocalDateTime(secondsSinceEpoch: second + offset(atUTC: second))
     }
 }
 
 /// A zone with one fixed offset: UTC itself, or a zone calbridge could only read as an offset.
-public struct FixedOffsetZone: ZoneRules {
-    public var seconds: Int
+package struct FixedOffsetZone: ZoneRules {
+    package var seconds: Int
 
-    public init(seconds: Int) {
+    package init(seconds: Int) {
         self.seconds = seconds
     }
 
-    public func offset(atUTC _: Int) -> Int { seconds }
+    package func offset(atUTC _: Int) -> Int { seconds }
 }

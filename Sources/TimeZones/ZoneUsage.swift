@@ -3,15 +3,15 @@ import OrderedCollections
 
 /// Which TZIDs a calendar's components use and over which years, so that calbridge can add a
 /// VTIMEZONE for every TZID it writes that the input did not define (RFC 5545 §3.6.5 requires one).
-public struct ZoneUsage: Sendable {
+package struct ZoneUsage: Sendable {
     /// The TZIDs in order of first use, each with the years it is used in and where it is first named.
     private var used: OrderedDictionary<String, (years: ClosedRange<Int>, firstUse: SourceLocation?)> = [:]
     private var defined: Set<String> = []
 
-    public init() {}
+    package init() {}
 
     /// Notes the TZIDs and years of one top-level component (or the VTIMEZONE it defines).
-    public mutating func record(_ component: Component) {
+    package mutating func record(_ component: Component) {
         if component.name == "VTIMEZONE", let tzid = component["TZID"]?.text {
             defined.insert(tzid)
             return
@@ -32,24 +32,24 @@ public struct ZoneUsage: Sendable {
     }
 
     /// The usage of one top-level component by itself, to be `merge`d in file order.
-    public init(of component: Component) {
+    package init(of component: Component) {
         record(component)
     }
 
     /// Adds what `other`, noted on later components, found.
-    public mutating func merge(_ other: ZoneUsage) {
+    package mutating func merge(_ other: ZoneUsage) {
         for (tzid, use) in other.used { note(tzid, use.years, at: use.firstUse) }
         defined.formUnion(other.defined)
     }
 
     /// The TZIDs used but not defined, each with the years it is used in, in order of first use.
-    public var undefined: [(tzid: String, years: ClosedRange<Int>)] {
+    package var undefined: [(tzid: String, years: ClosedRange<Int>)] {
         used.filter { !defined.contains($0.key) }.map { ($0.key, $0.value.years) }
     }
 
     /// VTIMEZONEs for the undefined TZIDs the resolver can find in the tz database (also through
     /// Windows and vendor names); the others stay undefined and are reported by `validate`.
-    public func missingDefinitions(resolver: TimeZoneResolver) -> [Component] {
+    package func missingDefinitions(resolver: TimeZoneResolver) -> [Component] {
         undefined.compactMap { usage in
             resolver.databaseZone(for: usage.tzid).map { VTimezoneBuilder().vtimezone(tzid: usage.tzid, zone: $0, years: usage.years) }
         }
@@ -57,14 +57,14 @@ public struct ZoneUsage: Sendable {
 
     /// The undefined TZIDs the resolver cannot find either, whose times are read as floating, each
     /// with where it is first named.
-    public func unresolvable(resolver: TimeZoneResolver) -> [(tzid: String, firstUse: SourceLocation?)] {
+    package func unresolvable(resolver: TimeZoneResolver) -> [(tzid: String, firstUse: SourceLocation?)] {
         used.filter { !defined.contains($0.key) && resolver.databaseZone(for: $0.key) == nil }.map { ($0.key, $0.value.firstUse) }
     }
 
     /// `calendar` (a VCALENDAR) with a VTIMEZONE from the tz database, before its other components,
     /// for every TZID it uses without defining (see `missingDefinitions`): what `import` puts into a
     /// store and `export` writes then carries a definition for each TZID, as `convert`'s output does.
-    public static func completing(_ calendar: Component, resolver: TimeZoneResolver = TimeZoneResolver(definitions: [:])) -> Component {
+    package static func completing(_ calendar: Component, resolver: TimeZoneResolver = TimeZoneResolver(definitions: [:])) -> Component {
         var completed = calendar
         completed.components.insert(contentsOf: ZoneUsage(of: calendar).missingDefinitions(resolver: resolver), at: 0)
         return completed

@@ -5,7 +5,7 @@ import Foundation
 /// calendars of an account (from a server root, `.well-known/caldav`, a principal or a calendar
 /// home), or nothing yet. Redirects on the same server are followed; each request names the path it
 /// finally reached, so errors name the redirect's target.
-public enum CalDAVLocation: Hashable, Sendable {
+package enum CalDAVLocation: Hashable, Sendable {
     /// The URL is a calendar collection.
     case calendar(CalDAVCalendar)
     /// The URL leads to an account: its calendars and the calendar homes a new one may be made in.
@@ -15,16 +15,16 @@ public enum CalDAVLocation: Hashable, Sendable {
 }
 
 /// Finds calendars from any URL of a CalDAV account and picks or creates the one a command names.
-public enum CalDAVAccount {
+package enum CalDAVAccount {
     /// Where `url` leads, for `user` and `password` (sent only over https or to loopback).
-    public static func locate(_ url: URL, user: String?, password: String?) throws -> CalDAVLocation {
+    package static func locate(_ url: URL, user: String?, password: String?) throws -> CalDAVLocation {
         let transport = try CalDAVTransport(endpoint: CalDAVEndpoint(url), user: user, password: password)
         defer { transport.close() }
         return try CalDAVDiscovery(transport: transport).locate(transport.endpoint.path)
     }
 
     /// The calendars an account holds, found from any URL of it (a calendar's URL gives that one).
-    public static func calendars(at url: URL, user: String?, password: String?) throws -> [CalDAVCalendar] {
+    package static func calendars(at url: URL, user: String?, password: String?) throws -> [CalDAVCalendar] {
         switch try locate(url, user: user, password: password) {
         case .calendar(let calendar): return [calendar]
         case .account(let calendars, _): return calendars
@@ -39,7 +39,7 @@ public enum CalDAVAccount {
     ///
     /// Without `create` a missing collection throws `CalDAVError.noSuchCalendar` listing the
     /// account's calendars; an account URL without `name` throws `CalDAVError.calendarNotNamed`.
-    public static func collection(_ url: URL, named name: String?, user: String?, password: String?,
+    package static func collection(_ url: URL, named name: String?, user: String?, password: String?,
                                   create: Bool, label: CalendarLabel = CalendarLabel(), dryRun: Bool = false) throws -> CalDAVChoice {
         let transport = try CalDAVTransport(endpoint: CalDAVEndpoint(url), user: user, password: password)
         defer { transport.close() }
@@ -76,7 +76,7 @@ public enum CalDAVAccount {
 
 /// The collection `CalDAVAccount.collection` chose, and whether it is there yet (a dry run or
 /// `--create` into a new one plans against an empty collection).
-public struct CalDAVChoice: Hashable, Sendable {
-    public var url: String
-    public var exists: Bool
+package struct CalDAVChoice: Hashable, Sendable {
+    package var url: String
+    package var exists: Bool
 }

@@ -2,18 +2,18 @@ import CalendarWebFormats
 
 /// A calendar collection of a CalDAV account, as discovery finds it: what `calbridge calendars`
 /// lists and what `--calendar NAME` is matched against.
-public struct CalDAVCalendar: Hashable, Sendable {
+package struct CalDAVCalendar: Hashable, Sendable {
     /// The collection's URL without credentials, ending in `/`.
-    public var url: String
+    package var url: String
     /// `displayname`, when the server keeps one.
-    public var displayName: String?
+    package var displayName: String?
     /// Apple's `calendar-color` (`#RRGGBB` or `#RRGGBBAA`), when set.
-    public var color: String?
+    package var color: String?
     /// `supported-calendar-component-set` (`VEVENT`, `VTODO`); empty when the server does not say,
     /// which RFC 4791 §5.2.3 reads as "any".
-    public var components: [String]
+    package var components: [String]
 
-    public init(url: String, displayName: String?, color: String?, components: [String]) {
+    package init(url: String, displayName: String?, color: String?, components: [String]) {
         self.url = url
         self.displayName = displayName
         self.color = color
@@ -21,7 +21,7 @@ public struct CalDAVCalendar: Hashable, Sendable {
     }
 
     /// The last segment of the URL, the name a user sees in it.
-    public var pathName: String {
+    package var pathName: String {
         CalDAVPath.lastSegment(url)
     }
 
@@ -33,7 +33,7 @@ public struct CalDAVCalendar: Hashable, Sendable {
     }
 
     /// One line for a list in a message: `Work (https://host/cal/work/)`.
-    public var summary: String {
+    package var summary: String {
         "\(displayName.map { $0.isEmpty ? pathName : $0 } ?? pathName) (\(url))"
     }
 

@@ -1,6 +1,6 @@
 /// Why a CalDAV server could not be used or refused a request, beyond what `StoreError` says.
 /// Messages name the URL without credentials and never carry the password.
-public enum CalDAVError: Error, Hashable, Sendable, CustomStringConvertible {
+package enum CalDAVError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The server answered 4xx (or a 412 that carried a precondition). `precondition` is the local
     /// name of the element inside the server's `DAV:error` body, such as `no-uid-conflict`,
     /// `valid-calendar-data` or `max-resource-size` (RFC 4791 §1.3, RFC 4918 §16), when it sent one;
@@ -25,7 +25,7 @@ public enum CalDAVError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The URL leads to an account with several calendars, and none was named.
     case calendarNotNamed(String, available: [String])
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .refused(let status, let precondition?, let detail)
             where ["unique-scheduling-object-resource", "no-uid-conflict"].contains(precondition):

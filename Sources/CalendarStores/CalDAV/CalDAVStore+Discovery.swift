@@ -3,7 +3,7 @@ import Foundation
 
 extension CalDAVStore {
     /// The URLs of the calendar collections of the user `root` leads to; see `CalDAVAccount.calendars`.
-    public static func discoverCalendars(root: URL, user: String?, password: String?) throws -> [URL] {
+    package static func discoverCalendars(root: URL, user: String?, password: String?) throws -> [URL] {
         try CalDAVAccount.calendars(at: root, user: user, password: password).compactMap { URL(string: $0.url) }
     }
 }

@@ -2,7 +2,7 @@ import CalendarWebFormats
 
 extension CalDAVStore {
     /// The collection's `displayname` and `calendar-color`.
-    public func label() throws -> CalendarLabel {
+    package func label() throws -> CalendarLabel {
         let reply = try transport.send("PROPFIND", path: collectionPath, depth: "0", body: .propfind([.displayName, .calendarColor]))
         guard reply.status == 207 else { throw failure(reply) }
         let response = try multistatus(reply).responses.first
@@ -11,7 +11,7 @@ extension CalDAVStore {
     }
 
     /// PROPPATCH (RFC 4918 §9.2) of `displayname` and `calendar-color`.
-    public func setLabel(_ label: CalendarLabel) throws {
+    package func setLabel(_ label: CalendarLabel) throws {
         let reply = try transport.send("PROPPATCH", path: collectionPath,
                                        body: .proppatch(displayName: label.name, color: label.color))
         guard reply.isSuccess else { throw failure(reply) }

@@ -14,7 +14,7 @@ struct CalDAVMember {
 
 extension CalDAVStore {
     /// PROPFIND Depth 1 for every member's etag; the collection itself and sub-collections are skipped.
-    public func list() throws -> [StoredResource] {
+    package func list() throws -> [StoredResource] {
         let reply = try transport.send("PROPFIND", path: collectionPath, depth: "1", body: .propfind([.resourceType, .etag]))
         guard reply.status == 207 else { throw failure(reply) }
         let members = try members(of: multistatus(reply).responses)

@@ -8,7 +8,7 @@ extension CalDAVStore {
     /// series against the window itself, for servers that filter wrongly. A server that refuses the
     /// query is read by calendar-multiget in batches (§7.9) over a listing, and a resource neither
     /// REPORT gave data for by GET.
-    public func readAll(window: StoreWindow?, _ body: (_ uid: String, _ bytes: [UInt8]) throws -> Void) throws {
+    package func readAll(window: StoreWindow?, _ body: (_ uid: String, _ bytes: [UInt8]) throws -> Void) throws {
         let queries: [CalDAVRequestBody] = window.map { window in
             let range = CalDAVTimeRange(start: window.start.map { Self.shifted($0, days: -1) },
                                         end: window.end.map { Self.shifted($0, days: 1) })

@@ -1,6 +1,6 @@
 extension CalDAVStore {
     /// GET of the resource holding `uid`; nil when the server has none.
-    public func get(uid: String) throws -> (bytes: [UInt8], etag: String)? {
+    package func get(uid: String) throws -> (bytes: [UInt8], etag: String)? {
         try resolving(uid) { path -> Attempt<(bytes: [UInt8], etag: String)> in
             let reply = try transport.send("GET", path: path, headers: [(name: "Accept", value: "text/calendar")])
             switch reply.status {
@@ -17,7 +17,7 @@ extension CalDAVStore {
 
     /// PUT with `If-None-Match: *` (create) or `If-Match` (replace); returns the new etag.
     @discardableResult
-    public func put(uid: String, bytes: [UInt8], expected: String?) throws -> String {
+    package func put(uid: String, bytes: [UInt8], expected: String?) throws -> String {
         guard let expected else { return try create(uid: uid, bytes: bytes) }
         let etag = try resolving(uid) { path in
             try conditional("PUT", at: path, expected: expected, uid: uid, body: bytes)
@@ -27,7 +27,7 @@ extension CalDAVStore {
     }
 
     /// DELETE, with `If-Match` when `expected` is given.
-    public func delete(uid: String, expected: String?) throws {
+    package func delete(uid: String, expected: String?) throws {
         let deleted = try resolving(uid) { path -> Attempt<String> in
             let outcome = try conditional("DELETE", at: path, expected: expected, uid: uid, body: nil)
             if case .done = outcome { foreignNames.forget(path: path) }

@@ -2,20 +2,20 @@ import CalendarWebFormats
 import OrderedCollections
 
 /// What changed in a collection since a sync token (RFC 6578).
-public struct CalDAVChanges: Hashable, Sendable {
+package struct CalDAVChanges: Hashable, Sendable {
     /// Resources created or changed, with their new etags.
-    public var changed: [StoredResource]
+    package var changed: [StoredResource]
     /// UIDs of resources removed. A removed resource another client named, whose UID this store
     /// never learned, cannot be told and is left out.
-    public var removed: [String]
+    package var removed: [String]
     /// The token to ask from next time; nil when the server cannot sync and a listing was made instead.
-    public var token: String?
+    package var token: String?
     /// Whether `changed` is every resource of the collection rather than the changes since the
     /// token: on a first sync, after the server refused an expired token, and when it cannot sync
     /// at all. `removed` is then empty: whatever the caller holds that `changed` lacks is gone.
-    public var isCompleteListing: Bool
+    package var isCompleteListing: Bool
 
-    public init(changed: [StoredResource], removed: [String], token: String?, isCompleteListing: Bool) {
+    package init(changed: [StoredResource], removed: [String], token: String?, isCompleteListing: Bool) {
         self.changed = changed
         self.removed = removed
         self.token = token
@@ -25,7 +25,7 @@ public struct CalDAVChanges: Hashable, Sendable {
 
 extension CalDAVStore {
     /// The changes since `token` (nil: everything) by sync-collection REPORT; see `changes(since:)`.
-    public func syncChanges(since token: String?) throws -> (changed: [StoredResource], removed: [String], token: String?) {
+    package func syncChanges(since token: String?) throws -> (changed: [StoredResource], removed: [String], token: String?) {
         let result = try changes(since: token)
         return (changed: result.changed, removed: result.removed, token: result.token)
     }
@@ -33,7 +33,7 @@ extension CalDAVStore {
     /// The changes since `token` by sync-collection REPORT. A token the server refuses
     /// (`valid-sync-token`: expired or from elsewhere) gives a fresh initial sync; a server that
     /// refuses the report itself (403, 501) gives a PROPFIND listing with no token.
-    public func changes(since token: String?) throws -> CalDAVChanges {
+    package func changes(since token: String?) throws -> CalDAVChanges {
         if let token, !token.isEmpty, let changes = try syncReport(from: token) {
             return changes
         }

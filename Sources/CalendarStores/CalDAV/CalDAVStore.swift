@@ -15,9 +15,9 @@ import Foundation
 /// Refusals with a reason (4xx, or a 412 naming a precondition) throw `CalDAVError.refused` with
 /// the server's precondition and words; a server that stays unreachable or answers 5xx through
 /// every retry throws `StoreError.unavailable`.
-public final class CalDAVStore: CalendarStore {
+package final class CalDAVStore: CalendarStore {
     /// The collection's URL, without credentials, ending in `/`.
-    public var collectionURL: String { transport.endpoint.url(forPath: collectionPath) }
+    package var collectionURL: String { transport.endpoint.url(forPath: collectionPath) }
 
     let transport: CalDAVTransport
     /// The decoded path of the collection, ending in `/`.
@@ -32,7 +32,7 @@ public final class CalDAVStore: CalendarStore {
     }
 
     /// Requests go through one thread-safe HTTP client, so an import may send several at once.
-    public var allowsConcurrentWrites: Bool { true }
+    package var allowsConcurrentWrites: Bool { true }
 
     /// Connects to the collection at `collection`, creating it with MKCALENDAR when it is missing
     /// and `createIfMissing` gives its display name and colour (`#RRGGBB`).
@@ -40,7 +40,7 @@ public final class CalDAVStore: CalendarStore {
     /// Basic credentials (`user`, `password`, or those in the URL) are sent only over https or to
     /// loopback; otherwise this throws `CalDAVError.credentialsNeedHTTPS` before any request.
     /// Passing failures are retried after waits on `clock`.
-    public init(collection: URL, user: String?, password: String?,
+    package init(collection: URL, user: String?, password: String?,
                 createIfMissing: (name: String, color: String?)? = nil, clock: any RetryClock = BlockingClock()) throws {
         let endpoint = try CalDAVEndpoint(collection)
         collectionPath = CalDAVPath.asCollection(endpoint.path)
@@ -50,7 +50,7 @@ public final class CalDAVStore: CalendarStore {
     }
 
     /// Ends the store: later calls fail. Its connections stay in the process's pool until they idle out.
-    public func close() {
+    package func close() {
         transport.close()
     }
 

@@ -4,7 +4,7 @@ import Foundation
 /// so the wait blocks the calling thread; Swift's `Clock` only sleeps in async code. Tests pass a
 /// clock that records each wait and moves its time on by it, so they assert the waits without
 /// spending them.
-public protocol RetryClock: Sendable {
+package protocol RetryClock: Sendable {
     /// Seconds since a fixed point of this clock's choosing; only differences are used.
     var now: Double { get }
     /// Returns after `seconds`.
@@ -13,12 +13,12 @@ public protocol RetryClock: Sendable {
 
 /// The clock calbridge runs on: monotonic time (a changed system clock does not stretch the budget)
 /// and a wait that blocks the thread.
-public struct BlockingClock: RetryClock {
-    public init() {}
+package struct BlockingClock: RetryClock {
+    package init() {}
 
-    public var now: Double { ProcessInfo.processInfo.systemUptime }
+    package var now: Double { ProcessInfo.processInfo.systemUptime }
 
-    public func wait(seconds: Double) {
+    package func wait(seconds: Double) {
         Thread.sleep(forTimeInterval: seconds)
     }
 }

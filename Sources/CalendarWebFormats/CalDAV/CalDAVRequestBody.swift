@@ -1,15 +1,15 @@
 /// An XML body calbridge sends to a CalDAV server (PROPFIND, MKCALENDAR, calendar-query,
 /// calendar-multiget, sync-collection), ready to send with `contentType`. Bodies name the
 /// properties they want: `allprop` would make servers compute expensive properties nobody reads.
-public struct CalDAVRequestBody: Hashable, Sendable {
+package struct CalDAVRequestBody: Hashable, Sendable {
     /// UTF-8 XML with a declaration; every namespace is declared on the root element.
-    public var bytes: [UInt8]
+    package var bytes: [UInt8]
 
     /// Some servers (Xandikos) refuse a REPORT or PROPFIND body sent without this.
-    public var contentType: String { "application/xml; charset=utf-8" }
+    package var contentType: String { "application/xml; charset=utf-8" }
 
     /// The body as text, for logs and tests.
-    public var text: String { String(decoding: bytes, as: UTF8.self) }
+    package var text: String { String(decoding: bytes, as: UTF8.self) }
 
     init(_ root: DAVXMLElement) {
         bytes = root.document()
@@ -17,14 +17,14 @@ public struct CalDAVRequestBody: Hashable, Sendable {
 
     /// PROPFIND (RFC 4918 §9.1) for the named properties; by default what calbridge needs to
     /// find calendars and notice changes.
-    public static func propfind(_ properties: [DAVPropertyName] = DAVPropertyName.calendarDiscovery) -> CalDAVRequestBody {
+    package static func propfind(_ properties: [DAVPropertyName] = DAVPropertyName.calendarDiscovery) -> CalDAVRequestBody {
         CalDAVRequestBody(DAVXMLElement(dav: "propfind", children: [prop(properties)]))
     }
 
     /// MKCALENDAR (RFC 4791 §5.3.1). `color` is Apple's `#RRGGBB` or `#RRGGBBAA`; `timeZone` is a
     /// VTIMEZONE, or a VCALENDAR holding one, and a bare VTIMEZONE is wrapped in the VCALENDAR
     /// that `calendar-timezone` requires (RFC 4791 §5.2.2).
-    public static func mkcalendar(displayName: String? = nil, color: String? = nil, timeZone: String? = nil,
+    package static func mkcalendar(displayName: String? = nil, color: String? = nil, timeZone: String? = nil,
                                   components: [String] = ["VEVENT"]) -> CalDAVRequestBody {
         var properties: [DAVXMLElement] = []
         if let displayName {
@@ -46,7 +46,7 @@ public struct CalDAVRequestBody: Hashable, Sendable {
 
     /// PROPPATCH (RFC 4918 §9.2) setting a collection's `displayname` and Apple's `calendar-color`;
     /// a nil one is not touched.
-    public static func proppatch(displayName: String?, color: String?) -> CalDAVRequestBody {
+    package static func proppatch(displayName: String?, color: String?) -> CalDAVRequestBody {
         var properties: [DAVXMLElement] = []
         if let displayName { properties.append(DAVXMLElement(.displayName, text: displayName)) }
         if let color { properties.append(DAVXMLElement(.calendarColor, text: color)) }
@@ -56,7 +56,7 @@ public struct CalDAVRequestBody: Hashable, Sendable {
 
     /// calendar-query REPORT (RFC 4791 §7.8) for every `component` (VEVENT) in the calendar,
     /// or only those overlapping `timeRange`; a nil `component` asks for every resource.
-    public static func calendarQuery(component: String? = "VEVENT", timeRange: CalDAVTimeRange? = nil,
+    package static func calendarQuery(component: String? = "VEVENT", timeRange: CalDAVTimeRange? = nil,
                                      properties: [DAVPropertyName] = [.etag, .calendarData]) -> CalDAVRequestBody {
         var inner: [DAVXMLElement] = []
         if let component {
@@ -75,7 +75,7 @@ public struct CalDAVRequestBody: Hashable, Sendable {
 
     /// calendar-multiget REPORT (RFC 4791 §7.9) for resources named by decoded paths, as
     /// `DAVResponse.href` gives them; each is percent-encoded here.
-    public static func calendarMultiget(paths: [String],
+    package static func calendarMultiget(paths: [String],
                                         properties: [DAVPropertyName] = [.etag, .calendarData]) -> CalDAVRequestBody {
         CalDAVRequestBody(DAVXMLElement(calDAV: "calendar-multiget", children: [prop(properties)]
             + paths.map { DAVXMLElement(dav: "href", text: DAVHref.encodedPath($0)) }))
@@ -83,7 +83,7 @@ public struct CalDAVRequestBody: Hashable, Sendable {
 
     /// sync-collection REPORT (RFC 6578 §3.2) at sync-level 1; nil or an empty token asks for
     /// the initial listing.
-    public static func syncCollection(syncToken: String?, properties: [DAVPropertyName] = [.etag]) -> CalDAVRequestBody {
+    package static func syncCollection(syncToken: String?, properties: [DAVPropertyName] = [.etag]) -> CalDAVRequestBody {
         CalDAVRequestBody(DAVXMLElement(dav: "sync-collection", children: [
             DAVXMLElement(dav: "sync-token", text: syncToken ?? ""),
             DAVXMLElement(dav: "sync-level", text: "1"),

@@ -2,13 +2,13 @@ import CalendarModel
 
 /// The `time-range` of a calendar-query (RFC 4791 §9.9): the UTC span whose events the server
 /// should return. Either end may be open.
-public struct CalDAVTimeRange: Hashable, Sendable {
+package struct CalDAVTimeRange: Hashable, Sendable {
     /// Inclusive start, a UTC wall-clock time.
-    public var start: LocalDateTime?
+    package var start: LocalDateTime?
     /// Exclusive end, a UTC wall-clock time.
-    public var end: LocalDateTime?
+    package var end: LocalDateTime?
 
-    public init(start: LocalDateTime?, end: LocalDateTime?) {
+    package init(start: LocalDateTime?, end: LocalDateTime?) {
         self.start = start
         self.end = end
     }

@@ -1,14 +1,14 @@
 /// The XML namespaces a CalDAV conversation uses. Servers pick their own prefixes (`D:`, `ns0:`,
 /// a default namespace), so calbridge matches elements by these URIs, never by prefix.
-public enum DAVNamespace {
+package enum DAVNamespace {
     /// WebDAV, RFC 4918.
-    public static let dav = "DAV:"
+    package static let dav = "DAV:"
     /// CalDAV, RFC 4791.
-    public static let calDAV = "urn:ietf:params:xml:ns:caldav"
+    package static let calDAV = "urn:ietf:params:xml:ns:caldav"
     /// Apple's Calendar Server extensions (`getctag`).
-    public static let calendarServer = "http://calendarserver.org/ns/"
+    package static let calendarServer = "http://calendarserver.org/ns/"
     /// Apple's iCal extensions (`calendar-color`, `calendar-order`).
-    public static let appleICal = "http://apple.com/ns/ical/"
+    package static let appleICal = "http://apple.com/ns/ical/"
 
     /// The prefix calbridge writes for a namespace in request bodies; short and conventional so a
     /// server log stays readable.

@@ -1,12 +1,12 @@
 /// A whole WebDAV multistatus (RFC 4918 §13) once read: the answer to a PROPFIND or a CalDAV
 /// REPORT. Built by `MultistatusReader.read(_:)`; streaming callers get `MultistatusSummary`
 /// and one `DAVResponse` at a time instead.
-public struct Multistatus: Hashable, Sendable {
-    public var responses: [DAVResponse]
+package struct Multistatus: Hashable, Sendable {
+    package var responses: [DAVResponse]
     /// The new token of a sync-collection REPORT (RFC 6578 §6.4), wherever in the body it came.
-    public var syncToken: String?
+    package var syncToken: String?
 
-    public init(responses: [DAVResponse] = [], syncToken: String? = nil) {
+    package init(responses: [DAVResponse] = [], syncToken: String? = nil) {
         self.responses = responses
         self.syncToken = syncToken
     }
@@ -14,13 +14,13 @@ public struct Multistatus: Hashable, Sendable {
 
 /// What a multistatus says besides its responses; known only when the body has been read to its
 /// end, since servers put `sync-token` before or after the responses.
-public struct MultistatusSummary: Hashable, Sendable {
+package struct MultistatusSummary: Hashable, Sendable {
     /// The new token of a sync-collection REPORT, nil for other answers.
-    public var syncToken: String?
+    package var syncToken: String?
     /// How many `DAVResponse` values were handed out.
-    public var responseCount: Int
+    package var responseCount: Int
 
-    public init(syncToken: String? = nil, responseCount: Int = 0) {
+    package init(syncToken: String? = nil, responseCount: Int = 0) {
         self.syncToken = syncToken
         self.responseCount = responseCount
     }

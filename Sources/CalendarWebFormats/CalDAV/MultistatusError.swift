@@ -1,10 +1,10 @@
 import CalendarModel
 
 /// Why a multistatus body was not read, with the place in the body where reading stopped.
-public struct MultistatusError: Error, Hashable, Sendable, CustomStringConvertible {
+package struct MultistatusError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The kinds of failure a CalDAV client reacts to differently: a broken or hostile body is
     /// not retried the way a truncated one might be.
-    public enum Kind: Hashable, Sendable {
+    package enum Kind: Hashable, Sendable {
         /// Not well-formed XML, or cut short.
         case malformedXML
         /// The body has a DOCTYPE, which could declare entities (billion laughs, external files).
@@ -19,21 +19,21 @@ public struct MultistatusError: Error, Hashable, Sendable, CustomStringConvertib
         case notMultistatus
     }
 
-    public var kind: Kind
-    public var message: String
+    package var kind: Kind
+    package var message: String
     /// 1-based line of the body where reading stopped.
-    public var line: Int
+    package var line: Int
     /// 1-based column of the body where reading stopped.
-    public var column: Int
+    package var column: Int
 
-    public init(kind: Kind, message: String, line: Int, column: Int) {
+    package init(kind: Kind, message: String, line: Int, column: Int) {
         self.kind = kind
         self.message = message
         self.line = line
         self.column = column
     }
 
-    public var description: String { "multistatus line \(line), column \(column): \(message)" }
+    package var description: String { "multistatus line \(line), column \(column): \(message)" }
 
     /// A multistatus's words for why the push parser stopped, at the place it stopped.
     init(_ failure: XMLReadingFailure) {
@@ -53,7 +53,7 @@ public struct MultistatusError: Error, Hashable, Sendable, CustomStringConvertib
 
 extension Diagnostic {
     /// A saved answer that is not a WebDAV multistatus, as an error at its line and column.
-    public init(multistatusError error: MultistatusError, file: String) {
+    package init(multistatusError error: MultistatusError, file: String) {
         self.init(.error, file: file, at: SourceLocation(line: error.line, column: error.column), "not a WebDAV multistatus: \(error.message)")
     }
 }

@@ -9,17 +9,17 @@ import Foundation
 /// closure rather than keeping a parser between calls, so no libxml2 pointer outlives the call.
 /// Elements are matched by namespace URI, in any order and under any prefix; a DOCTYPE, nesting
 /// deeper than `SafeXML.maximumDepth` and text larger than `limits` are refused.
-public struct MultistatusReader: Sendable {
-    public var limits: MultistatusLimits
+package struct MultistatusReader: Sendable {
+    package var limits: MultistatusLimits
 
-    public init(limits: MultistatusLimits = MultistatusLimits()) {
+    package init(limits: MultistatusLimits = MultistatusLimits()) {
         self.limits = limits
     }
 
     /// Reads a body that arrives in pieces: `nextChunk` is called until it returns nil (the end of
     /// the body), `onResponse` once per resource as soon as its `<response>` closes. Errors thrown
     /// by either closure end the reading and are rethrown as they are.
-    public func read(chunks nextChunk: () throws -> [UInt8]?,
+    package func read(chunks nextChunk: () throws -> [UInt8]?,
                      onResponse: (DAVResponse) throws -> Void) throws -> MultistatusSummary {
         let builder = MultistatusBuilder(limits: limits)
         return try XMLPushParser.withParser(handler: builder) { feed in
@@ -46,7 +46,7 @@ public struct MultistatusReader: Sendable {
     }
 
     /// Reads a whole body held in memory and returns every response.
-    public func read(_ body: some Sequence<UInt8>) throws -> Multistatus {
+    package func read(_ body: some Sequence<UInt8>) throws -> Multistatus {
         var pending: [UInt8]? = Array(body)
         var result = Multistatus()
         let summary = try read(chunks: { defer { pending = nil }; return pending },
@@ -56,7 +56,7 @@ public struct MultistatusReader: Sendable {
     }
 
     /// Reads a body saved to a file (a download written to disk), in 64 KiB pieces.
-    public func read(contentsOf file: URL, onResponse: (DAVResponse) throws -> Void) throws -> MultistatusSummary {
+    package func read(contentsOf file: URL, onResponse: (DAVResponse) throws -> Void) throws -> MultistatusSummary {
         let handle = try FileHandle(forReadingFrom: file)
         defer { try? handle.close() }
         return try read(chunks: {

@@ -4,6 +4,7 @@
 import Benchmark
 import CalendarModel
 import ICalendar
+import InputFiles
 import Recurrence
 import TimeZones
 
