@@ -13,6 +13,9 @@ let package = Package(
         .library(name: "CalendarRouter", targets: ["CalendarRouter"]),
         .library(name: "CalendarWebFormats", targets: ["CalendarWebFormats"]),
         .library(name: "ContactCards", targets: ["ContactCards"]),
+        .library(name: "Schedules", targets: ["Schedules"]),
+        // The readers' fuzz targets, for the fuzz package under Fuzz/ and the regression replay.
+        .library(name: "FuzzTargets", targets: ["FuzzTargets"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -36,6 +39,9 @@ let package = Package(
         .target(name: "CalendarWebFormats", dependencies: ["CalendarModel", "JSONReading", "CLibxml2"],
                 exclude: ["Schema/xcal.rnc"], resources: [.copy("Schema/xcal.rng")], swiftSettings: strict),
         .target(name: "ICalendar", dependencies: ["CalendarModel", "CLibical"], swiftSettings: strict),
+        .target(name: "FuzzTargets", dependencies: [
+            "CalendarModel", "ICalendar", "CalendarRouter", "CalendarWebFormats", "ContactCards", "Schedules",
+        ], swiftSettings: strict),
         .executableTarget(name: "calbridge", dependencies: [
             "CalendarModel", "ICalendar", "AtomicOutput", "CalendarRouter", "CalendarWebFormats", "ContactCards",
             "Schedules", "CalendarStores", "CLibical", "CLibxml2",
@@ -58,6 +64,11 @@ let package = Package(
         .testTarget(name: "SchedulesTests", dependencies: ["Schedules", "CalendarModel", "CalendarRouter", "ICalendar"],
                     exclude: ["Timetables"], swiftSettings: strict),
         .testTarget(name: "CalendarStoresTests", dependencies: ["CalendarStores", "CalendarModel"], swiftSettings: strict),
+        .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzTargets"],
+                    exclude: ["Findings"], swiftSettings: strict),
+        .testTarget(name: "LinearTimeTests", dependencies: [
+            "ICalendar", "CalendarModel", "CalendarRouter", "CalendarWebFormats", "ContactCards", "Schedules",
+        ], swiftSettings: strict),
         .testTarget(name: "CLibxml2Tests", dependencies: ["CLibxml2"], swiftSettings: strict),
         .testTarget(name: "CalDAVIntegrationTests", dependencies: ["CalendarStores", "CalendarModel", "CalendarWebFormats", "calbridge"],
                     swiftSettings: strict),
