@@ -5,23 +5,22 @@ import CalendarWebFormats
 enum WebFormatTargets {
     /// What the xCal reader reads, written as xCal and read again, is the same tree.
     static let xCal = FuzzTarget("xcal") { bytes in
-        guard let first = try? XCalReader().calendars(from: bytes) else { return nil }
-        let written = first.map { XCalWriter().document(for: $0) }
-        do {
-            return treeDifference(first.map(textEscapedAlike), try written.flatMap { try XCalReader().calendars(from: $0) }.map(textEscapedAlike))
-        } catch {
-            return "calbridge wrote xCal it then refuses: \(error)"
-        }
+        roundTrip(bytes, format: "xCal", read: XCalReader().calendars(from:), write: XCalWriter().document(for:))
     }
 
     /// What the jCal reader reads, written as jCal and read again, is the same tree.
     static let jCal = FuzzTarget("jcal") { bytes in
-        guard let first = try? JCalReader().calendars(from: bytes) else { return nil }
-        let written = first.map { JCalWriter().document(for: $0) }
+        roundTrip(bytes, format: "jCal", read: JCalReader().calendars(from:), write: JCalWriter().document(for:))
+    }
+
+    private static func roundTrip(_ bytes: [UInt8], format: String, read: ([UInt8]) throws -> [Component],
+                                  write: (Component) -> [UInt8]) -> String? {
+        guard let first = try? read(bytes) else { return nil }
         do {
-            return treeDifference(first.map(textEscapedAlike), try written.flatMap { try JCalReader().calendars(from: $0) }.map(textEscapedAlike))
+            let second = try first.map(write).flatMap(read)
+            return treeDifference(first.map(textEscapedAlike), second.map(textEscapedAlike))
         } catch {
-            return "calbridge wrote jCal it then refuses: \(error)"
+            return "calbridge wrote \(format) it then refuses: \(error)"
         }
     }
 
