@@ -20,7 +20,7 @@ enum LenientContentLine {
         // fuzzing read → write → read).
         let written = line.bytes[..<colonIndex]
         let headBytes = written.contains(where: isControl) ? ArraySlice(written.filter { !isControl($0) }) : written
-        guard let head = Head(headBytes) else { return unreadable(line, problem) }
+        guard let head = Head(headBytes), !Self.isStructural(head.name) else { return unreadable(line, problem) }
         let (value, valueProblems) = ValueBytes.mended(line.bytes[(colonIndex + 1)...])
         let property = Property(upperCaseName: ContentLineParser.upperCased(head.name[...]), parameters: head.parameters,
                                 value: value, location: line.location(ofOffset: 0))
@@ -47,14 +47,24 @@ enum LenientContentLine {
     /// The whole line kept as an unreadable-line property, its text mended as a value's is.
     private static func unreadable(_ line: LogicalLine, _ problem: ContentLineProblem) -> ContentLineReading {
         let mended = ValueBytes.mended(line.bytes[...]).text
-        // Blanks the mending bared at its start would make it a fold of the line above once written.
+        // Blanks the mending bared at its start would make it a fold of the line above once written,
+        // and a BEGIN or END it bared (`B\u{0E}EGIN:STANDARD`) a component: such a line is kept
+        // exactly as written.
         let unbared = mended.drop { $0 == " " || $0 == "\t" }
-        let text = unbared.isEmpty ? mended : String(unbared)
+        let bared = unbared.uppercased()
+        let text = bared.hasPrefix("BEGIN:") || bared.hasPrefix("END:") ? String(decoding: line.bytes, as: UTF8.self)
+            : unbared.isEmpty ? mended : String(unbared)
         let kept = ContentLineProblem(offset: problem.offset, message: problem.message, repair: "keeps the line as written")
         return ContentLineReading(property: .unreadableLine(text, location: line.location(ofOffset: 0)), valueOffset: nil, problems: [kept])
     }
 
     private static func isControl(_ byte: UInt8) -> Bool { byte < 0x20 && byte != 0x09 }
+
+    /// Whether a name read leniently is BEGIN or END, which no property may be called.
+    private static func isStructural(_ name: [UInt8]) -> Bool {
+        let upper = ContentLineParser.upperCased(name[...])
+        return upper == "BEGIN" || upper == "END"
+    }
 
     /// The first ':' outside double quotes, which begins the value.
     private static func valueColon(_ bytes: [UInt8]) -> Int? {
