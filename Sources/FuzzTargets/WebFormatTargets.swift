@@ -24,18 +24,24 @@ enum WebFormatTargets {
         }
     }
 
-    /// The component with the value of every single TEXT property escaped one way: xCal and jCal
-    /// carry text unescaped, so `a,b` and `a\,b` (RFC 5545 §3.3.11 wants the second) are the same
-    /// text to them, as they are to every reader of iCalendar.
+    /// The component as xCal and jCal promise to keep it: the value of every single TEXT property
+    /// escaped one way (they carry text unescaped, so `a,b` and `a\,b` are the same text to them, as
+    /// to every reader of iCalendar), and no VALUE that names the property's default type where it
+    /// is not required (the writers leave it out, RFC 6321 §3.4 and RFC 7265 §3.4.2).
     static func textEscapedAlike(_ component: Component) -> Component {
         var copy = component
         copy.properties = component.properties.map { property in
-            guard property[parameter: "VALUE"] == nil,
-                  PropertyDesignTable.type(of: property.name) == "text", PropertyDesignTable.layout(of: property.name) == .single
-            else { return property }
-            var escaped = property
-            escaped.value = TextEscaping.escape(TextEscaping.unescape(property.value))
-            return escaped
+            var alike = property
+            let design = PropertyDesignTable.design(for: property.name)
+            if let type = property[parameter: "VALUE"], type.lowercased() == PropertyDesignTable.type(of: property.name),
+               design?.requiresValueParameter != true {
+                alike.parameters.removeAll { $0.name == "VALUE" }
+            }
+            if alike[parameter: "VALUE"] == nil, PropertyDesignTable.type(of: property.name) == "text",
+               PropertyDesignTable.layout(of: property.name) == .single {
+                alike.value = TextEscaping.escape(TextEscaping.unescape(property.value))
+            }
+            return alike
         }
         copy.components = component.components.map(textEscapedAlike)
         return copy
