@@ -65,7 +65,7 @@ let package = Package(
                     exclude: ["Timetables"], swiftSettings: strict),
         .testTarget(name: "CalendarStoresTests", dependencies: ["CalendarStores", "CalendarModel"], swiftSettings: strict),
         .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzTargets"],
-                    exclude: ["Findings"], swiftSettings: strict),
+                    exclude: ["Findings", "README.md"], swiftSettings: strict),
         .testTarget(name: "LinearTimeTests", dependencies: [
             "ICalendar", "CalendarModel", "CalendarRouter", "CalendarWebFormats", "ContactCards", "Schedules",
         ], swiftSettings: strict),
