@@ -56,7 +56,16 @@ public struct RecurrenceIterator: IteratorProtocol, Sequence {
                 let candidate = isDateOnly ? LocalDateTime(date: pending[pendingIndex].date) : pending[pendingIndex]
                 pendingIndex += 1
                 if candidate < start { continue }
-                if let previous, candidate <= previous { continue }
+                if let previous, candidate <= previous {
+                    // A rule of periods shorter than a day on a DATE start: the rest of that day's
+                    // periods can only give it again, so go on from the next day's period rather than
+                    // walk tens of thousands of seconds (a fuzzer's timeout).
+                    if isDateOnly {
+                        period = Swift.max(period, expansion.period(containing: LocalDateTime(date: previous.date.adding(days: 1))))
+                        pendingIndex = pending.count
+                    }
+                    continue
+                }
                 if let until, candidate > until { break }
                 if let count, produced >= count { break }
                 produced += 1
