@@ -15,11 +15,13 @@ import convert
 import expand
 import schedule
 import table
+import versions
+import view
 import webformats
 from runner import ROOT, Bench, say
 
 PARTS = {"convert": convert, "expand": expand, "xcal": webformats, "birthdays": birthdays, "schedule": schedule,
-         "import": caldav_import}
+         "import": caldav_import, "view": view, "versions": versions}
 # The parts that run python peers or servers from .venv.
 NEED_VENV = {"expand", "import"}
 
@@ -34,7 +36,7 @@ def positive(text):
 def options(arguments):
     parser = argparse.ArgumentParser(prog="Scripts/bench", description=__doc__.split("\n\n")[0])
     parser.add_argument("parts", nargs="*", metavar="PART",
-                        help="convert, expand, xcal, birthdays, schedule or import (default: all six)")
+                        help="convert, expand, xcal, birthdays, schedule, import, view or versions (default: all but versions)")
     parser.add_argument("--runs", type=positive, default=3, help="runs of each tool, interleaved (default 3)")
     parser.add_argument("--events", type=positive, default=100000, help="events of the convert calendar (default 100000)")
     parser.add_argument("--small-events", type=positive, default=10000,
@@ -43,6 +45,7 @@ def options(arguments):
     parser.add_argument("--xcal-events", type=positive, help="events of the xCal/jCal calendar (default --events)")
     parser.add_argument("--cards", type=positive, default=10000, help="contact cards of birthdays (default 10000)")
     parser.add_argument("--students", type=int, default=5000, help="students of the schedule's term (default 5000, at least 100)")
+    parser.add_argument("--view-events", type=positive, default=5000, help="weekly lectures of view's week (default 5000)")
     parser.add_argument("--import-events", type=positive, default=2000, help="events import sends (default 2000)")
     parser.add_argument("--no-python", dest="python", action="store_false",
                         help="leave out the slow python icalendar peers of convert and xcal")
@@ -50,6 +53,9 @@ def options(arguments):
                         help="a python icalendar run slower than this is not repeated (default 60, about 10,000 events)")
     parser.add_argument("--rie-slow-seconds", type=positive, default=180,
                         help="a recurring-ical-events run slower than this is not repeated (default 180)")
+    parser.add_argument("--baseline", default=versions.REDESIGN_BASE,
+                        help="the earlier commit the versions part runs beside this one (default %s, before the redesign)"
+                        % versions.REDESIGN_BASE)
     parser.add_argument("--table", action="store_true", help="only print the README table of the results file")
     parser.add_argument("--update-readme", action="store_true", help="write the table into README.md (after the run, if any)")
     parser.add_argument("--results", default=str(ROOT / ".build/bench/results.json"), help="the results file --table reads")
@@ -59,7 +65,7 @@ def options(arguments):
         parser.error("no part %s; the parts are %s" % (", ".join(unknown), ", ".join(PARTS)))
     if chosen.students < 100:
         parser.error("--students must be at least 100")
-    chosen.parts = chosen.parts or list(PARTS)
+    chosen.parts = chosen.parts or [part for part in PARTS if part != "versions"]
     return chosen
 
 

@@ -135,8 +135,18 @@ def import_rows(data, lines):
             py["resources_per_second"] or 0, ratio(i.get("throughput_ratio_calbridge_over_python"), i["target"]["ratio"])))
 
 
+def view_rows(data, lines):
+    """view's week against its target."""
+    v = data["view"]
+    for r in v["results"]:
+        target = r["target"]
+        lines.append("| view: a faculty's week of {:,} lectures as {} ({:,} occurrences drawn, {:.1f} MB) | {}, {} | | target < {:g} s: {} |".format(
+            v["events"], r["form"].upper(), r["boxes"], r["output_mb"], secs(r["median_seconds"]), mb(r["median_peak_rss_mb"]),
+            target["seconds"], "-" if target["met"] is None else ("met" if target["met"] else "not met")))
+
+
 PARTS = [("results", convert_rows), ("expand", expand_rows), ("xcal", webformat_rows), ("birthdays", birthday_rows),
-         ("schedule", schedule_rows), ("import", import_rows)]
+         ("schedule", schedule_rows), ("import", import_rows), ("view", view_rows)]
 
 
 def table(data):
@@ -151,7 +161,22 @@ def table(data):
     commits.discard(None)
     note = "calbridge %s; medians of %s runs unless a row says fewer; MB = 10^6 bytes; peak memory is peak RSS." % (
         ", ".join(sorted(commits)) or "?", data.get("runs", "?"))
-    return "\n".join(lines) + "\n\n" + note + "\n"
+    return "\n".join(lines) + "\n\n" + note + "\n" + versions_table(data)
+
+
+def versions_table(data):
+    """This calbridge beside the earlier one of the versions part, when it ran: the same inputs, one run."""
+    v = data.get("versions")
+    if not v:
+        return ""
+    lines = ["", "| workload (same run, interleaved) | calbridge {} | calbridge {} | now ÷ before |".format(
+        v["baseline_commit"], v["calbridge_commit"]), "|---|---|---|---|"]
+    for r in v["results"]:
+        lines.append("| {} | {}, {} | {}, {} | {} |".format(
+            r["workload"], secs(r["before"]["median_seconds"]), mb(r["before"]["median_peak_rss_mb"]),
+            secs(r["now"]["median_seconds"]), mb(r["now"]["median_peak_rss_mb"]),
+            "-" if r["seconds_ratio"] is None else "%.2f" % r["seconds_ratio"]))
+    return "\n".join(lines) + "\n\nMedians of {} runs; a ratio above 1 is slower now.\n".format(v["runs"])
 
 
 def update_readme(readme, text):

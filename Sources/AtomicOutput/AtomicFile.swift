@@ -125,6 +125,13 @@ public final class AtomicFile {
         forgetTemporaryFile()
     }
 
+    /// Writes `bytes` as the whole of `destination` (standard output when `nil`): all of them or nothing.
+    public static func write(_ bytes: [UInt8], to destination: String?) throws(Failure) {
+        let sink = try AtomicFile(destination: destination)
+        try sink.write(bytes)
+        try sink.commit()
+    }
+
     /// Removes the partial output; the destination is untouched.
     public func discard() {
         finished = true

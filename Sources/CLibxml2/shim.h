@@ -10,4 +10,6 @@
 #include <libxml/xmlreader.h>
 #include <libxml/relaxng.h>
 #include <libxml/xmlwriter.h>
+/* The HTML parser reads `view`'s pages in tests as a browser's parser would. */
+#include <libxml/HTMLparser.h>
 #endif

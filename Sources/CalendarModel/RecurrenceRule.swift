@@ -71,19 +71,22 @@ extension RecurrenceRule {
         self = reading.rule!
     }
 
-    /// The rule in iCalendar form, FREQ first.
+    /// The rule in iCalendar form: FREQ and INTERVAL, the BY parts from the largest unit to the
+    /// smallest, then how it ends (`FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU;UNTIL=…`), the order most
+    /// writers use; readers take the parts in any order.
     public var icalendarText: String {
         var parts = ["FREQ=" + frequency.rawValue]
+        if interval != 1 { parts.append("INTERVAL=\(interval)") }
+        let larger: [(String, [Int])] = [("BYWEEKNO", byWeekNo), ("BYMONTH", byMonth), ("BYYEARDAY", byYearDay),
+                                         ("BYMONTHDAY", byMonthDay)]
+        for (name, values) in larger where !values.isEmpty { parts.append(name + "=" + Self.join(values)) }
+        if !byDay.isEmpty { parts.append("BYDAY=" + byDay.map(\.icalendarText).joined(separator: ",")) }
+        let smaller: [(String, [Int])] = [("BYHOUR", byHour), ("BYMINUTE", byMinute), ("BYSECOND", bySecond),
+                                          ("BYSETPOS", bySetPos)]
+        for (name, values) in smaller where !values.isEmpty { parts.append(name + "=" + Self.join(values)) }
+        if weekStart != .monday { parts.append("WKST=" + weekStart.code) }
         if let until { parts.append("UNTIL=" + until.icalendarText) }
         if let count { parts.append("COUNT=\(count)") }
-        if interval != 1 { parts.append("INTERVAL=\(interval)") }
-        let lists: [(String, [Int])] = [("BYSECOND", bySecond), ("BYMINUTE", byMinute), ("BYHOUR", byHour)]
-        for (name, values) in lists where !values.isEmpty { parts.append(name + "=" + Self.join(values)) }
-        if !byDay.isEmpty { parts.append("BYDAY=" + byDay.map(\.icalendarText).joined(separator: ",")) }
-        let more: [(String, [Int])] = [("BYMONTHDAY", byMonthDay), ("BYYEARDAY", byYearDay),
-                                       ("BYWEEKNO", byWeekNo), ("BYMONTH", byMonth), ("BYSETPOS", bySetPos)]
-        for (name, values) in more where !values.isEmpty { parts.append(name + "=" + Self.join(values)) }
-        if weekStart != .monday { parts.append("WKST=" + weekStart.code) }
         if let scale { parts.append("RSCALE=" + scale) }
         if skip != .omit { parts.append("SKIP=" + skip.rawValue) }
         return parts.joined(separator: ";")

@@ -1,8 +1,23 @@
 /// The backslash escapes of iCalendar TEXT values (RFC 5545 §3.3.11). Every character they touch is
 /// ASCII, so both directions work on UTF-8 bytes; a separator is one whatever follows it.
 public enum TextEscaping {
+    /// What becomes of an escape the format does not define (`\t`, `\:`).
+    public enum UnknownEscape: Sendable {
+        /// Its character alone, as iCalendar readers such as libical read it.
+        case character
+        /// The backslash and character as written: vCard notes hold Windows paths (`C:\temp`), and
+        /// dropping the backslash could change what the writer meant.
+        case asWritten
+    }
+
     /// Decodes `\\`, `\;`, `\,` and `\n`/`\N`; an unknown escape keeps its character.
     public static func unescape(_ raw: String) -> String {
+        unescape(raw, unknown: .character)
+    }
+
+    /// Decodes `\\`, `\;`, `\,` and `\n`/`\N` (and `\:`, which vCard 3.0 writers use); an unknown
+    /// escape becomes what `unknown` says.
+    public static func unescape(_ raw: String, unknown: UnknownEscape) -> String {
         // Most values hold no backslash: look for one in the contiguous bytes, not through UTF8View.
         var raw = raw
         guard raw.withUTF8({ $0.contains(UInt8(ascii: "\\")) }) else { return raw }
@@ -11,7 +26,13 @@ public enum TextEscaping {
         var escaping = false
         for byte in raw.utf8 {
             if escaping {
-                out.append(byte == UInt8(ascii: "n") || byte == UInt8(ascii: "N") ? 0x0A : byte)
+                switch byte {
+                case UInt8(ascii: "n"), UInt8(ascii: "N"): out.append(0x0A)
+                case UInt8(ascii: "\\"), UInt8(ascii: ";"), UInt8(ascii: ","), UInt8(ascii: ":"): out.append(byte)
+                default:
+                    if unknown == .asWritten { out.append(UInt8(ascii: "\\")) }
+                    out.append(byte)
+                }
                 escaping = false
             } else if byte == UInt8(ascii: "\\") {
                 escaping = true
@@ -47,6 +68,12 @@ public enum TextEscaping {
 
     /// Splits a multi-valued raw value at the commas that are not escaped.
     public static func splitList(_ raw: String) -> [String] {
+        split(raw, at: ",")
+    }
+
+    /// Splits a raw value at the separators that are not escaped (`,` between the values of a list,
+    /// `;` between the parts of a structured value); the escapes stay for `unescape`.
+    public static func split(_ raw: String, at separator: Character) -> [String] {
         var parts: [String] = []
         var current = ""
         var escaping = false
@@ -57,7 +84,7 @@ public enum TextEscaping {
             } else if ch == "\\" {
                 current.append(ch)
                 escaping = true
-            } else if ch == "," {
+            } else if ch == separator {
                 parts.append(current)
                 current = ""
             } else {

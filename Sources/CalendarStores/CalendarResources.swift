@@ -1,4 +1,5 @@
 import CalendarModel
+import OrderedCollections
 
 /// One resource as a store keeps it: a whole VCALENDAR holding one series (the master and its
 /// overrides, everything with one UID) and the VTIMEZONEs it uses, so a series is never split.
@@ -14,20 +15,17 @@ public enum CalendarResources {
     public static func split(_ calendar: Component) -> (resources: [CalendarResource], withoutUID: [Component]) {
         let zones = Dictionary(calendar.children(named: "VTIMEZONE").compactMap { zone in zone["TZID"].map { ($0.text, zone) } },
                                uniquingKeysWith: { first, _ in first })
-        var order: [String] = []
-        var members: [String: [Component]] = [:]
+        var members: OrderedDictionary<String, [Component]> = [:]
         var withoutUID: [Component] = []
         for component in calendar.components where component.name != "VTIMEZONE" {
             guard let uid = component["UID"]?.text, !uid.isEmpty else {
                 withoutUID.append(component)
                 continue
             }
-            if members[uid] == nil { order.append(uid) }
             members[uid, default: []].append(component)
         }
         let header = calendar.properties.filter { ["VERSION", "PRODID", "CALSCALE"].contains($0.name) }
-        let resources = order.map { uid -> CalendarResource in
-            let series = members[uid]!
+        let resources = members.map { uid, series -> CalendarResource in
             let used = zonesUsed(by: series).compactMap { zones[$0] }
             return CalendarResource(uid: uid, calendar: Component(name: "VCALENDAR", properties: header.isEmpty ? EventCalendar.empty.properties : header,
                                                                  components: used + series))

@@ -1,3 +1,4 @@
+import CalendarModel
 import JSONReading
 
 /// Why an xCal, jCal or WebDAV document was refused: where (line and column when known) and what is wrong.
@@ -49,5 +50,13 @@ extension SafeXML {
             }
             return
         }
+    }
+}
+
+extension Diagnostic {
+    /// A malformed xCal or jCal document (`format` names it) as an error at its line and column.
+    public init(documentError error: DocumentError, file: String, format: String) {
+        let place = error.line.map { SourceLocation(line: $0, column: error.column ?? 1) }
+        self.init(.error, file: file, at: place, "\(format): \(error.message)")
     }
 }

@@ -1,4 +1,5 @@
 import CalendarModel
+import ContentLines
 
 /// Collects the properties of one card between BEGIN:VCARD and END:VCARD and makes the
 /// `ContactCard` when the card ends. X-ABDATE labels can come before or after their date, so

@@ -1,4 +1,5 @@
 import CalendarModel
+import ContentLines
 
 /// A day of the year, with or without its year, as read from a vCard date value.
 struct CardDay: Equatable {

@@ -1,10 +1,12 @@
+import CalendarModel
+
 /// The problems of one file, capped: a binary file or a file of garbage would otherwise yield one
 /// problem per line, which helps nobody and costs memory.
 struct ProblemLog {
     static let limit = 500
 
     let file: String
-    private(set) var problems: [CardProblem] = []
+    private(set) var problems: [Diagnostic] = []
     private var unlisted = 0
     private var firstUnlisted: (line: Int, column: Int)?
 
@@ -18,14 +20,14 @@ struct ProblemLog {
             if firstUnlisted == nil { firstUnlisted = (line, column) }
             return
         }
-        problems.append(CardProblem(file: file, line: line, column: column, message: message))
+        problems.append(Diagnostic(.error, file: file, at: SourceLocation(line: line, column: column), message))
     }
 
     /// The listed problems, and one more saying how many were left out.
-    func finished() -> [CardProblem] {
+    func finished() -> [Diagnostic] {
         guard let first = firstUnlisted else { return problems }
-        let more = CardProblem(file: file, line: first.line, column: first.column,
-                               message: "\(unlisted) more problems from here on are not listed")
+        let more = Diagnostic(.error, file: file, at: SourceLocation(line: first.line, column: first.column),
+                              "\(unlisted) more problems from here on are not listed")
         return problems + [more]
     }
 }

@@ -1,51 +1,16 @@
+import CalendarModel
+
 /// vCard text values: backslash escapes (RFC 6350 §3.4, RFC 2426 §4) and the `;`-separated
 /// components of structured values such as N and ORG.
 enum TextValue {
     /// Splits on `separator` where it is not escaped; escapes stay for `unescape` to resolve.
     static func components(_ text: String, separator: Character) -> [String] {
-        var parts: [String] = []
-        var current = ""
-        var escaped = false
-        for character in text {
-            if escaped {
-                current.append(character)
-                escaped = false
-            } else if character == "\\" {
-                current.append(character)
-                escaped = true
-            } else if character == separator {
-                parts.append(current)
-                current = ""
-            } else {
-                current.append(character)
-            }
-        }
-        parts.append(current)
-        return parts
+        TextEscaping.split(text, at: separator)
     }
 
-    /// `\,` `\;` `\:` `\\` become the character, `\n` and `\N` a line break; any other escape is
-    /// kept as written, since dropping the backslash could change what the writer meant.
+    /// The escapes decoded; an escape vCard does not define is kept as written.
     static func unescape(_ text: String) -> String {
-        guard text.utf8.contains(UInt8(ascii: "\\")) else { return text }
-        var out = ""
-        var escaped = false
-        for character in text {
-            if escaped {
-                switch character {
-                case "n", "N": out.append("\n")
-                case ",", ";", ":", "\\": out.append(character)
-                default: out.append("\\"); out.append(character)
-                }
-                escaped = false
-            } else if character == "\\" {
-                escaped = true
-            } else {
-                out.append(character)
-            }
-        }
-        if escaped { out.append("\\") }
-        return out
+        TextEscaping.unescape(text, unknown: .asWritten)
     }
 
     /// Unescaped and trimmed of white space and line breaks; `nil` when nothing is left.

@@ -21,9 +21,3 @@ struct VCardProperty {
         parameters.first { $0.name == name }?.value
     }
 }
-
-/// Why a line is not a content line, and the offset in it where reading stopped.
-struct ContentLineError: Error {
-    var offset: Int
-    var message: String
-}

@@ -1,7 +1,8 @@
 import CalendarModel
+import ContentLines
 
 /// Reads vCard files (2.1, 3.0 and 4.0) into the contact cards a birthday calendar is made from.
-/// Nothing stops it: what it cannot read becomes a `CardProblem` and the rest of the card and
+/// Nothing stops it: what it cannot read becomes a `Diagnostic` (an error at its line and column) and the rest of the card and
 /// file is still read.
 public struct VCardReader: Sendable {
     public init() {}
@@ -9,7 +10,7 @@ public struct VCardReader: Sendable {
     /// The cards in `bytes`; `file` names the input in problems.
     public func read(_ bytes: [UInt8], file: String) -> VCardReadResult {
         var state = ReadState(file: file)
-        var lines = LineUnfolder(InputText.normalized(bytes))
+        var lines = ContentLineUnfolder(InputText.normalized(bytes), dialect: .vCard)
         while let line = lines.next() {
             state.take(line)
         }

@@ -1,5 +1,6 @@
 import CalendarModel
 import ICalendar
+import InputFiles
 
 /// The iCalendar reader, whole and in parts.
 enum ICalendarTargets {

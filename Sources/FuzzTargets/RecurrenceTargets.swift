@@ -1,5 +1,7 @@
 import CalendarModel
-import CalendarRouter
+import Occurrences
+import Recurrence
+import TimeZones
 import ICalendar
 
 /// Recurrence rules read, written back, and expanded.

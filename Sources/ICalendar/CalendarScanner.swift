@@ -1,4 +1,6 @@
 import CalendarModel
+import InputFiles
+import ContentLines
 
 /// What the scanner finds at the top of a calendar stream, in order.
 public enum ScannedItem {

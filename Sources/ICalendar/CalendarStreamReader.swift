@@ -1,4 +1,6 @@
 import CalendarModel
+import InputFiles
+import ParallelWork
 
 /// What a reader hands on, in input order: the merged calendar's properties and components.
 public enum CalendarStreamEvent {
@@ -54,9 +56,10 @@ public struct CalendarStreamReader {
         reader.selection = selection
         reader.encoder = encoder
         var batch: [RawComponent] = []
-        // The batch the workers are reading while this thread scans the next one: scanning waited
-        // for every batch to be read, and the workers for scanning.
-        var inFlight: EveryCore.Running<[ReadComponent]>?
+        // The workers read one batch while this thread scans the next: scanning waited for every
+        // batch to be read, and the workers for scanning.
+        _ = LibicalCheck.configured
+        var reading = OrderedParallelMap<RawComponent, ReadComponent, Void>(each: { [reader] raw in reader.read(raw) })
         var firstOfInput = true
         var calendarsOfInput = 0
         zones.beginInput(input.name)
@@ -65,12 +68,9 @@ public struct CalendarStreamReader {
             case .component(let raw):
                 batch.append(raw)
                 guard batch.count >= batchSize else { continue }
-                let next = Self.startReading(batch, reader)
-                batch.removeAll(keepingCapacity: true)
-                if let previous = inFlight.take() { try handOn(previous, from: reader.file, handle) }
-                inFlight = next
+                try reading.submit(&batch) { try handOn(&$0.outputs, from: input.name, handle) }
             case .beginCalendar(let location):
-                try flush(&batch, &inFlight, reader, handle)
+                try reading.flush(&batch) { try handOn(&$0.outputs, from: input.name, handle) }
                 if checksWholeCalendar { wideChecks.beginCalendar(file: input.name, at: location) }
                 calendars += 1
                 firstOfInput = calendars == 1 || beginsLaterCalendar != nil
@@ -80,7 +80,7 @@ public struct CalendarStreamReader {
                 }
                 calendarsOfInput += 1
             case .calendarProperty(let property):
-                try flush(&batch, &inFlight, reader, handle)
+                try reading.flush(&batch) { try handOn(&$0.outputs, from: input.name, handle) }
                 if checksWholeCalendar { wideChecks.calendarProperty(property) }
                 if firstOfInput || seenProperties[property.name] == nil {
                     if seenProperties[property.name] == nil { seenProperties[property.name] = property }
@@ -91,11 +91,11 @@ public struct CalendarStreamReader {
                                                   + (kept.location.map { " (line \($0.line))" } ?? "")))
                 }
             case .endCalendar:
-                try flush(&batch, &inFlight, reader, handle)
+                try reading.flush(&batch) { try handOn(&$0.outputs, from: input.name, handle) }
                 if checksWholeCalendar { diagnostics += wideChecks.endCalendar() }
             }
         }
-        try flush(&batch, &inFlight, reader, handle)
+        try reading.flush(&batch) { try handOn(&$0.outputs, from: input.name, handle) }
         // A truncated input ends inside its calendar, which is judged all the same.
         if checksWholeCalendar { diagnostics += wideChecks.endCalendar() }
         diagnostics += scanner.diagnostics
@@ -112,26 +112,11 @@ public struct CalendarStreamReader {
         zones.beginInput(input.name)
     }
 
-    /// Hands on the batch in flight and then the one being collected, so that what comes next
-    /// follows every component before it.
-    private mutating func flush(_ batch: inout [RawComponent], _ inFlight: inout EveryCore.Running<[ReadComponent]>?,
-                                _ reader: ComponentReader, _ handle: (CalendarStreamEvent) throws -> Void) throws {
-        if let previous = inFlight.take() { try handOn(previous, from: reader.file, handle) }
-        guard !batch.isEmpty else { return }
-        let reading = Self.startReading(batch, reader)
-        batch.removeAll(keepingCapacity: true)
-        try handOn(reading, from: reader.file, handle)
-    }
-
-    /// Waits for a batch to be read and hands its components on in batch order.
-    private mutating func handOn(_ reading: EveryCore.Running<[ReadComponent]>, from file: String,
+    /// Hands on a batch's components in batch order, each let go of once handled: what the handler
+    /// keeps (expand's pending events) is then its only holder, and it decides where it dies.
+    private mutating func handOn(_ results: inout [ReadComponent], from file: String,
                                  _ handle: (CalendarStreamEvent) throws -> Void) throws {
-        let parts = reading.wait()
-        let count = parts.reduce(0) { $0 + $1.count }
-        // Worker w read items w, w + workers, …: dealt back into batch order, then handed on
-        // last-first from a reversed copy, so each result is let go once handled: what the handler
-        // keeps (expand's pending events) is then its only holder, and it decides where it dies.
-        var results = (0..<count).reversed().map { parts[$0 % parts.count][$0 / parts.count] }
+        results.reverse()
         while let popped = results.popLast() {
             diagnostics += popped.diagnostics
             guard let result = merged(popped, from: file) else { continue }
@@ -156,14 +141,6 @@ public struct CalendarStreamReader {
             var result = ReadComponent(component: changed, diagnostics: read.diagnostics, encoded: encodes ? encoder(changed) : nil)
             result.notes = study?(changed)
             return result
-        }
-    }
-
-    /// Starts reading the batch on every core.
-    static func startReading(_ batch: [RawComponent], _ reader: ComponentReader) -> EveryCore.Running<[ReadComponent]> {
-        _ = LibicalCheck.configured
-        return EveryCore.start(items: batch.count) { worker, workers in
-            stride(from: worker, to: batch.count, by: workers).map { reader.read(batch[$0]) }
         }
     }
 }

@@ -1,4 +1,5 @@
 import CalendarModel
+import ContentLines
 
 /// Turns the bytes of one top-level component into a `Component`, reporting every problem with its
 /// line and column; lines it cannot read are reported, never dropped silently.

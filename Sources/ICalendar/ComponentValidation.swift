@@ -1,4 +1,5 @@
 import CalendarModel
+import ContentLines
 
 /// calbridge's checks for a component that was not read from iCalendar text — built from xCal, jCal
 /// or model JSON — so that such an input is judged as an .ics one is: every value that must be a date,
@@ -50,7 +51,7 @@ public enum ComponentValidation {
     /// group prefix, which the iCalendar reader keeps as written.
     private static func isName(_ name: String) -> Bool {
         let parts = name.utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
-        return parts.count <= 2 && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy(ContentLineParser.isNameByte) }
+        return parts.count <= 2 && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy(ContentLineDialect.iCalendar.isNameByte) }
     }
 
     private static func isForbiddenInValue(_ byte: UInt8) -> Bool {

@@ -1,4 +1,5 @@
 import CalendarModel
+import ContentLines
 
 /// A logical content line after unfolding, with enough of its origin to point at any byte of it.
 struct LogicalLine {
@@ -46,14 +47,6 @@ struct LogicalLine {
     var startLine: Int { segments.first?.line ?? 0 }
 }
 
-/// What is wrong in a content line: where in it, and, when the line was read all the same, what the
-/// reading did about it.
-struct ContentLineProblem: Error {
-    var offset: Int
-    var message: String
-    var repair: String?
-}
-
 /// A content line as read: the property (`nil` when the reader was told not to build it) and what
 /// was wrong in the line. A line that cannot be read as a property at all becomes an
 /// `unreadableLine` property, so it is written back as it was.
@@ -64,14 +57,10 @@ struct ContentLineReading {
     var problems: [ContentLineProblem] = []
 }
 
-/// Reads one unfolded content line, `NAME *(";" param) ":" value` (RFC 5545 §3.1), into a `Property`.
+/// Reads one unfolded content line, `NAME *(";" param) ":" value` (RFC 5545 §3.1), into a `Property`,
+/// with the iCalendar dialect of the one `ContentLineLexer`.
 enum ContentLineParser {
-    private static let colon = UInt8(ascii: ":"), semicolon = UInt8(ascii: ";"), comma = UInt8(ascii: ",")
-    private static let equals = UInt8(ascii: "="), quote = UInt8(ascii: "\"")
-
-    static func isNameByte(_ b: UInt8) -> Bool {
-        (b >= 65 && b <= 90) || (b >= 97 && b <= 122) || (b >= 48 && b <= 57) || b == 45
-    }
+    private static let lexer = ContentLineLexer.iCalendar
 
     /// Reads a whole line, building the property: strictly, and where the line does not keep to RFC
     /// 5545, as `LenientContentLine` reads it.
@@ -87,15 +76,7 @@ enum ContentLineParser {
     /// Where the property name, which begins the line, ends.
     static func readPropertyName(_ bytes: [UInt8]) throws(ContentLineProblem) -> Int {
         var i = 0
-        _ = try readName(bytes, &i, what: "property name")
-        return i
-    }
-
-    /// A name (ASCII letters, digits and '-') in upper case, as names are compared; nearly every name
-    /// is written so, and is made into a string as it is.
-    static func upperCased(_ name: ArraySlice<UInt8>) -> String {
-        guard name.contains(where: { $0 >= 0x61 && $0 <= 0x7A }) else { return String(decoding: name, as: UTF8.self) }
-        return String(decoding: name.map { $0 >= 0x61 && $0 <= 0x7A ? $0 - 0x20 : $0 }, as: UTF8.self)
+        return try lexer.name(bytes, &i, what: "property name").upperBound
     }
 
     /// Reads the parameters and value after the name, which ends at `nameEnd`, checking them all; the
@@ -106,75 +87,23 @@ enum ContentLineParser {
         var i = nameEnd
         var parameters: [Parameter] = []
         // ATTENDEE and ORGANIZER carry up to four or five: room made once rather than grown into.
-        if building && i < bytes.count && bytes[i] == semicolon { parameters.reserveCapacity(4) }
-        while i < bytes.count && bytes[i] == semicolon {
+        if building && i < bytes.count && bytes[i] == UInt8(ascii: ";") { parameters.reserveCapacity(4) }
+        while i < bytes.count && bytes[i] == UInt8(ascii: ";") {
             i += 1
-            if let parameter = try readParameter(bytes, &i, building: building) { parameters.append(parameter) }
-        }
-        guard i < bytes.count, bytes[i] == colon else {
-            let found = i < bytes.count ? "'\(Character(Unicode.Scalar(bytes[i])))'" : "the end of the line"
-            throw ContentLineProblem(offset: i, message: "expected ':' after the name and parameters of \(upperCased(bytes[..<nameEnd])), found \(found)")
-        }
-        try checkText(bytes, from: i + 1)
-        guard building else { return (nil, i + 1) }
-        let value = String(decoding: bytes[(i + 1)...], as: UTF8.self)
-        return (Property(upperCaseName: upperCased(bytes[..<nameEnd]), parameters: parameters, value: value,
-                         location: line.location(ofOffset: 0)), i + 1)
-    }
-
-    /// Where a name (letters, digits and '-') runs from `i`; `Property` and `Parameter` put it in upper case.
-    private static func readName(_ bytes: [UInt8], _ i: inout Int, what: String) throws(ContentLineProblem) -> Range<Int> {
-        let start = i
-        while i < bytes.count && isNameByte(bytes[i]) { i += 1 }
-        guard i > start else {
-            let found = i < bytes.count ? describe(bytes[i]) : "nothing"
-            throw ContentLineProblem(offset: i, message: "expected a \(what) (letters, digits and '-'), found \(found)")
-        }
-        return start..<i
-    }
-
-    private static func readParameter(_ bytes: [UInt8], _ i: inout Int, building: Bool) throws(ContentLineProblem) -> Parameter? {
-        let name = try readName(bytes, &i, what: "parameter name")
-        guard i < bytes.count, bytes[i] == equals else {
-            throw ContentLineProblem(offset: i, message: "parameter \(upperCased(bytes[name])) has no '=value'")
-        }
-        i += 1
-        let first = try readParameterValue(bytes, &i)
-        // Most parameters have one value: an array made with it, not grown to it.
-        var values = building ? [decoded(bytes[first])] : []
-        while i < bytes.count && bytes[i] == comma {
-            i += 1
-            let next = try readParameterValue(bytes, &i)
-            if building { values.append(decoded(bytes[next])) }
-        }
-        return building ? Parameter(upperCaseName: upperCased(bytes[name]), values: values) : nil
-    }
-
-    /// Where a parameter value's text is (inside the quotes of a quoted one).
-    private static func readParameterValue(_ bytes: [UInt8], _ i: inout Int) throws(ContentLineProblem) -> Range<Int> {
-        if i < bytes.count && bytes[i] == quote {
-            let start = i + 1
-            guard let end = bytes[start...].firstIndex(of: quote) else {
-                throw ContentLineProblem(offset: i, message: "a quoted parameter value is not closed with '\"'")
+            let parameter = try lexer.parameter(bytes, &i)
+            // Most parameters have one value: an array made with it, not grown to it.
+            var values = building ? [ContentLineLexer.decoded(bytes[parameter.firstValue!])] : []
+            while let next = try lexer.nextValue(bytes, &i) {
+                if building { values.append(ContentLineLexer.decoded(bytes[next])) }
             }
-            i = end + 1
-            return start..<end
+            if building { parameters.append(Parameter(upperCaseName: ContentLineLexer.upperCased(bytes[parameter.name]), values: values)) }
         }
-        let start = i
-        while i < bytes.count, bytes[i] != semicolon, bytes[i] != colon, bytes[i] != comma {
-            guard bytes[i] != quote else {
-                throw ContentLineProblem(offset: i, message: "a '\"' inside an unquoted parameter value")
-            }
-            i += 1
-        }
-        return start..<i
-    }
-
-    /// A parameter value as text, its RFC 6868 escapes decoded; few values have a caret, and those
-    /// without one are not looked at again.
-    static func decoded(_ value: ArraySlice<UInt8>) -> String {
-        let text = String(decoding: value, as: UTF8.self)
-        return value.contains(UInt8(ascii: "^")) ? CaretEncoding.decode(text) : text
+        let valueStart = try lexer.valueStart(bytes, i, name: 0..<nameEnd)
+        try checkText(bytes, from: valueStart)
+        guard building else { return (nil, valueStart) }
+        let value = String(decoding: bytes[valueStart...], as: UTF8.self)
+        return (Property(upperCaseName: ContentLineLexer.upperCased(bytes[..<nameEnd]), parameters: parameters, value: value,
+                         location: line.location(ofOffset: 0)), valueStart)
     }
 
     /// Rejects control characters RFC 5545 excludes from values and byte sequences that are not UTF-8.
@@ -184,7 +113,7 @@ enum ContentLineParser {
             let b = bytes[i]
             if b < 0x80 {
                 if b < 0x20 && b != 0x09 {
-                    throw ContentLineProblem(offset: i, message: "control character \(describe(b)) in a value; binary data must be BASE64-encoded")
+                    throw ContentLineProblem(offset: i, message: "control character \(ContentLineLexer.describe(b)) in a value; binary data must be BASE64-encoded")
                 }
                 i += 1
                 continue
@@ -192,7 +121,7 @@ enum ContentLineParser {
             let length = b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : b >= 0xC2 ? 2 : 0
             guard length > 0, i + length <= bytes.count,
                   bytes[(i + 1)..<(i + length)].allSatisfy({ $0 & 0xC0 == 0x80 }) else {
-                throw ContentLineProblem(offset: i, message: "byte \(describe(b)) is not UTF-8; convert the file to UTF-8 first (for example iconv -f WINDOWS-1252 -t UTF-8)")
+                throw ContentLineProblem(offset: i, message: "byte \(ContentLineLexer.describe(b)) is not UTF-8; convert the file to UTF-8 first (for example iconv -f WINDOWS-1252 -t UTF-8)")
             }
             i += length
         }
@@ -212,9 +141,5 @@ enum ContentLineParser {
             }
             return i
         }
-    }
-
-    static func describe(_ b: UInt8) -> String {
-        b >= 0x21 && b < 0x7F ? "'\(Character(Unicode.Scalar(b)))'" : "0x" + String(b, radix: 16, uppercase: true)
     }
 }

@@ -1,4 +1,5 @@
 import CalendarModel
+import ContentLines
 
 /// Writes components as iCalendar text: CRLF line endings, lines folded at 75 octets without
 /// splitting a UTF-8 character (RFC 5545 §3.1), parameter values quoted when they must be.

@@ -1,4 +1,5 @@
 import CalendarModel
+import ContentLines
 
 /// Reads a content line that does not keep to RFC 5545's grammar the way its producer meant it, or
 /// keeps it whole when nobody can tell: what a lenient reader owes the files real producers write.
@@ -14,7 +15,7 @@ enum LenientContentLine {
 
     /// Reads `line`, which the strict reader refused with `problem`.
     static func read(_ line: LogicalLine, after problem: ContentLineProblem) -> ContentLineReading {
-        guard let colonIndex = valueColon(line.bytes) else { return unreadable(line, problem) }
+        guard let colonIndex = ContentLineLexer.valueColon(line.bytes) else { return unreadable(line, problem) }
         // A control character means nothing in a name or parameter either: left out, as in values,
         // so that the line is read rather than kept unreadable and read only once written (found by
         // fuzzing read → write → read).
@@ -22,7 +23,7 @@ enum LenientContentLine {
         let headBytes = written.contains(where: isControl) ? ArraySlice(written.filter { !isControl($0) }) : written
         guard let head = Head(headBytes), !Self.isStructural(head.name) else { return unreadable(line, problem) }
         let (value, valueProblems) = ValueBytes.mended(line.bytes[(colonIndex + 1)...])
-        let property = Property(upperCaseName: ContentLineParser.upperCased(head.name[...]), parameters: head.parameters,
+        let property = Property(upperCaseName: ContentLineLexer.upperCased(head.name[...]), parameters: head.parameters,
                                 value: value, location: line.location(ofOffset: 0))
         let name = property.name
         var problems: [ContentLineProblem] = []
@@ -62,17 +63,8 @@ enum LenientContentLine {
 
     /// Whether a name read leniently is BEGIN or END, which no property may be called.
     private static func isStructural(_ name: [UInt8]) -> Bool {
-        let upper = ContentLineParser.upperCased(name[...])
+        let upper = ContentLineLexer.upperCased(name[...])
         return upper == "BEGIN" || upper == "END"
-    }
-
-    /// The first ':' outside double quotes, which begins the value.
-    private static func valueColon(_ bytes: [UInt8]) -> Int? {
-        var quoted = false
-        for (i, b) in bytes.enumerated() {
-            if b == quote { quoted.toggle() } else if b == colon && !quoted { return i }
-        }
-        return nil
     }
 
     /// The name and parameters before the value, read with blanks around their parts ignored.
@@ -103,7 +95,7 @@ enum LenientContentLine {
             name = piece.filter { !isBlank($0) }
             hadBlanks = hadBlanks || name.count < piece.count
             let parts = name.split(separator: LenientContentLine.dot, omittingEmptySubsequences: false)
-            guard parts.count <= 2, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(ContentLineParser.isNameByte) }) else { return false }
+            guard parts.count <= 2, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(ContentLineDialect.iCalendar.isNameByte) }) else { return false }
             if parts.count == 2 { group = String(decoding: parts[0], as: UTF8.self) }
             return true
         }
@@ -111,7 +103,7 @@ enum LenientContentLine {
         private mutating func readParameter(_ piece: ArraySlice<UInt8>) -> Parameter? {
             guard let equals = piece.firstIndex(of: LenientContentLine.equals) else { return nil }
             let name = piece[..<equals].filter { !isBlank($0) }
-            guard !name.isEmpty, name.allSatisfy(ContentLineParser.isNameByte) else { return nil }
+            guard !name.isEmpty, name.allSatisfy(ContentLineDialect.iCalendar.isNameByte) else { return nil }
             hadBlanks = hadBlanks || name.count < equals - piece.startIndex
             var values: [String] = []
             for item in LenientContentLine.split(piece[(equals + 1)...], at: LenientContentLine.comma) {
@@ -120,15 +112,15 @@ enum LenientContentLine {
                 guard let value = parameterValue(trimmed) else { return nil }
                 values.append(value)
             }
-            return Parameter(upperCaseName: ContentLineParser.upperCased(name[...]), values: values)
+            return Parameter(upperCaseName: ContentLineLexer.upperCased(name[...]), values: values)
         }
 
         /// A parameter value, quoted whole or not quoted at all.
         private func parameterValue(_ item: ArraySlice<UInt8>) -> String? {
             let quotes = item.filter { $0 == LenientContentLine.quote }.count
-            if quotes == 0 { return ContentLineParser.decoded(item) }
+            if quotes == 0 { return ContentLineLexer.decoded(item) }
             guard quotes == 2, item.first == LenientContentLine.quote, item.last == LenientContentLine.quote else { return nil }
-            return ContentLineParser.decoded(item.dropFirst().dropLast())
+            return ContentLineLexer.decoded(item.dropFirst().dropLast())
         }
 
         private func trimmingBlanks(_ piece: ArraySlice<UInt8>) -> ArraySlice<UInt8> {

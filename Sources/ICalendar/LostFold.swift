@@ -1,4 +1,5 @@
 import CalendarModel
+import ContentLines
 
 /// Tells a line that continues the one above, its fold having lost the leading space (Google and
 /// Outlook read such lines so, and so do the tools people compare calbridge with), from a line that
@@ -36,7 +37,7 @@ enum LostFold {
         switch start(of: line).continuation {
         case .no: return false
         case .yes: return true
-        case .dependsOnFolds: return line.allSatisfy { ContentLineParser.isNameByte($0) || $0 == UInt8(ascii: ".") } || !namesKnownProperty(line)
+        case .dependsOnFolds: return line.allSatisfy { ContentLineDialect.iCalendar.isNameByte($0) || $0 == UInt8(ascii: ".") } || !namesKnownProperty(line)
         }
     }
 
@@ -68,10 +69,10 @@ enum LostFold {
     @inline(__always)
     static func start<Bytes: RandomAccessCollection<UInt8>>(of line: Bytes) -> LineStart where Bytes.Index == Int {
         var i = line.startIndex
-        while i < line.endIndex && ContentLineParser.isNameByte(line[i]) { i += 1 }
+        while i < line.endIndex && ContentLineDialect.iCalendar.isNameByte(line[i]) { i += 1 }
         let nameLength = i - line.startIndex
         // A vCard-style group prefix (`item1.X-ABLABEL`) is a name too.
-        while i < line.endIndex && (ContentLineParser.isNameByte(line[i]) || line[i] == UInt8(ascii: ".")) { i += 1 }
+        while i < line.endIndex && (ContentLineDialect.iCalendar.isNameByte(line[i]) || line[i] == UInt8(ascii: ".")) { i += 1 }
         guard i > line.startIndex else { return LineStart(continuation: .yes, nameLength: nameLength) }
         guard i < line.endIndex else { return LineStart(continuation: .dependsOnFolds, nameLength: nameLength) }
         switch line[i] {
@@ -85,9 +86,9 @@ enum LostFold {
     private static func namesKnownProperty<Bytes: RandomAccessCollection<UInt8>>(_ line: Bytes) -> Bool where Bytes.Index == Int {
         let end = line.firstIndex { $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: ";") } ?? line.endIndex
         let name = Array(line[..<end].filter { $0 != 0x20 && $0 != 0x09 })
-        guard !name.isEmpty, name.allSatisfy(ContentLineParser.isNameByte) else { return false }
+        guard !name.isEmpty, name.allSatisfy(ContentLineDialect.iCalendar.isNameByte) else { return false }
         let checks = PropertyChecks.of(name[...])
-        let upperCased = ContentLineParser.upperCased(name[...])
+        let upperCased = ContentLineLexer.upperCased(name[...])
         return checks.kind != nil || checks.libicalForm != nil || PropertyDesignTable.type(of: upperCased) != PropertyDesignTable.unknownType
     }
 }

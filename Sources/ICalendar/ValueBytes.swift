@@ -1,3 +1,5 @@
+import ContentLines
+
 /// The text of a value whose bytes are not clean UTF-8 without control characters, read as its
 /// producer most likely meant it: a byte that is not UTF-8 as Windows-1252 (what Outlook and old
 /// Windows exporters write), a control character left out (no content line can carry one, and
@@ -16,7 +18,7 @@ enum ValueBytes {
                     if !sawControl {
                         sawControl = true
                         problems.append(ContentLineProblem(offset: i - bytes.startIndex,
-                                                           message: "control character \(ContentLineParser.describe(b)) in a value; iCalendar cannot carry it",
+                                                           message: "control character \(ContentLineLexer.describe(b)) in a value; iCalendar cannot carry it",
                                                            repair: "leaves it out"))
                     }
                 } else {
@@ -33,7 +35,7 @@ enum ValueBytes {
             if !sawForeign {
                 sawForeign = true
                 problems.append(ContentLineProblem(offset: i - bytes.startIndex,
-                                                   message: "byte \(ContentLineParser.describe(b)) is not UTF-8 (the file is in another encoding)",
+                                                   message: "byte \(ContentLineLexer.describe(b)) is not UTF-8 (the file is in another encoding)",
                                                    repair: "reads such bytes as Windows-1252 and writes UTF-8"))
             }
             scalars.append(windows1252(b))

@@ -1,4 +1,5 @@
 import CalendarModel
+import InputFiles
 
 extension CalendarStreamReader {
     /// Looks ahead at the VTIMEZONEs of an input `read` will read, so that `zones` decides each of its

@@ -1,5 +1,6 @@
 import CalendarModel
-import CalendarRouter
+import Recurrence
+import TimeZones
 
 /// Turns a timetable into calendar resources: each lecture one weekly recurring event in the
 /// calendar's zone (odd, even and listed ISO weeks by a YEARLY BYWEEKNO rule, which stays right
@@ -96,15 +97,17 @@ public struct ScheduleCalendar {
     /// the end of the term's last day, in UTC as RFC 5545 asks for a zoned DTSTART.
     private func rule(for lecture: Timetable.Lecture) -> String {
         let endOfTerm = zone.utcSecond(forLocal: LocalDateTime(date: timetable.term.end, hour: 23, minute: 59, second: 59))
-        let until = "UNTIL=" + DateValue.utc(LocalDateTime(secondsSinceEpoch: endOfTerm)).icalendarText
-        let weeks: [Int]
+        var rule = RecurrenceRule(frequency: .weekly)
+        rule.until = .utc(LocalDateTime(secondsSinceEpoch: endOfTerm))
         switch lecture.weeks {
-        case .all: return "FREQ=WEEKLY;" + until
-        case .odd: weeks = Array(stride(from: 1, through: 53, by: 2))
-        case .even: weeks = Array(stride(from: 2, through: 52, by: 2))
-        case .list(let list): weeks = list.sorted()
+        case .all: return rule.icalendarText
+        case .odd: rule.byWeekNo = Array(stride(from: 1, through: 53, by: 2))
+        case .even: rule.byWeekNo = Array(stride(from: 2, through: 52, by: 2))
+        case .list(let list): rule.byWeekNo = list.sorted()
         }
-        return "FREQ=YEARLY;BYWEEKNO=" + weeks.map(String.init).joined(separator: ",") + ";BYDAY=" + lecture.weekday.code + ";" + until
+        rule.frequency = .yearly
+        rule.byDay = [.init(lecture.weekday)]
+        return rule.icalendarText
     }
 
     private func zoned(_ day: CalendarDate, minutes: Int) -> DateValue {

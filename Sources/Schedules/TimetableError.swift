@@ -1,3 +1,5 @@
+import CalendarModel
+
 /// One problem in a timetable file: the file, the place in it and what is wrong.
 ///
 /// The place is a JSON path for JSON input (`$.lectures[3].weekday`), a row and column for CSV input
@@ -7,11 +9,15 @@ public struct TimetableError: Error, Hashable, Sendable, CustomStringConvertible
     public var file: String
     public var place: String
     public var message: String
+    /// The line (and column) the place is on, where the input has lines: a CSV row, or the spot where
+    /// text stops being JSON. A JSON path names a value, not a line.
+    public var location: SourceLocation?
 
-    public init(file: String, place: String, message: String) {
+    public init(file: String, place: String, message: String, at location: SourceLocation? = nil) {
         self.file = file
         self.place = place
         self.message = message
+        self.location = location
     }
 
     /// `FILE: PLACE: message`.
@@ -34,4 +40,19 @@ public struct TimetableErrors: Error, Hashable, Sendable, CustomStringConvertibl
 
     /// One problem a line.
     public var description: String { problems.map(\.description).joined(separator: "\n") }
+}
+
+extension Diagnostic {
+    /// A timetable problem as an error at its line where it has one, with what the line does not say
+    /// of its place (a CSV column, a JSON path) before the message.
+    public init(timetableProblem problem: TimetableError) {
+        var place = problem.place
+        if let line = problem.location?.line {
+            // `row 7, column weekday` at line 7 says `column weekday`; `line 3, column 5` says nothing more.
+            for said in ["line \(line), column \(problem.location?.column ?? 1)", "row \(line)"] where place.hasPrefix(said) {
+                place = String(place.dropFirst(said.count).drop { $0 == "," || $0 == " " })
+            }
+        }
+        self.init(.error, file: problem.file, at: problem.location, place.isEmpty ? problem.message : place + ": " + problem.message)
+    }
 }

@@ -1,3 +1,5 @@
+import CalendarModel
+
 /// The problems of one file as they are found; readers keep going after a problem so that one run
 /// reports them all.
 struct TimetableProblems {
@@ -10,8 +12,10 @@ struct TimetableProblems {
 
     var isEmpty: Bool { list.isEmpty }
 
-    mutating func add(_ place: String, _ message: String) {
-        list.append(TimetableError(file: file, place: place, message: message))
+    /// A problem at `place`; one in a CSV row (`row 7, …`) is on that line of the file.
+    mutating func add(_ place: String, _ message: String, at location: SourceLocation? = nil) {
+        let row = place.hasPrefix("row ") ? Int(place.dropFirst(4).prefix { $0.isNumber }) : nil
+        list.append(TimetableError(file: file, place: place, message: message, at: location ?? row.map { SourceLocation(line: $0) }))
     }
 
     var errors: TimetableErrors { TimetableErrors(problems: list) }

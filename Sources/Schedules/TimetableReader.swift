@@ -1,3 +1,4 @@
+import CalendarModel
 import JSONReading
 
 /// Reads a course timetable (../shared/SPEC.md, "Timetable (JSON)") from JSON or CSV and checks it,
@@ -37,7 +38,8 @@ public struct TimetableReader: Sendable {
         do {
             root = try JSONReader.value(of: json)
         } catch {
-            problems.add("line \(error.position.line), column \(error.position.column)", error.message)
+            problems.add("line \(error.position.line), column \(error.position.column)", error.message,
+                         at: SourceLocation(line: error.position.line, column: error.position.column))
             throw problems.errors
         }
         var reader = TimetableJSONReader(problems: problems)

@@ -1,9 +1,10 @@
 import ArgumentParser
 import AtomicOutput
+import Birthdays
+import CalendarDocuments
 import CalendarModel
 import CalendarRouter
 import ContactCards
-import Foundation
 import ICalendar
 
 /// `calbridge birthdays`: a birthday and anniversary calendar from contact cards.
@@ -24,87 +25,45 @@ struct Birthdays: ParsableCommand {
 
     @Argument(help: "vCard files (2.1, 3.0 or 4.0), or - for standard input.")
     var contacts: [String]
-
     @Option(name: .shortAndLong, help: "The output file; standard output when absent.")
     var output: String?
-
     @Option(help: "Language of the titles: en, nl or de.")
     var lang: BirthdayLanguage = .en
-
     @Option(help: "29 February in common years: leap-only, feb28 or mar1.")
     var feb29: February29Rule = .leapOnly
-
     @Option(parsing: .unconditional, help: "An alarm relative to the start of the day, as a duration: -PT15H is 9:00 the day before.")
     var alarm: String?
-
     @Option(help: "One event a year for these ages (such as 0-100), titled with the age, instead of one yearly event.")
     var ages: String?
-
     @OptionGroup var reporting: ReportingOptions
 
     func validate() throws {
         if let alarm, CalendarDuration(icalendar: alarm) == nil {
             throw ValidationError("--alarm \(alarm) is not a duration such as -PT15H or PT9H")
         }
-        if let ages, Self.range(ages) == nil {
+        if let ages, BirthdayOptions.ages(ages) == nil {
             throw ValidationError("--ages \(ages) is not a range such as 0-100")
         }
     }
 
     func run() throws {
         reporting.apply()
-        do {
-            // Every input is read before anything is written: one that holds no card stops the run.
-            let results = try contacts.map(Self.readCards)
-            let cards = results.flatMap(\.cards)
-            let problems = results.flatMap(\.problems).map(Diagnostic.init(cardProblem:))
-            let undated = results.map(\.cardsWithoutDates).reduce(0, +)
-            let options = BirthdayOptions(language: lang, february29: feb29, alarm: alarm, ages: ages.flatMap(Self.range))
-            let calendar = BirthdayCalendar(options: options, timestamp: .nowUTC).calendar(for: cards)
-            var writer = ICalendarWriter()
-            writer.write(calendar)
-            let sink = try AtomicFile(destination: output)
-            try sink.write(writer.bytes)
-            try sink.commit()
-            let events = calendar.components.count
-            Terminal.inform("\(events) events from \(cards.count) cards; \(undated) cards without a date were skipped\n")
-            if !problems.isEmpty {
-                Terminal.printDiagnostics(problems, to: .standardError)
-                throw ExitCode(1)
-            }
-        } catch let error as ExitCode {
-            throw error
-        } catch {
-            throw ExitStatus.report(error)
+        // Every input is read before anything is written: one that holds no card stops the run.
+        let results = try contacts.map(ContactCardInput.read)
+        let cards = results.flatMap(\.cards)
+        let problems = results.flatMap(\.problems)
+        let undated = results.map(\.cardsWithoutDates).reduce(0, +)
+        let options = BirthdayOptions(language: lang, february29: feb29, alarm: alarm, ages: ages.flatMap(BirthdayOptions.ages))
+        let calendar = CalendarRouter.calendar(for: cards, options: options, now: .nowUTC)
+        try AtomicFile.write(ComponentReader.iCalendarText(calendar), to: output)
+        Terminal.inform("\(calendar.components.count) events from \(cards.count) cards; \(undated) cards without a date were skipped\n")
+        if !problems.isEmpty {
+            Terminal.printDiagnostics(problems, to: .standardError)
+            throw ExitCode(1)
         }
     }
 
-    /// The cards of one input; an input with none (a calendar given by mistake) is refused.
-    private static func readCards(_ path: String) throws -> VCardReadResult {
-        let input = try InputFile(path: path)
-        let bytes = try input.readAll()
-        let result = VCardReader().read(bytes, file: input.name)
-        guard result.cards.isEmpty else { return result }
-        let calendar = CalendarFormat.sniff(head: Array(bytes.prefix(CalendarFormat.sniffedBytes))) == .ics
-        let seen = calendar ? " (it is an iCalendar file; `calbridge convert` reads calendars)" : ""
-        throw InvalidCalendarData(diagnostics: [Diagnostic(.error, file: input.name, at: nil,
-                                                           "not a contact (vCard) file: it holds no BEGIN:VCARD" + seen)],
-                                  advice: "give contact cards (.vcf) exported from an address book")
-    }
-
-    static func range(_ text: String) -> ClosedRange<Int>? {
-        let parts = text.split(separator: "-").compactMap { Int($0) }
-        guard parts.count == 2, parts[0] >= 0, parts[0] <= parts[1], parts[1] <= 200 else { return nil }
-        return parts[0]...parts[1]
-    }
 }
 
 extension BirthdayLanguage: ExpressibleByArgument {}
 extension February29Rule: ExpressibleByArgument {}
-
-extension Diagnostic {
-    /// A card that could not be used, as an error at its line.
-    init(cardProblem problem: CardProblem) {
-        self.init(.error, file: problem.file, at: SourceLocation(line: problem.line, column: problem.column), problem.message)
-    }
-}

@@ -23,10 +23,11 @@ struct Calbridge: ParsableCommand {
         cannot be created, 74 I/O error, 75 a server went away part-way (safe to run again).
         """,
         version: Version.description,
-        subcommands: [Convert.self, Validate.self, Expand.self, Recur.self, Birthdays.self, Schedule.self, Sync.self, Import.self, Export.self]
+        subcommands: [Convert.self, Validate.self, Expand.self, View.self, Recur.self, Birthdays.self, Schedule.self, Sync.self, Import.self, Export.self]
     )
 
-    /// Names a misspelt command before the argument parser would call it an unexpected argument.
+    /// Names a misspelt command before the argument parser would call it an unexpected argument, and
+    /// reports what stopped a command.
     static func main() {
         let arguments = Array(CommandLine.arguments.dropFirst())
         let commands = configuration.subcommands.map { $0._commandName }
@@ -34,6 +35,17 @@ struct Calbridge: ParsableCommand {
             Terminal.error(message)
             Self.exit(withError: ExitStatus.usage)
         }
-        main(arguments)
+        do {
+            var command = try parseAsRoot(arguments)
+            do {
+                try command.run()
+            } catch where configuration.subcommands.contains(where: { $0 == type(of: command) }) {
+                // What stops one of calbridge's commands is reported here, once; help and the other
+                // parser-made commands are left to the parser.
+                exit(withError: ExitStatus.report(error))
+            }
+        } catch {
+            exit(withError: error)
+        }
     }
 }

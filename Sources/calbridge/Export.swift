@@ -1,9 +1,10 @@
 import ArgumentParser
 import AtomicOutput
+import CalendarDocuments
 import CalendarModel
-import CalendarRouter
-import CalendarStores
+import CalendarTransfer
 import ICalendar
+import Occurrences
 
 /// `calbridge export`: a store's contents as one calendar.
 struct Export: ParsableCommand {
@@ -17,74 +18,24 @@ struct Export: ParsableCommand {
 
     @Argument(help: "The store: a directory or a CalDAV collection URL.")
     var store: String
-
     @Option(name: .shortAndLong, help: "The output file; standard output when absent.")
     var output: String?
-
     @Option(help: "The user for a CalDAV store.")
     var user: String?
-
     @Option(help: "Only series with an occurrence at or after this date.")
     var from: String?
-
     @Option(help: "Only series with an occurrence before this date.")
     var to: String?
-
     @OptionGroup var reading: ReadingOptions
-
     @OptionGroup var reporting: ReportingOptions
 
     func run() throws {
         reporting.apply()
-        do {
-            let window = try Self.window(from, to)
-            let opened = try StoreLocation.open(store, user: user, creating: false)
-            let (merged, diagnostics) = try read(opened, window: window)
-            try reading.judge(diagnostics)
-            var calendar = ZoneUsage.completing(merged)
-            if calendar.properties.isEmpty { calendar.properties = EventCalendar.empty.properties }
-            var writer = ICalendarWriter()
-            writer.write(calendar)
-            let sink = try AtomicFile(destination: output)
-            try sink.write(writer.bytes)
-            try sink.commit()
-        } catch {
-            throw ExitStatus.report(error)
-        }
-    }
-
-    /// Every resource of the store merged into one calendar, each one a calendar of its own to the
-    /// time zone merge: a TZID that resources define differently keeps every event's time.
-    private func read(_ opened: any CalendarStore, window: (LocalDateTime, LocalDateTime)?) throws -> (Component, [Diagnostic]) {
-        // Each resource is read twice (looked ahead at, then read): an InputFile is read once.
-        let listed = try opened.list()
-        var progress = Progress("export", total: listed.count)
-        let resources = try listed.compactMap { resource in
-            defer { progress.advance(by: 1) }
-            return try opened.get(uid: resource.uid).map { (name: "\(store) \(resource.uid)", bytes: $0.0) }
-        }
-        progress.finish()
-        var reader = CalendarStreamReader(encodes: false)
-        reader.zones = .judgedByDatabase()
-        if resources.count > 1 { try resources.forEach { try reader.foresee(InputFile(name: $0.name, contents: $0.bytes)) } }
-        var calendar = Component(name: "VCALENDAR")
-        var zones: [Component] = []
-        for resource in resources {
-            var series = Component(name: "VCALENDAR")
-            try reader.read(InputFile(name: resource.name, contents: resource.bytes)) { event in
-                switch event {
-                case .property(let property): calendar.properties.append(property)
-                case .component(let read): if let component = read.component { series.components.append(component) }
-                }
-            }
-            // A series whose VTIMEZONE went out with an earlier resource is read with that one.
-            if let window, !(try Self.occurs(Component(name: "VCALENDAR", components: zones + series.components), in: window)) {
-                series.components.removeAll { $0.name != "VTIMEZONE" }
-            }
-            zones += series.children(named: "VTIMEZONE")
-            calendar.components += series.components
-        }
-        return (calendar, reader.diagnostics)
+        let window = try Self.window(from, to)
+        let opened = try StoreLocation.open(store, user: user, creating: false)
+        let (calendar, diagnostics) = try StoreExport(opened, named: store).read(window: window)
+        try reading.judge(diagnostics)
+        try AtomicFile.write(ComponentReader.iCalendarText(calendar), to: output)
     }
 
     private static func window(_ from: String?, _ to: String?) throws -> (LocalDateTime, LocalDateTime)? {
@@ -93,10 +44,5 @@ struct Export: ParsableCommand {
             throw UsageProblem(message: "--from and --to take a date (2026-03-29) or a date-time (2026-03-29T10:00)")
         }
         return (start, end)
-    }
-
-    private static func occurs(_ series: Component, in window: (LocalDateTime, LocalDateTime)) throws -> Bool {
-        var expansion = CalendarExpansion(calendar: series)
-        return try !expansion.occurrences(from: window.0, to: window.1, in: nil).isEmpty
     }
 }

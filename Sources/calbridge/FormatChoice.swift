@@ -1,4 +1,5 @@
 import ArgumentParser
+import CalendarDocuments
 
 /// A format named on the command line, limited to what the option can do, so that help, completions
 /// and the error for any other name list exactly those.

@@ -1,7 +1,7 @@
 import ArgumentParser
 import AtomicOutput
 import CalendarModel
-import CalendarRouter
+import Occurrences
 
 /// `calbridge recur`: the instances of one rule, comma-separated, as iCalendar values.
 struct Recur: ParsableCommand {
@@ -20,13 +20,10 @@ struct Recur: ParsableCommand {
 
     @Argument(help: "The rule, such as FREQ=WEEKLY;BYDAY=MO,WE;COUNT=10.")
     var rule: String
-
     @Option(help: "The first instance's value: YYYYMMDD, YYYYMMDDThhmmss or YYYYMMDDThhmmssZ.")
     var dtstart: String
-
     @Option(help: "Print at most this many instances.")
     var count: Int = 1000
-
     @Option(name: .customLong("start-at"), help: "Print only the instances at or after this value.")
     var startAt: String?
 
@@ -45,19 +42,11 @@ struct Recur: ParsableCommand {
         do {
             parsed = try RecurrenceRule(parsing: rule)
         } catch {
-            Terminal.error("'\(rule)' is not a recurrence rule: \(error.description)")
-            throw ExitStatus.invalidData
+            throw CommandFailure(message: "'\(rule)' is not a recurrence rule: \(error.description)", code: ExitStatus.invalidData)
         }
         let start = DateValue(icalendar: dtstart)!
         let instances = RuleInstances(rule: parsed, start: start, startingAt: startAt.flatMap { DateValue(icalendar: $0) })
-        let text = instances.prefix(count).map(\.icalendarText).joined(separator: ",")
-        do {
-            // As every command's output: a full disk or closed pipe is an I/O error (74), not a success.
-            let sink = try AtomicFile(destination: nil)
-            try sink.write(text + "\n")
-            try sink.commit()
-        } catch {
-            throw ExitStatus.report(error)
-        }
+        // As every command's output: a full disk or closed pipe is an I/O error (74), not a success.
+        try AtomicFile.write(Array((instances.prefix(count).map(\.icalendarText).joined(separator: ",") + "\n").utf8), to: nil)
     }
 }

@@ -1,10 +1,10 @@
 import ArgumentParser
+import ProgressReporting
 
 /// `--quiet` and `--json`, for every command that reports problems (SPEC, "Other conventions").
 struct ReportingOptions: ParsableArguments {
     @Flag(help: "Print only errors: no warnings, notes, summaries or progress.")
     var quiet = false
-
     @Flag(help: "Print each problem as one JSON object on a line of its own (file, line, column, severity, message, repair).")
     var json = false
 
@@ -17,5 +17,6 @@ struct ReportingOptions: ParsableArguments {
     /// Makes this run report as asked; called first thing in a command's `run`.
     func apply() {
         Terminal.reporting = Choice(quiet: quiet, json: json)
+        ProgressLine.isShown = Terminal.watched && !quiet
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import AtomicOutput
 import ICalendar
+import Schedules
 
 /// `calbridge schedule`: a course timetable as a calendar; with a state file, only what changed is new.
 struct Schedule: ParsableCommand {
@@ -30,31 +31,19 @@ struct Schedule: ParsableCommand {
 
     @Argument(help: "The timetable: JSON (see above), or a CSV with one lecture a row; - for standard input.")
     var timetable: String
-
     @Option(name: .shortAndLong, help: "The output file; standard output when absent.")
     var output: String?
-
     @Option(help: "The state file remembering what was written; created when missing.")
     var state: String?
-
     @Option(help: "For a CSV timetable: the JSON timetable giving the calendar, term and breaks.")
     var base: String?
-
     @OptionGroup var reporting: ReportingOptions
 
     func run() throws {
         reporting.apply()
-        do {
-            let run = try ScheduleRun(timetable: timetable, base: base, statePath: state)
-            var writer = ICalendarWriter()
-            writer.write(run.schedule.calendar(stamps: run.stamps))
-            let sink = try AtomicFile(destination: output)
-            try sink.write(writer.bytes)
-            try sink.commit()
-            if let state { try run.saveState(to: state) }
-            Terminal.inform("schedule: \(run.summary)\n")
-        } catch {
-            throw ExitStatus.report(error)
-        }
+        let run = try ScheduleRun(timetable: timetable, base: base, statePath: state)
+        try AtomicFile.write(ComponentReader.iCalendarText(run.schedule.calendar(stamps: run.stamps)), to: output)
+        if let state { try run.saveState(to: state) }
+        Terminal.inform("schedule: \(run.summary)\n")
     }
 }

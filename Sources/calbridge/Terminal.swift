@@ -1,5 +1,5 @@
-import CalendarWebFormats
-import ICalendar
+import CalendarDocuments
+import CalendarModel
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -31,33 +31,12 @@ enum Terminal {
         bytes.withUnsafeMutableBytes { _ = Glibc.write(fd, $0.baseAddress!, $0.count) }
     }
 
-    /// Prints at most `limit` diagnostics — the first of the list, which a caller orders by what
-    /// matters most — in file and line order, and a count of the rest (`whereTheRestAre` says where
-    /// to see them); all of them as JSON lines, which programs read; under `--quiet` only the errors,
-    /// unless they are the reason the command stops (`--strict` refuses warnings too).
+    /// Prints the diagnostics as `DiagnosticListing` lists them, in the form `--json` chose; under
+    /// `--quiet` only the errors, unless they are the reason the command stops (`--strict` refuses
+    /// warnings too).
     static func printDiagnostics(_ diagnostics: [Diagnostic], to stream: Stream, limit: Int = 200, stopping: Bool = false,
                                  whereTheRestAre: String? = nil) {
         let kept = reporting.quiet && !stopping ? diagnostics.filter { $0.severity == .error } : diagnostics
-        let byPlace: (Diagnostic, Diagnostic) -> Bool = {
-            ($0.file, $0.location?.line ?? 0, $0.location?.column ?? 0) < ($1.file, $1.location?.line ?? 0, $1.location?.column ?? 0)
-        }
-        if reporting.json {
-            write(kept.sorted(by: byPlace).map { $0.jsonLine + "\n" }.joined(), to: stream)
-            return
-        }
-        var text = kept.prefix(limit).sorted(by: byPlace).map { $0.description + "\n" }.joined()
-        if kept.count > limit { text += "… and \(kept.count - limit) more" + (whereTheRestAre.map { " (\($0))" } ?? "") + "\n" }
-        write(text, to: stream)
-    }
-}
-
-extension Diagnostic {
-    /// One JSON object on one line: file, line, column, severity, message, repair (null where absent).
-    var jsonLine: String {
-        let label = severity == .error ? "error" : severity == .violation ? "warning" : "note"
-        let line = location.map { String($0.line) } ?? "null", column = location.map { String($0.column) } ?? "null"
-        return "{\"file\": \(JSONOutput.quoted(file)), \"line\": \(line), \"column\": \(column), "
-            + "\"severity\": \"\(label)\", \"message\": \(JSONOutput.quoted(message)), "
-            + "\"repair\": \(repair.map(JSONOutput.quoted) ?? "null")}"
+        write(DiagnosticListing(json: reporting.json, limit: limit, whereTheRestAre: whereTheRestAre).text(kept), to: stream)
     }
 }

@@ -20,7 +20,7 @@ final class RecurrenceRuleTests: XCTestCase {
 
     func testWrittenFormReadsBackAsTheSameRule() throws {
         let rule = try RecurrenceRule(parsing: "BYDAY=MO,WE;RSCALE=GREGORIAN;FREQ=WEEKLY;COUNT=10;SKIP=FORWARD")
-        XCTAssertEqual(rule.icalendarText, "FREQ=WEEKLY;COUNT=10;BYDAY=MO,WE;RSCALE=GREGORIAN;SKIP=FORWARD")
+        XCTAssertEqual(rule.icalendarText, "FREQ=WEEKLY;BYDAY=MO,WE;COUNT=10;RSCALE=GREGORIAN;SKIP=FORWARD")
         XCTAssertEqual(try RecurrenceRule(parsing: rule.icalendarText), rule)
     }
 
@@ -70,5 +70,30 @@ final class RecurrenceRuleTests: XCTestCase {
                       ["BYMONTH=3,5L names leap months, which Gregorian years do not have; they are dropped"]))
         XCTAssertTrue(read("FREQ=YEARLY;BYMONTH=5L")
                       == (nil, ["BYMONTH=5L names leap months, which Gregorian years do not have; the rule yields nothing but DTSTART"]))
+    }
+}
+
+/// Rules calbridge makes are written through `RecurrenceRule`, in the order most writers use.
+final class RecurrenceRuleWritingTests: XCTestCase {
+    func testLargerUnitsComeFirstAndTheEndLast() {
+        var rule = RecurrenceRule(frequency: .yearly)
+        rule.byDay = [.init(.sunday, ordinal: -1)]
+        rule.byMonth = [3]
+        rule.until = .utc(LocalDateTime(date: CalendarDate(year: 2037, month: 3, day: 29), hour: 1, minute: 0, second: 0))
+        rule.interval = 2
+        XCTAssertEqual(rule.icalendarText, "FREQ=YEARLY;INTERVAL=2;BYMONTH=3;BYDAY=-1SU;UNTIL=20370329T010000Z")
+    }
+}
+
+/// TEXT escapes: iCalendar drops the backslash of an escape it does not define; vCard keeps it.
+final class TextEscapingTests: XCTestCase {
+    func testUnknownEscapesByFormat() {
+        XCTAssertEqual(TextEscaping.unescape(#"C:\temp\, a\;b\nc\\"#), "C:temp, a;b\nc\\")
+        XCTAssertEqual(TextEscaping.unescape(#"C:\temp\, a\;b\nc\\"#, unknown: .asWritten), "C:\\temp, a;b\nc\\")
+    }
+
+    func testSplitsAtUnescapedSeparatorsOnly() {
+        XCTAssertEqual(TextEscaping.split(#"Doe;Jane\;Ann;;"#, at: ";"), ["Doe", #"Jane\;Ann"#, "", ""])
+        XCTAssertEqual(TextEscaping.splitList(#"a\,b,c"#), [#"a\,b"#, "c"])
     }
 }

@@ -2,6 +2,7 @@
 import CalendarModel
 import Foundation
 import ICalendar
+import InputFiles
 import XCTest
 
 /// The example pairs of RFC 6321 Appendix B (iCalendar and xCal) and RFC 7265 Appendix B (iCalendar

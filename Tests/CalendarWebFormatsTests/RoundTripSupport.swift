@@ -2,6 +2,7 @@
 import CalendarModel
 import Foundation
 import ICalendar
+import InputFiles
 
 /// The corpus of exporter-like files kept with the iCalendar tests.
 var corpusFiles: [URL] {

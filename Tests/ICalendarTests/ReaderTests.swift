@@ -1,5 +1,6 @@
 import CalendarModel
 import ICalendar
+import InputFiles
 import XCTest
 
 final class ReaderTests: XCTestCase {

@@ -1,6 +1,9 @@
 import CalendarModel
-import CalendarRouter
+import Occurrences
+import Recurrence
+import TimeZones
 import ICalendar
+import InputFiles
 import XCTest
 
 /// The iCalendar reader (scanner, content lines, values, libical's judgement) and the recurrence

@@ -1,6 +1,6 @@
 import CalendarModel
-import CalendarRouter
 import Foundation
+import Occurrences
 import XCTest
 
 /// Runs every case of `Vectors/rrule-vectors.json` (libical 4.0.3's own vectors; where they come from

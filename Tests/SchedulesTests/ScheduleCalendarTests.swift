@@ -1,7 +1,8 @@
 import CalendarModel
-import CalendarRouter
 import Foundation
 import ICalendar
+import Occurrences
+import Recurrence
 import Schedules
 import XCTest
 

@@ -1,4 +1,5 @@
 import CalendarWebFormats
+import OrderedCollections
 
 /// What changed in a collection since a sync token (RFC 6578).
 public struct CalDAVChanges: Hashable, Sendable {
@@ -45,8 +46,7 @@ extension CalDAVStore {
     /// One sync, following truncated answers (a 507 on the collection, RFC 6578 §3.6) from the
     /// token each one gives; nil when the server refuses the token or the report.
     private func syncReport(from token: String?) throws -> CalDAVChanges? {
-        var changed: [String: String] = [:]
-        var order: [String] = []
+        var changed: OrderedDictionary<String, String> = [:]
         var removed: [String] = []
         var current = token
         // Each round returns at least one change or the server would not truncate; the bound only
@@ -67,14 +67,14 @@ extension CalDAVStore {
                     changed[response.href] = nil
                     removed.append(response.href)
                 } else if let member = members(of: [response]).first {
-                    if changed.updateValue(member.etag, forKey: member.path) == nil { order.append(member.path) }
+                    changed[member.path] = member.etag
                     removed.removeAll { $0 == member.path }
                 }
             }
             current = answer.syncToken ?? current
             guard truncated else { break }
         }
-        let members = order.compactMap { path in changed[path].map { CalDAVMember(path: path, etag: $0) } }
+        let members = changed.map { CalDAVMember(path: $0.key, etag: $0.value) }
         let isComplete = token == nil
         let resources = try self.resources(for: members)
         if isComplete {

@@ -1,3 +1,5 @@
+import CalendarModel
+
 /// Why a multistatus body was not read, with the place in the body where reading stopped.
 public struct MultistatusError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The kinds of failure a CalDAV client reacts to differently: a broken or hostile body is
@@ -46,5 +48,12 @@ public struct MultistatusError: Error, Hashable, Sendable, CustomStringConvertib
         case .refused(let error): (kind, message) = (.malformedXML, "\(error)")
         }
         self.init(kind: kind, message: message, line: failure.line, column: failure.column)
+    }
+}
+
+extension Diagnostic {
+    /// A saved answer that is not a WebDAV multistatus, as an error at its line and column.
+    public init(multistatusError error: MultistatusError, file: String) {
+        self.init(.error, file: file, at: SourceLocation(line: error.line, column: error.column), "not a WebDAV multistatus: \(error.message)")
     }
 }

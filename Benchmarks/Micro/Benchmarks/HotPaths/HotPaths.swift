@@ -3,8 +3,9 @@
 // in Benchmarks/Micro/.benchmarkBaselines; a metric more than 10% worse at the median is a regression.
 import Benchmark
 import CalendarModel
-import CalendarRouter
 import ICalendar
+import Recurrence
+import TimeZones
 
 let benchmarks: @Sendable () -> Void = {
     // Every metric a benchmark records, each with the same tolerance: 10% at the median, either way

@@ -1,0 +1,82 @@
+"""versions: this calbridge beside an earlier one (--baseline REV; by default the last commit before the
+redesign of issue 15) on the same inputs in one run, interleaved, so that a workload that got slower shows
+as a ratio above 1 whatever else the machine was doing. The earlier commit is built (release) in a git
+worktree under .build/bench."""
+import subprocess
+import sys
+
+from runner import ROOT, medians, print_table, say, warm
+
+# The last commit before the redesign (issue 15): the design table, the module split, the thin CLI.
+REDESIGN_BASE = "370cdcb"
+
+
+def build(bench, revision):
+    """The calbridge of `revision`, built once in its own worktree, and its short commit."""
+    commit = subprocess.run(["git", "rev-parse", "--short", revision], cwd=ROOT, check=True, capture_output=True,
+                            text=True).stdout.strip()
+    tree = bench.dir / ("baseline-" + commit)
+    if not tree.exists():
+        subprocess.run(["git", "worktree", "add", "--detach", str(tree), commit], cwd=ROOT, check=True, stdout=sys.stderr)
+    say("building calbridge %s (release) in %s" % (commit, tree))
+    subprocess.run(["swift", "build", "-c", "release", "--product", "calbridge"], cwd=tree, check=True, stdout=sys.stderr)
+    path = subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"], cwd=tree, check=True,
+                          capture_output=True, text=True).stdout.strip()
+    return path + "/calbridge", commit
+
+
+def workloads(bench):
+    """Each workload's name and its arguments after the binary, with the inputs made."""
+    n = bench.options.expand_events
+    ics = bench.calendar(n)
+    xcal, jcal = bench.dir / ("versions-%d.xml" % n), bench.dir / ("versions-%d.jcal" % n)
+    for target, form in ((xcal, "xcal"), (jcal, "jcal")):
+        bench.prepare("calbridge writing %s" % target, [bench.calbridge, "convert", str(ics), "--to", form, "-o", str(target)],
+                      "stderr-versions-prepare.txt")
+    cards = bench.generated("generate_contacts.py", bench.options.cards, bench.dir / ("contacts-%d.vcf" % bench.options.cards))
+    timetable = bench.generated("generate_timetable.py", bench.options.students,
+                                bench.dir / ("timetable-%d" % bench.options.students)) / "timetable.json"
+    warm(ics, xcal, jcal, cards, timetable)
+    out = str(bench.dir / "versions-out")
+    return [
+        ("convert %d events ics → ics" % n, ["convert", str(ics), "-o", out + ".ics"]),
+        ("convert ics → xCal", ["convert", str(ics), "--to", "xcal", "-o", out + ".xml"]),
+        ("convert ics → jCal", ["convert", str(ics), "--to", "jcal", "-o", out + ".jcal"]),
+        ("convert xCal → ics", ["convert", str(xcal), "-o", out + "-x.ics"]),
+        ("convert jCal → ics", ["convert", str(jcal), "-o", out + "-j.ics"]),
+        ("validate", ["validate", str(ics)]),
+        ("expand a year to JSON lines", ["expand", str(ics), "--from", "2026-01-01", "--to", "2027-01-01", "-o", out + ".jsonl"]),
+        ("birthdays of %d cards" % bench.options.cards, ["birthdays", str(cards), "-o", out + "-b.ics"]),
+        ("schedule of %d students" % bench.options.students, ["schedule", str(timetable), "-o", out + "-s.ics"]),
+    ]
+
+
+def run(bench):
+    before, before_commit = build(bench, bench.options.baseline)
+    cases = workloads(bench)
+    rows = {}
+    for run_number in range(1, bench.runs + 1):
+        for name, arguments in cases:
+            for which, binary in (("before", before), ("now", bench.calbridge)):
+                measured = bench.measure("%s (%s)" % (name, which), [binary] + arguments, "stderr-versions.txt")
+                rows.setdefault((name, which), []).append(measured)
+            say("run %d/%d %s: before %.2fs, now %.2fs" % (run_number, bench.runs, name, rows[(name, "before")][-1]["seconds"],
+                                                         rows[(name, "now")][-1]["seconds"]))
+    results = []
+    for name, _ in cases:
+        before_figures, now_figures = medians(rows[(name, "before")]), medians(rows[(name, "now")])
+        results.append({
+            "workload": name, "before": before_figures, "now": now_figures,
+            "ok": all(m["exit"] == 0 for which in ("before", "now") for m in rows[(name, which)]),
+            "seconds_ratio": round(now_figures["median_seconds"] / before_figures["median_seconds"], 3)
+            if before_figures["median_seconds"] > 0 else None,
+        })
+    part = {"baseline_commit": before_commit, "calbridge_commit": bench.commit, "runs": bench.runs, "results": results}
+    report(part, bench.save("versions", part))
+
+
+def report(part, path):
+    print_table("%-34s %12s %12s %8s", ("workload", "before", "now", "now/before"), "%-34s %12s %12s %8s",
+                [(r["workload"][:34], "%.2fs" % r["before"]["median_seconds"], "%.2fs" % r["now"]["median_seconds"],
+                  "-" if r["seconds_ratio"] is None else "%.2f" % r["seconds_ratio"]) for r in part["results"]])
+    say("versions: %s beside %s; results in %s" % (part["calbridge_commit"], part["baseline_commit"], path))

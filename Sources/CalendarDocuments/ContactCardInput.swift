@@ -1,0 +1,19 @@
+import CalendarModel
+import ContactCards
+import InputFiles
+
+/// A contact card file read for its cards, as `birthdays` reads its inputs.
+public enum ContactCardInput {
+    /// The cards of one input; an input with none (a calendar given by mistake) is refused.
+    public static func read(_ path: String) throws -> VCardReadResult {
+        let input = try InputFile(path: path)
+        let bytes = try input.readAll()
+        let result = VCardReader().read(bytes, file: input.name)
+        guard result.cards.isEmpty else { return result }
+        let calendar = CalendarFormat.sniff(head: Array(bytes.prefix(CalendarFormat.sniffedBytes))) == .ics
+        let seen = calendar ? " (it is an iCalendar file; `calbridge convert` reads calendars)" : ""
+        throw InvalidCalendarData(diagnostics: [Diagnostic(.error, file: input.name, at: nil,
+                                                           "not a contact (vCard) file: it holds no BEGIN:VCARD" + seen)],
+                                  advice: "give contact cards (.vcf) exported from an address book")
+    }
+}

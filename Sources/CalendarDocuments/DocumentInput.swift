@@ -1,0 +1,124 @@
+import CalendarModel
+import CalendarWebFormats
+import ICalendar
+import InputFiles
+import ParallelWork
+
+/// An xCal or jCal input read as it arrives, one property or top-level component at a time. Its
+/// components go on in batches, each turned into the model — and encoded for the output when the
+/// iCalendar reader beside it encodes its own — on every core while this thread reads the next batch.
+struct DocumentInput {
+    var input: InputFile
+    var format: CalendarFormat
+
+    /// A component turned into the model (and encoded, when asked), or where the document has it wrong.
+    private enum Built {
+        case component(ReadComponent)
+        /// Its text is not JSON: a reading error, which stops the document where it is.
+        case unreadable(DocumentError)
+        /// Read, but not a component as the format has it.
+        case malformed(DocumentError)
+    }
+
+    /// Calls `handle` with the input's properties and components in document order and returns the
+    /// problems calbridge's checks find in them (as in an .ics); a malformed document ends with
+    /// `InvalidCalendarData` naming the file, line and column.
+    func read(encodingLike reader: CalendarStreamReader, _ handle: (CalendarStreamEvent) throws -> Void) throws -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        func take(_ event: CalendarStreamEvent) throws {
+            switch event {
+            case .property(let property):
+                diagnostics += ComponentValidation.diagnostics(for: Component(name: "VCALENDAR", properties: [property]), file: input.name)
+            case .component(let read):
+                diagnostics += read.diagnostics
+            }
+            try handle(event)
+        }
+        let chunks = { () throws -> [UInt8]? in
+            var chunk: [UInt8] = []
+            return try input.read(into: &chunk, count: 1 << 20) > 0 ? chunk : nil
+        }
+        let work = Work(file: input.name, encoder: reader.encodes ? reader.encoder : nil, study: reader.study)
+        var batch: [DocumentComponent] = []
+        // The workers build one batch while this thread reads the next: reading waited for every
+        // batch to be built, and the workers for reading. At most that one and `batch` are alive.
+        var building = OrderedParallelMap<DocumentComponent, Built, Void>(each: { [work] read in work.build(read) })
+        // Everything read so far goes on, so that what comes next follows it.
+        func flush() throws {
+            try building.flush(&batch) { try Self.handOn($0.outputs, take) }
+        }
+        let collect = { (event: CalendarDocumentEvent) throws in
+            switch event {
+            case .calendar: break
+            case .property(let property):
+                try flush()
+                try take(.property(property))
+            case .component(let read):
+                batch.append(read)
+                guard batch.count >= reader.batchSize else { return }
+                try building.submit(&batch) { try Self.handOn($0.outputs, take) }
+            }
+        }
+        do {
+            do {
+                if format == .xcal { try XCalReader().read(chunks: chunks, collect) } else { try JCalReader().read(chunks: chunks, collect) }
+            } catch {
+                // The batch in flight was whole before the document went wrong: it goes on first, and
+                // an error in it comes before this one, as it does in the document. So does text
+                // that is not JSON in the batch being collected; its other components do not go on.
+                try building.finish { try Self.handOn($0.outputs, take) }
+                if let unreadable = Self.firstUnreadable(batch) { throw unreadable }
+                throw error
+            }
+            try flush()
+            return diagnostics
+        } catch let error as DocumentError {
+            throw InvalidCalendarData(diagnostics: [Diagnostic(documentError: error, file: input.name, format: format.rawValue)])
+        }
+    }
+
+    /// The first component whose text is not JSON, read here: only when the document has gone wrong.
+    private static func firstUnreadable(_ batch: [DocumentComponent]) -> DocumentError? {
+        for read in batch {
+            do { _ = try read.parsed() } catch { return error }
+        }
+        return nil
+    }
+
+    /// Hands on a built batch's components in batch order, up to the first
+    /// that is wrong, whose error is thrown. Text that is not JSON is thrown before any of the batch
+    /// goes on, as reading stopped there when components were built as each batch filled.
+    private static func handOn(_ results: [Built], _ handle: (CalendarStreamEvent) throws -> Void) throws {
+        for case .unreadable(let error) in results { throw error }
+        for result in results {
+            switch result {
+            case .component(let read):
+                try handle(.component(read))
+            case .unreadable(let error), .malformed(let error):
+                throw error
+            }
+        }
+    }
+
+    /// What a worker does to each component besides building it, as the iCalendar reader beside
+    /// does to its own: encode it for the output, study it (the zones it uses).
+    private struct Work: Sendable {
+        var file: String
+        var encoder: (@Sendable (Component) -> [UInt8])?
+        var study: (@Sendable (Component) -> any Sendable)?
+
+        func build(_ read: DocumentComponent) -> Built {
+            let parsed: DocumentComponent
+            do { parsed = try read.parsed() } catch { return .unreadable(error) }
+            do {
+                let component = try parsed.component()
+                var built = ReadComponent(component: component, diagnostics: ComponentValidation.diagnostics(for: component, file: file),
+                                          encoded: encoder?(component))
+                built.notes = study?(component)
+                return .component(built)
+            } catch {
+                return .malformed(error)
+            }
+        }
+    }
+}

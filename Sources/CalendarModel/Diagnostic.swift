@@ -1,0 +1,51 @@
+/// One problem found in an input, with where it is, what is wrong and what a repair would do.
+public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
+    /// How bad a problem is, which decides what `convert` and `validate` do with it.
+    public enum Severity: String, Sendable, Comparable {
+        /// Legal, but worth knowing (a calendar that relies on X-WR-TIMEZONE).
+        case notice
+        /// Breaks RFC 5545, but calbridge can carry the data through unchanged (a missing DTSTAMP);
+        /// `convert` goes on, `validate` fails.
+        case violation
+        /// The data cannot be read faithfully (a bad line, an impossible date): nothing is written.
+        case error
+
+        private var rank: Int { [.notice, .violation, .error].firstIndex(of: self)! }
+        public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
+    }
+
+    public var severity: Severity
+    public var file: String
+    public var location: SourceLocation?
+    public var message: String
+    /// What `validate --repair` does about it, when it can.
+    public var repair: String?
+
+    public init(_ severity: Severity, file: String, at location: SourceLocation?, _ message: String, repair: String? = nil) {
+        self.severity = severity
+        self.file = file
+        self.location = location
+        self.message = message
+        self.repair = repair
+    }
+
+    /// `file:line:column: error: message (repair: …)`, the form compilers use, so editors can jump to it.
+    public var description: String {
+        let place = location.map { "\(file):\($0.line):\($0.column)" } ?? file
+        let label = severity == .error ? "error" : severity == .violation ? "warning" : "note"
+        return "\(place): \(label): \(message)" + (repair.map { " (repair: \($0))" } ?? "")
+    }
+}
+
+/// Thrown when an input holds problems that stop a conversion; nothing has been written.
+public struct InvalidCalendarData: Error, Sendable {
+    public var diagnostics: [Diagnostic]
+    /// What the user should do, when it is not "run `calbridge validate` on the input" (which reads
+    /// calendars, not timetables or state files).
+    public var advice: String?
+
+    public init(diagnostics: [Diagnostic], advice: String? = nil) {
+        self.diagnostics = diagnostics
+        self.advice = advice
+    }
+}

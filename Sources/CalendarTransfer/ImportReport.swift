@@ -1,0 +1,47 @@
+import CalendarModel
+import CalendarWebFormats
+
+/// What an import did, for a person (a summary line and each failure on a line of its own) or a
+/// program (one JSON object).
+public struct ImportReport {
+    public var created: [String], updated: [String], unchanged: [String]
+    /// Each failure: the UID (or what names an item without one) and why.
+    public var failed: [(String, String)]
+    public var dryRun: Bool
+    public var seconds: Double
+
+    /// What `outcome` did; the components `withoutUID` were not sent (no store can keep them apart)
+    /// and are listed as failed.
+    public init(outcome: ImportBatch.Outcome, withoutUID: [Component], dryRun: Bool) {
+        created = outcome.created
+        updated = outcome.updated
+        unchanged = outcome.unchanged
+        failed = outcome.failed + withoutUID.map {
+            ("(no UID) " + ($0["SUMMARY"]?.text ?? $0.name), "it has no UID, so no store can keep it apart; run calbridge validate --repair first")
+        }
+        self.dryRun = dryRun
+        seconds = outcome.seconds
+    }
+
+    /// `import: 3 created, 1 updated, 0 already there, 0 failed (120 resources/s)`, with its newline.
+    public var summary: String {
+        let sent = created.count + updated.count
+        let rate = seconds > 0 ? Int(Double(sent) / seconds) : sent
+        let verb = dryRun ? "would be " : ""
+        return "import: \(created.count) \(verb)created, \(updated.count) \(verb)updated, \(unchanged.count) already there, "
+            + "\(failed.count) failed (\(rate) resources/s)\n"
+    }
+
+    /// `UID: why`, one failure a line.
+    public var failures: String {
+        failed.map { "\($0.0): \($0.1)\n" }.joined()
+    }
+
+    /// One JSON object on a line: dry_run, created, updated, unchanged, failed (uid and error).
+    public var json: String {
+        func list(_ items: [String]) -> String { "[" + items.map(JSONOutput.quoted).joined(separator: ", ") + "]" }
+        let failures = failed.map { "{\"uid\": \(JSONOutput.quoted($0.0)), \"error\": \(JSONOutput.quoted($0.1))}" }
+        return "{\"dry_run\": \(dryRun), \"created\": \(list(created)), \"updated\": \(list(updated)), "
+            + "\"unchanged\": \(list(unchanged)), \"failed\": [\(failures.joined(separator: ", "))]}\n"
+    }
+}

@@ -1,0 +1,76 @@
+import CalendarModel
+import CalendarStores
+import ICalendar
+import ProgressReporting
+import Schedules
+
+/// Applies one schedule run to a store: creates, updates and deletes only what the run says changed
+/// (and restores what is missing from the store), each write conditional on what the store holds.
+public struct StoreSync {
+    public let store: any CalendarStore
+    public let run: ScheduleRun
+
+    public init(store: any CalendarStore, run: ScheduleRun) {
+        self.store = store
+        self.run = run
+    }
+
+    public struct Outcome: Sendable {
+        public var created = 0, updated = 0, deleted = 0, untouched = 0
+        public var failures: [String] = []
+        public var summary: String { "\(created) created, \(updated) updated, \(deleted) deleted, \(untouched) untouched" }
+    }
+
+    public func apply() throws -> Outcome {
+        var outcome = Outcome()
+        let present = Dictionary(try store.list().map { ($0.uid, $0.etag) }, uniquingKeysWith: { first, _ in first })
+        let changed = Set(run.changes.changed + run.changes.added)
+        let lectures = run.schedule.resources()
+        var progress = ProgressLine("sync", total: lectures.count + run.changes.removed.count)
+        defer { progress.finish() }
+        for lecture in lectures {
+            progress.advance(by: 1)
+            let etag = present[lecture.uid]
+            if etag != nil && !changed.contains(lecture.uid) {
+                outcome.untouched += 1
+                continue
+            }
+            guard try write(lecture.uid, &outcome, { try store.put(uid: lecture.uid, bytes: resource(lecture), expected: etag) })
+            else { continue }
+            if etag == nil { outcome.created += 1 } else { outcome.updated += 1 }
+        }
+        for uid in run.changes.removed where present[uid] != nil {
+            progress.advance(by: 1)
+            if try write(uid, &outcome, { try store.delete(uid: uid, expected: present[uid]) }) { outcome.deleted += 1 }
+        }
+        return outcome
+    }
+
+    /// One write to the store, `true` when it went through: a refusal is listed and the run goes on; a
+    /// store gone away ends the run, since every later write would fail the same way after its own retries.
+    private func write(_ uid: String, _ outcome: inout Outcome, _ action: () throws -> Void) throws -> Bool {
+        do {
+            try action()
+            return true
+        } catch StoreError.unavailable(let reason) {
+            throw SyncInterrupted(done: outcome, reason: reason)
+        } catch {
+            outcome.failures.append("\(uid): \(error)")
+            return false
+        }
+    }
+
+    /// One lecture as a whole iCalendar object: the calendar's properties, its VTIMEZONE, its events.
+    private func resource(_ lecture: ScheduledLecture) -> [UInt8] {
+        var calendar = EventCalendar()
+        calendar.component.components = [run.schedule.vtimezone] + lecture.stamped(run.stamps[lecture.uid] ?? ScheduleStamp(sequence: 0, timestamp: nil))
+        return ComponentReader.iCalendarText(calendar.component)
+    }
+}
+
+/// The store stopped answering part-way: every later write would fail the same way, each after its
+/// own retries, so the run stops at once (exit 75) with what it had done and the state file untouched.
+public struct SyncInterrupted: Error {
+    public var done: StoreSync.Outcome
+    public var reason: String
+}

@@ -1,0 +1,61 @@
+/// Text from a calendar made safe to put into SVG or HTML, and cut to the room it has.
+enum MarkupText {
+    /// Escapes `&`, `<`, `>` and both quotes, and leaves out what XML 1.0 cannot carry (control
+    /// characters: line breaks and tabs become spaces; U+FFFE and U+FFFF), so no title can end an
+    /// element or the document.
+    static func escaped(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&#39;"
+            case "\t", "\n", "\r": out += " "
+            case "\u{0}"..."\u{1F}", "\u{7F}", "\u{FFFE}", "\u{FFFF}": continue
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    /// Characters read at most: a 10,000-character title is cut long before it is measured.
+    static let longestRead = 300
+
+    /// The text cut with an ellipsis to fit `width` pixels at `fontSize`, by an estimate of each
+    /// character's width in a sans-serif face; cut between characters (grapheme clusters), so a
+    /// combining mark stays with its letter. The picture clips what an estimate lets through.
+    static func fitted(_ text: String, width: Double, fontSize: Double) -> String {
+        let room = width / fontSize
+        var used = 0.0
+        var kept = ""
+        for character in text.prefix(longestRead) {
+            let next = used + em(character)
+            if next > room {
+                while !kept.isEmpty, used + em("…") > room {
+                    used -= em(kept.removeLast())
+                }
+                return kept + "…"
+            }
+            used = next
+            kept.append(character)
+        }
+        return text.count > longestRead ? kept + "…" : kept
+    }
+
+    /// A character's estimated width in em: wide for East Asian ideographs, Hangul and emoji,
+    /// narrow for thin Latin letters and punctuation.
+    static func em(_ character: Character) -> Double {
+        guard let scalar = character.unicodeScalars.first else { return 0 }
+        switch scalar.value {
+        case 0x1100...0x115F, 0x2E80...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
+             0xFFE0...0xFFE6, 0x1F300...0x1FAFF, 0x20000...0x3FFFD:
+            return 1.0
+        default:
+            if "iljtf.,:;'|!()[] ".contains(character) { return 0.3 }
+            return character.isUppercase || "mwMW".contains(character) ? 0.72 : 0.56
+        }
+    }
+}

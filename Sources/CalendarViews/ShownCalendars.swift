@@ -1,0 +1,50 @@
+import CalendarModel
+import Occurrences
+import TimeZones
+
+/// The calendars a picture shows, each read on its own so that it keeps its colour: the zone their
+/// times are shown in, and their occurrences over the days as `ViewEvent`s, expanded by
+/// `CalendarExpansion` as `expand` expands them.
+public struct ShownCalendars {
+    public var calendars: [Component]
+
+    public init(_ calendars: [Component]) {
+        self.calendars = calendars
+    }
+
+    /// The zone named `name` (resolved like a TZID of the first calendar), else the first calendar's
+    /// X-WR-TIMEZONE or the first zone an event starts in, else UTC; with the name for the header.
+    public func zone(named name: String?) throws(ViewRequest.Problem) -> (name: String, zone: any ZoneRules) {
+        let resolver = TimeZoneResolver(calendar: calendars.first ?? Component(name: "VCALENDAR"))
+        if let name {
+            guard let zone = resolver.zone(for: name) else {
+                throw ViewRequest.Problem(message: "--tz \(name) is not a time zone calbridge knows; give an IANA name (Europe/Berlin) or a Windows one (W. Europe Standard Time)")
+            }
+            return (name, zone)
+        }
+        for calendar in calendars {
+            let names = [EventCalendar(component: calendar).timeZone].compactMap { $0 }
+                + calendar.components.lazy.compactMap { $0["DTSTART"]?[parameter: "TZID"] }
+            if let found = names.lazy.compactMap({ name in resolver.zone(for: name).map { (name, $0) } }).first { return found }
+        }
+        return ("UTC", FixedOffsetZone(seconds: 0))
+    }
+
+    /// Every occurrence over the span's days in `zone`, each calendar in its colour (the palette's,
+    /// by its place, when it names none); refuses a calendar whose rules need more instances than
+    /// `CalendarExpansion`'s budget over these days.
+    public func events(over span: ViewSpan, in zone: any ZoneRules) throws(ViewRequest.Problem) -> [ViewEvent] {
+        var events: [ViewEvent] = []
+        for (index, calendar) in calendars.enumerated() {
+            let colour = ViewEvent.colour(of: calendar) ?? ViewColour.palette[index % ViewColour.palette.count]
+            var expansion = CalendarExpansion(calendar: calendar)
+            do {
+                events += try expansion.occurrences(from: LocalDateTime(date: span.first), to: LocalDateTime(date: span.end), in: zone)
+                    .map { ViewEvent($0, shownIn: zone, calendarColour: colour) }
+            } catch {
+                throw ViewRequest.Problem(message: "input \(index + 1) needs more than \(expansion.budget) rule instances over these days; draw fewer days")
+            }
+        }
+        return events
+    }
+}

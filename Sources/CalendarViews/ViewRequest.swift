@@ -1,0 +1,52 @@
+import CalendarModel
+
+/// What a `view` command line asks for, checked: the days (exactly one of a week, a month, or a
+/// run of days) and the form of the picture (SVG or HTML, by name or by the output's extension).
+public enum ViewRequest {
+    /// A request that cannot be drawn as asked, with what to write instead.
+    public struct Problem: Error {
+        public var message: String
+    }
+
+    /// The picture's form.
+    public enum Form: String, CaseIterable, Sendable {
+        case svg, html
+    }
+
+    /// The days of `--week 2026-W43`, `--month 2026-10` or `--from 2026-10-19 --to 2026-10-24`.
+    public static func span(week: String?, month: String?, from: String?, to: String?, weekStart: Weekday) throws(Problem) -> ViewSpan {
+        switch (week, month, from, to) {
+        case (let week?, nil, nil, nil):
+            guard let span = ViewSpan(week: week, weekStart: weekStart) else { throw Problem(message: "--week takes an ISO week that exists: 2026-W43") }
+            return span
+        case (nil, let month?, nil, nil):
+            guard let span = ViewSpan(month: month, weekStart: weekStart) else { throw Problem(message: "--month takes a month: 2026-10") }
+            return span
+        case (nil, nil, let from?, let to?):
+            guard let first = day(from), let end = day(to), let span = ViewSpan(from: first, to: end, weekStart: weekStart) else {
+                throw Problem(message: "--from and --to take dates (2026-10-19), --from first and at most \(ViewSpan.longestDayRun) days apart; for more, use --month")
+            }
+            return span
+        default:
+            throw Problem(message: "say which days to draw: --week 2026-W43, --month 2026-10, or --from 2026-10-19 --to 2026-10-24")
+        }
+    }
+
+    /// `given`, else the form the output's name asks for (`.svg`, `.html`, `.htm`), else SVG (standard output).
+    public static func form(given: Form?, output: String?) throws(Problem) -> Form {
+        if let given { return given }
+        guard let output, output != "-", !output.hasPrefix("/dev/") else { return .svg }
+        switch output.split(separator: ".").last?.lowercased() {
+        case "svg": return .svg
+        case "html", "htm": return .html
+        default: throw Problem(message: "-o \(output): calbridge view writes .svg or .html; name the file so, or give --format svg|html")
+        }
+    }
+
+    /// `2026-10-19` (or `20261019`): a date that exists.
+    private static func day(_ text: String) -> CalendarDate? {
+        let digits = text.filter(\.isNumber)
+        guard digits.count == 8, digits.count + 2 >= text.count, let date = DateValue(icalendar: digits)?.local.date else { return nil }
+        return date
+    }
+}

@@ -1,0 +1,64 @@
+import Dispatch
+import Foundation
+
+/// Work shared out over every core: each worker gets its number and takes every `workers`-th item,
+/// so a batch needs no queue and each worker's results stay together.
+enum EveryCore {
+    /// How many workers a batch of that many items is shared out among.
+    static func workers(for items: Int) -> Int {
+        max(1, min(ProcessInfo.processInfo.activeProcessorCount, items))
+    }
+}
+
+extension EveryCore {
+    /// Work started on background threads, one per worker, while the caller goes on.
+    final class Running<Result>: @unchecked Sendable {
+        private let group = DispatchGroup()
+        private let slots: WorkerSlots<Result>
+
+        fileprivate init(workers: Int, _ work: @escaping @Sendable (_ worker: Int, _ workers: Int) -> Result) {
+            let slots = WorkerSlots<Result>(count: workers)
+            self.slots = slots
+            for worker in 0..<workers {
+                DispatchQueue.global().async(group: group) { slots.store(work(worker, workers), at: worker) }
+            }
+        }
+
+        /// What each worker returned, in worker order, once all are done.
+        func wait() -> [Result] {
+            group.wait()
+            return slots.results
+        }
+    }
+
+    /// Runs `work` once per worker (no more workers than `items`, at least one) without waiting: the
+    /// caller (the thread reading the file) goes on with the next batch while the workers run,
+    /// instead of taking a share and leaving a core idle when done.
+    static func start<Result>(items: Int, _ work: @escaping @Sendable (_ worker: Int, _ workers: Int) -> Result) -> Running<Result> {
+        Running(workers: workers(for: items), work)
+    }
+}
+
+/// One slot per worker, each written by exactly that worker, read after all are done. The slots are
+/// memory of their own, not an Array: writing an element through an Array is an access to the whole
+/// array (its uniqueness check and mutation marker), and workers storing at once raced on it
+/// (ThreadSanitizer's "Swift access race" in `store`, with results lost).
+private final class WorkerSlots<Result>: @unchecked Sendable {
+    private let slots: UnsafeMutableBufferPointer<Result?>
+
+    init(count: Int) {
+        slots = .allocate(capacity: count)
+        slots.initialize(repeating: nil)
+    }
+
+    deinit {
+        _ = slots.deinitialize()
+        slots.deallocate()
+    }
+
+    func store(_ result: Result, at index: Int) {
+        slots[index] = result
+    }
+
+    var results: [Result] { slots.map { $0! } }
+}

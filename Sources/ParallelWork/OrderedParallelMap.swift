@@ -1,0 +1,84 @@
+/// Batches of items mapped on every core while the caller collects the next batch, their outputs
+/// handed back in the items' order: the one way the readers and `expand` keep both cores busy. At
+/// most one batch is in flight, so memory holds it and the batch being collected.
+///
+/// Each worker takes every `workers`-th item of a batch — its share, which it owns, so what it lets
+/// go of dies on its own thread rather than on the caller's — and returns an output per item and
+/// what it gathered over the whole share (`Gathered`: formatted bytes, say; `Void` for a plain map).
+public struct OrderedParallelMap<Item: Sendable, Output, Gathered> {
+    /// What one batch came to: an output per item in batch order, and what each worker gathered.
+    public struct Batch {
+        public var outputs: [Output]
+        public var gathered: [Gathered]
+    }
+
+    private let work: @Sendable (_ share: [Item]) -> (outputs: [Output], gathered: Gathered)
+    private var inFlight: EveryCore.Running<([Output], Gathered)>?
+
+    public init(_ work: @escaping @Sendable (_ share: [Item]) -> (outputs: [Output], gathered: Gathered)) {
+        self.work = work
+    }
+
+    /// Whether a batch is being mapped.
+    public var isBusy: Bool { inFlight != nil }
+
+    /// Starts mapping `batch` (left empty, its capacity kept for the next), then hands on the batch
+    /// that was in flight (if any) once it is done: the caller reads on while the workers map.
+    public mutating func submit(_ batch: inout [Item], _ handOn: (inout Batch) throws -> Void) rethrows {
+        let next = Self.start(batch, work)
+        batch.removeAll(keepingCapacity: true)
+        try finish(handOn)
+        inFlight = next
+    }
+
+    /// Waits for the batch in flight, if any, and hands it on.
+    public mutating func finish(_ handOn: (inout Batch) throws -> Void) rethrows {
+        guard let running = inFlight.take() else { return }
+        let parts = running.wait()
+        let count = parts.reduce(0) { $0 + $1.0.count }
+        // Worker w mapped items w, w + workers, …: dealt back into batch order.
+        var batch = Batch(outputs: (0..<count).map { parts[$0 % parts.count].0[$0 / parts.count] }, gathered: parts.map(\.1))
+        try handOn(&batch)
+    }
+
+    /// Maps `batch` and hands it on at once, after the batch in flight: what comes next follows it.
+    public mutating func flush(_ batch: inout [Item], _ handOn: (inout Batch) throws -> Void) rethrows {
+        try finish(handOn)
+        guard !batch.isEmpty else { return }
+        try submit(&batch, handOn)
+        try finish(handOn)
+    }
+
+    private static func start(_ batch: [Item], _ work: @escaping @Sendable ([Item]) -> ([Output], Gathered))
+        -> EveryCore.Running<([Output], Gathered)> {
+        let shares = WorkerShare.deal(batch, among: EveryCore.workers(for: batch.count))
+        return EveryCore.start(items: batch.count) { worker, _ in work(shares[worker].take()) }
+    }
+}
+
+extension OrderedParallelMap where Gathered == Void {
+    /// A plain map: `transform` on each item.
+    public init(each transform: @escaping @Sendable (Item) -> Output) {
+        self.init { share in (share.map(transform), ()) }
+    }
+}
+
+/// The items one worker maps (every `workers`-th), held so that the worker can take them away.
+private final class WorkerShare<Item>: @unchecked Sendable {
+    private var items: [Item]
+
+    private init(_ items: [Item]) {
+        self.items = items
+    }
+
+    /// Deals the items out; the shares hold the only references once the caller lets go of `items`.
+    static func deal(_ items: [Item], among workers: Int) -> [WorkerShare] {
+        (0..<workers).map { worker in WorkerShare(stride(from: worker, to: items.count, by: workers).map { items[$0] }) }
+    }
+
+    /// Called once, by the share's own worker.
+    func take() -> [Item] {
+        defer { items = [] }
+        return items
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Progress of a long run on standard error, shared by every command that can take more than a couple
+/// of seconds: one line with the count, the rate and the time left, redrawn in place (`\r`). It is
+/// drawn only on a terminal (logs and pipes stay clean), not under `--quiet`, and not for the first
+/// half second, so a quick run shows nothing; `finish` wipes it before the summary is printed.
+public struct ProgressLine {
+    /// What is counted: items (events, resources), or bytes of input shown as megabytes.
+    public enum Unit: Sendable { case items, bytes }
+
+    let label: String
+    /// How many there are in all, when known (standard input's size is not).
+    let total: Int?
+    let unit: Unit
+    private let started = Date()
+    private var lastDrawn: Date?
+    private var done = 0
+    private let shown = Self.isShown
+    /// Seconds before the line first appears: half a second, or `CALBRIDGE_PROGRESS_AFTER` (a test
+    /// sets 0 so that a run on a fast machine still draws it).
+    private static let delay = ProcessInfo.processInfo.environment["CALBRIDGE_PROGRESS_AFTER"].flatMap(Double.init) ?? 0.5
+
+    /// Whether progress is drawn in this run: set once by the command line, from whether standard
+    /// error is a terminal and `--quiet`.
+    nonisolated(unsafe) public static var isShown = false
+
+    public init(_ label: String, total: Int?, unit: Unit = .items) {
+        self.label = label
+        self.total = total
+        self.unit = unit
+    }
+
+    /// Seconds since the run started.
+    public var elapsed: Double { Date().timeIntervalSince(started) }
+
+    public mutating func advance(by count: Int) {
+        update(done: done + count)
+    }
+
+    public mutating func update(done: Int) {
+        self.done = done
+        let now = Date()
+        guard shown, elapsed >= Self.delay, now.timeIntervalSince(lastDrawn ?? .distantPast) >= 0.2 else { return }
+        lastDrawn = now
+        Self.draw("\r\u{1B}[K" + line())
+    }
+
+    /// Wipes the line, if one was drawn.
+    public func finish() {
+        if lastDrawn != nil { Self.draw("\r\u{1B}[K") }
+    }
+
+    /// Writes to standard error as it is, unbuffered, as every message of the command line is.
+    private static func draw(_ text: String) {
+        var bytes = Array(text.utf8)
+        bytes.withUnsafeMutableBytes { _ = write(2, $0.baseAddress!, $0.count) }
+    }
+
+    /// `convert 41.9/106.0 MB  20.4 MB/s  0:03 left`
+    private func line() -> String {
+        let rate = Double(done) / max(elapsed, 0.001)
+        var text = "\(label) \(amount(done))" + (total.map { "/" + amount($0) } ?? "") + "  \(amount(Int(rate)))/s"
+        if let total, rate > 0 {
+            let left = Int(Double(max(total - done, 0)) / rate)
+            text += "  \(left / 60):" + String(format: "%02d", left % 60) + " left"
+        }
+        return text
+    }
+
+    private func amount(_ count: Int) -> String {
+        unit == .items ? String(count) : String(format: "%.1f MB", Double(count) / 1e6)
+    }
+}

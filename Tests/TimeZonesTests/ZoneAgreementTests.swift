@@ -1,0 +1,51 @@
+import CalendarModel
+import TimeZones
+import XCTest
+
+/// What "agree" means when merging definitions of one TZID: the same offset at every instant of a
+/// definition's stretch (just before its first transition to its last), against the kept definition
+/// or against the tz database.
+final class ZoneAgreementTests: XCTestCase {
+    /// A VTIMEZONE with one observance per entry: (name, DTSTART, TZOFFSETFROM, TZOFFSETTO, RRULE).
+    private static func zone(_ tzid: String, _ observances: [(String, String, String, String, String?)]) -> Component {
+        Component(name: "VTIMEZONE", properties: [Property(name: "TZID", value: tzid)], components: observances.map { name, start, from, to, rule in
+            Component(name: name, properties: [
+                Property(name: "DTSTART", value: start), Property(name: "TZOFFSETFROM", value: from), Property(name: "TZOFFSETTO", value: to),
+            ] + (rule.map { [Property(name: "RRULE", value: $0)] } ?? []))
+        })
+    }
+
+    /// khal writes the transition in force at an event and those up to its end: for January 2026
+    /// the fall-back of October 2025, for July 2026 the spring-forward of March 2026.
+    private let januaryBerlin = zone("Europe/Berlin", [("STANDARD", "20251026T030000", "+0200", "+0100", nil)])
+    private let julyBerlin = zone("Europe/Berlin", [("DAYLIGHT", "20260329T020000", "+0100", "+0200", nil)])
+    /// Apple's and Mozilla's form: both EU rules from 1981, though Berlin fell back in September until 1995.
+    private let appleBerlin = zone("Europe/Berlin", [
+        ("DAYLIGHT", "19810329T020000", "+0100", "+0200", "FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU"),
+        ("STANDARD", "19961027T030000", "+0200", "+0100", "FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU"),
+    ])
+
+    func testPartialDefinitionsTheDatabaseAgreesWithShareOneBuiltFromIt() throws {
+        let agreement = ZoneAgreement()
+        XCTAssertFalse(agreement.covers(januaryBerlin, julyBerlin), "January's definition says +0100 in July")
+        let shared = try DefinedTimeZone(try XCTUnwrap(agreement.sharedDefinition(for: [januaryBerlin, julyBerlin])))
+        let berlin = try XCTUnwrap(SystemTimeZone(identifier: "Europe/Berlin"))
+        for day in stride(from: CalendarDate(year: 2025, month: 1, day: 1).dayNumber, to: CalendarDate(year: 2028, month: 1, day: 1).dayNumber, by: 5) {
+            XCTAssertEqual(shared.offset(atUTC: day * 86_400), berlin.offset(atUTC: day * 86_400))
+        }
+    }
+
+    func testADefinitionCoversALaterOneThatSaysTheSameWhereTheLaterSpeaks() {
+        XCTAssertTrue(ZoneAgreement().covers(appleBerlin, julyBerlin))
+        XCTAssertFalse(ZoneAgreement().covers(julyBerlin, appleBerlin))
+    }
+
+    func testNoSharedDefinitionWhenTheDatabaseDisagreesOrDoesNotKnowTheZone() {
+        let madeUp = Self.zone("Europe/Berlin", [("STANDARD", "20200101T000000", "+0300", "+0300", nil)])
+        XCTAssertNil(ZoneAgreement().sharedDefinition(for: [januaryBerlin, madeUp]))
+        let mine = Self.zone("My Zone", [("STANDARD", "20200101T000000", "+0500", "+0500", nil)])
+        XCTAssertNil(ZoneAgreement().sharedDefinition(for: [mine, mine]), "not a zone of the tz database")
+        // Over its stretch Apple's definition keeps summer time through the winters of 1981–1995.
+        XCTAssertNil(ZoneAgreement().sharedDefinition(for: [appleBerlin, julyBerlin]))
+    }
+}
