@@ -11,6 +11,9 @@ let package = Package(
         // The one library product, the library's face (Sources/CalbridgeKit); the engine modules under
         // it are `package` (Benchmarks/Micro builds the ones it measures from their sources).
         .library(name: "CalbridgeKit", targets: ["CalbridgeKit"]),
+        // The readers' fuzz targets, for the fuzz package under Fuzz/ (not part of the face; Scripts/api
+        // leaves it out).
+        .library(name: "FuzzTargets", targets: ["FuzzTargets"]),
     ],
     // An app that uses only CalbridgeKit asks for no traits (`traits: []`), and SwiftPM then neither
     // resolves nor builds the argument parser or the HTTP client (SE-0450's pruning of trait-guarded
@@ -73,7 +76,11 @@ let package = Package(
             "InputFiles", "ProgressReporting",
         ], swiftSettings: strict),
         .target(name: "CalendarViews", dependencies: ["CalendarModel", "Recurrence", "TimeZones", "Occurrences"], swiftSettings: strict),
-                .target(name: "CalbridgeKit", dependencies: [
+        .target(name: "FuzzTargets", dependencies: [
+            "CalendarModel", "ICalendar", "Recurrence", "TimeZones", "Occurrences", "CalendarWebFormats", "ContactCards", "Schedules",
+            "InputFiles",
+        ], swiftSettings: strict),
+        .target(name: "CalbridgeKit", dependencies: [
             "CalendarModel", "ICalendar", "TimeZones", "Occurrences", "CalendarDocuments", "CalendarWebFormats", "InputFiles",
         ], swiftSettings: strict),
         .executableTarget(name: "calbridge", dependencies: [
@@ -108,6 +115,12 @@ let package = Package(
         .testTarget(name: "CalendarStoresTests", dependencies: ["CalendarStores", "CalendarModel"], swiftSettings: strict),
         .testTarget(name: "CalendarViewsTests", dependencies: ["CalendarViews", "CalendarModel", "TimeZones"],
                     swiftSettings: strict),
+        .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzTargets"],
+                    exclude: ["Findings", "README.md"], swiftSettings: strict),
+        .testTarget(name: "LinearTimeTests", dependencies: [
+            "ICalendar", "CalendarModel", "Recurrence", "TimeZones", "Occurrences", "CalendarWebFormats", "ContactCards", "Schedules",
+            "InputFiles",
+        ], swiftSettings: strict),
         .testTarget(name: "CalbridgeKitTests", dependencies: [
             "CalbridgeKit", "CalendarModel", "ICalendar", "TimeZones", "CalendarDocuments", "CalendarWebFormats", "InputFiles",
         ], swiftSettings: strict),

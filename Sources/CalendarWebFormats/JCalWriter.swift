@@ -65,11 +65,25 @@ extension JSONOutput {
         }
         append("},")
         string(type)
-        for value in ValueCodec.values(of: property, type: type) {
+        for value in Self.values(of: property, type: type) {
             append(",")
             write(value)
         }
         append("]")
+    }
+
+    /// The values to write. The TEXT of a property calbridge has no design for may hold several
+    /// values (unescaped `,`) of several parts (unescaped `;`, RFC 5545 §3.3.11), as the reader makes
+    /// of `["x-a",{},"text",["a","b"],"c"]`: they go out as that again, not as one string that would
+    /// read back with its separators escaped (found by fuzzing the jCal round trip).
+    private static func values(of property: Property, type: String) -> [TypedValue] {
+        guard type == "text", PropertyDesignTable.design(for: property.name) == nil else {
+            return ValueCodec.values(of: property, type: type)
+        }
+        return ValueCodec.split(property.value, at: ",").map { value in
+            let parts = ValueCodec.split(value, at: ";")
+            return parts.count == 1 ? ValueCodec.decode(value, type: type) : .parts(parts.map { ValueCodec.decode($0, type: type) })
+        }
     }
 
     private static let numericRuleParts: Set<String> = ["count", "interval", "bysecond", "byminute", "byhour", "bymonthday",

@@ -68,7 +68,9 @@ enum ValueCodec {
         if type == PropertyDesignTable.unknownType { return [.string(property.value)] }
         switch layout {
         case .structured:
-            return [.parts(split(property.value, at: ";").map { decode($0, type: type) })]
+            // Values a reader was given several of (jCal's `["request-status",{},"text",[…],[…]]`)
+            // stand apart at unescaped commas, as `raw` joins them.
+            return split(property.value, at: ",").map { value in .parts(split(value, at: ";").map { decode($0, type: type) }) }
         case .list:
             return split(property.value, at: ",").map { decode($0, type: type) }
         case .single:

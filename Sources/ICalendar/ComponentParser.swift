@@ -52,6 +52,13 @@ struct ComponentParser {
                     report(.violation, lineNumber, 1, "an empty line, which iCalendar does not allow", repair: "removes it")
                     continue
                 }
+                // Control characters are left out of a line, so one of nothing else would be kept as
+                // an empty line, which a writer cannot write (found by fuzzing read → write → read).
+                if bytes.allSatisfy({ $0 < 0x20 }) {
+                    hasPending = false
+                    report(.error, lineNumber, 1, "a line of nothing but control characters", repair: "removes it")
+                    continue
+                }
                 pending.start(bytes, at: lineNumber)
                 // A name that runs to the end of the line may go on in a folded continuation.
                 pendingName = lineStart.nameLength > 0 && lineStart.nameLength < bytes.count ? lineStart.nameLength : nil

@@ -11,9 +11,29 @@ package struct ICalendarWriter {
 
     package mutating func write(_ component: Component) {
         writeLine("BEGIN:" + component.name)
-        for property in component.properties { write(property) }
-        for child in component.components { write(child) }
+        guard component.properties.contains(where: Self.readsAsContinuation) else {
+            for property in component.properties { write(property) }
+            for child in component.components { write(child) }
+            return writeLine("END:" + component.name)
+        }
+        // A kept line that reads as the continuation of the line above was kept (not joined) only
+        // because a BEGIN or END stood above it: each goes after one again, after this BEGIN and
+        // after each child's END, or the next read would join it to the property written before it
+        // (found by fuzzing the read → write → read round trip).
+        var continuing = component.properties.filter(Self.readsAsContinuation)[...]
+        if let first = continuing.popFirst() { write(first) }
+        for property in component.properties where !Self.readsAsContinuation(property) { write(property) }
+        for child in component.components {
+            write(child)
+            if let next = continuing.popFirst() { write(next) }
+        }
+        continuing.forEach { write($0) }
         writeLine("END:" + component.name)
+    }
+
+    /// A line kept as written that the reader would take for a lost fold of the line above.
+    private static func readsAsContinuation(_ property: Property) -> Bool {
+        property.isUnreadableLine && LostFold.continues(Array(property.value.utf8))
     }
 
     package mutating func write(_ property: Property) {

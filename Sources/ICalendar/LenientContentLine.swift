@@ -15,8 +15,13 @@ enum LenientContentLine {
 
     /// Reads `line`, which the strict reader refused with `problem`.
     static func read(_ line: LogicalLine, after problem: ContentLineProblem) -> ContentLineReading {
-        guard let colonIndex = ContentLineLexer.valueColon(line.bytes),
-              let head = Head(line.bytes[..<colonIndex]) else { return unreadable(line, problem) }
+        guard let colonIndex = ContentLineLexer.valueColon(line.bytes) else { return unreadable(line, problem) }
+        // A control character means nothing in a name or parameter either: left out, as in values,
+        // so that the line is read rather than kept unreadable and read only once written (found by
+        // fuzzing read → write → read).
+        let written = line.bytes[..<colonIndex]
+        let headBytes = written.contains(where: isControl) ? ArraySlice(written.filter { !isControl($0) }) : written
+        guard let head = Head(headBytes), !Self.isStructural(head.name) else { return unreadable(line, problem) }
         let (value, valueProblems) = ValueBytes.mended(line.bytes[(colonIndex + 1)...])
         let property = Property(upperCaseName: ContentLineLexer.upperCased(head.name[...]), parameters: head.parameters,
                                 value: value, location: line.location(ofOffset: 0))
@@ -25,6 +30,9 @@ enum LenientContentLine {
         if head.hadBlanks {
             problems.append(ContentLineProblem(offset: 0, message: "spaces inside the name or parameters of \(name)",
                                                repair: "reads the line without them"))
+        }
+        if headBytes.count < written.count {
+            problems.append(ContentLineProblem(offset: 0, message: "control characters in the name or parameters of \(name)", repair: "leaves them out"))
         }
         if head.hadEmptyParameter {
             problems.append(ContentLineProblem(offset: 0, message: "an empty parameter (';;') in \(name)", repair: "leaves it out"))
@@ -39,9 +47,24 @@ enum LenientContentLine {
 
     /// The whole line kept as an unreadable-line property, its text mended as a value's is.
     private static func unreadable(_ line: LogicalLine, _ problem: ContentLineProblem) -> ContentLineReading {
-        let text = ValueBytes.mended(line.bytes[...]).text
+        let mended = ValueBytes.mended(line.bytes[...]).text
+        // Blanks the mending bared at its start would make it a fold of the line above once written,
+        // and a BEGIN or END it bared (`B\u{0E}EGIN:STANDARD`) a component: such a line is kept
+        // exactly as written.
+        let unbared = mended.drop { $0 == " " || $0 == "\t" }
+        let bared = unbared.uppercased()
+        let text = bared.hasPrefix("BEGIN:") || bared.hasPrefix("END:") ? String(decoding: line.bytes, as: UTF8.self)
+            : unbared.isEmpty ? mended : String(unbared)
         let kept = ContentLineProblem(offset: problem.offset, message: problem.message, repair: "keeps the line as written")
         return ContentLineReading(property: .unreadableLine(text, location: line.location(ofOffset: 0)), valueOffset: nil, problems: [kept])
+    }
+
+    private static func isControl(_ byte: UInt8) -> Bool { byte < 0x20 && byte != 0x09 }
+
+    /// Whether a name read leniently is BEGIN or END, which no property may be called.
+    private static func isStructural(_ name: [UInt8]) -> Bool {
+        let upper = ContentLineLexer.upperCased(name[...])
+        return upper == "BEGIN" || upper == "END"
     }
 
     /// The name and parameters before the value, read with blanks around their parts ignored.

@@ -39,16 +39,25 @@ extension EveryCore {
     }
 }
 
-/// One slot per worker, each written by exactly that worker, read after all are done.
+/// One slot per worker, each written by exactly that worker, read after all are done. The slots are
+/// memory of their own, not an Array: writing an element through an Array is an access to the whole
+/// array (its uniqueness check and mutation marker), and workers storing at once raced on it
+/// (ThreadSanitizer's "Swift access race" in `store`, with results lost).
 private final class WorkerSlots<Result>: @unchecked Sendable {
-    private var slots: [Result?]
+    private let slots: UnsafeMutableBufferPointer<Result?>
 
     init(count: Int) {
-        slots = Array(repeating: nil, count: count)
+        slots = .allocate(capacity: count)
+        slots.initialize(repeating: nil)
+    }
+
+    deinit {
+        _ = slots.deinitialize()
+        slots.deallocate()
     }
 
     func store(_ result: Result, at index: Int) {
-        slots.withUnsafeMutableBufferPointer { $0[index] = result }
+        slots[index] = result
     }
 
     var results: [Result] { slots.map { $0! } }

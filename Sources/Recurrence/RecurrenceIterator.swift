@@ -21,6 +21,10 @@ package struct RecurrenceIterator: IteratorProtocol, Sequence {
     private var pending: [LocalDateTime] = []
     private var pendingIndex = 0
     private var produced = 0
+    /// The last instance counted: a rule whose periods are shorter than a day, on a DATE start,
+    /// makes one day in several periods (FREQ=SECONDLY;BYSECOND=5,25 on 20250101), counted once.
+    private var previous: LocalDateTime?
+    private let isDateOnly: Bool
     private var emptyPeriods = 0
     private let emptyPeriodBudget: Int
     private var finished = false
@@ -36,6 +40,7 @@ package struct RecurrenceIterator: IteratorProtocol, Sequence {
         count = rule.count
         startAt = startingAt
         self.emptyPeriodBudget = emptyPeriodBudget
+        self.isDateOnly = isDateOnly
         period = 0
         if let startingAt, rule.count == nil, startingAt > start {
             // Periods before the one holding `startingAt` cannot hold an instance at or after it,
@@ -47,12 +52,24 @@ package struct RecurrenceIterator: IteratorProtocol, Sequence {
     package mutating func next() -> LocalDateTime? {
         while !finished {
             if pendingIndex < pending.count {
-                let candidate = pending[pendingIndex]
+                // A DATE series has days, whatever times a rule of shorter periods gives them.
+                let candidate = isDateOnly ? LocalDateTime(date: pending[pendingIndex].date) : pending[pendingIndex]
                 pendingIndex += 1
                 if candidate < start { continue }
+                if let previous, candidate <= previous {
+                    // A rule of periods shorter than a day on a DATE start: the rest of that day's
+                    // periods can only give it again, so go on from the next day's period rather than
+                    // walk tens of thousands of seconds (a fuzzer's timeout).
+                    if isDateOnly {
+                        period = Swift.max(period, expansion.period(containing: LocalDateTime(date: previous.date.adding(days: 1))))
+                        pendingIndex = pending.count
+                    }
+                    continue
+                }
                 if let until, candidate > until { break }
                 if let count, produced >= count { break }
                 produced += 1
+                previous = candidate
                 if let startAt, candidate < startAt { continue }
                 return candidate
             }

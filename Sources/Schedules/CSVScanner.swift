@@ -20,6 +20,9 @@ struct CSVScanner {
         if let row = firstRowNotUTF8(text) {
             return .failure(CSVProblem(row: row, message: "the line is not UTF-8 (save the file as UTF-8)"))
         }
+        if let (row, control) = firstControlCharacter(text) {
+            return .failure(CSVProblem(row: row, message: "the line holds control character \(control), which a calendar cannot carry; remove it"))
+        }
         var scanner = CSVScanner(bytes: text, delimiter: delimiter(of: text))
         return scanner.scan()
     }
@@ -91,6 +94,9 @@ struct CSVScanner {
                 index += 1
             } else if byte == 0x0A {
                 row += 1
+            } else if byte == 0x0D, index < bytes.count, bytes[index] == 0x0A {
+                // A spreadsheet's line break inside a cell is CRLF; the calendar's text keeps the LF.
+                continue
             }
             text.append(byte)
         }
@@ -120,6 +126,19 @@ struct CSVScanner {
         guard let first = text.firstIndex(where: { !isSpace($0) }), let last = text.lastIndex(where: { !isSpace($0) })
         else { return "" }
         return String(text[first...last])
+    }
+
+    /// The row and name of the first control character other than tab and line ends (LF, CRLF, and
+    /// a CR that ends the file).
+    private static func firstControlCharacter(_ bytes: [UInt8]) -> (Int, String)? {
+        let found = bytes.indices.first { index in
+            let byte = bytes[index]
+            guard byte < 0x20, byte != 0x09, byte != 0x0A else { return false }
+            return byte != 0x0D || (index + 1 < bytes.count && bytes[index + 1] != 0x0A)
+        }
+        guard let index = found else { return nil }
+        let row = bytes[..<index].reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
+        return (row, TimetableProblems.controlCharacter(in: String(UnicodeScalar(bytes[index])))!)
     }
 
     private static func firstRowNotUTF8(_ bytes: [UInt8]) -> Int? {

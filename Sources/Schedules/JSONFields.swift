@@ -56,6 +56,10 @@ extension TimetableProblems {
     mutating func text(_ object: JSONObject, _ key: String, required: Bool = false) -> String? {
         switch object[key] {
         case .string(let text) where !text.isEmpty:
+            if let control = TimetableProblems.controlCharacter(in: text) {
+                add(object.place(key), "the text holds control character \(control), which a calendar cannot carry; remove it")
+                return nil
+            }
             return text
         case nil, .null, .string:
             if required { add(object.place(key), "required field is missing") }

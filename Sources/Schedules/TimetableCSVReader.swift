@@ -13,8 +13,11 @@ struct TimetableCSVReader {
             if case .record(let row, let fields) = line { (row, fields) } else { nil }
         }
         guard let header = records.first, let columns = columns(header) else { return draft }
+        // Where each base lecture stands, so that a row finds the one it replaces without a search
+        // (a search per row made a CSV of many rows quadratic).
+        var baseLectures = Dictionary(draft.lectures.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
         for record in records.dropFirst() {
-            if let entry = lecture(record.fields, columns: columns, row: record.row) { merge(entry, into: &draft) }
+            if let entry = lecture(record.fields, columns: columns, row: record.row) { merge(entry, into: &draft, baseLectures: &baseLectures) }
         }
         return draft
     }
@@ -29,13 +32,10 @@ struct TimetableCSVReader {
             changes: base.changes.enumerated().map { ($1, .json("base $.changes[\($0)]")) })
     }
 
-    /// A row replaces the base lecture of its id in place; a row with a new id is added at the end.
-    private func merge(_ entry: TimetableDraft.LectureEntry, into draft: inout TimetableDraft) {
-        let fromBase = draft.lectures.firstIndex { lecture in
-            guard case .json = lecture.place else { return false }
-            return lecture.id == entry.id
-        }
-        if let fromBase {
+    /// A row replaces the base lecture of its id in place (once: a second row of that id is added, and
+    /// reported as a repeated id); a row with a new id is added at the end.
+    private func merge(_ entry: TimetableDraft.LectureEntry, into draft: inout TimetableDraft, baseLectures: inout [String: Int]) {
+        if let fromBase = baseLectures.removeValue(forKey: entry.id) {
             draft.lectures[fromBase] = entry
         } else {
             draft.lectures.append(entry)

@@ -32,6 +32,7 @@ extension TimetableCSVReader {
                 // An empty name or colour clears the base's; anything else needs a value.
                 problems.add(setting.place, "the setting has no value")
             } else {
+                if key == "calendar.id" { problems.checkCalendarID(setting.value, at: setting.place) }
                 settings.append(setting)
             }
         }

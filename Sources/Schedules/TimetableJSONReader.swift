@@ -42,6 +42,7 @@ struct TimetableJSONReader {
         guard let object = section(top, "calendar") else { return nil }
         problems.onlyKnownKeys(object, ["id", "name", "color", "timezone"])
         let id = problems.text(object, "id", required: true)
+        if let id { problems.checkCalendarID(id, at: object.place("id")) }
         let name = problems.text(object, "name")
         let color = problems.text(object, "color")
         guard let zone = problems.text(object, "timezone", required: true), let id else { return nil }

@@ -3,6 +3,26 @@ import CalendarModel
 /// The small values of a timetable, read the same way from JSON and CSV; each returns nil after
 /// adding a problem at `place`.
 extension TimetableProblems {
+    /// The longest calendar id read. The id goes into the UID of every event the timetable makes, so
+    /// a long one would multiply by the number of lectures (a 60 KB id took minutes to refuse).
+    static let longestCalendarID = 200
+
+    /// The first control character other than tab and line feed, as `U+0001`: iCalendar text
+    /// cannot carry one (RFC 5545 §3.3.11), so the calendar made from the timetable could not.
+    static func controlCharacter(in text: String) -> String? {
+        guard let scalar = text.unicodeScalars.first(where: { $0.value < 0x20 && $0 != "\t" && $0 != "\n" }) else { return nil }
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        return "U+" + String(repeating: "0", count: 4 - hex.count) + hex
+    }
+
+    /// Reports an id too long for a calendar's UIDs.
+    mutating func checkCalendarID(_ id: String, at place: String) {
+        let length = id.count
+        if length > Self.longestCalendarID {
+            add(place, "the calendar id is \(length) characters long; use at most \(Self.longestCalendarID) (it is part of every event's UID)")
+        }
+    }
+
     /// `YYYY-MM-DD`, a day that exists.
     mutating func date(_ text: String, at place: String) -> CalendarDate? {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
