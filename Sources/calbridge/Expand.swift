@@ -40,10 +40,7 @@ struct Expand: ParsableCommand {
 
     func run() throws {
         reporting.apply()
-        guard let start = WindowDate.parse(from), let end = WindowDate.parse(to) else {
-            throw UsageProblem(message: "--from and --to take a date (2026-03-29) or a date-time (2026-03-29T10:00)")
-        }
-        guard start < end else { throw UsageProblem(message: "--from must be before --to") }
+        let (start, end) = try WindowDate.window(from: from, to: to)
         var expansion = StreamedExpansion(window: SeriesExpansion.Window(start: start, end: end, zone: nil),
                                           format: format, displayZoneName: tz, budget: maxInstances)
         var reader = expansion.reader
