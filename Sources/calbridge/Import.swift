@@ -33,9 +33,9 @@ struct Import: ParsableCommand {
         """)
 
     @Argument(help: "Calendars (ics, xcal, jcal, model json, caldav-xml) or directories of them; contact cards (.vcf) as their birthday calendar and timetables (JSON or CSV) as their calendar.")
-    var inputs: [String]
+    var inputs: [String] = []
     @Option(help: "The store: a directory or a CalDAV collection URL.")
-    var to: String
+    var to: String?
     @OptionGroup var access: StoreOptions
     @Flag(help: "Make the CalDAV collection when it does not exist yet (with --calendar: in the account's calendar home).")
     var create = false
@@ -47,37 +47,30 @@ struct Import: ParsableCommand {
     var resume = false
     @Flag(name: .customLong("dry-run"), help: "List what would be created and updated; write nothing.")
     var dryRun = false
+    @OptionGroup var manifest: ManifestOptions
     @OptionGroup var reading: ReadingOptions
     @OptionGroup var reporting: ReportingOptions
 
     func validate() throws {
+        try manifest.validate(single: !inputs.isEmpty || to != nil || journal != nil || resume || access.user != nil || access.calendar != nil)
         if resume && journal == nil { throw ValidationError("--resume needs the --journal of the interrupted import") }
         if !(1...64).contains(jobs) { throw ValidationError("--jobs takes 1 to 64 requests at once") }
+        if manifest.manifest == nil && (inputs.isEmpty || to == nil) { throw ValidationError("import needs INPUTS and --to STORE, or --manifest FILE.csv") }
     }
 
     func run() throws {
         reporting.apply()
-        let (calendar, diagnostics) = try CalendarInputs(paths: try CalendarInputs.files(expanding: inputs), format: nil).readCalendar()
-        try reading.judge(diagnostics)
-        // Each resource then carries a VTIMEZONE for every TZID it uses.
-        let (resources, withoutUID) = CalendarResources.split(ZoneUsage.completing(calendar))
-        // A dry run into a store that does not exist yet plans against an empty one.
-        let named = EventCalendar(component: calendar)
-        let label = CalendarLabel(name: named.name, color: named.color)
-        let store = try StoreLocation.open(to, access: access.chosen, create: create, makeDirectory: !dryRun, dryRun: dryRun, label: label)
-        if !dryRun { try store?.adopt(label) }
-        let sent = try journal.flatMap { resume ? try ImportJournal.resuming(from: $0, store: to) : nil } ?? ImportJournal(store: to)
-        let batch = ImportBatch(store: store, journal: sent, journalPath: journal, dryRun: dryRun, jobs: jobs)
-        let report: ImportBatch.Outcome
+        guard let to else { return try manifest.run(create: create, jobs: jobs, dryRun: dryRun, policy: reading.policy, json: reporting.json) }
+        var request = StoreImport(inputs: inputs, store: to, access: access.chosen)
+        (request.create, request.jobs, request.journalPath, request.resume) = (create, jobs, journal, resume)
+        (request.dryRun, request.policy) = (dryRun, reading.policy)
+        let summary: ImportReport
         do {
-            report = try batch.send(resources)
+            summary = try request.run { reading.show($0) }
         } catch let interrupted as ImportInterrupted {
             print(ImportReport(outcome: interrupted.outcome, withoutUID: [], dryRun: dryRun))
             throw interrupted
-        } catch StoreError.unavailable(let reason) {
-            throw StoreUnavailable(message: "\(to): the store cannot be used: \(reason); nothing more was sent")
         }
-        let summary = ImportReport(outcome: report, withoutUID: withoutUID, dryRun: dryRun)
         print(summary)
         if !summary.failed.isEmpty { throw ExitCode(1) }
     }
