@@ -1,3 +1,4 @@
+import CalendarDocuments
 import CalendarModel
 import Foundation
 import ProgressReporting
@@ -35,10 +36,12 @@ package struct ManifestImport: Sendable {
 
     /// Imports the shard's rows, handing each row's outcome to `finished` as it finishes (one at a
     /// time, in the order they finish). Throws before anything is sent when the manifest has
-    /// problems (`InvalidCalendarData`) or the journal folder cannot be made.
+    /// problems (`InvalidCalendarData`), `rowsAtOnce` is not 1 to 64, or the journal folder cannot
+    /// be made.
     package func run(_ finished: @escaping @Sendable (ManifestRowOutcome) -> Void) throws -> ManifestOutcome {
         let manifest = try ImportManifest.read(manifestPath)
         let rows = shard.rows(of: manifest)
+        guard (1...64).contains(rowsAtOnce) else { throw UsageProblem(message: "--rows-at-once takes 1 to 64 rows") }
         let problems = ImportManifest.check(rows, file: manifestPath, environment: environment)
         guard problems.isEmpty else { throw ImportManifest.refusal(problems, path: manifestPath) }
         if !dryRun {
@@ -57,14 +60,14 @@ package struct ManifestImport: Sendable {
     private func importRow(_ row: ManifestRow) -> ManifestRowOutcome {
         var request = StoreImport(inputs: row.inputs, store: row.store,
                                   access: StoreAccess(user: row.user, calendar: row.calendar, password: environment[row.passwordVariable]))
-        (request.create, request.jobs, request.dryRun, request.policy) = (create, jobs, dryRun, policy)
+        (request.create, request.jobs, request.dryRun) = (create, jobs, dryRun)
         // A dry run reads the journal to plan and writes nothing.
         (request.journalPath, request.resume) = ((journalDirectory as NSString).appendingPathComponent(row.journalName), true)
         var outcome = ManifestRowOutcome(row: row, journal: request.journalPath!, dryRun: dryRun)
         do {
-            outcome.report = try request.run { outcome.warnings = $0.count }
+            outcome.report = try request.run(judging: { outcome.warnings = try policy.judged($0).count },
+                                             interrupted: { outcome.report = $0 })
         } catch let interrupted as ImportInterrupted {
-            outcome.report = ImportReport(outcome: interrupted.outcome, withoutUID: [], dryRun: dryRun)
             outcome.failure = "the store stopped answering after \(interrupted.done) of \(interrupted.total) resources "
                 + "(\(interrupted.reason)); run the same command again: the row resumes from its journal"
         } catch {

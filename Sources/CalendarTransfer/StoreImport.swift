@@ -18,7 +18,6 @@ package struct StoreImport: Sendable {
     /// Starts from the journal at `journalPath` (a missing one records nothing yet).
     package var resume = false
     package var dryRun = false
-    package var policy = ReadingPolicy.lenient
 
     package init(inputs: [String], store: String, access: StoreAccess) {
         self.inputs = inputs
@@ -26,12 +25,13 @@ package struct StoreImport: Sendable {
         self.access = access
     }
 
-    /// Runs the import; `warnings` gets what the reading policy lets through, before anything is
-    /// sent. Throws what stops it: `InvalidCalendarData` (the policy refused the inputs), the
-    /// inputs' and the store's errors, `ImportInterrupted` (the store went away part-way).
-    package func run(warnings: ([Diagnostic]) -> Void) throws -> ImportReport {
+    /// Runs the import; `judge` gets the inputs' problems before anything is sent, and stops the
+    /// import by throwing (as a `ReadingPolicy` refuses). Throws what stops it: the inputs' and the
+    /// store's errors, `ImportInterrupted` (the store went away part-way) after handing `interrupted`
+    /// the report of what got there.
+    package func run(judging judge: ([Diagnostic]) throws -> Void, interrupted: (ImportReport) -> Void) throws -> ImportReport {
         let (calendar, diagnostics) = try CalendarInputs(paths: try CalendarInputs.files(expanding: inputs), format: nil).readCalendar()
-        warnings(try policy.judged(diagnostics))
+        try judge(diagnostics)
         // Each resource then carries a VTIMEZONE for every TZID it uses.
         let (resources, withoutUID) = CalendarResources.split(ZoneUsage.completing(calendar))
         // A dry run into a store that does not exist yet plans against an empty one.
@@ -44,6 +44,9 @@ package struct StoreImport: Sendable {
         let batch = ImportBatch(store: opened, journal: sent, journalPath: journalPath, dryRun: dryRun, jobs: jobs)
         do {
             return ImportReport(outcome: try batch.send(resources), withoutUID: withoutUID, dryRun: dryRun)
+        } catch let stopped as ImportInterrupted {
+            interrupted(ImportReport(outcome: stopped.outcome, withoutUID: [], dryRun: dryRun))
+            throw stopped
         } catch StoreError.unavailable(let reason) {
             throw StoreUnavailable(message: "\(store): the store cannot be used: \(reason); nothing more was sent")
         }

@@ -26,10 +26,15 @@ struct Import: ParsableCommand {
         lists them). A missing collection is made only with --create. The password comes from the \
         environment variable CALBRIDGE_PASSWORD, never from the command line.
 
+        --manifest FILE.csv runs one import a row (columns input, store, user, calendar, password_env), \
+        --rows-at-once rows at once, each with its journal in --journal-dir: the same command again \
+        finishes what a kill left. --shard K/N takes every N-th row from row K, for N processes.
+
         Examples:
           calbridge import export.ics --to ~/.calendars/work
           calbridge import big.ics --to https://dav.example.org/ --calendar Work --user me --journal big.journal
           calbridge import big.ics --to https://dav.example.org/cal/me/work/ --user me --journal big.journal --resume
+          calbridge import --manifest users.csv --shard 0/4 --create
         """)
 
     @Argument(help: "Calendars (ics, xcal, jcal, model json, caldav-xml) or directories of them; contact cards (.vcf) as their birthday calendar and timetables (JSON or CSV) as their calendar.")
@@ -63,14 +68,8 @@ struct Import: ParsableCommand {
         guard let to else { return try manifest.run(create: create, jobs: jobs, dryRun: dryRun, policy: reading.policy, json: reporting.json) }
         var request = StoreImport(inputs: inputs, store: to, access: access.chosen)
         (request.create, request.jobs, request.journalPath, request.resume) = (create, jobs, journal, resume)
-        (request.dryRun, request.policy) = (dryRun, reading.policy)
-        let summary: ImportReport
-        do {
-            summary = try request.run { reading.show($0) }
-        } catch let interrupted as ImportInterrupted {
-            print(ImportReport(outcome: interrupted.outcome, withoutUID: [], dryRun: dryRun))
-            throw interrupted
-        }
+        request.dryRun = dryRun
+        let summary = try request.run(judging: { try reading.judge($0) }, interrupted: print)
         print(summary)
         if !summary.failed.isEmpty { throw ExitCode(1) }
     }

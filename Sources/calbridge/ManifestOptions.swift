@@ -14,23 +14,18 @@ struct ManifestOptions: ParsableArguments {
     var rowsAtOnce = 4
 
     func validate(single: Bool) throws {
-        guard manifest != nil else {
-            if shard != nil || journalDir != nil { throw ValidationError("--shard and --journal-dir go with --manifest") }
-            return
-        }
-        if single { throw ValidationError("a manifest's rows name the inputs, stores, users and calendars: give no INPUTS, --to, --journal, --resume, --user or --calendar") }
-        if !(1...64).contains(rowsAtOnce) { throw ValidationError("--rows-at-once takes 1 to 64 rows") }
-        if case .failure(let problem) = ManifestShard.parse(shard ?? "0/1") { throw ValidationError(problem.message) }
+        if manifest == nil, shard != nil || journalDir != nil { throw ValidationError("--shard and --journal-dir go with --manifest") }
+        if manifest != nil, single { throw ValidationError("a manifest's rows name the inputs, stores, users and calendars: give no INPUTS, --to, --journal, --resume, --user or --calendar") }
     }
 
     /// Imports the rows, each row's outcome on standard error as it finishes (and as a JSON line
-    /// with --json); exit 1 when a row failed.
+    /// with --json); exit 1 when a row failed, 64 for a --shard that is not K/N with K < N and a
+    /// --rows-at-once that is not 1 to 64.
     func run(create: Bool, jobs: Int, dryRun: Bool, policy: ReadingPolicy, json: Bool) throws {
         var job = ManifestImport(manifestPath: manifest!)
         (job.shard, job.journalFolder, job.rowsAtOnce) = (try ManifestShard.parse(shard ?? "0/1").get(), journalDir, rowsAtOnce)
         (job.create, job.jobs, job.dryRun, job.policy) = (create, jobs, dryRun, policy)
-        let name = manifest!
-        let outcome = try job.run { row in
+        let outcome = try job.run { [name = manifest!] row in
             row.failed ? Terminal.write(row.text(manifest: name), to: .standardError) : Terminal.inform(row.text(manifest: name))
             if json { Terminal.write(row.json(manifest: name), to: .standardOutput) }
         }

@@ -11,11 +11,7 @@ struct ReadingOptions: ParsableArguments {
     /// Stops the command when the policy refuses what was read; otherwise prints the warnings (at most
     /// `limit`) and hands back nothing to stop for.
     func judge(_ diagnostics: [Diagnostic], warningLimit limit: Int = 20) throws {
-        show(try policy.judged(diagnostics), limit: limit)
-    }
-
-    /// Prints the warnings a reading let through, at most `limit`.
-    func show(_ warnings: [Diagnostic], limit: Int = 20) {
-        Terminal.printDiagnostics(warnings, to: .standardError, limit: limit, whereTheRestAre: "`calbridge validate` lists them all")
+        Terminal.printDiagnostics(try policy.judged(diagnostics), to: .standardError, limit: limit,
+                                  whereTheRestAre: "`calbridge validate` lists them all")
     }
 }
