@@ -1,20 +1,11 @@
+import CalendarModel
+
 /// One line of a CSV file: a `#` comment (a timetable's may carry a setting) or a record of fields.
 package enum CSVLine: Sendable {
     case comment(row: Int, text: String)
-    /// `starts` holds where each field starts on its line (1-based, in bytes), for messages that
-    /// point at a cell; a field after a quoted line break starts on a later line than `row`.
-    case record(row: Int, fields: [String], starts: [CSVPosition])
-}
-
-/// Where a field starts: the file line and the byte column on it, both 1-based.
-package struct CSVPosition: Hashable, Sendable {
-    package var line: Int
-    package var column: Int
-
-    package init(line: Int, column: Int) {
-        self.line = line
-        self.column = column
-    }
+    /// `starts` holds where each field starts (its line, and its column counted in characters), for
+    /// messages that point at a cell; a field after a quoted line break starts on a later line than `row`.
+    case record(row: Int, fields: [String], starts: [SourceLocation])
 }
 
 /// Splits CSV bytes into lines and fields the RFC 4180 way: fields in double quotes may hold the
@@ -25,8 +16,9 @@ package struct CSVScanner {
     private let delimiter: UInt8
     private var index = 0
     private var row = 1
-    /// Where the current file line starts in `bytes`, for the columns of fields.
-    private var lineStart = 0
+    /// The last place whose column is known (a line's start or a field's), from which the next
+    /// field's column is counted, so that each byte is counted once.
+    private var counted = (index: 0, column: 1)
 
     /// The lines of `bytes`, or the row of the problem that stops reading.
     package static func lines(_ bytes: [UInt8]) -> Result<[CSVLine], CSVProblem> {
@@ -70,15 +62,20 @@ package struct CSVScanner {
     /// A file line begins at `index` (just after a line feed).
     private mutating func startLine() {
         row += 1
-        lineStart = index
+        counted = (index, 1)
     }
 
-    private var position: CSVPosition { CSVPosition(line: row, column: index - lineStart + 1) }
+    /// Where `index` is: its column counts characters (UTF-8 bytes that do not continue one).
+    private mutating func position() -> SourceLocation {
+        let column = counted.column + bytes[counted.index..<index].count(where: { $0 & 0xC0 != 0x80 })
+        counted = (index, column)
+        return SourceLocation(line: row, column: column)
+    }
 
     /// The fields of the record at `index` and where each starts, or nil when a quote is left open.
-    private mutating func record() -> ([String], [CSVPosition])? {
+    private mutating func record() -> ([String], [SourceLocation])? {
         var fields: [String] = []
-        var starts = [position]
+        var starts = [position()]
         var field: [UInt8] = []
         var quoted = false
         while true {
@@ -94,7 +91,7 @@ package struct CSVScanner {
                 continue
             } else if byte == delimiter {
                 fields.append(Self.finish(field, quoted: quoted))
-                starts.append(position)
+                starts.append(position())
                 field = []
                 quoted = false
             } else if byte == 0x0A {

@@ -33,7 +33,7 @@ package struct ImportManifest: Sendable {
         var reader = ManifestReader(file: path, folder: URL(fileURLWithPath: path).deletingLastPathComponent().path)
         switch CSVScanner.lines(bytes) {
         case .failure(let problem):
-            reader.problem(at: CSVPosition(line: problem.row, column: 1), problem.message)
+            reader.problem(at: SourceLocation(line: problem.row), problem.message)
         case .success(let lines):
             reader.read(lines)
         }
@@ -106,16 +106,16 @@ private struct ManifestReader {
         self.folder = folder
     }
 
-    mutating func problem(at position: CSVPosition, _ message: String) {
-        problems.append(Diagnostic(.error, file: file, at: SourceLocation(line: position.line, column: position.column), message))
+    mutating func problem(at place: SourceLocation, _ message: String) {
+        problems.append(Diagnostic(.error, file: file, at: place, message))
     }
 
     mutating func read(_ lines: [CSVLine]) {
-        let records = lines.compactMap { line -> (fields: [String], starts: [CSVPosition])? in
+        let records = lines.compactMap { line -> (fields: [String], starts: [SourceLocation])? in
             if case .record(_, let fields, let starts) = line { (fields, starts) } else { nil }
         }
         guard let header = records.first else {
-            return problem(at: CSVPosition(line: 1, column: 1), "the manifest has no header; its first row names the columns: "
+            return problem(at: SourceLocation(line: 1), "the manifest has no header; its first row names the columns: "
                 + ImportManifest.columns.joined(separator: ","))
         }
         readHeader(header.fields, header.starts)
@@ -124,7 +124,7 @@ private struct ManifestReader {
         for record in records.dropFirst() { readRow(record.fields, record.starts) }
     }
 
-    private mutating func readHeader(_ fields: [String], _ starts: [CSVPosition]) {
+    private mutating func readHeader(_ fields: [String], _ starts: [SourceLocation]) {
         for (index, written) in fields.enumerated() {
             let name = written.lowercased()
             if name == "password" {
@@ -142,11 +142,11 @@ private struct ManifestReader {
         }
     }
 
-    private mutating func readRow(_ fields: [String], _ starts: [CSVPosition]) {
+    private mutating func readRow(_ fields: [String], _ starts: [SourceLocation]) {
         if fields.count > columns.count {
             return problem(at: starts[columns.count], "the row has \(fields.count) cells but the header names \(columns.count) columns; quote a cell that holds the delimiter")
         }
-        func cell(_ name: String) -> (text: String, place: CSVPosition)? {
+        func cell(_ name: String) -> (text: String, place: SourceLocation)? {
             guard let index = columns[name] else { return nil }
             // A spreadsheet leaves out a row's empty cells at its end.
             return index < fields.count ? (fields[index], starts[index]) : ("", starts[starts.count - 1])
@@ -164,8 +164,7 @@ private struct ManifestReader {
         let row = ManifestRow(index: rows.count, line: starts[0].line, inputs: inputs.map(resolved), store: location,
                               user: nonEmpty(cell("user")?.text), calendar: nonEmpty(cell("calendar")?.text),
                               passwordVariable: password?.text ?? ImportManifest.defaultPasswordVariable,
-                              inputPlace: SourceLocation(line: input.place.line, column: input.place.column),
-                              passwordPlace: password.map { SourceLocation(line: $0.place.line, column: $0.place.column) })
+                              inputPlace: input.place, passwordPlace: password?.place)
         if let first = targets[row.target] {
             return problem(at: store.place, "this row imports into the same calendar as line \(first); put both rows' inputs in one row, separated by ;")
         }
@@ -174,7 +173,7 @@ private struct ManifestReader {
     }
 
     /// The store a cell names: a CalDAV URL as written, or a directory resolved against the folder.
-    private mutating func storeLocation(_ text: String, at place: CSVPosition) -> String? {
+    private mutating func storeLocation(_ text: String, at place: SourceLocation) -> String? {
         if text.isEmpty {
             problem(at: place, "the row has no store; give a directory or a CalDAV URL")
             return nil

@@ -87,6 +87,12 @@ final class ImportManifestTests: XCTestCase {
                        ["/jobs/users.csv:3:1: error: a quoted field is not closed before the end of the file"])
     }
 
+    func testColumnsCountCharactersAsAnEditorShowsThem() {
+        XCTAssertEqual(problems("input,store\ninputs/Grüße.ics,ftp://x/\n"), [
+            "/jobs/users.csv:2:18: error: ftp://x/ is not a CalDAV URL (http:// or https://) nor a directory",
+        ])
+    }
+
     func testTwoRowsIntoOneCalendarAreRefusedAtTheSecond() {
         XCTAssertEqual(problems("""
             input,store,user,calendar
