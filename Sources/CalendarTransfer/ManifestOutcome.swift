@@ -79,7 +79,8 @@ package struct ManifestOutcome: Sendable {
         let failed = failedRows
         let part = shard == .whole ? "\(rows.count) rows" : "shard \(shard): \(rows.count) of \(manifestRows) rows"
         let lines = failed.prefix(20).map { String($0.row.line) }.joined(separator: ", ") + (failed.count > 20 ? ", …" : "")
-        return "manifest \(manifest) (\(part)): \(rows.count - failed.count) imported, \(failed.count) failed"
+        let imported = rows.first?.dryRun == true ? "would be imported" : "imported"
+        return "manifest \(manifest) (\(part)): \(rows.count - failed.count) \(imported), \(failed.count) failed"
             + (failed.isEmpty ? "" : " (line\(failed.count == 1 ? "" : "s") \(lines))") + "\n"
     }
 }
