@@ -1,3 +1,4 @@
+import AtomicOutput
 import CalendarDocuments
 import CalendarModel
 import Foundation
@@ -48,7 +49,7 @@ package struct ManifestImport: Sendable {
             do {
                 try FileManager.default.createDirectory(atPath: journalDirectory, withIntermediateDirectories: true)
             } catch {
-                throw StoreUnavailable(message: "cannot make the journal folder \(journalDirectory): \(error.localizedDescription)")
+                throw AtomicFile.Failure.cannotCreate(path: journalDirectory, reason: error.localizedDescription)
             }
         }
         let rowsRun = ManifestRun(rows: rows, finished: finished)

@@ -130,6 +130,9 @@ final class ManifestImportCommandTests: XCTestCase {
         let mixed = try Calbridge.run(["import", "--manifest", manifest, "--to", "store"])
         XCTAssertEqual(mixed.status, 64)
         XCTAssertTrue(mixed.standardError.contains("give no INPUTS, --to"), mixed.standardError)
+        let folderless = try Calbridge.run(["import", "--manifest", manifest, "--journal-dir", manifest + "/journals"])
+        XCTAssertEqual(folderless.status, 73, "a journal folder that cannot be made: \(folderless.standardError)")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("stores").path), "nothing was sent")
         XCTAssertEqual(try Calbridge.run(["import", "a.ics", "--to", "store", "--shard", "0/2"]).status, 64)
         XCTAssertEqual(try Calbridge.run(["import", "a.ics"]).status, 64)
     }
