@@ -9,7 +9,7 @@ final class ManifestImportCommandTests: XCTestCase {
     static func smallCalendar(row: Int, events: Int = 3) -> String {
         let vevents = (0..<events).map { event in
             let start = event == 0 ? "DTSTART;TZID=Europe/Berlin:20260302T090000\r\nRRULE:FREQ=WEEKLY;COUNT=10"
-                : String(format: "DTSTART:202603%02dT1%d0000Z", event + 2, event % 10)
+                : String(format: "DTSTART:2026%02d%02dT%02d0000Z", 1 + event / 28 % 12, 1 + event % 28, event % 24)
             return "BEGIN:VEVENT\r\nUID:row\(row)-event\(event)@manifest.test\r\nDTSTAMP:20260101T000000Z\r\n\(start)\r\n"
                 + "SUMMARY:Row \(row)\\, event \(event)\r\nEND:VEVENT\r\n"
         }
@@ -17,14 +17,14 @@ final class ManifestImportCommandTests: XCTestCase {
             + vevents.joined() + "END:VCALENDAR\r\n"
     }
 
-    /// A folder with `rows` calendars in `inputs/` and a manifest naming each with a store of its own
-    /// under `stores/`.
-    private func manifestFolder(rows: Int) throws -> URL {
+    /// A folder with `rows` calendars of `events` events in `inputs/` and a manifest naming each with
+    /// a store of its own under `stores/`.
+    private func manifestFolder(rows: Int, events: Int = 3) throws -> URL {
         let folder = try scratchDirectory()
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("inputs"), withIntermediateDirectories: true)
         var manifest = "# one store per row\ninput,store\n"
         for row in 0..<rows {
-            try Self.smallCalendar(row: row).write(to: folder.appendingPathComponent("inputs/row\(row).ics"), atomically: true, encoding: .utf8)
+            try Self.smallCalendar(row: row, events: events).write(to: folder.appendingPathComponent("inputs/row\(row).ics"), atomically: true, encoding: .utf8)
             manifest += "inputs/row\(row).ics,stores/row\(row)\n"
         }
         try manifest.write(to: folder.appendingPathComponent("users.csv"), atomically: true, encoding: .utf8)
@@ -80,6 +80,42 @@ final class ManifestImportCommandTests: XCTestCase {
         XCTAssertEqual(again.status, 0, again.standardError)
         XCTAssertEqual(again.standardError.components(separatedBy: ": 0 created, 0 updated, 3 already there, 0 failed").count, 101,
                        again.standardError)
+    }
+
+    func testAShardKilledPartWayIsFinishedByTheSameCommandWithEveryEventOnce() throws {
+        let (rows, events) = (16, 300)
+        let folder = try manifestFolder(rows: rows, events: events)
+        let arguments = ["import", "--manifest", folder.appendingPathComponent("users.csv").path, "--shard", "1/2"]
+        let killed = try start(arguments, output: folder.appendingPathComponent("killed.log"))
+        // Killed once a row is half-done: its journal (saved every 50 resources) records some of its events.
+        let journals = folder.appendingPathComponent("users.journals")
+        while killed.isRunning, try recordedCounts(journals).allSatisfy({ $0 < 50 }) { usleep(5_000) }
+        kill(killed.processIdentifier, SIGKILL)
+        killed.waitUntilExit()
+        XCTAssertEqual(killed.terminationReason, .uncaughtSignal, "the shard was killed before it finished")
+        XCTAssertTrue(try recordedCounts(journals).contains { (50..<events).contains($0) })
+
+        let again = try Calbridge.run(arguments + ["--json"])
+        XCTAssertEqual(again.status, 0, again.standardError)
+        let reports = try again.standardOutput.split(separator: "\n").map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] ?? [:] }
+        let counts = reports.map { (($0["created"] as? [String])?.count ?? -1, ($0["unchanged"] as? [String])?.count ?? -1) }
+        XCTAssertEqual(counts.count, rows / 2)
+        XCTAssertTrue(counts.allSatisfy { $0.0 + $0.1 == events }, "\(counts)")
+        XCTAssertTrue(counts.contains { (50..<events).contains($0.1) }, "a half-done row resumed: \(counts)")
+        for row in stride(from: 1, to: rows, by: 2) {
+            XCTAssertEqual(try storedUIDs(folder.appendingPathComponent("stores/row\(row)")),
+                           (0..<events).map { "UID:row\(row)-event\($0)@manifest.test" }.sorted(), "row \(row)")
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("stores/row0").path), "shard 0's rows are not shard 1's")
+    }
+
+    /// How many resources each journal in `folder` records.
+    private func recordedCounts(_ folder: URL) throws -> [Int] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return names.filter { $0.hasSuffix(".journal") }.compactMap { name in
+            let data = (try? Data(contentsOf: folder.appendingPathComponent(name))) ?? Data()
+            return ((try? JSONSerialization.jsonObject(with: data)) as? [String: Any])?["entries"].flatMap { ($0 as? [String: Any])?.count }
+        }
     }
 
     func testAFailedRowIsListedTheOthersGoOnAndTheExitIs1() throws {
