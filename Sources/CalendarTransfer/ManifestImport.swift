@@ -40,9 +40,9 @@ package struct ManifestImport: Sendable {
     /// problems (`InvalidCalendarData`), `rowsAtOnce` is not 1 to 64, or the journal folder cannot
     /// be made.
     package func run(_ finished: @escaping @Sendable (ManifestRowOutcome) -> Void) throws -> ManifestOutcome {
+        guard (1...64).contains(rowsAtOnce) else { throw UsageProblem(message: "--rows-at-once takes 1 to 64 rows") }
         let manifest = try ImportManifest.read(manifestPath)
         let rows = shard.rows(of: manifest)
-        guard (1...64).contains(rowsAtOnce) else { throw UsageProblem(message: "--rows-at-once takes 1 to 64 rows") }
         let problems = ImportManifest.check(rows, file: manifestPath, environment: environment)
         guard problems.isEmpty else { throw ImportManifest.refusal(problems, path: manifestPath) }
         if !dryRun {
