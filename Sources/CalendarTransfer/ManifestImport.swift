@@ -1,5 +1,4 @@
 import AtomicOutput
-import CalendarDocuments
 import CalendarModel
 import Foundation
 import ProgressReporting

@@ -1,4 +1,3 @@
-import CalendarDocuments
 import CalendarModel
 import CalendarWebFormats
 import Foundation

@@ -1,4 +1,4 @@
-import CalendarDocuments
+import CalendarModel
 
 /// Which rows of a manifest one process imports (`--shard K/N`): every N-th row starting at row K,
 /// counting rows from 0 in the manifest's order. N processes given 0/N … N-1/N (a Kubernetes Indexed

@@ -99,10 +99,12 @@ package struct JCalReader {
 
     private static func property(_ json: JSONValue, path: String) throws(DocumentError) -> Property {
         guard case .array(let parts) = json, parts.count >= 4, case .string(let rawName) = parts[0],
-              case .object(let parameterPairs) = parts[1], case .string(let type) = parts[2] else {
+              case .object(let parameterPairs) = parts[1], case .string(let typeName) = parts[2] else {
             throw DocumentError("\(path): a property must be [name, {parameters}, type, value, …]")
         }
         let name = rawName.uppercased()
+        // RFC 7265 names types in lower case; a writer's `TEXT` means the same type.
+        let type = typeName.lowercased()
         var parameters = try parameterPairs.map { pair throws(DocumentError) -> Parameter in
             switch pair.value {
             case .string(let value): return Parameter(pair.key, value)

@@ -94,8 +94,17 @@ enum ValueCodec {
             guard values.count == 1, let value = values.first else {
                 return encode(.string(values.map { plain(flattened($0, type: type), type: type) }.joined(separator: ",")), type: type)
             }
-            return encode(flattened(value, type: type), type: type)
+            let text = encode(flattened(value, type: type), type: type)
+            return type == "recur" ? canonicalRule(text) : text
         }
+    }
+
+    /// A rule as the writers will give it back: its parts in RFC 6321's order, cut where iCalendar
+    /// cuts them (a rule given as a string, or a part whose value holds a ';', is read as its text
+    /// says). Text that is no rule stays as it is: it travels as `unknown`.
+    private static func canonicalRule(_ text: String) -> String {
+        guard ValueTypeCheck.reads(text, as: "recur", layout: .single) else { return text }
+        return encode(decode(text, type: "recur"), type: "recur")
     }
 
     /// Parts where the layout holds none, as one value of their texts joined by ';'; a rule or a

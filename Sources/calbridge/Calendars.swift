@@ -24,7 +24,7 @@ struct Calendars: ParsableCommand {
 
     func run() throws {
         reporting.apply()
-        let found = try AccountCalendars(at: url, access: StoreAccess(user: user))
-        Terminal.write(reporting.json ? found.json : found.table, to: .standardOutput)
+        let calendars = try CalendarListing.calendars(at: url, access: StoreAccess(user: user))
+        Terminal.write(reporting.json ? CalendarListing.jsonLines(calendars) : CalendarListing.table(calendars), to: .standardOutput)
     }
 }

@@ -1,10 +1,5 @@
 import ArgumentParser
-import CalendarDocuments
-import CalendarModel
-import CalendarStores
 import CalendarTransfer
-import Foundation
-import TimeZones
 
 /// `calbridge import`: every event of the inputs into a store, one resource per UID.
 struct Import: ParsableCommand {
@@ -52,26 +47,48 @@ struct Import: ParsableCommand {
     var resume = false
     @Flag(name: .customLong("dry-run"), help: "List what would be created and updated; write nothing.")
     var dryRun = false
-    @OptionGroup var manifest: ManifestOptions
+    @Option(help: "A CSV file of imports, one a row: columns input, store, user, calendar, password_env (see the README).")
+    var manifest: String?
+    @Option(help: "With --manifest: only every N-th row from row K (rows counted from 0), as K/N, for one of N processes.")
+    var shard: String?
+    @Option(name: .customLong("journal-dir"), help: "With --manifest: the folder of the rows' journals (default: MANIFEST.journals beside it).")
+    var journalDir: String?
+    @Option(name: .customLong("rows-at-once"), help: "With --manifest: rows imported at once, each sending --jobs requests at once.")
+    var rowsAtOnce = 4
     @OptionGroup var reading: ReadingOptions
     @OptionGroup var reporting: ReportingOptions
 
     func validate() throws {
-        try manifest.validate(single: !inputs.isEmpty || to != nil || journal != nil || resume || access.user != nil || access.calendar != nil)
+        if manifest == nil, shard != nil || journalDir != nil { throw ValidationError("--shard and --journal-dir go with --manifest") }
+        if manifest != nil, !inputs.isEmpty || to != nil || journal != nil || resume || access.user != nil || access.calendar != nil {
+            throw ValidationError("a manifest's rows name the inputs, stores, users and calendars: give no INPUTS, --to, --journal, --resume, --user or --calendar")
+        }
+        if manifest == nil && (inputs.isEmpty || to == nil) { throw ValidationError("import needs INPUTS and --to STORE, or --manifest FILE.csv") }
         if resume && journal == nil { throw ValidationError("--resume needs the --journal of the interrupted import") }
         if !(1...64).contains(jobs) { throw ValidationError("--jobs takes 1 to 64 requests at once") }
-        if manifest.manifest == nil && (inputs.isEmpty || to == nil) { throw ValidationError("import needs INPUTS and --to STORE, or --manifest FILE.csv") }
     }
 
     func run() throws {
         reporting.apply()
-        guard let to else { return try manifest.run(create: create, jobs: jobs, dryRun: dryRun, policy: reading.policy, json: reporting.json) }
+        guard let to else { return try importManifest(manifest!) }
         var request = StoreImport(inputs: inputs, store: to, access: access.chosen)
-        (request.create, request.jobs, request.journalPath, request.resume) = (create, jobs, journal, resume)
-        request.dryRun = dryRun
+        (request.create, request.jobs, request.journalPath, request.resume, request.dryRun) = (create, jobs, journal, resume, dryRun)
         let summary = try request.run(judging: { try reading.judge($0) }, interrupted: print)
         print(summary)
         if !summary.failed.isEmpty { throw ExitCode(1) }
+    }
+
+    /// `--manifest`: each row's outcome printed as it finishes (a JSON line too with --json); exit 1 when a row failed.
+    private func importManifest(_ path: String) throws {
+        var job = ManifestImport(manifestPath: path)
+        (job.shard, job.journalFolder, job.rowsAtOnce) = (try ManifestShard.parse(shard ?? "0/1").get(), journalDir, rowsAtOnce)
+        (job.create, job.jobs, job.dryRun, job.policy) = (create, jobs, dryRun, reading.policy)
+        let outcome = try job.run { [json = reporting.json] row in
+            row.failed ? Terminal.write(row.text(manifest: path), to: .standardError) : Terminal.inform(row.text(manifest: path))
+            if json { Terminal.write(row.json(manifest: path), to: .standardOutput) }
+        }
+        Terminal.inform(outcome.summary)
+        if !outcome.failedRows.isEmpty { throw ExitCode(1) }
     }
 
     /// The report on standard error (one line, then each failure), and as JSON on standard output with --json.
