@@ -1,9 +1,5 @@
 import ArgumentParser
-import CalendarDocuments
-import CalendarModel
-import CalendarStores
 import CalendarTransfer
-import Foundation
 
 /// `calbridge calendars`: the calendar collections of a CalDAV account.
 struct Calendars: ParsableCommand {
@@ -28,15 +24,7 @@ struct Calendars: ParsableCommand {
 
     func run() throws {
         reporting.apply()
-        guard let parsed = URL(string: url), url.hasPrefix("http") else { throw UsageProblem(message: "\(url) is not an http or https URL") }
-        let calendars: [CalDAVCalendar]
-        do {
-            calendars = try CalDAVAccount.calendars(at: parsed, user: user, password: StoreAccess(user: user).password)
-        } catch CalDAVError.collectionNotFound(let missing) {
-            throw StoreNotFound(message: "\(url): nothing is at \(missing)")
-        } catch let error as CalDAVError {
-            throw StoreUnavailable(message: "\(url): \(error)")
-        }
+        let calendars = try CalendarListing.calendars(at: url, access: StoreAccess(user: user))
         Terminal.write(reporting.json ? CalendarListing.jsonLines(calendars) : CalendarListing.table(calendars), to: .standardOutput)
     }
 }
