@@ -38,8 +38,9 @@ extension JSONReader {
     /// ASCII quote or backslash, so it never splits a character of valid text.
     private mutating func append(_ run: Int, ascii: Bool, to text: inout String, of opening: Int) throws(JSONSyntaxError) {
         guard run < index else { return }
-        let piece = String(decoding: bytes[run..<index], as: UTF8.self)
-        guard ascii || piece.utf8.elementsEqual(bytes[run..<index]) else {
+        var piece = String(decoding: bytes[run..<index], as: UTF8.self)
+        // Compared as two buffers: the view-against-slice comparison was not specialized and cost calls a byte.
+        guard ascii || piece.withUTF8({ decoded in bytes[run..<index].withUnsafeBufferPointer { decoded.elementsEqual($0) } }) else {
             index = opening
             throw failure("the string is not UTF-8 (save the file as UTF-8)")
         }
