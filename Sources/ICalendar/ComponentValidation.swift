@@ -51,8 +51,13 @@ package enum ComponentValidation {
     /// group prefix, which the iCalendar reader keeps as written.
     /// One pass over the bytes, making nothing: it is asked of every property of every xCal and jCal input.
     private static func isName(_ name: String) -> Bool {
+        var name = name
+        return name.withUTF8(isName)
+    }
+
+    private static func isName(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var dots = 0, partLength = 0
-        for byte in name.utf8 {
+        for byte in bytes {
             if byte == UInt8(ascii: ".") {
                 guard partLength > 0, dots == 0 else { return false }
                 dots += 1
