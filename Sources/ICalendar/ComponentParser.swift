@@ -180,7 +180,9 @@ struct ComponentParser {
         let key = UnsafeBufferPointer(start: keyword.utf8Start, count: keyword.utf8CodeUnitCount)
         guard bytes.count > key.count else { return nil }
         for (offset, k) in key.enumerated() where bytes[bytes.startIndex + offset] | 0x20 != k | 0x20 { return nil }
-        return String(decoding: bytes.dropFirst(key.count), as: UTF8.self).trailingBlanksRemoved.uppercasedName
+        // `BEGIN:` with blanks after it names nothing, as `BEGIN:` alone does not.
+        let name = String(decoding: bytes.dropFirst(key.count), as: UTF8.self).trailingBlanksRemoved.uppercasedName
+        return name.isEmpty ? nil : name
     }
 
     private mutating func report(_ severity: Diagnostic.Severity, _ line: Int, _ column: Int, _ message: String, repair: String? = nil) {

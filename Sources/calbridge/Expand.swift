@@ -49,14 +49,7 @@ struct Expand: ParsableCommand {
         var reader = expansion.reader
         let diagnostics = try CalendarInputs(paths: [input], format: nil).read(with: &reader) { expansion.take($0) }
         try reading.judge(diagnostics)
-        let text: [UInt8]
-        do {
-            text = try expansion.finish()
-        } catch is StreamedExpansion.UnknownDisplayZone {
-            throw UsageProblem(message: "--tz \(tz ?? "") is not a time zone calbridge knows; give an IANA name (Europe/Berlin) or a Windows one (W. Europe Standard Time)")
-        } catch is StreamedExpansion.OverBudget {
-            throw UsageProblem(message: "the window needs more than \(maxInstances) rule instances; narrow it or raise --max-instances")
-        }
+        let text = try expansion.finish()
         try AtomicFile.write(text, to: output)
         let guesses = expansion.guesses(in: input)
         if !guesses.isEmpty { Terminal.printDiagnostics(guesses, to: .standardError) }
