@@ -13,10 +13,12 @@ extension String {
 
     /// Whether the text holds a letter of the other case (or anything not ASCII, left to the standard
     /// library). Looked at in place (small strings on the stack): this runs for every name of every line.
+    @inline(__always)
     private func needsCase(_ otherCase: ClosedRange<UInt8>) -> Bool {
         utf8.withContiguousStorageIfAvailable { Self.holds(otherCase, $0) } ?? Self.holds(otherCase, utf8)
     }
 
+    @inline(__always)
     private static func holds<Bytes: Sequence<UInt8>>(_ otherCase: ClosedRange<UInt8>, _ bytes: Bytes) -> Bool {
         for byte in bytes where otherCase.contains(byte) || byte >= 0x80 { return true }
         return false
