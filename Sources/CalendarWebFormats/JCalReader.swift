@@ -104,7 +104,7 @@ package struct JCalReader {
         }
         let name = rawName.uppercased()
         // RFC 7265 names types in lower case; a writer's `TEXT` means the same type.
-        let type = typeName.lowercased()
+        let type = typeName.lowercasedName
         var parameters = try parameterPairs.map { pair throws(DocumentError) -> Parameter in
             switch pair.value {
             case .string(let value): return Parameter(pair.key, value)

@@ -34,14 +34,20 @@ enum ValueCodec {
     ///
     /// A value that is not one of its type is `unknown` (see `ValueTypeCheck`).
     static func type(of property: Property) -> String {
-        let type = declaredType(of: property)
-        let layout = PropertyDesignTable.layout(of: property.name)
-        return type == PropertyDesignTable.unknownType || ValueTypeCheck.reads(property.value, as: type, layout: layout) ? type : PropertyDesignTable.unknownType
+        type(of: property, design: PropertyDesignTable.design(for: property.name))
     }
 
-    private static func declaredType(of property: Property) -> String {
+    /// The same with the property's entry (`nil` without one) already looked up: the writers look it
+    /// up once per property and use it for the type, the layout and the values.
+    static func type(of property: Property, design: PropertyDesign?) -> String {
+        let type = declaredType(of: property, design: design)
+        return type == PropertyDesignTable.unknownType || ValueTypeCheck.reads(property.value, as: type, layout: design?.layout ?? .single)
+            ? type : PropertyDesignTable.unknownType
+    }
+
+    private static func declaredType(of property: Property, design: PropertyDesign?) -> String {
         if let value = property[parameter: "VALUE"] { return value.lowercased() }
-        let type = PropertyDesignTable.type(of: property.name)
+        let type = design?.type ?? PropertyDesignTable.unknownType
         if type == "date-time", property.value.utf8.prefix(while: { $0 != UInt8(ascii: ",") }).count == 8,
            isDigits(ArraySlice(property.value.utf8.prefix(8))) {
             return "date"
@@ -59,12 +65,17 @@ enum ValueCodec {
     /// RFC 6321 §5), and always where the property's definition requires it.
     static func needsValueParameter(_ type: String, property name: String) -> Bool {
         guard type != PropertyDesignTable.unknownType else { return false }
-        return type != PropertyDesignTable.type(of: name) || (PropertyDesignTable.design(for: name)?.requiresValueParameter == true)
+        let design = PropertyDesignTable.design(for: name)
+        return type != (design?.type ?? PropertyDesignTable.unknownType) || design?.requiresValueParameter == true
     }
 
     /// The typed values of a property's raw value.
     static func values(of property: Property, type: String) -> [TypedValue] {
-        let layout = PropertyDesignTable.layout(of: property.name)
+        values(of: property, type: type, layout: PropertyDesignTable.layout(of: property.name))
+    }
+
+    /// The same with the property's layout already looked up.
+    static func values(of property: Property, type: String, layout: PropertyDesign.Layout) -> [TypedValue] {
         if type == PropertyDesignTable.unknownType { return [.string(property.value)] }
         switch layout {
         case .structured:
