@@ -106,7 +106,19 @@ enum ValueCodec {
                 return encode(.string(values.map { plain(flattened($0, type: type), type: type) }.joined(separator: ",")), type: type)
             }
             let text = encode(flattened(value, type: type), type: type)
-            return type == "recur" ? canonicalRule(text) : text
+            return type == "recur" && !isPlainRule(value) ? canonicalRule(text) : text
+        }
+    }
+
+    /// Rule parts a reader put in order whose names and values hold no separator: their text is the
+    /// one the writers give back, with no need to read it again (most rules: reading one costs more
+    /// than the rest of its property).
+    private static func isPlainRule(_ value: TypedValue) -> Bool {
+        guard case .recur(let parts) = value else { return false }
+        let separator = { (byte: UInt8) in byte == UInt8(ascii: ";") || byte == UInt8(ascii: ",") || byte == UInt8(ascii: "=") }
+        return parts.allSatisfy { part in
+            !part.name.isEmpty && !part.name.utf8.contains(where: separator) && !part.values.isEmpty
+                && part.values.allSatisfy { !$0.isEmpty && !$0.utf8.contains(where: separator) }
         }
     }
 
@@ -266,7 +278,9 @@ enum ValueCodec {
 
     /// A rule's parts in RFC 6321's order. The order of parts carries no meaning in a rule (RFC 5545
     /// §3.3.10), so every rule, read from any form, is kept in this one.
-    static func inRuleOrder(_ parts: [(name: String, values: [String])]) -> TypedValue {
+    static func inRuleOrder(_ given: [(name: String, values: [String])]) -> TypedValue {
+        // Part names are case-insensitive (`fReq`); iCalendar writes them in upper case, the web formats in lower.
+        let parts = given.map { (name: $0.name.lowercasedName, values: $0.values) }
         let rank = { (name: String) in ruleOrder.firstIndex(of: name) ?? ruleOrder.count }
         return .recur(parts.enumerated().sorted { (rank($0.element.name), $0.offset) < (rank($1.element.name), $1.offset) }.map(\.element))
     }
