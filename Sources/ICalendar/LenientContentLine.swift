@@ -48,13 +48,11 @@ enum LenientContentLine {
     /// The whole line kept as an unreadable-line property, its text mended as a value's is.
     private static func unreadable(_ line: LogicalLine, _ problem: ContentLineProblem) -> ContentLineReading {
         let mended = ValueBytes.mended(line.bytes[...]).text
-        // Blanks the mending bared at its start would make it a fold of the line above once written,
-        // and a BEGIN or END it bared (`B\u{0E}EGIN:STANDARD`) a component: such a line is kept
-        // exactly as written.
+        // Blanks the mending bared at its start are left out (a line of blanks only stays as it is).
+        // A BEGIN or END the mending bared (`B\u{0E}EGIN:STANDARD`) stays text: the writer gives
+        // such a line as its property (`KeptLine`), never as a line that would begin a component.
         let unbared = mended.drop { $0 == " " || $0 == "\t" }
-        let bared = unbared.uppercased()
-        let text = bared.hasPrefix("BEGIN:") || bared.hasPrefix("END:") ? String(decoding: line.bytes, as: UTF8.self)
-            : unbared.isEmpty ? mended : String(unbared)
+        let text = unbared.isEmpty ? mended : String(unbared)
         let kept = ContentLineProblem(offset: problem.offset, message: problem.message, repair: "keeps the line as written")
         return ContentLineReading(property: .unreadableLine(text, location: line.location(ofOffset: 0)), valueOffset: nil, problems: [kept])
     }
