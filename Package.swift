@@ -113,6 +113,7 @@ let package = Package(
         .testTarget(name: "SchedulesTests", dependencies: ["Schedules", "CalendarModel", "Occurrences", "ICalendar"],
                     exclude: ["Timetables"], swiftSettings: strict),
         .testTarget(name: "CalendarStoresTests", dependencies: ["CalendarStores", "CalendarModel"], swiftSettings: strict),
+        .testTarget(name: "CalendarTransferTests", dependencies: ["CalendarTransfer"], swiftSettings: strict),
         .testTarget(name: "CalendarViewsTests", dependencies: ["CalendarViews", "CalendarModel", "TimeZones"],
                     swiftSettings: strict),
         .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzTargets"],

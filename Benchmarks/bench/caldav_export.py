@@ -10,7 +10,7 @@ Targets (issue 17): calbridge at least 3x the python client's events/s on every 
 import os
 
 from runner import VENV_PYTHON, fmt, medians, print_table, say, warm
-from servers import SERVERS, Cyrus
+from servers import installed_servers
 
 TARGET_RATIO = 3.0
 TARGET_SPEEDUP = 10.0
@@ -24,10 +24,7 @@ def run(bench):
     source = bench.calendar(bench.options.export_events)
     warm(source)
     servers = []
-    for name, kind in SERVERS.items():
-        if kind is Cyrus and not Cyrus.installed():
-            say("cyrus is not installed (Scripts/setup --python installs it): its export rows are left out")
-            continue
+    for name, kind in installed_servers("export"):
         servers.append(one_server(bench, name, kind, source))
     part = {"events": bench.options.export_events, "runs": bench.runs, "calbridge_commit": bench.commit, "cores": os.cpu_count(),
             "window": list(WINDOW), "python_client": "caldav 3.6.0, calendar.events() / calendar.search(start, end, event=True)",

@@ -14,7 +14,7 @@ import re
 import statistics
 
 from runner import VENV_PYTHON, fmt, medians, print_table, say, warm
-from servers import SERVERS, Cyrus
+from servers import installed_servers
 
 TARGET_RATIO = 3.0
 TOOLS = ["calbridge", "python-caldav", "calbridge-again"]
@@ -26,10 +26,7 @@ def run(bench):
     source = bench.calendar(bench.options.import_events)
     warm(source)
     servers = []
-    for name, kind in SERVERS.items():
-        if kind is Cyrus and not Cyrus.installed():
-            say("cyrus is not installed (Scripts/setup --python installs it): its import rows are left out")
-            continue
+    for name, kind in installed_servers("import"):
         servers.append(one_server(bench, name, kind, source))
     part = {"events": bench.options.import_events, "input_mb": round(source.stat().st_size / 1e6, 3), "runs": bench.runs,
             "calbridge_commit": bench.commit, "cores": os.cpu_count(), "python_client": "caldav 3.6.0, sequential add_event",

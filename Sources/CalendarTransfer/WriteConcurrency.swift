@@ -19,9 +19,12 @@ package final class WriteConcurrency: @unchecked Sendable {
     private var finished = 0
     private var began: Double?
     private var rates: [Int: Double] = [:]
+    /// Seconds on a clock that only goes forward.
+    private let now: @Sendable () -> Double
 
-    /// `jobs` at once throughout, or found by trials when nil.
-    package init(jobs: Int?) {
+    /// `jobs` at once throughout, or found by trials when nil, timed by `clock`.
+    package init(jobs: Int?, clock: @escaping @Sendable () -> Double = { ProcessInfo.processInfo.systemUptime }) {
+        now = clock
         if let jobs {
             (threads, allowed, trials) = (jobs, jobs, [])
         } else {
@@ -39,7 +42,7 @@ package final class WriteConcurrency: @unchecked Sendable {
         condition.lock()
         while inFlight >= allowed { condition.wait() }
         inFlight += 1
-        if began == nil { began = ProcessInfo.processInfo.systemUptime }
+        if began == nil { began = now() }
         condition.unlock()
     }
 
@@ -58,10 +61,10 @@ package final class WriteConcurrency: @unchecked Sendable {
     /// Ends the trial of `width` with its rate and sets the next width: a wider trial goes on only
     /// while widening paid (four at a time half as fast again as one, eight a fifth faster than four).
     private func judge(_ width: Int) {
-        let now = ProcessInfo.processInfo.systemUptime
-        rates[width] = Double(finished) / max(now - (began ?? now), 1e-6)
+        let ended = now()
+        rates[width] = Double(finished) / max(ended - (began ?? ended), 1e-6)
         trials.removeFirst()
-        (finished, began) = (0, now)
+        (finished, began) = (0, ended)
         let gain: Double? = switch width {
         case 4: (rates[4] ?? 0) / max(rates[1] ?? 0, 1e-9)
         case 8: (rates[8] ?? 0) / max(rates[4] ?? 0, 1e-9)

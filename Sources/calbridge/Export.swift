@@ -33,7 +33,6 @@ struct Export: ParsableCommand {
         let window = try Self.window(from, to)
         let opened = try StoreLocation.open(store, access: access.chosen, create: false, makeDirectory: false)
         let (sink, diagnostics) = try StoreExport(opened, named: store).write(window: window, to: output)
-        // A refusal leaves the output uncommitted: it is discarded as `sink` goes, nothing written.
         try reading.judge(diagnostics)
         try sink.commit()
     }
