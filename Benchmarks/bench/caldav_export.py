@@ -5,12 +5,13 @@ run and writing one calendar; then the same with a one-month window (--from/--to
 as the REPORT's time-range filter) against caldav's calendar.search(start, end). calbridge asks one
 PROPFIND (discovery) and one calendar-query REPORT, and writes the answer as it streams.
 
-Targets (issue 17): calbridge at least 3x the python client's events/s on every server, and at least
-10x faster than calbridge was before (9.6 s for 3,000 events on Cyrus, one GET per resource)."""
+Targets (issue 17), for the whole collection: calbridge at least 3x the python client's events/s on every
+server, and at least 10x faster than calbridge was before (9.6 s for 3,000 events on Cyrus, one GET per
+resource). The window's rows have no target: they show what asking the server for the range costs."""
 import os
 
 from runner import VENV_PYTHON, fmt, medians, print_table, say, warm
-from servers import installed_servers
+from servers import installed_servers, with_earlier_servers
 
 TARGET_RATIO = 3.0
 TARGET_SPEEDUP = 10.0
@@ -24,11 +25,12 @@ def run(bench):
     source = bench.calendar(bench.options.export_events)
     warm(source)
     servers = []
-    for name, kind in installed_servers("export"):
+    for name, kind in installed_servers(bench, "export"):
         servers.append(one_server(bench, name, kind, source))
     part = {"events": bench.options.export_events, "runs": bench.runs, "calbridge_commit": bench.commit, "cores": os.cpu_count(),
             "window": list(WINDOW), "python_client": "caldav 3.6.0, calendar.events() / calendar.search(start, end, event=True)",
-            "before": {"seconds": BEFORE_SECONDS, "events": BEFORE_EVENTS, "server": "cyrus"}, "servers": servers}
+            "before": {"seconds": BEFORE_SECONDS, "events": BEFORE_EVENTS, "server": "cyrus"},
+            "servers": with_earlier_servers(bench, "export", servers)}
     report(part, bench.save("export", part))
 
 
@@ -45,7 +47,7 @@ def one_server(bench, name, kind, source):
             for tool in TOOLS:
                 rows.setdefault(tool, []).append(one(bench, server, url, tool, run_number))
         description = server.description
-    return summarise(name, description, rows)
+    return summarise(bench, name, description, rows)
 
 
 def one(bench, server, url, tool, run_number):
@@ -67,7 +69,7 @@ def one(bench, server, url, tool, run_number):
     return measured
 
 
-def summarise(name, description, rows):
+def summarise(bench, name, description, rows):
     results = []
     for tool in TOOLS:
         measured = rows[tool]
@@ -78,7 +80,8 @@ def summarise(name, description, rows):
                         "events_per_second": round(events / figures["median_seconds"], 1) if ok and figures["median_seconds"] else None,
                         "median_peak_rss_mb": figures["median_peak_rss_mb"], "runs": measured})
     by_tool = {r["tool"]: r for r in results}
-    return {"server": name, "description": description, "results": results,
+    return {"server": name, "description": description, "results": results, "events": bench.options.export_events,
+            "runs": bench.runs, "calbridge_commit": bench.commit,
             "ratio": ratio(by_tool["calbridge"], by_tool["python-caldav"]),
             "window_ratio": ratio(by_tool["calbridge-window"], by_tool["python-caldav-window"])}
 
@@ -110,10 +113,10 @@ def report(part, path):
     print_table("%-9s %-21s %9s %8s %10s %12s  %s", ["server", "client", "median s", "events", "events/s", "peak RSS MB", "status"],
                 "%-9s %-21s %9.2f %8d %10s %12.1f  %s", rows)
     for server in part["servers"]:
-        for key, what in (("ratio", "whole collection"), ("window_ratio", "one month")):
-            value = server[key]
-            print("%s, %s: calbridge %s× python caldav; target at least %g× — %s" % (
-                server["server"], what, fmt(value, ".2f"), TARGET_RATIO, "-" if value is None else ("met" if value >= TARGET_RATIO else "not met")))
+        value = server["ratio"]
+        print("%s, whole collection: calbridge %s× python caldav; target at least %g× — %s; one month: %s×" % (
+            server["server"], fmt(value, ".2f"), TARGET_RATIO, "-" if value is None else ("met" if value >= TARGET_RATIO else "not met"),
+            fmt(server["window_ratio"], ".2f")))
         gain = speedup(server)
         if gain is not None:
             print("cyrus: %s× faster than before (%.1f s for %d events); target at least %g× — %s" % (

@@ -14,7 +14,7 @@ import re
 import statistics
 
 from runner import VENV_PYTHON, fmt, medians, print_table, say, warm
-from servers import installed_servers
+from servers import installed_servers, with_earlier_servers
 
 TARGET_RATIO = 3.0
 TOOLS = ["calbridge", "python-caldav", "calbridge-again"]
@@ -26,11 +26,12 @@ def run(bench):
     source = bench.calendar(bench.options.import_events)
     warm(source)
     servers = []
-    for name, kind in installed_servers("import"):
+    for name, kind in installed_servers(bench, "import"):
         servers.append(one_server(bench, name, kind, source))
     part = {"events": bench.options.import_events, "input_mb": round(source.stat().st_size / 1e6, 3), "runs": bench.runs,
             "calbridge_commit": bench.commit, "cores": os.cpu_count(), "python_client": "caldav 3.6.0, sequential add_event",
-            "calbridge_jobs": bench.options.import_jobs or "chosen by calbridge", "servers": servers}
+            "calbridge_jobs": bench.options.import_jobs or "chosen by calbridge",
+            "servers": with_earlier_servers(bench, "import", servers)}
     report(part, bench.save("import", part))
 
 
@@ -111,7 +112,8 @@ def summarise(bench, name, description, rows):
         if cb["resources_per_second"] and py["resources_per_second"] else None
     said = [line.strip() for line in (bench.dir / "stderr-import-calbridge.txt").read_text(errors="replace").splitlines()
             if line.startswith("import: ")]
-    return {"server": name, "description": description, "results": results, "throughput_ratio_calbridge_over_python": ratio,
+    return {"server": name, "description": description, "results": results, "events": bench.options.import_events,
+            "runs": bench.runs, "calbridge_commit": bench.commit, "throughput_ratio_calbridge_over_python": ratio,
             "target": {"ratio": TARGET_RATIO, "met": None if ratio is None else ratio >= TARGET_RATIO},
             "unchanged_reimport_wrote": by_tool["calbridge-again"]["most_rewritten"],
             "calbridge_summary": said[0] if said else "", "notes": notes}

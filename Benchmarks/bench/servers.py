@@ -3,6 +3,7 @@ port of 127.0.0.1 with fresh storage, stopped and their storage removed however 
 and Xandikos come from .venv, Cyrus IMAP's CalDAV from Debian's packages (Scripts/cyrus-caldav-server,
 as the tests run it)."""
 import base64
+import json
 import os
 import re
 import shutil
@@ -212,10 +213,21 @@ class Cyrus(Server):
 SERVERS = {"radicale": Radicale, "xandikos": Xandikos, "cyrus": Cyrus}
 
 
-def installed_servers(part):
-    """The servers a part runs against: every one, but Cyrus only where its packages are installed."""
-    for name, kind in SERVERS.items():
+def installed_servers(bench, part):
+    """The servers a part runs against: those --servers names, Cyrus only where its packages are installed."""
+    for name in bench.options.servers.split(","):
+        kind = SERVERS[name]
         if kind is Cyrus and not Cyrus.installed():
             say("cyrus is not installed (Scripts/setup --python installs it): its %s rows are left out" % part)
             continue
         yield name, kind
+
+
+def with_earlier_servers(bench, key, servers):
+    """`servers` (a part's figures per server), then those of the servers this run left out, as results.json kept them."""
+    try:
+        earlier = json.loads((bench.dir / "results.json").read_text()).get(key, {}).get("servers", [])
+    except (OSError, ValueError, AttributeError):
+        earlier = []
+    ran = {server["server"] for server in servers}
+    return servers + [server for server in earlier if server.get("server") not in ran]
