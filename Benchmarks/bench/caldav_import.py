@@ -19,7 +19,7 @@ from servers import installed_servers, with_earlier_servers
 TARGET_RATIO = 3.0
 TOOLS = ["calbridge", "python-caldav", "calbridge-again"]
 CREATED = re.compile(r"^import: ([0-9]+) created,", re.M)
-UNCHANGED = re.compile(r"^import: .*?([0-9]+) unchanged", re.M)
+UNCHANGED = re.compile(r"^import: .*?([0-9]+) already there", re.M)
 
 
 def run(bench):

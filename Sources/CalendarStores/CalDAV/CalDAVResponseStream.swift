@@ -34,10 +34,11 @@ final class CalDAVResponseStream: HTTPClientResponseDelegate, @unchecked Sendabl
         (self.headDeadline, self.deadline) = (min(headDeadline, deadline), deadline)
     }
 
-    /// Starts `request` on `client` with this stream as its delegate.
+    /// Starts `request` on `client` with this stream as its delegate. The client's own deadline is
+    /// half a minute later than this side's, as a second line only: this side's is the one that ends it.
     func start(_ request: HTTPClient.Request, on client: HTTPClient) {
         let started = client.execute(request: request, delegate: self,
-                                     deadline: .now() + .nanoseconds(Int64(deadline.timeIntervalSinceNow * 1e9)))
+                                     deadline: .now() + .nanoseconds(Int64((deadline.timeIntervalSinceNow + 30) * 1e9)))
         condition.withLock { task = started }
     }
 
