@@ -131,9 +131,10 @@ def import_rows(data, lines):
     for server in i.get("servers", []):
         cb, py, again = (find(server["results"], tool=t) for t in ("calbridge", "python-caldav", "calbridge-again"))
         if cb and py:
-            lines.append("| import {:,} events into {} | {}, {:.0f} resources/s | python caldav 3.6.0: {}, {:.0f} resources/s | {} |".format(
-                server.get("events", i["events"]), server["server"], secs(cb["median_seconds"]), cb["resources_per_second"] or 0, secs(py["median_seconds"]),
-                py["resources_per_second"] or 0, ratio(server.get("throughput_ratio_calbridge_over_python"))))
+            lines.append("| import {:,} events into {} | {}, {:.0f} resources/s{} | python caldav 3.6.0: {}, {:.0f} resources/s | {} |".format(
+                server.get("events", i["events"]), server["server"], secs(cb["median_seconds"]), cb["resources_per_second"] or 0,
+                runs({"runs_done": server.get("runs", 3)}, 3), secs(py["median_seconds"]), py["resources_per_second"] or 0,
+                ratio(server.get("throughput_ratio_calbridge_over_python"))))
         if again:
             lines.append("| the same file into {} again | {}, {} resources rewritten | | |".format(
                 server["server"], secs(again["median_seconds"]), "-" if again["most_rewritten"] is None else again["most_rewritten"]))
@@ -146,9 +147,10 @@ def export_rows(data, lines):
         for tool, what, key in (("calbridge", "", "ratio"), ("calbridge-window", ", one month", "window_ratio")):
             cb, py = find(server["results"], tool=tool), find(server["results"], tool=tool.replace("calbridge", "python-caldav"))
             if cb and py:
-                lines.append("| export {:,} events from {}{} ({:,} written) | {}, {} | python caldav 3.6.0: {} | {} |".format(
-                    server.get("events", e["events"]), server["server"], what, cb["events"], secs(cb["median_seconds"]), mb(cb["median_peak_rss_mb"]),
-                    secs(py["median_seconds"]), ratio(server.get(key), 3.0 if key == "ratio" else None)))
+                lines.append("| export {:,} events from {}{} ({:,} written) | {}, {}{} | python caldav 3.6.0: {} | {} |".format(
+                    server.get("events", e["events"]), server["server"], what, cb["events"], secs(cb["median_seconds"]),
+                    mb(cb["median_peak_rss_mb"]), runs({"runs_done": server.get("runs", 3)}, 3), secs(py["median_seconds"]),
+                    ratio(server.get(key), 3.0 if key == "ratio" else None)))
 
 
 def view_rows(data, lines):
