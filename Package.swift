@@ -37,6 +37,7 @@ let package = Package(
                        providers: [.apt(["libxml2-dev"])]),
         .target(name: "CalendarModel", swiftSettings: strict),
         .target(name: "JSONReading", swiftSettings: strict),
+        .target(name: "CSVReading", dependencies: ["CalendarModel"], swiftSettings: strict),
         .target(name: "AtomicOutput", swiftSettings: strict),
         .target(name: "InputFiles", swiftSettings: strict),
         .target(name: "ParallelWork", swiftSettings: strict),
@@ -48,7 +49,9 @@ let package = Package(
         .target(name: "ContentLines", dependencies: ["CalendarModel"], swiftSettings: strict),
         .target(name: "ContactCards", dependencies: ["CalendarModel", "ContentLines"], swiftSettings: strict),
         .target(name: "Birthdays", dependencies: ["CalendarModel"], swiftSettings: strict),
-        .target(name: "Schedules", dependencies: ["CalendarModel", "Recurrence", "TimeZones", "JSONReading", "InputFiles", "AtomicOutput"],
+        .target(name: "Schedules", dependencies: [
+            "CalendarModel", "Recurrence", "TimeZones", "JSONReading", "CSVReading", "InputFiles", "AtomicOutput",
+        ],
                 swiftSettings: strict),
         .target(name: "CalendarRouter", dependencies: ["CalendarModel", "ContactCards", "Birthdays", "Schedules"], swiftSettings: strict),
         // libical gives its second opinion where it is installed; iOS has none (see LibicalCheck).
@@ -73,7 +76,7 @@ let package = Package(
         ], swiftSettings: strict),
         .target(name: "CalendarTransfer", dependencies: [
             "CalendarModel", "ICalendar", "CalendarStores", "CalendarDocuments", "CalendarWebFormats", "Occurrences", "Schedules", "AtomicOutput",
-            "InputFiles", "ProgressReporting",
+            "InputFiles", "ProgressReporting", "CSVReading", "TimeZones",
         ], swiftSettings: strict),
         .target(name: "CalendarViews", dependencies: ["CalendarModel", "Recurrence", "TimeZones", "Occurrences"], swiftSettings: strict),
         .target(name: "FuzzTargets", dependencies: [
@@ -112,8 +115,8 @@ let package = Package(
                     resources: [.copy("Cards")], swiftSettings: strict),
         .testTarget(name: "SchedulesTests", dependencies: ["Schedules", "CalendarModel", "Occurrences", "ICalendar"],
                     exclude: ["Timetables"], swiftSettings: strict),
+        .testTarget(name: "CalendarTransferTests", dependencies: ["CalendarTransfer", "CalendarModel"], swiftSettings: strict),
         .testTarget(name: "CalendarStoresTests", dependencies: ["CalendarStores", "CalendarModel"], swiftSettings: strict),
-        .testTarget(name: "CalendarTransferTests", dependencies: ["CalendarTransfer"], swiftSettings: strict),
         .testTarget(name: "CalendarViewsTests", dependencies: ["CalendarViews", "CalendarModel", "TimeZones"],
                     swiftSettings: strict),
         .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzTargets"],

@@ -6,6 +6,7 @@ import shutil
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -25,14 +26,27 @@ def exit_status(wait_status):
     return code if code >= 0 else 128 - code
 
 
+GNU_TIME = "/usr/bin/time"
+
+
 def timed(args, stdout, stderr, env=None):
-    """Runs one process to its end: wall seconds, peak RSS in KB (the kernel's, from wait4) and exit status."""
-    started = time.perf_counter()
-    process = subprocess.Popen(args, stdout=stdout, stderr=stderr, env=env, cwd=ROOT)
-    _, status, usage = os.wait4(process.pid, 0)
-    seconds = time.perf_counter() - started
+    """Runs one process to its end: wall seconds, peak RSS in KB and exit status.
+
+    The peak is measured by GNU time, which starts the command itself: a child of this Python
+    process would report Python's own peak as its floor (Linux keeps the larger of the old and the
+    new peak across exec), while time's is a few MB. Without /usr/bin/time it is wait4's, that upper bound.
+    """
+    measure = os.path.exists(GNU_TIME)
+    with tempfile.NamedTemporaryFile(mode="r", suffix=".rss") as rss:
+        command = [GNU_TIME, "-f", "%M", "-o", rss.name] + list(args) if measure else args
+        started = time.perf_counter()
+        process = subprocess.Popen(command, stdout=stdout, stderr=stderr, env=env, cwd=ROOT)
+        _, status, usage = os.wait4(process.pid, 0)
+        seconds = time.perf_counter() - started
+        # time's last line is the figure; a line before it may say how the command ended.
+        peak = int(rss.read().split()[-1]) if measure else usage.ru_maxrss
     process.returncode = exit_status(status)
-    return {"seconds": round(seconds, 3), "peak_rss_kb": usage.ru_maxrss, "exit": process.returncode}
+    return {"seconds": round(seconds, 3), "peak_rss_kb": peak, "exit": process.returncode}
 
 
 def mb(kb):

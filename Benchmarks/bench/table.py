@@ -195,9 +195,8 @@ def versions_table(data):
             r["workload"], secs(r["before"]["median_seconds"]), mb(r["before"]["median_peak_rss_mb"]),
             secs(r["now"]["median_seconds"]), mb(r["now"]["median_peak_rss_mb"]),
             "-" if r["seconds_ratio"] is None else "%.2f" % r["seconds_ratio"]))
-    return "\n".join(lines) + ("\n\nMedians of {} runs; a ratio above 1 is slower now. Peak memory is an upper bound: Linux "
-                                "carries a forked child's high-water mark across exec, so no figure is below the size of the "
-                                "benchmark's own Python process when it started the run.\n").format(v["runs"])
+    return "\n".join(lines) + ("\n\nMedians of {} runs; a ratio above 1 is slower now. Peak memory is the "
+                                "command's own peak RSS, measured by GNU time.\n").format(v["runs"])
 
 
 def update_readme(readme, text):

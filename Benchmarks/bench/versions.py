@@ -16,6 +16,12 @@ def build(bench, revision):
     commit = subprocess.run(["git", "rev-parse", "--short", revision], cwd=ROOT, check=True, capture_output=True,
                             text=True).stdout.strip()
     tree = bench.dir / ("baseline-" + commit)
+    built = tree / ".build/release/calbridge"
+    if built.exists():
+        # The tree holds one commit, so its binary stays what it was built from (the tree may be a
+        # link to another checkout's, which is then not touched).
+        say("reusing calbridge %s (release) in %s" % (commit, tree))
+        return str(built), commit
     if not tree.exists():
         subprocess.run(["git", "worktree", "add", "--detach", str(tree), commit], cwd=ROOT, check=True, stdout=sys.stderr)
     say("building calbridge %s (release) in %s" % (commit, tree))

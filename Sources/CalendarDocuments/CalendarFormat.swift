@@ -1,3 +1,4 @@
+import CalendarModel
 import Foundation
 
 /// The formats of the SPEC, named as on the command line.
@@ -74,15 +75,5 @@ package enum CalendarFormat: String, Sendable {
         guard formats.contains(self) else {
             throw UsageProblem(message: "this build of calbridge cannot \(use) \(rawValue); it reads ics, json, xcal, jcal, caldav-xml, vcf and timetable and writes ics, json, xcal and jcal")
         }
-    }
-}
-
-/// A request that cannot be carried out as asked: a format this build does not read or write, an
-/// input that would have to be read twice (the command line: exit 64).
-package struct UsageProblem: Error, Sendable {
-    package var message: String
-
-    package init(message: String) {
-        self.message = message
     }
 }

@@ -1,6 +1,8 @@
 extension StringProtocol {
     /// Without the spaces and tabs at its end: exporters leave them after dates and names, and the
-    /// value is judged without them.
+    /// value is judged without them. Inlinable: asked of many values by other modules, where it is
+    /// specialized for String rather than walked through the protocol.
+    @inlinable
     package var trailingBlanksRemoved: String {
         // Nearly every value ends in neither: then a String is handed back as it is, not copied. The
         // last byte settles that without finding the last character (text ending in a blank ends in

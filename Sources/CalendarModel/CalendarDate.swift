@@ -5,6 +5,7 @@ public struct CalendarDate: Hashable, Comparable, Sendable, Codable {
     public var month: Int
     public var day: Int
 
+    @inlinable
     public init(year: Int, month: Int, day: Int) {
         self.year = year
         self.month = month
@@ -29,7 +30,9 @@ public struct CalendarDate: Hashable, Comparable, Sendable, Codable {
             && day >= 1 && day <= CalendarDate.daysInMonth(month, year: year)
     }
 
-    /// Days since 1970-01-01 (negative before), by the civil-from-days algorithm.
+    /// Days since 1970-01-01 (negative before), by the civil-from-days algorithm. This and the
+    /// day arithmetic below are inlinable: recurrence and schedules call them per day.
+    @inlinable
     public var dayNumber: Int {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
@@ -40,6 +43,7 @@ public struct CalendarDate: Hashable, Comparable, Sendable, Codable {
         return era * 146_097 + doe - 719_468
     }
 
+    @inlinable
     public init(dayNumber: Int) {
         let z = dayNumber + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
@@ -53,17 +57,20 @@ public struct CalendarDate: Hashable, Comparable, Sendable, Codable {
     }
 
     /// The day of the week, Monday = 1 … Sunday = 7.
+    @inlinable
     public var weekday: Weekday {
         Self.weekday(ofDayNumber: dayNumber)
     }
 
     /// The day of the week of a day number, for loops that walk day numbers without building dates.
+    @inlinable
     package static func weekday(ofDayNumber dayNumber: Int) -> Weekday {
         // 1970-01-01 was a Thursday (4).
         let index = ((dayNumber % 7) + 7 + 3) % 7
         return Weekday(rawValue: index + 1)!
     }
 
+    @inlinable
     public func adding(days: Int) -> CalendarDate {
         CalendarDate(dayNumber: dayNumber + days)
     }

@@ -81,7 +81,8 @@ extension Property {
     /// The name under which a line that could not be read as a property travels: the whole line is
     /// its value, which xCal, jCal and model JSON carry as unknown text, and the iCalendar writer
     /// writes it back as the line it was (SPEC, "Reading messy input").
-    @usableFromInline package static let unreadableLineName = "X-CALBRIDGE-UNREADABLE-LINE"
+    /// A constant rather than a stored global, so the check below inlines without an accessor call.
+    @inlinable package static var unreadableLineName: String { "X-CALBRIDGE-UNREADABLE-LINE" }
 
     /// A line kept as written because it could not be read as a property.
     package static func unreadableLine(_ text: String, location: SourceLocation?) -> Property {

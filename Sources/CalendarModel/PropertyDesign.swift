@@ -2,7 +2,10 @@
 /// value types and layout, where it may stand, how often, and what each part of calbridge does with it.
 /// The parser's value checks, libical's judgement, the repair of floating times, xCal, jCal, the model's
 /// JSON and `expand` all read these entries; none keeps a list of names of its own.
-package struct PropertyDesign: Sendable {
+///
+/// A class, so that looking an entry up (several times for every property written to xCal or jCal)
+/// hands over one reference instead of copying its names, sets and lists.
+package final class PropertyDesign: Sendable {
     /// How a property's value is laid out besides its type.
     package enum Layout: Sendable {
         case single
@@ -42,6 +45,22 @@ package struct PropertyDesign: Sendable {
     package let modelField: ModelField?
     /// The values RFC 5545 allows it in each component, where it names them (STATUS, §3.8.1.11).
     package let allowedValues: [String: [String]]
+
+    init(name: String, type: String, otherTypes: [String], layout: Layout, components: Set<String>, isRepeatable: Bool,
+         isUTCOnly: Bool, requiresValueParameter: Bool, expansionRole: ExpansionRole?, modelField: ModelField?,
+         allowedValues: [String: [String]]) {
+        self.name = name
+        self.type = type
+        self.otherTypes = otherTypes
+        self.layout = layout
+        self.components = components
+        self.isRepeatable = isRepeatable
+        self.isUTCOnly = isUTCOnly
+        self.requiresValueParameter = requiresValueParameter
+        self.expansionRole = expansionRole
+        self.modelField = modelField
+        self.allowedValues = allowedValues
+    }
 
     /// A floating DATE or DATE-TIME of it is a time of day that a calendar's zone can anchor
     /// (`validate --repair` gives Google's floating times their X-WR-TIMEZONE).

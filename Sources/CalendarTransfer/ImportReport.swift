@@ -3,7 +3,7 @@ import CalendarWebFormats
 
 /// What an import did, for a person (a summary line and each failure on a line of its own) or a
 /// program (one JSON object).
-package struct ImportReport {
+package struct ImportReport: Sendable {
     package var created: [String], updated: [String], unchanged: [String]
     /// Each failure: the UID (or what names an item without one) and why.
     package var failed: [(String, String)]
@@ -25,11 +25,16 @@ package struct ImportReport {
 
     /// `import: 3 created, 1 updated, 0 already there, 0 failed (120 resources/s)`, with its newline.
     package var summary: String {
+        "import: \(counts)\n"
+    }
+
+    /// `3 created, 1 updated, 0 already there, 0 failed (120 resources/s)`.
+    package var counts: String {
         let sent = created.count + updated.count
         let rate = seconds > 0 ? Int(Double(sent) / seconds) : sent
         let verb = dryRun ? "would be " : ""
-        return "import: \(created.count) \(verb)created, \(updated.count) \(verb)updated, \(unchanged.count) already there, "
-            + "\(failed.count) failed (\(rate) resources/s)\n"
+        return "\(created.count) \(verb)created, \(updated.count) \(verb)updated, \(unchanged.count) already there, "
+            + "\(failed.count) failed (\(rate) resources/s)"
     }
 
     /// `UID: why`, one failure a line.
@@ -39,9 +44,14 @@ package struct ImportReport {
 
     /// One JSON object on a line: dry_run, created, updated, unchanged, failed (uid and error).
     package var json: String {
+        "{\(jsonMembers)}\n"
+    }
+
+    /// The members of `json`, for an object that says more (a manifest row's).
+    package var jsonMembers: String {
         func list(_ items: [String]) -> String { "[" + items.map(JSONOutput.quoted).joined(separator: ", ") + "]" }
         let failures = failed.map { "{\"uid\": \(JSONOutput.quoted($0.0)), \"error\": \(JSONOutput.quoted($0.1))}" }
-        return "{\"dry_run\": \(dryRun), \"created\": \(list(created)), \"updated\": \(list(updated)), "
-            + "\"unchanged\": \(list(unchanged)), \"failed\": [\(failures.joined(separator: ", "))]}\n"
+        return "\"dry_run\": \(dryRun), \"created\": \(list(created)), \"updated\": \(list(updated)), "
+            + "\"unchanged\": \(list(unchanged)), \"failed\": [\(failures.joined(separator: ", "))]"
     }
 }

@@ -1,4 +1,5 @@
 import CalendarDocuments
+import CalendarModel
 import CalendarStores
 import Foundation
 import InputFiles

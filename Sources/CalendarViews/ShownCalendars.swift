@@ -14,11 +14,11 @@ package struct ShownCalendars {
 
     /// The zone named `name` (resolved like a TZID of the first calendar), else the first calendar's
     /// X-WR-TIMEZONE or the first zone an event starts in, else UTC; with the name for the header.
-    package func zone(named name: String?) throws(ViewRequest.Problem) -> (name: String, zone: any ZoneRules) {
+    package func zone(named name: String?) throws(UsageProblem) -> (name: String, zone: any ZoneRules) {
         let resolver = TimeZoneResolver(calendar: calendars.first ?? Component(name: "VCALENDAR"))
         if let name {
             guard let zone = resolver.zone(for: name) else {
-                throw ViewRequest.Problem(message: "--tz \(name) is not a time zone calbridge knows; give an IANA name (Europe/Berlin) or a Windows one (W. Europe Standard Time)")
+                throw UsageProblem(message: "--tz \(name) is not a time zone calbridge knows; give an IANA name (Europe/Berlin) or a Windows one (W. Europe Standard Time)")
             }
             return (name, zone)
         }
@@ -33,7 +33,7 @@ package struct ShownCalendars {
     /// Every occurrence over the span's days in `zone`, each calendar in its colour (the palette's,
     /// by its place, when it names none); refuses a calendar whose rules need more instances than
     /// `CalendarExpansion`'s budget over these days.
-    package func events(over span: ViewSpan, in zone: any ZoneRules) throws(ViewRequest.Problem) -> [ViewEvent] {
+    package func events(over span: ViewSpan, in zone: any ZoneRules) throws(UsageProblem) -> [ViewEvent] {
         var events: [ViewEvent] = []
         for (index, calendar) in calendars.enumerated() {
             let colour = ViewEvent.colour(of: calendar) ?? ViewColour.palette[index % ViewColour.palette.count]
@@ -42,7 +42,7 @@ package struct ShownCalendars {
                 events += try expansion.occurrences(from: LocalDateTime(date: span.first), to: LocalDateTime(date: span.end), in: zone)
                     .map { ViewEvent($0, shownIn: zone, calendarColour: colour) }
             } catch {
-                throw ViewRequest.Problem(message: "input \(index + 1) needs more than \(expansion.budget) rule instances over these days; draw fewer days")
+                throw UsageProblem(message: "input \(index + 1) needs more than \(expansion.budget) rule instances over these days; draw fewer days")
             }
         }
         return events

@@ -99,10 +99,12 @@ package struct JCalReader {
 
     private static func property(_ json: JSONValue, path: String) throws(DocumentError) -> Property {
         guard case .array(let parts) = json, parts.count >= 4, case .string(let rawName) = parts[0],
-              case .object(let parameterPairs) = parts[1], case .string(let type) = parts[2] else {
+              case .object(let parameterPairs) = parts[1], case .string(let typeName) = parts[2] else {
             throw DocumentError("\(path): a property must be [name, {parameters}, type, value, …]")
         }
         let name = rawName.uppercased()
+        // RFC 7265 names types in lower case; a writer's `TEXT` means the same type.
+        let type = typeName.lowercasedName
         var parameters = try parameterPairs.map { pair throws(DocumentError) -> Parameter in
             switch pair.value {
             case .string(let value): return Parameter(pair.key, value)
@@ -117,7 +119,7 @@ package struct JCalReader {
         let values = parts[3...].map { typedValue($0, type: type) }
         let raw = type == PropertyDesignTable.unknownType
             ? values.map { if case .string(let s) = $0 { s } else if case .number(let n) = $0 { n } else { "" } }.joined(separator: ",")
-            : ValueCodec.raw(values, type: type)
+            : ValueCodec.raw(values, type: type, layout: PropertyDesignTable.layout(of: name))
         return Property(name: name, parameters: parameters, value: raw)
     }
 
@@ -125,7 +127,7 @@ package struct JCalReader {
         switch json {
         case .string(let text):
             guard type == "period" else { return .string(text) }
-            let halves = text.split(separator: "/", maxSplits: 1).map(String.init)
+            let halves = text.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
             guard halves.count == 2 else { return .string(text) }
             let isDuration = halves[1].hasPrefix("P") || halves[1].hasPrefix("-P") || halves[1].hasPrefix("+P")
             return .period(start: halves[0], end: isDuration ? nil : halves[1], duration: isDuration ? halves[1] : nil)
@@ -139,7 +141,7 @@ package struct JCalReader {
             }
             return .parts(items.map { typedValue($0, type: type) })
         case .object(let pairs):
-            return .recur(pairs.map { pair in
+            return ValueCodec.inRuleOrder(pairs.map { pair in
                 let values: [JSONValue]
                 if case .array(let items) = pair.value { values = items } else { values = [pair.value] }
                 return (pair.key, values.map { value in

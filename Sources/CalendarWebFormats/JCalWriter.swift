@@ -45,7 +45,8 @@ extension JSONOutput {
     }
 
     fileprivate mutating func write(_ property: Property) {
-        let type = ValueCodec.type(of: property)
+        let design = PropertyDesignTable.design(for: property.name)
+        let type = ValueCodec.type(of: property, design: design)
         append("[")
         string(property.name.lowercased())
         append(",{")
@@ -65,7 +66,7 @@ extension JSONOutput {
         }
         append("},")
         string(type)
-        for value in Self.values(of: property, type: type) {
+        for value in Self.values(of: property, type: type, design: design) {
             append(",")
             write(value)
         }
@@ -76,9 +77,9 @@ extension JSONOutput {
     /// values (unescaped `,`) of several parts (unescaped `;`, RFC 5545 §3.3.11), as the reader makes
     /// of `["x-a",{},"text",["a","b"],"c"]`: they go out as that again, not as one string that would
     /// read back with its separators escaped (found by fuzzing the jCal round trip).
-    private static func values(of property: Property, type: String) -> [TypedValue] {
-        guard type == "text", PropertyDesignTable.design(for: property.name) == nil else {
-            return ValueCodec.values(of: property, type: type)
+    private static func values(of property: Property, type: String, design: PropertyDesign?) -> [TypedValue] {
+        guard type == "text", design == nil else {
+            return ValueCodec.values(of: property, type: type, layout: design?.layout ?? .single)
         }
         return ValueCodec.split(property.value, at: ",").map { value in
             let parts = ValueCodec.split(value, at: ";")

@@ -34,14 +34,20 @@ enum ValueCodec {
     ///
     /// A value that is not one of its type is `unknown` (see `ValueTypeCheck`).
     static func type(of property: Property) -> String {
-        let type = declaredType(of: property)
-        let layout = PropertyDesignTable.layout(of: property.name)
-        return type == PropertyDesignTable.unknownType || ValueTypeCheck.reads(property.value, as: type, layout: layout) ? type : PropertyDesignTable.unknownType
+        type(of: property, design: PropertyDesignTable.design(for: property.name))
     }
 
-    private static func declaredType(of property: Property) -> String {
+    /// The same with the property's entry (`nil` without one) already looked up: the writers look it
+    /// up once per property and use it for the type, the layout and the values.
+    static func type(of property: Property, design: PropertyDesign?) -> String {
+        let type = declaredType(of: property, design: design)
+        return type == PropertyDesignTable.unknownType || ValueTypeCheck.reads(property.value, as: type, layout: design?.layout ?? .single)
+            ? type : PropertyDesignTable.unknownType
+    }
+
+    private static func declaredType(of property: Property, design: PropertyDesign?) -> String {
         if let value = property[parameter: "VALUE"] { return value.lowercased() }
-        let type = PropertyDesignTable.type(of: property.name)
+        let type = design?.type ?? PropertyDesignTable.unknownType
         if type == "date-time", property.value.utf8.prefix(while: { $0 != UInt8(ascii: ",") }).count == 8,
            isDigits(ArraySlice(property.value.utf8.prefix(8))) {
             return "date"
@@ -59,12 +65,17 @@ enum ValueCodec {
     /// RFC 6321 §5), and always where the property's definition requires it.
     static func needsValueParameter(_ type: String, property name: String) -> Bool {
         guard type != PropertyDesignTable.unknownType else { return false }
-        return type != PropertyDesignTable.type(of: name) || (PropertyDesignTable.design(for: name)?.requiresValueParameter == true)
+        let design = PropertyDesignTable.design(for: name)
+        return type != (design?.type ?? PropertyDesignTable.unknownType) || design?.requiresValueParameter == true
     }
 
     /// The typed values of a property's raw value.
     static func values(of property: Property, type: String) -> [TypedValue] {
-        let layout = PropertyDesignTable.layout(of: property.name)
+        values(of: property, type: type, layout: PropertyDesignTable.layout(of: property.name))
+    }
+
+    /// The same with the property's layout already looked up.
+    static func values(of property: Property, type: String, layout: PropertyDesign.Layout) -> [TypedValue] {
         if type == PropertyDesignTable.unknownType { return [.string(property.value)] }
         switch layout {
         case .structured:
@@ -78,12 +89,49 @@ enum ValueCodec {
         }
     }
 
-    /// The raw iCalendar value for typed values of a property.
-    static func raw(_ values: [TypedValue], type: String) -> String {
-        values.map { value in
-            if case .parts(let parts) = value { return parts.map { encode($0, type: type) }.joined(separator: ";") }
-            return encode(value, type: type)
-        }.joined(separator: ",")
+    /// The raw iCalendar value for typed values of a property laid out as `layout`. Values the layout
+    /// has no place for (several for a single-valued property, parts for an unstructured one) become
+    /// one text with the separators escaped, so what `values(of:type:)` reads back is what was given.
+    static func raw(_ values: [TypedValue], type: String, layout: PropertyDesign.Layout) -> String {
+        switch layout {
+        case .structured:
+            return values.map { value in
+                if case .parts(let parts) = value { return parts.map { encode($0, type: type) }.joined(separator: ";") }
+                return encode(value, type: type)
+            }.joined(separator: ",")
+        case .list:
+            return values.map { encode(flattened($0, type: type), type: type) }.joined(separator: ",")
+        case .single:
+            guard values.count == 1, let value = values.first else {
+                return encode(.string(values.map { plain(flattened($0, type: type), type: type) }.joined(separator: ",")), type: type)
+            }
+            let text = encode(flattened(value, type: type), type: type)
+            return type == "recur" ? canonicalRule(text) : text
+        }
+    }
+
+    /// A rule as the writers will give it back: its parts in RFC 6321's order, cut where iCalendar
+    /// cuts them (a rule given as a string, or a part whose value holds a ';', is read as its text
+    /// says). Text that is no rule stays as it is: it travels as `unknown`.
+    private static func canonicalRule(_ text: String) -> String {
+        guard ValueTypeCheck.reads(text, as: "recur", layout: .single) else { return text }
+        return encode(decode(text, type: "recur"), type: "recur")
+    }
+
+    /// Parts where the layout holds none, as one value of their texts joined by ';'; a rule or a
+    /// period given where the type is another, as the text iCalendar writes for it.
+    private static func flattened(_ value: TypedValue, type: String) -> TypedValue {
+        switch value {
+        case .parts(let parts): return .string(parts.map { plain($0, type: type) }.joined(separator: ";"))
+        case .recur where type != "recur", .period where type != "period": return .string(encode(value, type: type))
+        default: return value
+        }
+    }
+
+    /// A value as the text it stands for: text unescaped, anything else as iCalendar writes it.
+    private static func plain(_ value: TypedValue, type: String) -> String {
+        if case .string(let text) = value, type == "text" { return text }
+        return encode(value, type: type)
     }
 
     static func decode(_ raw: String, type: String) -> TypedValue {
@@ -106,7 +154,9 @@ enum ValueCodec {
         case .string(let text):
             switch type {
             case "text": return TextEscaping.escape(text)
-            case "date", "date-time", "time", "utc-offset": return basic(text)
+            // Blanks after a date are dropped as `decode` drops them, so both directions agree.
+            case "date", "date-time", "time": return basic(text.trailingBlanksRemoved)
+            case "utc-offset": return basic(text)
             default: return text
             }
         case .number(let literal): return literal
@@ -190,7 +240,7 @@ enum ValueCodec {
     }
 
     private static func period(_ raw: String) -> TypedValue {
-        let halves = raw.split(separator: "/", maxSplits: 1).map(String.init)
+        let halves = raw.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
         guard halves.count == 2 else { return .string(raw) }
         let start = isoDateTime(halves[0])
         if halves[1].hasPrefix("P") || halves[1].hasPrefix("-P") || halves[1].hasPrefix("+P") {
@@ -211,7 +261,12 @@ enum ValueCodec {
             let values = pair[1].split(separator: ",").map { name == "until" ? isoDateTime(String($0)) : String($0) }
             return (name, values)
         }
-        // The order of parts carries no meaning in a rule (RFC 5545 §3.3.10), so the canonical one is kept.
+        return inRuleOrder(parts)
+    }
+
+    /// A rule's parts in RFC 6321's order. The order of parts carries no meaning in a rule (RFC 5545
+    /// §3.3.10), so every rule, read from any form, is kept in this one.
+    static func inRuleOrder(_ parts: [(name: String, values: [String])]) -> TypedValue {
         let rank = { (name: String) in ruleOrder.firstIndex(of: name) ?? ruleOrder.count }
         return .recur(parts.enumerated().sorted { (rank($0.element.name), $0.offset) < (rank($1.element.name), $1.offset) }.map(\.element))
     }

@@ -5,6 +5,8 @@ import CalendarModel
 /// value travels as `unknown` text, with its VALUE parameter, and comes back as it was written.
 enum ValueTypeCheck {
     static func reads(_ raw: String, as type: String, layout: PropertyDesign.Layout) -> Bool {
+        // Text is most of what is written and any text reads as text: nothing is cut or split for it.
+        if type == "text" { return true }
         switch layout {
         case .single: return item(raw, type)
         case .list: return ValueCodec.split(raw, at: ",").allSatisfy { item($0, type) }

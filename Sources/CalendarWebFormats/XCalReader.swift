@@ -91,7 +91,7 @@ package struct XCalReader {
             parameters.append(Parameter("VALUE", type.uppercased()))
         }
         let raw = type == PropertyDesignTable.unknownType ? values.map { if case .string(let s) = $0 { s } else { "" } }.joined(separator: ",")
-                                                 : ValueCodec.raw(values, type: type)
+                                                 : ValueCodec.raw(values, type: type, layout: PropertyDesignTable.layout(of: name))
         return Property(name: name, parameters: parameters, value: raw, location: SourceLocation(line: element.line))
     }
 
@@ -119,7 +119,7 @@ package struct XCalReader {
                 if let index = parts.firstIndex(where: { $0.name == part.name }) { parts[index].values.append(part.text) }
                 else { parts.append((part.name, [part.text])) }
             }
-            return ("recur", [.recur(parts)])
+            return ("recur", [ValueCodec.inRuleOrder(parts)])
         case let type:
             return (type, elements.map { element in
                 switch type {

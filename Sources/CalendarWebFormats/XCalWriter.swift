@@ -66,7 +66,8 @@ extension XMLMarkup {
     }
 
     fileprivate mutating func write(_ property: Property) {
-        let type = ValueCodec.type(of: property)
+        let design = PropertyDesignTable.design(for: property.name)
+        let type = ValueCodec.type(of: property, design: design)
         let name = property.name.lowercased()
         start(name)
         if property.parameters.contains(where: { !ValueCodec.omits($0, type: type) }) {
@@ -80,7 +81,9 @@ extension XMLMarkup {
             }
             end("parameters")
         }
-        for value in ValueCodec.values(of: property, type: type) { write(value, named: property.name, type: type) }
+        for value in ValueCodec.values(of: property, type: type, layout: design?.layout ?? .single) {
+            write(value, named: property.name, type: type)
+        }
         end(name)
     }
 

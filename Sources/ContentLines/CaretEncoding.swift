@@ -1,8 +1,10 @@
 /// RFC 6868's escapes for parameter values, which can hold neither a DQUOTE nor a line break:
 /// `^'` is `"`, `^n` a line break, `^^` a caret. The model keeps values decoded, so xCal and jCal
 /// (which need no such escapes) carry them as they are meant.
+@usableFromInline
 package enum CaretEncoding {
     /// The value with its escapes decoded; the lexer calls it only for values holding a caret.
+    @usableFromInline
     package static func decode(_ raw: String) -> String {
         var out = ""
         var pendingCaret = false

@@ -2,23 +2,38 @@
 /// unfolded line's bytes. It hands back where each part is and builds nothing, so the iCalendar
 /// reader (which may check a line without keeping it), the vCard reader and the stores' UID scan each
 /// make of the parts only what they need.
+@usableFromInline
 package struct ContentLineLexer: Sendable {
-    package let dialect: ContentLineDialect
+    @usableFromInline package let dialect: ContentLineDialect
 
     package static let iCalendar = ContentLineLexer(dialect: .iCalendar)
     package static let vCard = ContentLineLexer(dialect: .vCard)
 
-    @usableFromInline static let colon = UInt8(ascii: ":"), semicolon = UInt8(ascii: ";"), comma = UInt8(ascii: ",")
-    @usableFromInline static let equals = UInt8(ascii: "="), quote = UInt8(ascii: "\""), dot = UInt8(ascii: ".")
+    // Constants the inlined lexing folds in: a stored `static let` would be a lazily made global,
+    // reached through an accessor call for every byte looked at from another module.
+    @inlinable static var colon: UInt8 { UInt8(ascii: ":") }
+    @inlinable static var semicolon: UInt8 { UInt8(ascii: ";") }
+    @inlinable static var comma: UInt8 { UInt8(ascii: ",") }
+    @inlinable static var equals: UInt8 { UInt8(ascii: "=") }
+    @inlinable static var quote: UInt8 { UInt8(ascii: "\"") }
+    @inlinable static var dot: UInt8 { UInt8(ascii: ".") }
 
     /// One parameter's name and, unless it is a vCard 2.1 bare one (`TEL;HOME:`), its first value;
     /// further values of a list follow through `nextValue`.
+    @usableFromInline
     package struct Parameter: Sendable {
-        package var name: Range<Int>
-        package var firstValue: Range<Int>?
+        @usableFromInline package var name: Range<Int>
+        @usableFromInline package var firstValue: Range<Int>?
+
+        @inlinable
+        init(name: Range<Int>, firstValue: Range<Int>?) {
+            self.name = name
+            self.firstValue = firstValue
+        }
     }
 
     /// The property name that begins the line and, in vCard, the group before it (`item1.X-ABLABEL`).
+    @inlinable
     package func propertyName(_ bytes: [UInt8], _ i: inout Int) throws(ContentLineProblem) -> (group: Range<Int>?, name: Range<Int>) {
         let first = try name(bytes, &i, what: "property name")
         guard dialect == .vCard, i < bytes.count, bytes[i] == Self.dot else { return (nil, first) }
@@ -68,7 +83,7 @@ package struct ContentLineLexer: Sendable {
     }
 
     /// Where a parameter value's text is (inside the quotes of a quoted one).
-    @usableFromInline
+    @inlinable
     func parameterValue(_ bytes: [UInt8], _ i: inout Int) throws(ContentLineProblem) -> Range<Int> {
         if i < bytes.count && bytes[i] == Self.quote {
             let start = i + 1
@@ -123,6 +138,7 @@ extension ContentLineLexer {
 
     /// A parameter value as text, its RFC 6868 escapes decoded; few values have a caret, and those
     /// without one are not looked at again.
+    @inlinable
     package static func decoded(_ value: ArraySlice<UInt8>) -> String {
         let text = String(decoding: value, as: UTF8.self)
         return value.contains(UInt8(ascii: "^")) ? CaretEncoding.decode(text) : text

@@ -5,16 +5,25 @@ import Darwin
 #endif
 
 /// One physical line of a buffer: its bytes without the line ending, and how it ended.
+@usableFromInline
 package struct PhysicalLine {
-    package var range: Range<Int>
+    @usableFromInline package var range: Range<Int>
     /// The line ended with a CR alone (old Mac files), which RFC 5545 does not allow.
-    package var endedWithLoneCR: Bool
+    @usableFromInline package var endedWithLoneCR: Bool
+
+    @inlinable
+    init(range: Range<Int>, endedWithLoneCR: Bool) {
+        self.range = range
+        self.endedWithLoneCR = endedWithLoneCR
+    }
 }
 
 /// Splits a buffer at CRLF, LF or a lone CR, using memchr so long lines cost little.
+@usableFromInline
 package enum PhysicalLines {
     /// The next line starting at `start`, or `nil` at the end; a last line without an ending counts.
     /// `isFinal` says whether more bytes may follow the buffer (then an unterminated tail is not a line).
+    @inlinable
     package static func next(in base: UnsafeBufferPointer<UInt8>, from start: Int, isFinal: Bool) -> (PhysicalLine, next: Int)? {
         guard start < base.count, let pointer = base.baseAddress else { return nil }
         let remaining = base.count - start

@@ -44,6 +44,11 @@ struct ICalendarText {
     var errors: [String] {
         diagnostics.filter { $0.severity == .error }.map(\.message)
     }
+
+    /// The errors calbridge's own checks found, without libical's.
+    var ownErrors: [String] {
+        errors.filter { !$0.hasPrefix(LibicalFinding.messagePrefix) }
+    }
 }
 
 /// How two lists of trees differ, compared as `canonicalForm` (order of properties and parameters

@@ -17,7 +17,9 @@ enum WebFormatTargets {
                                   write: (Component) -> [UInt8]) -> String? {
         guard let first = try? read(bytes) else { return nil }
         do {
-            let second = try first.map(write).flatMap(read)
+            let written = first.map(write)
+            written.forEach(WrittenTrace.keep)
+            let second = try written.flatMap(read)
             return treeDifference(first.map(textEscapedAlike), second.map(textEscapedAlike))
         } catch {
             return "calbridge wrote \(format) it then refuses: \(error)"

@@ -112,6 +112,8 @@ package struct CalendarScanner {
             endCalendar()
         } else if line.isEmpty {
             report(.violation, lineNumber, 1, "an empty line, which iCalendar does not allow", repair: "removes it")
+        } else if ComponentParser.isBlank(line) {
+            report(.violation, lineNumber, 1, ComponentParser.blankLine, repair: "removes it")
         } else {
             var logical = LogicalLine()
             logical.start(line, at: lineNumber)

@@ -59,6 +59,11 @@ struct ComponentParser {
                     report(.error, lineNumber, 1, "a line of nothing but control characters", repair: "removes it")
                     continue
                 }
+                if ComponentParser.isBlank(bytes) {
+                    hasPending = false
+                    report(.violation, lineNumber, 1, ComponentParser.blankLine, repair: "removes it")
+                    continue
+                }
                 pending.start(bytes, at: lineNumber)
                 // A name that runs to the end of the line may go on in a folded continuation.
                 pendingName = lineStart.nameLength > 0 && lineStart.nameLength < bytes.count ? lineStart.nameLength : nil
@@ -169,6 +174,15 @@ struct ComponentParser {
 
     /// The component name of a `BEGIN:`/`END:` line (case-insensitive), else `nil`.
     @inline(__always)
+    /// A line of spaces and tabs with no line above it to continue: libical 3.0 (in Cyrus, for one)
+    /// folds a line that ends in a multi-byte character between its CR and LF, leaving `\r` `\r\n`
+    /// ` \n`: an empty line and then such a fold, which carries nothing.
+    static let blankLine = "a line of blanks only, a fold with no line above it to continue (libical 3.0 writes one after a line's CR)"
+
+    static func isBlank<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> Bool {
+        !bytes.isEmpty && bytes.allSatisfy { $0 == 0x20 || $0 == 0x09 }
+    }
+
     static func structuralName(_ keyword: StaticString, _ bytes: ArraySlice<UInt8>) -> String? {
         // Nearly every line is a property: ruled out on the first byte where the line is read (this
         // runs twice for every line of the file), before a call or anything is built.
@@ -180,7 +194,9 @@ struct ComponentParser {
         let key = UnsafeBufferPointer(start: keyword.utf8Start, count: keyword.utf8CodeUnitCount)
         guard bytes.count > key.count else { return nil }
         for (offset, k) in key.enumerated() where bytes[bytes.startIndex + offset] | 0x20 != k | 0x20 { return nil }
-        return String(decoding: bytes.dropFirst(key.count), as: UTF8.self).trailingBlanksRemoved.uppercasedName
+        // `BEGIN:` with blanks after it names nothing, as `BEGIN:` alone does not.
+        let name = String(decoding: bytes.dropFirst(key.count), as: UTF8.self).trailingBlanksRemoved.uppercasedName
+        return name.isEmpty ? nil : name
     }
 
     private mutating func report(_ severity: Diagnostic.Severity, _ line: Int, _ column: Int, _ message: String, repair: String? = nil) {

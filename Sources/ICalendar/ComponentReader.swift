@@ -73,9 +73,15 @@ package struct ComponentReader: Sendable {
             // libical 3.0.16 refuses empty values ("No value for LOCATION property"), which RFC 5545
             // allows for TEXT; empty values of other types fail calbridge's own checks first.
             LibicalCheck.findings(inLine: line.bytes).filter { !$0.message.hasPrefix("No value for") }.map { finding in
-                Diagnostic(.error, file: file, at: line.location, "libical cannot read this value: \(finding.message)",
+                Diagnostic(.error, file: file, at: line.location, LibicalFinding.messagePrefix + finding.message,
                            repair: "keeps the line as written")
             }
         }
     }
+}
+
+/// How calbridge words what libical found.
+package enum LibicalFinding {
+    /// The start of every diagnostic that reports a libical finding.
+    package static let messagePrefix = "libical cannot read this value: "
 }

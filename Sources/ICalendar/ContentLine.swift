@@ -65,7 +65,7 @@ enum ContentLineParser {
     /// Reads a whole line, building the property: strictly, and where the line does not keep to RFC
     /// 5545, as `LenientContentLine` reads it.
     static func parse(_ line: LogicalLine) -> ContentLineReading {
-        do {
+        do throws(ContentLineProblem) {
             let (property, valueOffset) = try read(line, nameEnd: try readPropertyName(line.bytes), building: true)
             return ContentLineReading(property: property, valueOffset: valueOffset)
         } catch {
@@ -84,6 +84,9 @@ enum ContentLineParser {
     /// `PropertySelection`), so both ways report the same problems.
     static func read(_ line: LogicalLine, nameEnd: Int, building: Bool) throws(ContentLineProblem) -> (Property?, valueOffset: Int) {
         let bytes = line.bytes
+        if nameEnd == 3 || nameEnd == 5, LenientContentLine.isStructural(Array(bytes[..<nameEnd])) {
+            throw ContentLineProblem(offset: 0, message: "a line that begins with BEGIN or END but is not one (no property is named so)")
+        }
         var i = nameEnd
         var parameters: [Parameter] = []
         // ATTENDEE and ORGANIZER carry up to four or five: room made once rather than grown into.

@@ -10,11 +10,11 @@ package struct ICalendarWriter {
     package init() {}
 
     package mutating func write(_ component: Component) {
-        writeLine("BEGIN:" + component.name)
+        writeStructural("BEGIN:", component.name)
         guard component.properties.contains(where: Self.readsAsContinuation) else {
             for property in component.properties { write(property) }
             for child in component.components { write(child) }
-            return writeLine("END:" + component.name)
+            return writeStructural("END:", component.name)
         }
         // A kept line that reads as the continuation of the line above was kept (not joined) only
         // because a BEGIN or END stood above it: each goes after one again, after this BEGIN and
@@ -27,8 +27,11 @@ package struct ICalendarWriter {
             write(child)
             if let next = continuing.popFirst() { write(next) }
         }
-        continuing.forEach { write($0) }
-        writeLine("END:" + component.name)
+        // More such lines than BEGIN and END lines to put them after (the input had ENDs the
+        // reader skipped): the rest go as the named property they are held as, which reads back
+        // the same, rather than verbatim where they would join the line above.
+        continuing.forEach { writeContentLine($0) }
+        writeStructural("END:", component.name)
     }
 
     /// A line kept as written that the reader would take for a lost fold of the line above.
@@ -37,8 +40,21 @@ package struct ICalendarWriter {
     }
 
     package mutating func write(_ property: Property) {
-        // A line kept as written goes back as it was read.
-        if property.isUnreadableLine { return writeLine(property.value) }
+        // A line kept as written goes back as it was read, where it reads back as the same kept line.
+        if property.isUnreadableLine && KeptLine.readsBack(property.value) { return writeLine(property.value) }
+        writeContentLine(property)
+    }
+
+    /// A BEGIN or END line, never folded: the reader finds structure in physical lines.
+    private mutating func writeStructural(_ keyword: StaticString, _ name: String) {
+        bytes.append(contentsOf: UnsafeBufferPointer(start: keyword.utf8Start, count: keyword.utf8CodeUnitCount))
+        Self.append(name, to: &bytes)
+        bytes.append(0x0D)
+        bytes.append(0x0A)
+    }
+
+    /// Writes a property as name, parameters and value.
+    private mutating func writeContentLine(_ property: Property) {
         line.removeAll(keepingCapacity: true)
         Self.append(property.name, to: &line)
         for parameter in property.parameters {

@@ -62,7 +62,7 @@ enum LenientContentLine {
     private static func isControl(_ byte: UInt8) -> Bool { byte < 0x20 && byte != 0x09 }
 
     /// Whether a name read leniently is BEGIN or END, which no property may be called.
-    private static func isStructural(_ name: [UInt8]) -> Bool {
+    static func isStructural(_ name: [UInt8]) -> Bool {
         let upper = ContentLineLexer.upperCased(name[...])
         return upper == "BEGIN" || upper == "END"
     }

@@ -29,9 +29,15 @@ package struct StreamedExpansion {
     package let selection: PropertySelection?
 
     /// `--tz` names no zone calbridge knows, nor one the file defines.
-    package struct UnknownDisplayZone: Error {}
+    private var unknownDisplayZone: UsageProblem {
+        UsageProblem(message: "--tz \(displayZoneName ?? "") is not a time zone calbridge knows; "
+                     + "give an IANA name (Europe/Berlin) or a Windows one (W. Europe Standard Time)")
+    }
+
     /// The window needs more rule instances than the budget.
-    package struct OverBudget: Error {}
+    private var overBudget: UsageProblem {
+        UsageProblem(message: "the window needs more than \(budget) rule instances; narrow it or raise --max-instances")
+    }
 
     private var properties: [Property] = []
     private var zones: [Component] = []
@@ -119,7 +125,7 @@ package struct StreamedExpansion {
         if expandsEarly && !prepare() { readLate = true }
         // Counted per component, the early expansions can only count too many where a UID came
         // again or zones came late; without either, an overrun stands without expanding again.
-        if overran && !readLate && metAgain.isEmpty { throw OverBudget() }
+        if overran && !readLate && metAgain.isEmpty { throw overBudget }
         let again = expandsEarly ? series.filter { metAgain.contains($0) } : series
         if expandsEarly {
             instances -= again.reduce(0) { $0 + earlyInstances[$1, default: 0] }
@@ -128,12 +134,12 @@ package struct StreamedExpansion {
             output = FormattedOccurrences()
             instances = 0
             resolver = nil
-            guard prepare() else { throw UnknownDisplayZone() }
+            guard prepare() else { throw unknownDisplayZone }
         }
         output.dropSeries(Set(again.map { ordinals[$0]! }))
         var units = again.map { SeriesUnit(ordinal: ordinals[$0]!, key: $0, members: members[ordinals[$0]!]) }
         let used = expand(&units)
-        guard used.allSatisfy({ $0 >= 0 }), instances + used.reduce(0, +) <= budget else { throw OverBudget() }
+        guard used.allSatisfy({ $0 >= 0 }), instances + used.reduce(0, +) <= budget else { throw overBudget }
         floatingZones = startZones.filter { resolver?.zone(for: $0.key) == nil }.map { ($0.key, $0.value) }
             .sorted { ($0.line ?? 0, $0.tzid) < ($1.line ?? 0, $1.tzid) }
         var text = OccurrenceFormat.header(format, properties: properties, zones: zones)

@@ -11,4 +11,14 @@ package enum WindowDate {
         default: return nil
         }
     }
+
+    /// `--from` and `--to` as a window, the start first; a `UsageProblem` that says what to write
+    /// when either is no date or they are out of order.
+    package static func window(from: String, to: String) throws(UsageProblem) -> (start: LocalDateTime, end: LocalDateTime) {
+        guard let start = parse(from), let end = parse(to) else {
+            throw UsageProblem(message: "--from and --to take a date (2026-03-29) or a date-time (2026-03-29T10:00)")
+        }
+        guard start < end else { throw UsageProblem(message: "--from must be before --to") }
+        return (start, end)
+    }
 }

@@ -3,8 +3,10 @@ import Foundation
 
 /// Work shared out over every core: each worker gets its number and takes every `workers`-th item,
 /// so a batch needs no queue and each worker's results stay together.
+@usableFromInline
 enum EveryCore {
     /// How many workers a batch of that many items is shared out among.
+    @usableFromInline
     static func workers(for items: Int) -> Int {
         max(1, min(ProcessInfo.processInfo.activeProcessorCount, items))
     }
@@ -12,11 +14,13 @@ enum EveryCore {
 
 extension EveryCore {
     /// Work started on background threads, one per worker, while the caller goes on.
+    @usableFromInline
     final class Running<Result>: @unchecked Sendable {
         private let group = DispatchGroup()
         private let slots: WorkerSlots<Result>
 
-        fileprivate init(workers: Int, _ work: @escaping @Sendable (_ worker: Int, _ workers: Int) -> Result) {
+        @usableFromInline
+        init(workers: Int, _ work: @escaping @Sendable (_ worker: Int, _ workers: Int) -> Result) {
             let slots = WorkerSlots<Result>(count: workers)
             self.slots = slots
             for worker in 0..<workers {
@@ -25,6 +29,7 @@ extension EveryCore {
         }
 
         /// What each worker returned, in worker order, once all are done.
+        @usableFromInline
         func wait() -> [Result] {
             group.wait()
             return slots.results
@@ -34,6 +39,7 @@ extension EveryCore {
     /// Runs `work` once per worker (no more workers than `items`, at least one) without waiting: the
     /// caller (the thread reading the file) goes on with the next batch while the workers run,
     /// instead of taking a share and leaving a core idle when done.
+    @inlinable
     static func start<Result>(items: Int, _ work: @escaping @Sendable (_ worker: Int, _ workers: Int) -> Result) -> Running<Result> {
         Running(workers: workers(for: items), work)
     }

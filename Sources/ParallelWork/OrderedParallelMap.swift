@@ -5,25 +5,39 @@
 /// Each worker takes every `workers`-th item of a batch — its share, which it owns, so what it lets
 /// go of dies on its own thread rather than on the caller's — and returns an output per item and
 /// what it gathered over the whole share (`Gathered`: formatted bytes, say; `Void` for a plain map).
+///
+/// Inlinable, so each caller gets it specialized for its items: unspecialized, dealing items out and
+/// back went through value witnesses and type metadata for every item.
+@usableFromInline
 package struct OrderedParallelMap<Item: Sendable, Output, Gathered> {
     /// What one batch came to: an output per item in batch order, and what each worker gathered.
+    @usableFromInline
     package struct Batch {
-        package var outputs: [Output]
-        package var gathered: [Gathered]
+        @usableFromInline package var outputs: [Output]
+        @usableFromInline package var gathered: [Gathered]
+
+        @inlinable
+        init(outputs: [Output], gathered: [Gathered]) {
+            self.outputs = outputs
+            self.gathered = gathered
+        }
     }
 
-    private let work: @Sendable (_ share: [Item]) -> (outputs: [Output], gathered: Gathered)
-    private var inFlight: EveryCore.Running<([Output], Gathered)>?
+    @usableFromInline let work: @Sendable (_ share: [Item]) -> (outputs: [Output], gathered: Gathered)
+    @usableFromInline var inFlight: EveryCore.Running<([Output], Gathered)>?
 
+    @inlinable
     package init(_ work: @escaping @Sendable (_ share: [Item]) -> (outputs: [Output], gathered: Gathered)) {
         self.work = work
     }
 
     /// Whether a batch is being mapped.
+    @inlinable
     package var isBusy: Bool { inFlight != nil }
 
     /// Starts mapping `batch` (left empty, its capacity kept for the next), then hands on the batch
     /// that was in flight (if any) once it is done: the caller reads on while the workers map.
+    @inlinable
     package mutating func submit(_ batch: inout [Item], _ handOn: (inout Batch) throws -> Void) rethrows {
         let next = Self.start(batch, work)
         batch.removeAll(keepingCapacity: true)
@@ -32,6 +46,7 @@ package struct OrderedParallelMap<Item: Sendable, Output, Gathered> {
     }
 
     /// Waits for the batch in flight, if any, and hands it on.
+    @inlinable
     package mutating func finish(_ handOn: (inout Batch) throws -> Void) rethrows {
         guard let running = inFlight.take() else { return }
         let parts = running.wait()
@@ -42,6 +57,7 @@ package struct OrderedParallelMap<Item: Sendable, Output, Gathered> {
     }
 
     /// Maps `batch` and hands it on at once, after the batch in flight: what comes next follows it.
+    @inlinable
     package mutating func flush(_ batch: inout [Item], _ handOn: (inout Batch) throws -> Void) rethrows {
         try finish(handOn)
         guard !batch.isEmpty else { return }
@@ -49,7 +65,8 @@ package struct OrderedParallelMap<Item: Sendable, Output, Gathered> {
         try finish(handOn)
     }
 
-    private static func start(_ batch: [Item], _ work: @escaping @Sendable ([Item]) -> ([Output], Gathered))
+    @inlinable
+    static func start(_ batch: [Item], _ work: @escaping @Sendable ([Item]) -> ([Output], Gathered))
         -> EveryCore.Running<([Output], Gathered)> {
         let shares = WorkerShare.deal(batch, among: EveryCore.workers(for: batch.count))
         return EveryCore.start(items: batch.count) { worker, _ in work(shares[worker].take()) }
@@ -58,25 +75,30 @@ package struct OrderedParallelMap<Item: Sendable, Output, Gathered> {
 
 extension OrderedParallelMap where Gathered == Void {
     /// A plain map: `transform` on each item.
+    @inlinable
     package init(each transform: @escaping @Sendable (Item) -> Output) {
         self.init { share in (share.map(transform), ()) }
     }
 }
 
 /// The items one worker maps (every `workers`-th), held so that the worker can take them away.
-private final class WorkerShare<Item>: @unchecked Sendable {
-    private var items: [Item]
+@usableFromInline
+final class WorkerShare<Item>: @unchecked Sendable {
+    @usableFromInline var items: [Item]
 
-    private init(_ items: [Item]) {
+    @inlinable
+    init(_ items: [Item]) {
         self.items = items
     }
 
     /// Deals the items out; the shares hold the only references once the caller lets go of `items`.
+    @inlinable
     static func deal(_ items: [Item], among workers: Int) -> [WorkerShare] {
         (0..<workers).map { worker in WorkerShare(stride(from: worker, to: items.count, by: workers).map { items[$0] }) }
     }
 
     /// Called once, by the share's own worker.
+    @inlinable
     func take() -> [Item] {
         defer { items = [] }
         return items

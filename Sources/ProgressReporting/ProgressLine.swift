@@ -18,7 +18,7 @@ package struct ProgressLine {
     private let started = Date()
     private var lastDrawn: Date?
     private var done = 0
-    private let shown = Self.isShown
+    private let shown: Bool
     /// Seconds before the line first appears: half a second, or `CALBRIDGE_PROGRESS_AFTER` (a test
     /// sets 0 so that a run on a fast machine still draws it).
     private static let delay = ProcessInfo.processInfo.environment["CALBRIDGE_PROGRESS_AFTER"].flatMap(Double.init) ?? 0.5
@@ -27,10 +27,12 @@ package struct ProgressLine {
     /// error is a terminal and `--quiet`.
     nonisolated(unsafe) package static var isShown = false
 
-    package init(_ label: String, total: Int?, unit: Unit = .items) {
+    /// `shown` overrides `isShown` for a line drawn while the lines of the parts are kept off.
+    package init(_ label: String, total: Int?, unit: Unit = .items, shown: Bool = ProgressLine.isShown) {
         self.label = label
         self.total = total
         self.unit = unit
+        self.shown = shown
     }
 
     /// Seconds since the run started.

@@ -18,7 +18,7 @@ struct PeriodExpansion {
     /// The months of a YEARLY period, in order (a rule built in code may name months beyond 1…12,
     /// which have no days).
     private let yearMonths: [Int]
-    private let hours: [Int], minutes: [Int], seconds: [Int]
+    private var hours: [Int], minutes: [Int], seconds: [Int]
     /// Month days some months lack (29, 30, 31) that SKIP=BACKWARD or FORWARD moves rather than omits
     /// (RFC 7529 §3.1.1); empty under OMIT and where BYDAY or BYYEARDAY pick the days.
     private let movableDays: [Int]
@@ -100,6 +100,9 @@ struct PeriodExpansion {
     func instances(inPeriod index: Int, into instances: inout [LocalDateTime]) -> Int? {
         switch frequency {
         case .yearly, .monthly, .weekly, .daily:
+            if !rule.bySetPos.isEmpty && movableDays.isEmpty && hours.count * minutes.count * seconds.count > 1 {
+                return setPositionsOfDays(inPeriod: index, into: &instances)
+            }
             guard appendDays(inPeriod: index, to: &instances) else { return nil }
             // A moved day may land on one the rule gives anyway, or before the month's own days.
             if !movableDays.isEmpty { instances = Array(Set(instances)).sorted() }
@@ -223,6 +226,27 @@ struct PeriodExpansion {
             }
         }
         return true
+    }
+
+    /// BYSETPOS over a period whose days all have the same times: each position is found from the
+    /// matching days and the count of times a day, without making the days × times candidates (a
+    /// rule listing many hours, minutes and seconds has tens of thousands a day; found by fuzzing).
+    private func setPositionsOfDays(inPeriod index: Int, into instances: inout [LocalDateTime]) -> Int? {
+        var daysOnly = self
+        (daysOnly.hours, daysOnly.minutes, daysOnly.seconds) = ([0], [0], [0])
+        var days: [LocalDateTime] = []
+        guard daysOnly.appendDays(inPeriod: index, to: &days) else { return nil }
+        let perHour = minutes.count * seconds.count, perDay = hours.count * perHour
+        let total = days.count * perDay
+        let picked = rule.bySetPos.compactMap { position -> LocalDateTime? in
+            let at = position > 0 ? position - 1 : total + position
+            guard at >= 0 && at < total else { return nil }
+            let time = at % perDay
+            return LocalDateTime(date: days[at / perDay].date, hour: hours[time / perHour],
+                                 minute: minutes[time / seconds.count % minutes.count], second: seconds[time % seconds.count])
+        }
+        instances = Array(Set(picked)).sorted()
+        return index + 1
     }
 
     private func applySetPosition(_ set: inout [LocalDateTime]) {

@@ -1,3 +1,4 @@
+import CSVReading
 /// Turns CSV lines into a `TimetableDraft`: settings over the base, then the lectures of the rows,
 /// every problem named by row and column.
 struct TimetableCSVReader {
@@ -10,7 +11,7 @@ struct TimetableCSVReader {
         var draft = base.map(Self.draft(of:)) ?? TimetableDraft(termEndPlace: "# term.end")
         apply(settings(lines), to: &draft)
         let records = lines.compactMap { line -> (row: Int, fields: [String])? in
-            if case .record(let row, let fields) = line { (row, fields) } else { nil }
+            if case .record(let row, let fields, _) = line { (row, fields) } else { nil }
         }
         guard let header = records.first, let columns = columns(header) else { return draft }
         // Where each base lecture stands, so that a row finds the one it replaces without a search

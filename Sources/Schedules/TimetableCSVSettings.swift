@@ -1,3 +1,4 @@
+import CSVReading
 import CalendarModel
 
 /// One `# key=value` line of a CSV timetable.

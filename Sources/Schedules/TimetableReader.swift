@@ -1,3 +1,4 @@
+import CSVReading
 import CalendarModel
 import JSONReading
 

@@ -40,23 +40,13 @@ struct Expand: ParsableCommand {
 
     func run() throws {
         reporting.apply()
-        guard let start = WindowDate.parse(from), let end = WindowDate.parse(to) else {
-            throw UsageProblem(message: "--from and --to take a date (2026-03-29) or a date-time (2026-03-29T10:00)")
-        }
-        guard start < end else { throw UsageProblem(message: "--from must be before --to") }
+        let (start, end) = try WindowDate.window(from: from, to: to)
         var expansion = StreamedExpansion(window: SeriesExpansion.Window(start: start, end: end, zone: nil),
                                           format: format, displayZoneName: tz, budget: maxInstances)
         var reader = expansion.reader
         let diagnostics = try CalendarInputs(paths: [input], format: nil).read(with: &reader) { expansion.take($0) }
         try reading.judge(diagnostics)
-        let text: [UInt8]
-        do {
-            text = try expansion.finish()
-        } catch is StreamedExpansion.UnknownDisplayZone {
-            throw UsageProblem(message: "--tz \(tz ?? "") is not a time zone calbridge knows; give an IANA name (Europe/Berlin) or a Windows one (W. Europe Standard Time)")
-        } catch is StreamedExpansion.OverBudget {
-            throw UsageProblem(message: "the window needs more than \(maxInstances) rule instances; narrow it or raise --max-instances")
-        }
+        let text = try expansion.finish()
         try AtomicFile.write(text, to: output)
         let guesses = expansion.guesses(in: input)
         if !guesses.isEmpty { Terminal.printDiagnostics(guesses, to: .standardError) }

@@ -39,9 +39,6 @@ struct Export: ParsableCommand {
 
     private static func window(_ from: String?, _ to: String?) throws -> (LocalDateTime, LocalDateTime)? {
         guard from != nil || to != nil else { return nil }
-        guard let start = WindowDate.parse(from ?? "0001-01-01"), let end = WindowDate.parse(to ?? "9999-12-31") else {
-            throw UsageProblem(message: "--from and --to take a date (2026-03-29) or a date-time (2026-03-29T10:00)")
-        }
-        return (start, end)
+        return try WindowDate.window(from: from ?? "0001-01-01", to: to ?? "9999-12-31")
     }
 }

@@ -1,10 +1,5 @@
 import ArgumentParser
-import CalendarDocuments
-import CalendarModel
-import CalendarStores
 import CalendarTransfer
-import Foundation
-import TimeZones
 
 /// `calbridge import`: every event of the inputs into a store, one resource per UID.
 struct Import: ParsableCommand {
@@ -26,16 +21,21 @@ struct Import: ParsableCommand {
         lists them). A missing collection is made only with --create. The password comes from the \
         environment variable CALBRIDGE_PASSWORD, never from the command line.
 
+        --manifest FILE.csv runs one import a row (columns input, store, user, calendar, password_env), \
+        --rows-at-once rows at once, each with its journal in --journal-dir: the same command again \
+        finishes what a kill left. --shard K/N takes every N-th row from row K, for N processes.
+
         Examples:
           calbridge import export.ics --to ~/.calendars/work
           calbridge import big.ics --to https://dav.example.org/ --calendar Work --user me --journal big.journal
           calbridge import big.ics --to https://dav.example.org/cal/me/work/ --user me --journal big.journal --resume
+          calbridge import --manifest users.csv --shard 0/4 --create
         """)
 
     @Argument(help: "Calendars (ics, xcal, jcal, model json, caldav-xml) or directories of them; contact cards (.vcf) as their birthday calendar and timetables (JSON or CSV) as their calendar.")
-    var inputs: [String]
+    var inputs: [String] = []
     @Option(help: "The store: a directory or a CalDAV collection URL.")
-    var to: String
+    var to: String?
     @OptionGroup var access: StoreOptions
     @Flag(help: "Make the CalDAV collection when it does not exist yet (with --calendar: in the account's calendar home).")
     var create = false
@@ -47,39 +47,48 @@ struct Import: ParsableCommand {
     var resume = false
     @Flag(name: .customLong("dry-run"), help: "List what would be created and updated; write nothing.")
     var dryRun = false
+    @Option(help: "A CSV file of imports, one a row: columns input, store, user, calendar, password_env (see the README).")
+    var manifest: String?
+    @Option(help: "With --manifest: only every N-th row from row K (rows counted from 0), as K/N, for one of N processes.")
+    var shard: String?
+    @Option(name: .customLong("journal-dir"), help: "With --manifest: the folder of the rows' journals (default: MANIFEST.journals beside it).")
+    var journalDir: String?
+    @Option(name: .customLong("rows-at-once"), help: "With --manifest: rows imported at once, each sending --jobs requests at once.")
+    var rowsAtOnce = 4
     @OptionGroup var reading: ReadingOptions
     @OptionGroup var reporting: ReportingOptions
 
     func validate() throws {
+        if manifest == nil, shard != nil || journalDir != nil { throw ValidationError("--shard and --journal-dir go with --manifest") }
+        if manifest != nil, !inputs.isEmpty || to != nil || journal != nil || resume || access.user != nil || access.calendar != nil {
+            throw ValidationError("a manifest's rows name the inputs, stores, users and calendars: give no INPUTS, --to, --journal, --resume, --user or --calendar")
+        }
+        if manifest == nil && (inputs.isEmpty || to == nil) { throw ValidationError("import needs INPUTS and --to STORE, or --manifest FILE.csv") }
         if resume && journal == nil { throw ValidationError("--resume needs the --journal of the interrupted import") }
         if let jobs, !(1...64).contains(jobs) { throw ValidationError("--jobs takes 1 to 64 requests at once") }
     }
 
     func run() throws {
         reporting.apply()
-        let (calendar, diagnostics) = try CalendarInputs(paths: try CalendarInputs.files(expanding: inputs), format: nil).readCalendar()
-        try reading.judge(diagnostics)
-        // Each resource then carries a VTIMEZONE for every TZID it uses.
-        let (resources, withoutUID) = CalendarResources.split(ZoneUsage.completing(calendar))
-        // A dry run into a store that does not exist yet plans against an empty one.
-        let named = EventCalendar(component: calendar)
-        let label = CalendarLabel(name: named.name, color: named.color)
-        let store = try StoreLocation.open(to, access: access.chosen, create: create, makeDirectory: !dryRun, dryRun: dryRun, label: label)
-        if !dryRun { try store?.adopt(label) }
-        let sent = try journal.flatMap { resume ? try ImportJournal.resuming(from: $0, store: to) : nil } ?? ImportJournal(store: to)
-        let batch = ImportBatch(store: store, journal: sent, journalPath: journal, dryRun: dryRun, jobs: jobs)
-        let report: ImportBatch.Outcome
-        do {
-            report = try batch.send(resources)
-        } catch let interrupted as ImportInterrupted {
-            print(ImportReport(outcome: interrupted.outcome, withoutUID: [], dryRun: dryRun))
-            throw interrupted
-        } catch StoreError.unavailable(let reason) {
-            throw StoreUnavailable(message: "\(to): the store cannot be used: \(reason); nothing more was sent")
-        }
-        let summary = ImportReport(outcome: report, withoutUID: withoutUID, dryRun: dryRun)
+        guard let to else { return try importManifest(manifest!) }
+        var request = StoreImport(inputs: inputs, store: to, access: access.chosen)
+        (request.create, request.jobs, request.journalPath, request.resume, request.dryRun) = (create, jobs, journal, resume, dryRun)
+        let summary = try request.run(judging: { try reading.judge($0) }, interrupted: print)
         print(summary)
         if !summary.failed.isEmpty { throw ExitCode(1) }
+    }
+
+    /// `--manifest`: each row's outcome printed as it finishes (a JSON line too with --json); exit 1 when a row failed.
+    private func importManifest(_ path: String) throws {
+        var job = ManifestImport(manifestPath: path)
+        (job.shard, job.journalFolder, job.rowsAtOnce) = (try ManifestShard.parse(shard ?? "0/1").get(), journalDir, rowsAtOnce)
+        (job.create, job.jobs, job.dryRun, job.policy) = (create, jobs, dryRun, reading.policy)
+        let outcome = try job.run { [json = reporting.json] row in
+            row.failed ? Terminal.write(row.text(manifest: path), to: .standardError) : Terminal.inform(row.text(manifest: path))
+            if json { Terminal.write(row.json(manifest: path), to: .standardOutput) }
+        }
+        Terminal.inform(outcome.summary)
+        if !outcome.failedRows.isEmpty { throw ExitCode(1) }
     }
 
     /// The report on standard error (one line, then each failure), and as JSON on standard output with --json.

@@ -37,23 +37,19 @@ struct View: ParsableCommand {
 
     func run() throws {
         reporting.apply()
-        do {
-            let span = try ViewRequest.span(week: week, month: month, from: from, to: to, weekStart: weekStart == .monday ? .monday : .sunday)
-            let form = try ViewRequest.form(given: format, output: output)
-            // Each input is a calendar of its own, so that each keeps its colour.
-            let calendars = try inputs.map { path in
-                let (calendar, diagnostics) = try CalendarInputs(paths: [path], format: nil).readCalendar(checksWithLibical: false)
-                try reading.judge(diagnostics)
-                return calendar
-            }
-            let shown = ShownCalendars(calendars)
-            let zone = try shown.zone(named: tz)
-            let settings = ViewSettings(span: span, zoneName: zone.name, zone: zone.zone, language: lang)
-            let events = try shown.events(over: span, in: zone.zone)
-            try AtomicFile.write(Array((form == .html ? CalendarPicture.html(events, settings) : CalendarPicture.svg(events, settings)).utf8), to: output)
-        } catch let problem as ViewRequest.Problem {
-            throw UsageProblem(message: problem.message)
+        let span = try ViewRequest.span(week: week, month: month, from: from, to: to, weekStart: weekStart == .monday ? .monday : .sunday)
+        let form = try ViewRequest.form(given: format, output: output)
+        // Each input is a calendar of its own, so that each keeps its colour.
+        let calendars = try inputs.map { path in
+            let (calendar, diagnostics) = try CalendarInputs(paths: [path], format: nil).readCalendar(checksWithLibical: false)
+            try reading.judge(diagnostics)
+            return calendar
         }
+        let shown = ShownCalendars(calendars)
+        let zone = try shown.zone(named: tz)
+        let settings = ViewSettings(span: span, zoneName: zone.name, zone: zone.zone, language: lang)
+        let events = try shown.events(over: span, in: zone.zone)
+        try AtomicFile.write(Array((form == .html ? CalendarPicture.html(events, settings) : CalendarPicture.svg(events, settings)).utf8), to: output)
     }
 }
 

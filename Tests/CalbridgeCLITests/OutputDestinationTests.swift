@@ -69,7 +69,8 @@ final class OutputDestinationTests: XCTestCase {
             process.standardInput = stdin
             try process.run()
             stdin.fileHandleForWriting.write(Data(sampleCalendar.prefix(200).utf8))
-            for _ in 0..<250 where try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty { usleep(20_000) }
+            // Waits for the temporary file (30 s at most: a loaded machine starts a process slowly).
+            for _ in 0..<1500 where try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty { usleep(20_000) }
             XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path).count, 1, "the temporary file is there")
             kill(process.processIdentifier, signal)
             process.waitUntilExit()

@@ -105,4 +105,23 @@ final class XCalJCalRoundTripTests: XCTestCase {
             XCTAssertTrue("\(error)".contains("nested deeper"), "\(error)")
         }
     }
+
+    /// Values a property's layout has no place for are kept as one text, so writing jCal and reading
+    /// it back gives the same property (cases fuzzing found).
+    func testValuesALayoutHasNoPlaceForAreKeptAsEscapedText() throws {
+        let json = """
+        ["vcalendar", [], [["vevent", [
+          ["x-note", {}, "text", "a,b", "c"],
+          ["categories", {}, "text", "work", ["x", "y"], {"freq": "WEEKLY", "byday": ["MO", "WE"]}],
+          ["rrule", {}, "recur", {"freq": "YEARLY", "x-part": "1", "bymonth": 10}]
+        ], []]]]
+        """
+        let first = try JCalReader().calendars(from: Array(json.utf8))
+        let event = first[0].components[0]
+        XCTAssertEqual(event["X-NOTE"]?.value, "a\\,b\\,c")
+        XCTAssertEqual(event["CATEGORIES"]?.value, "work,x\\;y,FREQ=WEEKLY\\;BYDAY=MO\\,WE")
+        XCTAssertEqual(event["RRULE"]?.value, "FREQ=YEARLY;BYMONTH=10;X-PART=1")
+        let second = try JCalReader().calendars(from: JCalWriter().document(for: first[0]))
+        XCTAssertEqual(second.map(\.canonicalForm), first.map(\.canonicalForm))
+    }
 }

@@ -195,4 +195,18 @@ final class LenientReadingTests: XCTestCase {
         XCTAssertTrue(warnings[1].message.contains("has no DTSTAMP"), warnings[1].message)
         XCTAssertEqual(ReadingPolicy.strict.warnings(problems).map(\.message), [warnings[1].message])
     }
+
+    func testLibicalsFoldBetweenCarriageReturnAndLineFeedLeavesNothingBehind() throws {
+        // Cyrus (libical 3.0) folds a line ending in a multi-byte character between its CR and LF:
+        // `…。\r` `\r\n` ` \n`. The empty line and the fold that carries nothing are removed.
+        let text = crlf(Array(event([]).prefix(6))) + "DESCRIPTION:会议。\r\r\n \nSTATUS:CONFIRMED\r\n" + crlf(["END:VEVENT", "END:VCALENDAR"])
+        let (calendar, problems) = try readCalendar(path: try temporaryFile(text))
+        let event = calendar.components[0]
+        XCTAssertEqual(event["DESCRIPTION"]?.value, "会议。")
+        XCTAssertEqual(event["STATUS"]?.value, "CONFIRMED")
+        XCTAssertFalse(event.properties.contains(where: \.isUnreadableLine), "\(event.properties)")
+        XCTAssertTrue(problems.contains { $0.location?.line == 9 && $0.message.hasPrefix("a line of blanks only") && $0.repair == "removes it" },
+                      "\(problems)")
+        XCTAssertFalse(ReadingPolicy.lenient.refuses(problems))
+    }
 }

@@ -1,20 +1,27 @@
-/// One line of a timetable CSV: a `#` comment (which may carry a setting) or a record of fields.
-enum CSVLine {
+import CalendarModel
+
+/// One line of a CSV file: a `#` comment (a timetable's may carry a setting) or a record of fields.
+package enum CSVLine: Sendable {
     case comment(row: Int, text: String)
-    case record(row: Int, fields: [String])
+    /// `starts` holds where each field starts (its line, and its column counted in characters), for
+    /// messages that point at a cell; a field after a quoted line break starts on a later line than `row`.
+    case record(row: Int, fields: [String], starts: [SourceLocation])
 }
 
 /// Splits CSV bytes into lines and fields the RFC 4180 way: fields in double quotes may hold the
 /// delimiter, line breaks and `""` for a quote. Rows are numbered by the file line a record starts
-/// on, which is the row number a spreadsheet shows.
-struct CSVScanner {
+/// on, which is the row number a spreadsheet shows. Timetables and import manifests read with it.
+package struct CSVScanner {
     private let bytes: [UInt8]
     private let delimiter: UInt8
     private var index = 0
     private var row = 1
+    /// The last place whose column is known (a line's start or a field's), from which the next
+    /// field's column is counted, so that each byte is counted once.
+    private var counted = (index: 0, column: 1)
 
     /// The lines of `bytes`, or the row of the problem that stops reading.
-    static func lines(_ bytes: [UInt8]) -> Result<[CSVLine], CSVProblem> {
+    package static func lines(_ bytes: [UInt8]) -> Result<[CSVLine], CSVProblem> {
         // Excel writes a byte order mark before UTF-8 CSV.
         let text = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes[3...]) : bytes
         if let row = firstRowNotUTF8(text) {
@@ -41,10 +48,10 @@ struct CSVScanner {
                 let text = String(decoding: bytes[(index + 1)..<end], as: UTF8.self)
                 lines.append(.comment(row: start, text: Self.trim(text)))
                 index = end + 1
-                row += 1
-            } else if let fields = record() {
+                startLine()
+            } else if let (fields, starts) = record() {
                 // A line of nothing but spaces or delimiters is a spreadsheet's empty row.
-                if fields.contains(where: { !$0.isEmpty }) { lines.append(.record(row: start, fields: fields)) }
+                if fields.contains(where: { !$0.isEmpty }) { lines.append(.record(row: start, fields: fields, starts: starts)) }
             } else {
                 return .failure(CSVProblem(row: start, message: "a quoted field is not closed before the end of the file"))
             }
@@ -52,9 +59,23 @@ struct CSVScanner {
         return .success(lines)
     }
 
-    /// The fields of the record at `index`, or nil when a quote is left open.
-    private mutating func record() -> [String]? {
+    /// A file line begins at `index` (just after a line feed).
+    private mutating func startLine() {
+        row += 1
+        counted = (index, 1)
+    }
+
+    /// Where `index` is: its column counts characters (UTF-8 bytes that do not continue one).
+    private mutating func position() -> SourceLocation {
+        let column = counted.column + bytes[counted.index..<index].count(where: { $0 & 0xC0 != 0x80 })
+        counted = (index, column)
+        return SourceLocation(line: row, column: column)
+    }
+
+    /// The fields of the record at `index` and where each starts, or nil when a quote is left open.
+    private mutating func record() -> ([String], [SourceLocation])? {
         var fields: [String] = []
+        var starts = [position()]
         var field: [UInt8] = []
         var quoted = false
         while true {
@@ -70,17 +91,18 @@ struct CSVScanner {
                 continue
             } else if byte == delimiter {
                 fields.append(Self.finish(field, quoted: quoted))
+                starts.append(position())
                 field = []
                 quoted = false
             } else if byte == 0x0A {
-                row += 1
+                startLine()
                 break
             } else {
                 field.append(byte)
             }
         }
         fields.append(Self.finish(field, quoted: quoted))
-        return fields
+        return (fields, starts)
     }
 
     /// The text of a quoted field with `index` after its opening quote; leaves `index` after the closing one.
@@ -93,7 +115,7 @@ struct CSVScanner {
                 guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { return text }
                 index += 1
             } else if byte == 0x0A {
-                row += 1
+                startLine()
             } else if byte == 0x0D, index < bytes.count, bytes[index] == 0x0A {
                 // A spreadsheet's line break inside a cell is CRLF; the calendar's text keeps the LF.
                 continue
@@ -121,7 +143,7 @@ struct CSVScanner {
     }
 
     /// The text less surrounding spaces, tabs and carriage returns (Foundation is not needed for that).
-    static func trim(_ text: some StringProtocol) -> String {
+    package static func trim(_ text: some StringProtocol) -> String {
         let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" }
         guard let first = text.firstIndex(where: { !isSpace($0) }), let last = text.lastIndex(where: { !isSpace($0) })
         else { return "" }
@@ -138,7 +160,8 @@ struct CSVScanner {
         }
         guard let index = found else { return nil }
         let row = bytes[..<index].reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
-        return (row, TimetableProblems.controlCharacter(in: String(UnicodeScalar(bytes[index])))!)
+        let hex = String(bytes[index], radix: 16, uppercase: true)
+        return (row, "U+00" + (hex.count == 1 ? "0" : "") + hex)
     }
 
     private static func firstRowNotUTF8(_ bytes: [UInt8]) -> Int? {
@@ -151,7 +174,7 @@ struct CSVScanner {
 }
 
 /// What stops a CSV file from being read at all, at the row where it happens.
-struct CSVProblem: Error {
-    var row: Int
-    var message: String
+package struct CSVProblem: Error, Sendable {
+    package var row: Int
+    package var message: String
 }
