@@ -11,6 +11,7 @@ another as the library does. Prints the number of resources saved. Uses caldav 3
 icalendar from .venv; logs in as bench (as calbridge does, so Radicale makes the
 principal collection /bench/; --auth-type=none takes any password).
 """
+import os
 import sys
 
 import caldav
@@ -70,7 +71,7 @@ def main():
     parent_url, cal_id = url[: url.rstrip("/").rfind("/") + 1], url.rstrip("/").rsplit("/", 1)[1]
     with open(path, "rb") as f:
         calendar = icalendar.Calendar.from_ical(f.read())
-    with caldav.DAVClient(url=parent_url, username="bench", password="x", auth_type="basic") as client:
+    with caldav.DAVClient(url=parent_url, username=os.environ.get("CALDAV_USER", "bench"), password=os.environ.get("CALDAV_PASSWORD", "x"), auth_type="basic") as client:
         parent = caldav.CalendarSet(client=client, url=parent_url)
         cal = caldav.Calendar(client=client, parent=parent, id=cal_id)
         cal.save()  # MKCALENDAR parent_url + cal_id/

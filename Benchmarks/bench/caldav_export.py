@@ -1,51 +1,75 @@
-"""export: `calbridge export URL -o FILE` from a real Radicale 3.9 collection of --export-events events
-against the python caldav 3.6.0 client's calendar.events() (Benchmarks/export_python_caldav.py), both
-reading the same collection in the same run and writing one calendar. calbridge asks for everything in
-one calendar-query REPORT and reads the answer as it streams. The target: calbridge at least 3x the
-python client's events/s."""
+"""export: `calbridge export URL -o FILE` of a collection of --export-events events on each real server
+(Radicale 3.9, Xandikos 0.4, Cyrus IMAP 3.6 when installed) against the python caldav 3.6.0 client's
+calendar.events() (Benchmarks/export_python_caldav.py), both reading the same collection in the same
+run and writing one calendar; then the same with a one-month window (--from/--to, which calbridge sends
+as the REPORT's time-range filter) against caldav's calendar.search(start, end). calbridge asks one
+PROPFIND (discovery) and one calendar-query REPORT, and writes the answer as it streams.
+
+Targets (issue 17), for the whole collection: calbridge at least 3x the python client's events/s on every
+server, and at least 10x faster than calbridge was before (9.6 s for 3,000 events on Cyrus, one GET per
+resource). The window's rows have no target: they show what asking the server for the range costs."""
 import os
 
 from runner import VENV_PYTHON, fmt, medians, print_table, say, warm
-from servers import Radicale
+from servers import installed_servers, with_earlier_servers
 
 TARGET_RATIO = 3.0
-TOOLS = ["calbridge", "python-caldav"]
+TARGET_SPEEDUP = 10.0
+# Issue 17's "today": calbridge's export of 3,000 events from Cyrus, one GET per resource.
+BEFORE_SECONDS, BEFORE_EVENTS = 9.6, 3000
+WINDOW = ("2025-03-01", "2025-04-01")
+TOOLS = ["calbridge", "python-caldav", "calbridge-window", "python-caldav-window"]
 
 
 def run(bench):
     source = bench.calendar(bench.options.export_events)
     warm(source)
-    rows = {}
-    with Radicale(bench.dir / "radicale-export.log") as server:
-        url = "%s/bench/export/" % server.base
-        filled = bench.measure("calbridge import (filling)", [bench.calbridge, "import", str(source), "--to", url, "--user", "bench",
-                                                              "--create"], "stderr-export-fill.txt",
-                               stdout=bench.dir / "export-fill.out", env=dict(os.environ, CALBRIDGE_PASSWORD="x"))
-        if filled["exit"] != 0:
-            raise RuntimeError("filling the export collection failed: see %s" % (bench.dir / "stderr-export-fill.txt"))
-        for run_number in range(1, bench.runs + 1):
-            for tool in TOOLS:
-                rows.setdefault(tool, []).append(one(bench, url, tool, run_number))
-    part = summarise(bench, rows)
+    servers = []
+    for name, kind in installed_servers(bench, "export"):
+        servers.append(one_server(bench, name, kind, source))
+    part = {"events": bench.options.export_events, "runs": bench.runs, "calbridge_commit": bench.commit, "cores": os.cpu_count(),
+            "window": list(WINDOW), "python_client": "caldav 3.6.0, calendar.events() / calendar.search(start, end, event=True)",
+            "before": {"seconds": BEFORE_SECONDS, "events": BEFORE_EVENTS, "server": "cyrus"},
+            "servers": with_earlier_servers(bench, "export", servers)}
     report(part, bench.save("export", part))
 
 
-def one(bench, url, tool, run_number):
-    output = bench.dir / ("export-%s.ics" % tool)
+def one_server(bench, name, kind, source):
+    rows = {}
+    with kind(bench.dir / ("%s-export.log" % name)) as server:
+        url = server.collection("export")
+        filled = bench.measure("calbridge import (filling %s)" % name,
+                               [bench.calbridge, "import", str(source), "--to", url, "--user", server.user, "--create"],
+                               "stderr-export-fill.txt", stdout=bench.dir / "export-fill.out", env=server.env())
+        if filled["exit"] != 0:
+            raise RuntimeError("filling the export collection on %s failed: see %s" % (name, bench.dir / "stderr-export-fill.txt"))
+        for run_number in range(1, bench.runs + 1):
+            for tool in TOOLS:
+                rows.setdefault(tool, []).append(one(bench, server, url, tool, run_number))
+        description = server.description
+    return summarise(bench, name, description, rows)
+
+
+def one(bench, server, url, tool, run_number):
+    output = bench.dir / ("export-%s-%s.ics" % (server.name, tool))
     log = "stderr-export-%s.txt" % tool
-    if tool == "calbridge":
-        measured = bench.measure("calbridge export", [bench.calbridge, "export", url, "--user", "bench", "-o", str(output)], log,
-                                 env=dict(os.environ, CALBRIDGE_PASSWORD="x"))
+    window = list(WINDOW) if tool.endswith("-window") else []
+    if tool.startswith("calbridge"):
+        span = ["--from", WINDOW[0], "--to", WINDOW[1]] if window else []
+        measured = bench.measure("calbridge export", [bench.calbridge, "export", url, "--user", server.user, "-o", str(output)] + span,
+                                 log, env=server.env())
     else:
-        measured = bench.measure("python caldav export", [VENV_PYTHON, "Benchmarks/export_python_caldav.py", url, str(output)], log)
+        measured = bench.measure("python caldav export", [VENV_PYTHON, "Benchmarks/export_python_caldav.py", url, str(output)] + window,
+                                 log, env=server.env())
     events = output.read_text(errors="replace").count("BEGIN:VEVENT") if output.exists() else 0
+    output.unlink(missing_ok=True)
     measured.update(run=run_number, events=events)
-    say("run %d/%d export %s: %d events, %.2fs, peak RSS %d KB, exit %d" % (
-        run_number, bench.runs, tool, events, measured["seconds"], measured["peak_rss_kb"], measured["exit"]))
+    say("run %d/%d export from %s, %s: %d events, %.2fs, peak RSS %d KB, exit %d" % (
+        run_number, bench.runs, server.name, tool, events, measured["seconds"], measured["peak_rss_kb"], measured["exit"]))
     return measured
 
 
-def summarise(bench, rows):
+def summarise(bench, name, description, rows):
     results = []
     for tool in TOOLS:
         measured = rows[tool]
@@ -55,24 +79,46 @@ def summarise(bench, rows):
         results.append({"tool": tool, "ok": ok, "median_seconds": figures["median_seconds"], "events": events,
                         "events_per_second": round(events / figures["median_seconds"], 1) if ok and figures["median_seconds"] else None,
                         "median_peak_rss_mb": figures["median_peak_rss_mb"], "runs": measured})
-    cb, py = results
-    ratio = round(cb["events_per_second"] / py["events_per_second"], 3) if cb["events_per_second"] and py["events_per_second"] else None
-    return {"events": bench.options.export_events, "runs": bench.runs, "calbridge_commit": bench.commit, "cores": os.cpu_count(),
-            "server": "radicale 3.9.0 (filesystem storage, --auth-type=none, 127.0.0.1)",
-            "python_client": "caldav 3.6.0, calendar.events()", "results": results,
-            "throughput_ratio_calbridge_over_python": ratio,
-            "target": {"ratio": TARGET_RATIO, "met": None if ratio is None else ratio >= TARGET_RATIO}}
+    by_tool = {r["tool"]: r for r in results}
+    return {"server": name, "description": description, "results": results, "events": bench.options.export_events,
+            "runs": bench.runs, "calbridge_commit": bench.commit,
+            "ratio": ratio(by_tool["calbridge"], by_tool["python-caldav"]),
+            "window_ratio": ratio(by_tool["calbridge-window"], by_tool["python-caldav-window"])}
+
+
+def ratio(calbridge, python):
+    """How many times faster calbridge read the same collection (seconds, as both wrote the same events)."""
+    if calbridge["ok"] and python["ok"] and calbridge["median_seconds"]:
+        return round(python["median_seconds"] / calbridge["median_seconds"], 3)
+    return None
+
+
+def speedup(server):
+    """How many times faster than issue 17's "today" (Cyrus only, where it was measured)."""
+    cb = next(r for r in server["results"] if r["tool"] == "calbridge")
+    if server["server"] != "cyrus" or not cb["ok"] or not cb["median_seconds"]:
+        return None
+    return round(BEFORE_SECONDS * cb["events"] / BEFORE_EVENTS / cb["median_seconds"], 2)
 
 
 def report(part, path):
     print()
-    print("calbridge %s export from Radicale 3.9.0 vs python caldav 3.6.0 calendar.events(), %d events, %d run(s) each, medians" % (
-        part["calbridge_commit"], part["events"], part["runs"]))
-    rows = [(r["tool"], r["median_seconds"], r["events"], fmt(r["events_per_second"], ".1f"), r["median_peak_rss_mb"],
-             "ok" if r["ok"] else "FAILED") for r in part["results"]]
-    print_table("%-14s %9s %8s %10s %12s  %s", ["client", "median s", "events", "events/s", "peak RSS MB", "status"],
-                "%-14s %9.2f %8d %10s %12.1f  %s", rows)
-    met = part["target"]["met"]
-    print("throughput calbridge/python: %s; target at least %g× — %s" % (
-        fmt(part["throughput_ratio_calbridge_over_python"], ".2f"), TARGET_RATIO, "-" if met is None else ("met" if met else "not met")))
+    print("calbridge %s export vs python caldav 3.6.0, %d events, %d run(s) each, medians; window %s to %s" % (
+        part["calbridge_commit"], part["events"], part["runs"], *part["window"]))
+    rows = []
+    for server in part["servers"]:
+        for r in server["results"]:
+            rows.append((server["server"], r["tool"], r["median_seconds"], r["events"], fmt(r["events_per_second"], ".1f"),
+                         r["median_peak_rss_mb"], "ok" if r["ok"] else "FAILED"))
+    print_table("%-9s %-21s %9s %8s %10s %12s  %s", ["server", "client", "median s", "events", "events/s", "peak RSS MB", "status"],
+                "%-9s %-21s %9.2f %8d %10s %12.1f  %s", rows)
+    for server in part["servers"]:
+        value = server["ratio"]
+        print("%s, whole collection: calbridge %s× python caldav; target at least %g× — %s; one month: %s×" % (
+            server["server"], fmt(value, ".2f"), TARGET_RATIO, "-" if value is None else ("met" if value >= TARGET_RATIO else "not met"),
+            fmt(server["window_ratio"], ".2f")))
+        gain = speedup(server)
+        if gain is not None:
+            print("cyrus: %s× faster than before (%.1f s for %d events); target at least %g× — %s" % (
+                fmt(gain, ".1f"), BEFORE_SECONDS, BEFORE_EVENTS, TARGET_SPEEDUP, "met" if gain >= TARGET_SPEEDUP else "not met"))
     print("figures: %s (key \"export\")" % path)

@@ -13,7 +13,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 VENV_PYTHON = str(ROOT / ".venv/bin/python")
 # The parts whose figures results.json keeps under their own key; convert's are its top level.
-PART_KEYS = ("expand", "xcal", "birthdays", "import", "schedule", "view", "versions")
+PART_KEYS = ("expand", "xcal", "birthdays", "import", "export", "schedule", "view", "versions")
 
 
 def say(message):

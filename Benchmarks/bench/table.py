@@ -126,13 +126,31 @@ def schedule_rows(data, lines):
 
 
 def import_rows(data, lines):
-    """import into Radicale against python caldav."""
+    """import into each server against python caldav, and the same file again."""
     i = data["import"]
-    cb, py = find(i["results"], tool="calbridge"), find(i["results"], tool="python-caldav")
-    if cb and py:
-        lines.append("| import {:,} events into Radicale 3.9 | {}, {:.0f} resources/s | python caldav 3.6.0: {}, {:.0f} resources/s | {} |".format(
-            i["events"], secs(cb["median_seconds"]), cb["resources_per_second"] or 0, secs(py["median_seconds"]),
-            py["resources_per_second"] or 0, ratio(i.get("throughput_ratio_calbridge_over_python"), i["target"]["ratio"])))
+    for server in i.get("servers", []):
+        cb, py, again = (find(server["results"], tool=t) for t in ("calbridge", "python-caldav", "calbridge-again"))
+        if cb and py:
+            lines.append("| import {:,} events into {} | {}, {:.0f} resources/s{} | python caldav 3.6.0: {}, {:.0f} resources/s | {} |".format(
+                server.get("events", i["events"]), server["server"], secs(cb["median_seconds"]), cb["resources_per_second"] or 0,
+                runs({"runs_done": server.get("runs", 3)}, 3), secs(py["median_seconds"]), py["resources_per_second"] or 0,
+                ratio(server.get("throughput_ratio_calbridge_over_python"))))
+        if again:
+            lines.append("| the same file into {} again | {}, {} resources rewritten | | |".format(
+                server["server"], secs(again["median_seconds"]), "-" if again["most_rewritten"] is None else again["most_rewritten"]))
+
+
+def export_rows(data, lines):
+    """export from each server against python caldav, whole and for one month."""
+    e = data["export"]
+    for server in e.get("servers", []):
+        for tool, what, key in (("calbridge", "", "ratio"), ("calbridge-window", ", one month", "window_ratio")):
+            cb, py = find(server["results"], tool=tool), find(server["results"], tool=tool.replace("calbridge", "python-caldav"))
+            if cb and py:
+                lines.append("| export {:,} events from {}{} ({:,} written) | {}, {}{} | python caldav 3.6.0: {} | {} |".format(
+                    server.get("events", e["events"]), server["server"], what, cb["events"], secs(cb["median_seconds"]),
+                    mb(cb["median_peak_rss_mb"]), runs({"runs_done": server.get("runs", 3)}, 3), secs(py["median_seconds"]),
+                    ratio(server.get(key), 3.0 if key == "ratio" else None)))
 
 
 def view_rows(data, lines):
@@ -146,7 +164,8 @@ def view_rows(data, lines):
 
 
 PARTS = [("results", convert_rows), ("expand", expand_rows), ("xcal", webformat_rows), ("birthdays", birthday_rows),
-         ("schedule", schedule_rows), ("import", import_rows), ("view", view_rows)]
+         ("schedule", schedule_rows), ("import", import_rows), ("export", export_rows),
+         ("view", view_rows)]
 
 
 def table(data):

@@ -22,6 +22,9 @@ package protocol CalendarStore {
     /// some that have not: the caller checks. A CalDAV store asks the server in a few REPORTs
     /// instead of one GET per resource.
     func readAll(window: StoreWindow?, _ body: (_ uid: String, _ bytes: [UInt8]) throws -> Void) throws
+    /// Hands every resource to `body` with its etag and bytes, each UID once: what an import
+    /// compares with before it writes. A CalDAV store asks in one REPORT for both.
+    func contents(_ body: (_ resource: StoredResource, _ bytes: [UInt8]) throws -> Void) throws
     /// The calendar's name and colour as the store keeps them beside its resources.
     func label() throws -> CalendarLabel
     /// Keeps the name and colour `label` gives; a nil field is left as it is.
@@ -34,6 +37,12 @@ extension CalendarStore {
     package func readAll(window: StoreWindow?, _ body: (_ uid: String, _ bytes: [UInt8]) throws -> Void) throws {
         for resource in try list() {
             if let (bytes, _) = try get(uid: resource.uid) { try body(resource.uid, bytes) }
+        }
+    }
+
+    package func contents(_ body: (_ resource: StoredResource, _ bytes: [UInt8]) throws -> Void) throws {
+        for resource in try list() {
+            if let (bytes, etag) = try get(uid: resource.uid) { try body(StoredResource(uid: resource.uid, etag: etag), bytes) }
         }
     }
 }

@@ -7,7 +7,9 @@ import ProgressReporting
 
 /// Sends resources to a store, recording each in the journal, which is saved every few resources
 /// and at the end so that an interruption loses at most the unsaved tail (sent again on resume).
-/// A store that allows it gets several requests at once (a CalDAV server answers them in parallel).
+/// A store that allows it gets several requests at once (a CalDAV server answers them in parallel),
+/// as many as `--jobs` says or, without it, as many as the server is found to take (see
+/// `WriteConcurrency`).
 ///
 /// A store that stops answering through all its retries (a server that went down) ends the batch:
 /// every later resource would wait out the same retries, so the workers stop, the journal is saved
@@ -17,8 +19,8 @@ package final class ImportBatch: @unchecked Sendable {
     package let journalPath: String?
     package let dryRun: Bool
     private static let saveEvery = 50
-    /// Requests at once to a store that takes them (`--jobs`).
-    package let jobs: Int
+    /// Writes at once to a store that takes them: `--jobs`, or found while sending.
+    package let concurrency: WriteConcurrency
 
     /// Everything below is shared by the workers and touched only under `lock`.
     private let lock = NSLock()
@@ -29,6 +31,8 @@ package final class ImportBatch: @unchecked Sendable {
     private var saveError: Error?
     private var interruption: String?
     private var repeatedFailures = RepeatedFailures()
+    /// The next resource a worker takes.
+    private var nextIndex = 0
     /// The bytes the store holds by UID, read once before sending; only read after that.
     private var stored: [String: [UInt8]] = [:]
 
@@ -39,8 +43,9 @@ package final class ImportBatch: @unchecked Sendable {
     }
 
     /// - Parameter store: `nil` for a dry run into a store that does not exist yet.
-    package init(store: (any CalendarStore)?, journal: ImportJournal, journalPath: String?, dryRun: Bool, jobs: Int = 4) {
-        self.jobs = jobs
+    /// - Parameter jobs: writes at once; nil finds how many the server takes.
+    package init(store: (any CalendarStore)?, journal: ImportJournal, journalPath: String?, dryRun: Bool, jobs: Int? = nil) {
+        concurrency = WriteConcurrency(jobs: jobs)
         self.store = store
         self.journal = journal
         self.journalPath = journalPath
@@ -49,23 +54,23 @@ package final class ImportBatch: @unchecked Sendable {
     }
 
     package func send(_ resources: [CalendarResource]) throws -> Outcome {
-        let present = Dictionary(try (store?.list() ?? []).map { ($0.uid, $0.etag) }, uniquingKeysWith: { first, _ in first })
-        // What the store holds, to leave alone what already says the same (one REPORT on a server).
-        var held: [String: [UInt8]] = [:]
-        if !present.isEmpty { try store?.readAll(window: nil) { held[$0] = $1 } }
+        let (present, held) = try storeContents()
         stored = held
         progress = ProgressLine("import", total: resources.count)
-        let workers = !dryRun && store?.allowsConcurrentWrites == true ? min(jobs, resources.count) : 1
+        let workers = !dryRun && store?.allowsConcurrentWrites == true ? min(concurrency.threads, resources.count) : 1
         if workers <= 1 {
             resources.forEach { send($0, etag: present[$0.uid]) }
         } else {
             // Threads of their own: each mostly waits on the network, and concurrentPerform would
-            // run no more of them at once than there are cores.
+            // run no more of them at once than there are cores. Each takes the next resource.
             let finished = DispatchGroup()
-            for worker in 0..<workers {
+            for _ in 0..<workers {
                 finished.enter()
                 Thread {
-                    for index in stride(from: worker, to: resources.count, by: workers) {
+                    while let index = self.lock.withLock({ () -> Int? in
+                        defer { self.nextIndex += 1 }
+                        return self.nextIndex < resources.count ? self.nextIndex : nil
+                    }) {
                         self.send(resources[index], etag: present[resources[index].uid])
                     }
                     finished.leave()
@@ -86,6 +91,18 @@ package final class ImportBatch: @unchecked Sendable {
         return outcome
     }
 
+    /// Each UID the store holds with its etag and bytes, to leave alone what already says the same:
+    /// one REPORT on a server.
+    private func storeContents() throws -> (etags: [String: String], bytes: [String: [UInt8]]) {
+        var etags: [String: String] = [:]
+        var bytes: [String: [UInt8]] = [:]
+        try store?.contents { resource, held in
+            etags[resource.uid] = resource.etag
+            bytes[resource.uid] = held
+        }
+        return (etags, bytes)
+    }
+
     private func send(_ resource: CalendarResource, etag: String?) {
         guard lock.withLock({ interruption == nil }) else { return }
         var writer = ICalendarWriter()
@@ -98,7 +115,9 @@ package final class ImportBatch: @unchecked Sendable {
         }
         var result: Result<String, Error>?
         if !sent && !dryRun, let store {
+            concurrency.enter()
             result = Result { try store.put(uid: resource.uid, bytes: writer.bytes, expected: etag) }
+            concurrency.leave()
         }
         lock.withLock {
             switch (sent, result) {

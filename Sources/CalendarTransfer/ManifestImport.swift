@@ -16,10 +16,11 @@ package struct ManifestImport: Sendable {
     package var shard = ManifestShard.whole
     /// Where the rows' journals are kept; nil for `MANIFEST.journals` beside the manifest.
     package var journalFolder: String?
-    /// Rows imported at once; each sends `jobs` requests at once to a server that takes them.
+    /// Rows imported at once; each sends `jobs` requests at once to a server that takes them (nil:
+    /// as many as its server is found to take).
     package var rowsAtOnce = 4
     package var create = false
-    package var jobs = 4
+    package var jobs: Int?
     package var dryRun = false
     package var policy = ReadingPolicy.lenient
     /// Where the rows' password variables are looked up.

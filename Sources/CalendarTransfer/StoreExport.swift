@@ -1,3 +1,4 @@
+import AtomicOutput
 import CalendarDocuments
 import CalendarModel
 import CalendarStores
@@ -6,7 +7,7 @@ import InputFiles
 import Occurrences
 import TimeZones
 
-/// `export`'s engine: a store's resources read back as one calendar.
+/// `export`'s engine: a store's resources written as one calendar while the store hands them out.
 package struct StoreExport {
     package let store: any CalendarStore
     /// What messages call the store (its location), each resource named after it and its UID.
@@ -16,49 +17,97 @@ package struct StoreExport {
         (self.store, self.name) = (store, name)
     }
 
-    /// Every resource of the store merged into one calendar, each one a calendar of its own to the
-    /// time zone merge: a TZID that resources define differently keeps every event's time. Each TZID
+    /// Writes every resource of the store (with `window`, only the series with an occurrence in it)
+    /// into a new output at `destination` (standard output when nil), not yet committed, and returns
+    /// it with every problem found. Each resource is a calendar of its own to the time zone merge,
+    /// looked ahead at just before it is read: a TZID that resources define differently keeps every
+    /// event's time. Only one resource is held at a time (a CalDAV store streams its REPORT), so the
+    /// VTIMEZONEs go last, where a definition the tz database merged is never too late; each TZID
     /// used without a definition gets one from the tz database, and an empty store the properties
     /// of an empty calendar.
-    package func read(window: (LocalDateTime, LocalDateTime)?) throws -> (Component, [Diagnostic]) {
-        // Each resource is read twice (looked ahead at, then read): an InputFile is read once. A
-        // CalDAV store gives them all in one REPORT, asking the server for the window.
-        var resources: [(name: String, bytes: [UInt8])] = []
-        let asked = window.map { StoreWindow(start: $0.0.date.year > 1 ? $0.0 : nil, end: $0.1.date.year < 9999 ? $0.1 : nil) }
-        try store.readAll(window: asked) { resources.append((name: "\(name) \($0)", bytes: $1)) }
+    package func write(window: (LocalDateTime, LocalDateTime)?, to destination: String?) throws
+        -> (output: AtomicFile, diagnostics: [Diagnostic]) {
+        let sink = try AtomicFile(destination: destination)
+        var calendar = ExportedCalendar(sink: sink, label: try store.label(), window: window)
         var reader = CalendarStreamReader(encodes: false)
         reader.zones = .judgedByDatabase()
-        if resources.count > 1 { try resources.forEach { try reader.foresee(InputFile(name: $0.name, contents: $0.bytes)) } }
-        var calendar = Component(name: "VCALENDAR")
-        var zones: [Component] = []
-        for resource in resources {
-            var series = Component(name: "VCALENDAR")
-            try reader.read(InputFile(name: resource.name, contents: resource.bytes)) { event in
+        let asked = window.map { StoreWindow(start: $0.0.date.year > 1 ? $0.0 : nil, end: $0.1.date.year < 9999 ? $0.1 : nil) }
+        try store.readAll(window: asked) { uid, bytes in
+            // An InputFile is read once: one to look ahead at, one to read.
+            let resource = "\(name) \(uid)"
+            try reader.foresee(InputFile(name: resource, contents: bytes))
+            var series: [Component] = []
+            try reader.read(InputFile(name: resource, contents: bytes)) { event in
                 switch event {
-                case .property(let property): calendar.properties.append(property)
-                case .component(let read): if let component = read.component { series.components.append(component) }
+                case .property(let property): try calendar.add(property)
+                case .component(let read): if let component = read.component { series.append(component) }
                 }
             }
-            // A series whose VTIMEZONE went out with an earlier resource is read with that one.
-            if let window, !(try Self.occurs(Component(name: "VCALENDAR", components: zones + series.components), in: window)) {
-                series.components.removeAll { $0.name != "VTIMEZONE" }
-            }
-            zones += series.children(named: "VTIMEZONE")
-            calendar.components += series.components
+            try calendar.add(series, zones: reader.zones)
         }
-        calendar = ZoneUsage.completing(calendar)
-        if calendar.properties.isEmpty { calendar.properties = EventCalendar.empty.properties }
-        // The store's name and colour, unless its resources carried their own.
-        let label = try store.label()
-        var named = EventCalendar(component: calendar)
-        if named.name == nil { named.name = label.name }
-        if named.color == nil { named.color = label.color }
-        calendar = named.component
-        return (calendar, reader.diagnostics)
+        try calendar.finish(definitions: reader.zones.definitions)
+        return (sink, reader.diagnostics)
+    }
+}
+
+/// The calendar `StoreExport` writes: the calendar properties once the first series comes (with the
+/// store's name and colour unless the resources carry their own), the series as they come, and at
+/// the end every VTIMEZONE.
+private struct ExportedCalendar {
+    let sink: AtomicFile
+    let label: CalendarLabel
+    let window: (LocalDateTime, LocalDateTime)?
+    private var writer = ICalendarWriter()
+    private var properties: [Property] = []
+    private var opened = false
+    private var usage = ZoneUsage()
+
+    init(sink: AtomicFile, label: CalendarLabel, window: (LocalDateTime, LocalDateTime)?) {
+        (self.sink, self.label, self.window) = (sink, label, window)
     }
 
-    private static func occurs(_ series: Component, in window: (LocalDateTime, LocalDateTime)) throws -> Bool {
-        var expansion = CalendarExpansion(calendar: series)
-        return try !expansion.occurrences(from: window.0, to: window.1, in: nil).isEmpty
+    /// A calendar property of a resource; one that comes after the first series is written where it comes, as `convert` does.
+    mutating func add(_ property: Property) throws {
+        if opened { writer.write(property) } else { properties.append(property) }
+    }
+
+    /// One resource's components: written unless a window leaves the series out; its VTIMEZONEs
+    /// wait for the end.
+    mutating func add(_ series: [Component], zones: TimeZoneMerge) throws {
+        let components = series.filter { $0.name != "VTIMEZONE" }
+        guard !components.isEmpty else { return }
+        if let window {
+            var expansion = CalendarExpansion(calendar: Component(name: "VCALENDAR", components: zones.definitions + components))
+            guard try !expansion.occurrences(from: window.0, to: window.1, in: nil).isEmpty else { return }
+        }
+        try open()
+        for component in components {
+            usage.record(component)
+            writer.write(component)
+        }
+        try sink.write(writer.takeBytes())
+    }
+
+    /// Writes the definitions the merge kept and one from the tz database for each TZID used without.
+    mutating func finish(definitions: [Component]) throws {
+        try open()
+        definitions.forEach { usage.record($0) }
+        for zone in definitions + usage.missingDefinitions(resolver: TimeZoneResolver(definitions: [:])) {
+            writer.write(zone)
+        }
+        writer.writeLine("END:VCALENDAR")
+        try sink.write(writer.takeBytes())
+    }
+
+    private mutating func open() throws {
+        guard !opened else { return }
+        opened = true
+        var named = EventCalendar(component: Component(name: "VCALENDAR",
+                                                       properties: properties.isEmpty ? EventCalendar.empty.properties : properties))
+        if named.name == nil { named.name = label.name }
+        if named.color == nil { named.color = label.color }
+        writer.writeLine("BEGIN:VCALENDAR")
+        named.component.properties.forEach { writer.write($0) }
+        properties = []
     }
 }

@@ -13,7 +13,8 @@ package struct StoreImport: Sendable {
     package var store: String
     package var access: StoreAccess
     package var create = false
-    package var jobs = 4
+    /// Requests at once (`--jobs`); nil lets the import find what the server takes.
+    package var jobs: Int?
     package var journalPath: String?
     /// Starts from the journal at `journalPath` (a missing one records nothing yet).
     package var resume = false

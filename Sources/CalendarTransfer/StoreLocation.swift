@@ -43,7 +43,8 @@ package enum StoreLocation {
             let choice = try CalDAVAccount.collection(url, named: access.calendar, user: access.user, password: access.password,
                                                       create: create, label: label, dryRun: dryRun)
             if dryRun && !choice.exists { return nil }
-            return try CalDAVStore(collection: URL(string: choice.url)!, user: access.user, password: access.password)
+            return try CalDAVStore(collection: URL(string: choice.url)!, user: access.user, password: access.password,
+                                   found: choice.calendar)
         } catch let error as CalDAVError {
             switch error {
             case .noSuchCalendar, .collectionNotFound: throw StoreNotFound(message: "\(location): \(error)")

@@ -59,6 +59,8 @@ package struct TimeZoneMerge {
     }
 
     private var kept: [String: Kept] = [:]
+    /// The TZIDs of `kept` in the order they were first kept.
+    private var keptOrder: [String] = []
     /// Every TZID the merged calendar defines, so a new name is unique.
     private var names: Set<String> = []
     private var planned: [(input: String, calendars: [[String: Decision]])] = []
@@ -85,6 +87,13 @@ package struct TimeZoneMerge {
             return decisions
         }
         planned.append((input, decided))
+    }
+
+    /// The definitions the merged calendar holds so far, one per TZID (a replacement from the tz
+    /// database in place of the first one read), in the order first kept: for a writer that puts
+    /// the VTIMEZONEs last, once every calendar is merged, where a replacement is never too late.
+    package var definitions: [Component] {
+        keptOrder.compactMap { kept[$0]?.definition }
     }
 
     /// The warnings on what was decided since the last call, for the reader to report.
@@ -156,6 +165,7 @@ package struct TimeZoneMerge {
         let form = Self.form(of: zone)
         guard var entry = kept[tzid] else {
             kept[tzid] = Kept(definition: zone, merged: [zone], variants: [(form, tzid)], origin: Self.origin(of: zone, in: file))
+            keptOrder.append(tzid)
             names.insert(tzid)
             return .keep
         }
@@ -177,6 +187,7 @@ package struct TimeZoneMerge {
             let renamed = Self.renamed(zone, to: name)
             kept[name] = Kept(definition: renamed, merged: [renamed], variants: [(Self.form(of: renamed), name)],
                               origin: Self.origin(of: zone, in: file))
+            keptOrder.append(name)
         }
         if decision.name == tzid { entry.merged.append(zone) }
         entry.variants.append((form, decision.name ?? tzid))

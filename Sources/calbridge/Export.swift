@@ -32,9 +32,9 @@ struct Export: ParsableCommand {
         reporting.apply()
         let window = try Self.window(from, to)
         let opened = try StoreLocation.open(store, access: access.chosen, create: false, makeDirectory: false)
-        let (calendar, diagnostics) = try StoreExport(opened, named: store).read(window: window)
+        let (sink, diagnostics) = try StoreExport(opened, named: store).write(window: window, to: output)
         try reading.judge(diagnostics)
-        try AtomicFile.write(ComponentReader.iCalendarText(calendar), to: output)
+        try sink.commit()
     }
 
     private static func window(_ from: String?, _ to: String?) throws -> (LocalDateTime, LocalDateTime)? {

@@ -39,8 +39,8 @@ struct Import: ParsableCommand {
     @OptionGroup var access: StoreOptions
     @Flag(help: "Make the CalDAV collection when it does not exist yet (with --calendar: in the account's calendar home).")
     var create = false
-    @Option(help: "Requests to send to a CalDAV server at once (a directory store writes one at a time).")
-    var jobs = 4
+    @Option(help: "Requests to send to a CalDAV server at once (a directory store writes one at a time); by default as many as the server is found to take, one for a server that serializes writes.")
+    var jobs: Int?
     @Option(help: "Where to record what was sent, for --resume.")
     var journal: String?
     @Flag(help: "Finish an interrupted import: skip what the journal says is already in the store.")
@@ -65,7 +65,7 @@ struct Import: ParsableCommand {
         }
         if manifest == nil && (inputs.isEmpty || to == nil) { throw ValidationError("import needs INPUTS and --to STORE, or --manifest FILE.csv") }
         if resume && journal == nil { throw ValidationError("--resume needs the --journal of the interrupted import") }
-        if !(1...64).contains(jobs) { throw ValidationError("--jobs takes 1 to 64 requests at once") }
+        if let jobs, !(1...64).contains(jobs) { throw ValidationError("--jobs takes 1 to 64 requests at once") }
     }
 
     func run() throws {

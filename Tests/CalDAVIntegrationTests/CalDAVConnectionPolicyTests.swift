@@ -74,6 +74,54 @@ final class CalDAVConnectionPolicyTests: XCTestCase {
         XCTAssertEqual(clock.waits, [12, 12])
     }
 
+    /// A server stuck behind a lock takes the request and never answers: each try ends at its
+    /// deadline, on calbridge's side, and the retries end in `unavailable` (a sync or import then
+    /// exits 75), instead of the threads waiting for ever.
+    func testARequestToAWedgedServerEndsByItsDeadline() throws {
+        let server = try FailingAnswerScript.start(python: try python(), failure: .wedged)
+        defer { server.stop() }
+        let reading = Reading(try CalDAVStore(collection: server.url("/user/work/"), user: "ana", password: "hunter2",
+                                              clock: RecordingClock()))
+        reading.store.requestSeconds = 1
+        Thread { reading.run() }.start()
+        XCTAssertEqual(reading.done.wait(timeout: .now() + 60), .success, "the read still waited 60 s after its deadline of 1 s")
+        guard case StoreError.unavailable(let reason)? = reading.error as? StoreError else {
+            return XCTFail("expected unavailable, got \(String(describing: reading.error))")
+        }
+        XCTAssertTrue(reason.hasPrefix("REPORT \(server.url("/user/work/").absoluteString) failed 5 times"), reason)
+        XCTAssertTrue(reason.hasSuffix("no whole answer within the time allowed"), reason)
+    }
+
+    /// A server that dies while it sends the calendar: `export` stops with exit 75 (safe to retry)
+    /// and writes no part of a calendar.
+    func testAnExportWhoseServerGoesAwayMidAnswerExits75AndWritesNothing() throws {
+        let server = try FailingAnswerScript.start(python: try python(), failure: .goneMidway)
+        defer { server.stop() }
+        let folder = try temporaryFolder("export-gone")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = folder.appendingPathComponent("work.ics")
+        let result = try CalbridgeCommand.run(["export", server.url("/user/work/").absoluteString, "--user", "ana", "-o", output.path])
+        XCTAssertEqual(result.status, 75, result.errors)
+        XCTAssertTrue(result.errors.contains("broke off after 20 resources"), result.errors)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: output.path))
+    }
+
+    /// One read of a whole collection on a thread of its own, for a test that waits for it boundedly.
+    private final class Reading: @unchecked Sendable {
+        let store: CalDAVStore
+        let done = DispatchSemaphore(value: 0)
+        private(set) var error: (any Error)?
+
+        init(_ store: CalDAVStore) {
+            self.store = store
+        }
+
+        func run() {
+            do { try store.readAll(window: nil) { _, _ in } } catch { self.error = error }
+            done.signal()
+        }
+    }
+
     /// The python that runs the stand-in server: the venv's when known, else the system's.
     private func python() throws -> URL {
         if let bin = CalDAVTestServer.binFolder() { return bin.appendingPathComponent("python") }

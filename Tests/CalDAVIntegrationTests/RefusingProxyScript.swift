@@ -3,8 +3,15 @@ import Foundation
 /// A small HTTP proxy in front of a real server that answers 500 to every PUT whose path ends in
 /// the name written in its `refuse` file (read at each request, so a test can lift the refusal),
 /// and passes everything else through: a server with a bug for one particular resource, which no
-/// real server does on cue. Run by the venv's python.
+/// real server does on cue. It writes each request it passes on into `requestLog`, one line each:
+/// the method, the path and, for a REPORT with a time-range filter, the filter's attributes. Run
+/// by the venv's python.
 enum RefusingProxyScript {
+    /// The proxy's list of the requests it saw, beside its `refuse` file.
+    static func requestLog(beside refuse: URL) -> URL {
+        refuse.deletingLastPathComponent().appendingPathComponent("requests")
+    }
+
     /// The proxy, and the file that names the refused resource (empty: refuse nothing).
     static func start(python: URL, upstream: CalDAVTestServer) throws -> (proxy: CalDAVTestServer, refuse: URL) {
         var refuse = URL(fileURLWithPath: "/")
@@ -19,10 +26,11 @@ enum RefusingProxyScript {
     }
 
     private static let source = #"""
-import http.client, sys
+import http.client, os, re, sys
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 port, upstream, refuse_file = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
+request_log = os.path.join(os.path.dirname(refuse_file), "requests")
 HOP = {"connection", "keep-alive", "transfer-encoding", "content-length", "host"}
 
 class Proxy(BaseHTTPRequestHandler):
@@ -35,6 +43,9 @@ class Proxy(BaseHTTPRequestHandler):
 
     def forward(self):
         body = self.rfile.read(int(self.headers.get("Content-Length", "0")))
+        span = re.search(rb"<[^>]*time-range([^>]*?)/?>", body) if self.command == "REPORT" else None
+        with open(request_log, "a") as log:
+            log.write("%s %s%s\n" % (self.command, self.path, " time-range" + span.group(1).decode() if span else ""))
         with open(refuse_file) as f:
             refused = f.read().strip()
         if self.command == "PUT" and refused and self.path.endswith(refused):

@@ -49,7 +49,7 @@ package enum CalDAVAccount {
             if let name, !calendar.isNamed(name, ignoringCase: true) {
                 throw CalDAVError.noSuchCalendar(name, available: [calendar.summary])
             }
-            return CalDAVChoice(url: calendar.url, exists: true)
+            return CalDAVChoice(url: calendar.url, exists: true, calendar: calendar)
         case .missing(let missing):
             guard create else {
                 throw CalDAVError.noSuchCalendar(missing, available: discovery.calendarsFromRoot().map(\.summary))
@@ -62,7 +62,7 @@ package enum CalDAVAccount {
             guard let name else { throw CalDAVError.calendarNotNamed(url.absoluteString, available: calendars.map(\.summary)) }
             if let found = calendars.first(where: { $0.isNamed(name, ignoringCase: false) })
                 ?? calendars.first(where: { $0.isNamed(name, ignoringCase: true) }) {
-                return CalDAVChoice(url: found.url, exists: true)
+                return CalDAVChoice(url: found.url, exists: true, calendar: found)
             }
             guard create, let home = homes.first else {
                 throw CalDAVError.noSuchCalendar(name, available: calendars.map(\.summary))
@@ -79,4 +79,10 @@ package enum CalDAVAccount {
 package struct CalDAVChoice: Hashable, Sendable {
     package var url: String
     package var exists: Bool
+    /// The collection as discovery found it (nil for one to be made), so opening it asks no more.
+    package var calendar: CalDAVCalendar?
+
+    init(url: String, exists: Bool, calendar: CalDAVCalendar? = nil) {
+        (self.url, self.exists, self.calendar) = (url, exists, calendar)
+    }
 }

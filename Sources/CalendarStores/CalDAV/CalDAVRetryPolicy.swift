@@ -11,6 +11,11 @@ struct CalDAVRetryPolicy: Sendable {
     var budget: Double = 30
     /// The wait after the first failure; each later wait doubles it.
     var firstDelay: Double = 0.25
+    /// Seconds one try has until its whole answer is in.
+    var requestSeconds: Double = 120
+    /// Seconds a try has whose answer streams into the caller (a whole calendar's REPORT): long
+    /// enough for a large calendar over a slow line, still an end for a server that trickles.
+    var streamSeconds: Double = 1_800
 
     /// The seconds to wait before try number `tries + 1`, or nil when the budget is spent. A
     /// `Retry-After` beyond the budget gives up at once: waiting less would be refused again.

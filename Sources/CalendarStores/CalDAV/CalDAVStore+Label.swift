@@ -3,6 +3,7 @@ import CalendarWebFormats
 extension CalDAVStore {
     /// The collection's `displayname` and `calendar-color`.
     package func label() throws -> CalendarLabel {
+        if let knownLabel { return knownLabel }
         let reply = try transport.send("PROPFIND", path: collectionPath, depth: "0", body: .propfind([.displayName, .calendarColor]))
         guard reply.status == 207 else { throw failure(reply) }
         let response = try multistatus(reply).responses.first
@@ -15,5 +16,6 @@ extension CalDAVStore {
         let reply = try transport.send("PROPPATCH", path: collectionPath,
                                        body: .proppatch(displayName: label.name, color: label.color))
         guard reply.isSuccess else { throw failure(reply) }
+        knownLabel = nil
     }
 }

@@ -24,6 +24,7 @@ package final class CalDAVStore: CalendarStore {
     let collectionPath: String
     private let namesLock = NSLock()
     private var storedNames = CalDAVForeignNames()
+    private var storedLabel: CalendarLabel?
     /// A cache of UIDs learned from foreign resource names, read and replaced under a lock so that
     /// `put`, `get` and `delete` can run on several threads (a lost update only costs a lookup).
     var foreignNames: CalDAVForeignNames {
@@ -35,18 +36,37 @@ package final class CalDAVStore: CalendarStore {
     package var allowsConcurrentWrites: Bool { true }
 
     /// Connects to the collection at `collection`, creating it with MKCALENDAR when it is missing
-    /// and `createIfMissing` gives its display name and colour (`#RRGGBB`).
+    /// and `createIfMissing` gives its display name and colour (`#RRGGBB`). A collection discovery
+    /// has just found (`found`) is taken as it was found, its name and colour with it, without
+    /// asking the server again.
     ///
     /// Basic credentials (`user`, `password`, or those in the URL) are sent only over https or to
     /// loopback; otherwise this throws `CalDAVError.credentialsNeedHTTPS` before any request.
     /// Passing failures are retried after waits on `clock`.
     package init(collection: URL, user: String?, password: String?,
-                createIfMissing: (name: String, color: String?)? = nil, clock: any RetryClock = BlockingClock()) throws {
+                createIfMissing: (name: String, color: String?)? = nil, found: CalDAVCalendar? = nil,
+                clock: any RetryClock = BlockingClock()) throws {
         let endpoint = try CalDAVEndpoint(collection)
         collectionPath = CalDAVPath.asCollection(endpoint.path)
         transport = try CalDAVTransport(endpoint: endpoint.with(path: collectionPath), user: user, password: password,
                                         clock: clock)
-        try ensureCollection(createIfMissing: createIfMissing)
+        if let found {
+            knownLabel = CalendarLabel(name: found.displayName.flatMap { $0.isEmpty ? nil : $0 }, color: found.color)
+        } else {
+            try ensureCollection(createIfMissing: createIfMissing)
+        }
+    }
+
+    /// The collection's name and colour as discovery found them, until they are set.
+    var knownLabel: CalendarLabel? {
+        get { namesLock.withLock { storedLabel } }
+        set { namesLock.withLock { storedLabel = newValue } }
+    }
+
+    /// Seconds each request has until its whole answer is in (120 by default).
+    package var requestSeconds: Double {
+        get { transport.policy.requestSeconds }
+        set { transport.policy.requestSeconds = newValue }
     }
 
     /// Ends the store: later calls fail. Its connections stay in the process's pool until they idle out.

@@ -70,17 +70,65 @@ final class CalDAVTransport {
 
     /// Sends a WebDAV XML body (PROPFIND, REPORT, MKCALENDAR).
     func send(_ method: String, path: String, depth: String? = nil, body: CalDAVRequestBody) throws -> CalDAVReply {
-        var headers = [(name: "Content-Type", value: body.contentType)]
-        if let depth { headers.append((name: "Depth", value: depth)) }
-        return try send(method, path: path, headers: headers, body: body.bytes)
+        try send(method, path: path, headers: Self.headers(depth: depth, body: body), body: body.bytes)
+    }
+
+    /// Sends a WebDAV XML body whose multistatus answer is read as it arrives, each response handed
+    /// to `onResponse` and then forgotten. Returns the reply with an empty body when the server
+    /// answered 207, else whatever it answered. An answer that breaks off part-way is not tried
+    /// again (its first responses have gone on): it is `StoreError.unavailable`.
+    func stream(_ method: String, path: String, depth: String?, body: CalDAVRequestBody,
+                onResponse: (DAVResponse) throws -> Void) throws -> CalDAVReply {
+        var multistatus: (head: CalDAVReply, stream: CalDAVResponseStream)?
+        let reply = try send(method, path: path, headers: Self.headers(depth: depth, body: body), body: body.bytes,
+                             seconds: policy.streamSeconds) { head, stream in
+            guard head.status == 207 else { return nil }
+            multistatus = (head, stream)
+            return head
+        }
+        guard let (head, stream) = multistatus else { return reply }
+        var read = 0
+        do {
+            _ = try MultistatusReader().read(chunks: {
+                do { return try stream.nextPiece() } catch { throw BrokenOff(cause: error) }
+            }, onResponse: { response in
+                read += 1
+                try onResponse(response)
+            })
+        } catch let error as BrokenOff {
+            stream.cancel()
+            throw StoreError.unavailable("the answer to \(method) \(endpoint.url(forPath: path)) broke off after \(read) "
+                                         + "resources: \(Self.describe(error.cause))")
+        } catch let error as MultistatusError {
+            stream.cancel()
+            throw CalDAVError.unreadableAnswer(String(describing: error))
+        } catch {
+            stream.cancel()
+            throw error
+        }
+        return head
+    }
+
+    /// The connection failed while a streamed answer was being read.
+    private struct BrokenOff: Error {
+        var cause: any Error
+    }
+
+    private static func headers(depth: String?, body: CalDAVRequestBody) -> [(name: String, value: String)] {
+        [(name: "Content-Type", value: body.contentType)] + (depth.map { [(name: "Depth", value: $0)] } ?? [])
     }
 
     /// Sends a request to a decoded path of the server, retrying passing failures; any status the
     /// server gives in the end is returned, not thrown, but 401, which throws
     /// `CalDAVError.unauthorized`. A server that cannot be reached before it ever answered is
     /// `StoreError.unavailable` at once: it is not there, rather than gone for a moment.
-    func send(_ method: String, path: String, headers: [(name: String, value: String)] = [],
-              body: [UInt8]? = nil) throws -> CalDAVReply {
+    ///
+    /// Each try has `seconds` (the policy's `requestSeconds` by default) until its whole answer is
+    /// in. `keep` may take over an answer from its head on (returning the reply to give back); the
+    /// body of one it leaves is read whole.
+    func send(_ method: String, path: String, headers: [(name: String, value: String)] = [], body: [UInt8]? = nil,
+              seconds: Double? = nil,
+              keep: (CalDAVReply, CalDAVResponseStream) throws -> CalDAVReply? = { _, _ in nil }) throws -> CalDAVReply {
         let url = endpoint.url(forPath: path)
         let started = clock.now
         var tries = 0
@@ -88,8 +136,10 @@ final class CalDAVTransport {
             tries += 1
             let outcome: Result<CalDAVReply, any Error>
             do {
-                outcome = .success(try execute(method, url: url, headers: headers, body: body))
+                let (head, stream) = try open(method, url: url, headers: headers, body: body, seconds: seconds ?? policy.requestSeconds)
                 lock.withLock { hasAnswered = true }
+                if head.status != 401, !Self.isPassing(head.status), let kept = try keep(head, stream) { return kept }
+                outcome = .success(CalDAVReply(status: head.status, headers: head.headers, body: try stream.collect()))
             } catch {
                 outcome = .failure(error)
             }
@@ -124,19 +174,22 @@ final class CalDAVTransport {
         }
     }
 
-    private func execute(_ method: String, url: String, headers: [(name: String, value: String)],
-                         body: [UInt8]?) throws -> CalDAVReply {
+    /// Starts one try and waits for the head of its answer; the body follows through the stream.
+    private func open(_ method: String, url: String, headers: [(name: String, value: String)], body: [UInt8]?,
+                      seconds: Double) throws -> (CalDAVReply, CalDAVResponseStream) {
         guard !closed else { throw HTTPClientError.alreadyShutdown }
         var httpHeaders = HTTPHeaders(headers.map { ($0.name, $0.value) })
         if let authorization { httpHeaders.add(name: "Authorization", value: authorization) }
         let request = try HTTPClient.Request(url: url, method: HTTPMethod(rawValue: method), headers: httpHeaders,
                                              body: body.map { .bytes($0) })
-        // The deadline bounds a server that trickles bytes forever; timeouts alone reset on each byte.
-        let response = try Self.client.execute(request: request, deadline: .now() + .seconds(120)).wait()
-        return CalDAVReply(
-            status: Int(response.status.code),
-            headers: response.headers.map { (name: $0.name.lowercased(), value: $0.value) },
-            body: response.body.map { Array($0.readableBytesView) } ?? [])
+        // The deadline bounds a server that trickles bytes forever or never answers at all;
+        // timeouts alone reset on each byte.
+        let now = Date()
+        let stream = CalDAVResponseStream(headBy: now.addingTimeInterval(policy.requestSeconds), endBy: now.addingTimeInterval(seconds))
+        stream.start(request, on: Self.client)
+        let head = try stream.waitForHead()
+        return (CalDAVReply(status: Int(head.status.code), headers: head.headers.map { (name: $0.name.lowercased(), value: $0.value) },
+                            body: []), stream)
     }
 
     /// 5xx, 429 Too Many Requests, 408 Request Timeout and 423 Locked (Xandikos answers it while
@@ -157,10 +210,11 @@ final class CalDAVTransport {
 
     /// A short reason: the usual network failures in words, anything else as its description,
     /// shortened to whole words.
-    private static func describe(_ error: any Error) -> String {
+    static func describe(_ error: any Error) -> String {
         let text = String(describing: error)
         for (clue, words) in [("refused", "connection refused: nothing listens there"), ("ECONNRESET", "connection reset"),
                               ("connectTimeout", "no answer to the connection within 10 s"),
+                              ("deadlineExceeded", "no whole answer within the time allowed"),
                               ("NXDOMAIN", "unknown host"), ("resolve", "the host name could not be resolved")]
         where text.contains(clue) {
             return words
