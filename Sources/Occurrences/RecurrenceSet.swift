@@ -30,11 +30,17 @@ struct RecurrenceSet {
     /// unsorted, each with its period's end when an RDATE gave one.
     func starts(from: LocalDateTime, to: LocalDateTime, budget: inout Int) throws(ExpansionBudgetExceeded) -> [(DateValue, LocalDateTime?)] {
         var starts: [(DateValue, LocalDateTime?)] = includesStart ? [(start, nil)] : []
+        let windowStart = SeriesExpansion.value(from, like: start)
         for rule in rules {
-            for instance in RuleInstances(rule: rule, start: start, startingAt: SeriesExpansion.value(from, like: start), zone: zone) {
+            // A rule with COUNT is counted from DTSTART, so the instances before the window are walked
+            // one by one: they spend the budget too, or one begun long before the window (SECONDLY from
+            // 1900) would walk for hours.
+            let counted = rule.count != nil
+            for instance in RuleInstances(rule: rule, start: start, startingAt: counted ? nil : windowStart, zone: zone) {
                 if instance.local > to { break }
                 budget -= 1
                 if budget < 0 { throw ExpansionBudgetExceeded() }
+                if counted && instance.local < windowStart.local { continue }
                 starts.append((instance, nil))
             }
         }

@@ -36,7 +36,8 @@ package struct StreamedExpansion {
 
     /// The window needs more rule instances than the budget.
     private var overBudget: UsageProblem {
-        UsageProblem(message: "the window needs more than \(budget) rule instances; narrow it or raise --max-instances")
+        UsageProblem(message: "the window needs more than \(budget) rule instances (a rule with COUNT counts from its DTSTART); "
+                     + "narrow it or raise --max-instances")
     }
 
     private var properties: [Property] = []

@@ -28,3 +28,23 @@ final class SetPositionTests: XCTestCase {
         XCTAssertEqual(found.last, "21080501T010100")
     }
 }
+
+/// SECONDLY and MINUTELY rules go from one listed second (minute) to the next, not through every
+/// period between them (BYSECOND=4,5 walked 58 empty periods a minute).
+final class SparseSubDailyTests: XCTestCase {
+    func testASecondlyRuleGoesFromOneListedSecondToTheNext() throws {
+        let rule = try RecurrenceRule(parsing: "FREQ=SECONDLY;BYSECOND=4,5")
+        let start = try XCTUnwrap(DateValue(icalendar: "20240229T140105")).local
+        let found = RecurrenceIterator(rule: rule, start: start, isDateOnly: false).prefix(5).map { DateValue.floating($0).icalendarText }
+        XCTAssertEqual(found, ["20240229T140105", "20240229T140204", "20240229T140205", "20240229T140304", "20240229T140305"])
+        // 200,000 instances are 100,000 minutes: reached without walking six million empty periods.
+        XCTAssertEqual(Array(RecurrenceIterator(rule: rule, start: start, isDateOnly: false).prefix(200_000)).count, 200_000)
+    }
+
+    func testAMinutelyRuleGoesFromOneListedMinuteToTheNext() throws {
+        let rule = try RecurrenceRule(parsing: "FREQ=MINUTELY;INTERVAL=2;BYMINUTE=10,50")
+        let start = try XCTUnwrap(DateValue(icalendar: "20260105T090000")).local
+        let found = RecurrenceIterator(rule: rule, start: start, isDateOnly: false).prefix(4).map { DateValue.floating($0).icalendarText }
+        XCTAssertEqual(found, ["20260105T091000", "20260105T095000", "20260105T101000", "20260105T105000"])
+    }
+}
