@@ -113,13 +113,14 @@ package struct JCalReader {
             default: throw DocumentError("\(path): parameter \(pair.key) must be a string or an array of strings")
             }
         }
-        if ValueCodec.needsValueParameter(type, property: name) && !parameters.contains(where: { $0.name == "VALUE" }) {
-            parameters.append(Parameter("VALUE", type.uppercased()))
-        }
         let values = parts[3...].map { typedValue($0, type: type) }
         let raw = type == PropertyDesignTable.unknownType
             ? values.map { if case .string(let s) = $0 { s } else if case .number(let n) = $0 { n } else { "" } }.joined(separator: ",")
             : ValueCodec.raw(values, type: type, layout: PropertyDesignTable.layout(of: name))
+        let read = ValueCodec.readType(type, raw: raw)
+        if ValueCodec.needsValueParameter(read, property: name) && !parameters.contains(where: { $0.name == "VALUE" }) {
+            parameters.append(Parameter("VALUE", read.uppercased()))
+        }
         return Property(name: name, parameters: parameters, value: raw)
     }
 

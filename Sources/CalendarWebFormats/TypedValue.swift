@@ -48,11 +48,18 @@ enum ValueCodec {
     private static func declaredType(of property: Property, design: PropertyDesign?) -> String {
         if let value = property[parameter: "VALUE"] { return value.lowercased() }
         let type = design?.type ?? PropertyDesignTable.unknownType
-        if type == "date-time", property.value.utf8.prefix(while: { $0 != UInt8(ascii: ",") }).count == 8,
-           isDigits(ArraySlice(property.value.utf8.prefix(8))) {
-            return "date"
-        }
-        return type
+        return type == "date-time" && isBareDate(property.value) ? "date" : type
+    }
+
+    /// A raw value whose first item is `20081006`: a date, whatever type was declared for it.
+    private static func isBareDate(_ raw: String) -> Bool {
+        raw.utf8.prefix(while: { $0 != UInt8(ascii: ",") }).count == 8 && isDigits(ArraySlice(raw.utf8.prefix(8)))
+    }
+
+    /// The type a reader gives a value declared `type`: a date declared a date-time is the date the
+    /// writers take it for (see `type(of:)`), and is read so, with its VALUE.
+    static func readType(_ type: String, raw: String) -> String {
+        type == "date-time" && isBareDate(raw) ? "date" : type
     }
 
     /// Whether a writer leaves a parameter out: VALUE is said by the type, except for a value that

@@ -87,11 +87,12 @@ package struct XCalReader {
         }
         let (type, values) = typedValues(valueElements, property: name,
                                          bareText: valueElements.isEmpty ? element.text.surroundingWhitespaceRemoved : "")
-        if ValueCodec.needsValueParameter(type, property: name) && !parameters.contains(where: { $0.name == "VALUE" }) {
-            parameters.append(Parameter("VALUE", type.uppercased()))
-        }
         let raw = type == PropertyDesignTable.unknownType ? values.map { if case .string(let s) = $0 { s } else { "" } }.joined(separator: ",")
                                                  : ValueCodec.raw(values, type: type, layout: PropertyDesignTable.layout(of: name))
+        let read = ValueCodec.readType(type, raw: raw)
+        if ValueCodec.needsValueParameter(read, property: name) && !parameters.contains(where: { $0.name == "VALUE" }) {
+            parameters.append(Parameter("VALUE", read.uppercased()))
+        }
         return Property(name: name, parameters: parameters, value: raw, location: SourceLocation(line: element.line))
     }
 
