@@ -43,9 +43,10 @@ enum ValueTypeCheck {
     }
 
     /// A start and an end or a duration; the duration is carried as written (RFC 6321's own example
-    /// writes `P1H`), so only its form is looked at.
+    /// writes `P1H`), so only its form is looked at. Split as `TypedValue` splits a period, at the
+    /// first '/' with empty halves kept, so that what passes here is the period it writes.
     private static func period(_ value: String) -> Bool {
-        let ends = value.split(separator: "/", maxSplits: 1).map(String.init)
+        let ends = value.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
         guard ends.count == 2, DateValue(icalendar: ends[0]) != nil else { return false }
         return DateValue(icalendar: ends[1]) != nil || ends[1].drop { $0 == "+" || $0 == "-" }.hasPrefix("P")
     }

@@ -268,6 +268,14 @@ final class RFCExampleTests: XCTestCase {
         try readsBack(freebusy)
     }
 
+    /// A period with nothing before its '/' is no period: written as a `<period>`, its second half
+    /// (a date-time and a duration, with a '/' of their own) came back as a mangled end.
+    func testAPeriodWithAnEmptyStartIsCarriedAsUnknownText() throws {
+        let rdate = Property(name: "RDATE", parameters: [Parameter("VALUE", "PERIOD")], value: "/00301002T150000/PT1H")
+        XCTAssertEqual(element(rdate), "<rdate><parameters><value><text>PERIOD</text></value></parameters><unknown>/00301002T150000/PT1H</unknown></rdate>")
+        try readsBack(rdate)
+    }
+
     func testRecurIsWrittenAsOneElementPerRulePartAsRFC6321Section3_6_10Shows() throws {
         let rrule = Property(name: "RRULE", value: "FREQ=YEARLY;COUNT=5;BYDAY=-1SU;BYMONTH=10")
         XCTAssertEqual(element(rrule),
