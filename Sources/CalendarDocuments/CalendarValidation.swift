@@ -34,9 +34,19 @@ package enum CalendarValidation {
         }
     }
 
+    /// The verdict on `diagnostics` when they make validate fail: how many errors and warnings, and
+    /// how to mend them; nil when there are only notes.
+    package static func refusal(_ diagnostics: [Diagnostic]) -> CalendarProblems? {
+        let errors = diagnostics.count { $0.severity == .error }, warnings = diagnostics.count { $0.severity == .violation }
+        return errors + warnings > 0 ? CalendarProblems(errors: errors, warnings: warnings) : nil
+    }
+
     /// The calendar repaired as the diagnostics' repairs say, with a VTIMEZONE from the tz database
-    /// for every TZID used without one, as iCalendar bytes.
-    package static func repaired(_ calendar: Component, now: LocalDateTime) -> [UInt8] {
+    /// for every TZID used without one, as iCalendar bytes; refused when an error has no repair
+    /// that keeps the data.
+    package static func repaired(_ calendar: Component, _ diagnostics: [Diagnostic], now: LocalDateTime) throws(Unrepairable) -> [UInt8] {
+        let unrepairable = diagnostics.count { $0.severity == .error && $0.repair == nil }
+        guard unrepairable == 0 else { throw Unrepairable(count: unrepairable) }
         var repaired = calendar
         CalendarRepair(now: now).repair(&repaired)
         var usage = ZoneUsage()
@@ -44,6 +54,22 @@ package enum CalendarValidation {
         repaired.components += usage.missingDefinitions(resolver: TimeZoneResolver(definitions: [:]))
         return ComponentReader.iCalendarText(repaired)
     }
+}
+
+/// What validate found breaks RFC 5545 (exit 65); the diagnostics are printed before it.
+package struct CalendarProblems: ExplainedFailure {
+    package var errors: Int, warnings: Int
+    package var kind: FailureKind { .invalidData }
+    package var message: String {
+        "\(errors) errors, \(warnings) warnings; `calbridge validate --repair -o FIXED.ics` mends those that say how"
+    }
+}
+
+/// `validate --repair` refused: some errors cannot be mended without losing data.
+package struct Unrepairable: ExplainedFailure {
+    package var count: Int
+    package var kind: FailureKind { .invalidData }
+    package var message: String { "\(count) problems cannot be repaired without losing data; nothing was written" }
 }
 
 extension Component {

@@ -4,6 +4,16 @@ import InputFiles
 
 /// A contact card file read for its cards, as `birthdays` reads its inputs.
 package enum ContactCardInput {
+    /// The cards of every input, one after another, read before anything is written: an input with
+    /// none stops the whole run.
+    package static func read(_ paths: [String]) throws -> VCardReadResult {
+        try paths.map(read).reduce(into: VCardReadResult()) { all, one in
+            all.cards += one.cards
+            all.problems += one.problems
+            all.cardsWithoutDates += one.cardsWithoutDates
+        }
+    }
+
     /// The cards of one input; an input with none (a calendar given by mistake) is refused.
     package static func read(_ path: String) throws -> VCardReadResult {
         let input = try InputFile(path: path)

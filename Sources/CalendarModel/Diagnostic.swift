@@ -38,11 +38,18 @@ package struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// Thrown when an input holds problems that stop a conversion; nothing has been written.
-package struct InvalidCalendarData: Error, Sendable {
+package struct InvalidCalendarData: ExplainedFailure, Sendable {
     package var diagnostics: [Diagnostic]
     /// What the user should do, when it is not "run `calbridge validate` on the input" (which reads
     /// calendars, not timetables or state files).
     package var advice: String?
+
+    /// Said after the diagnostics, which say what is wrong.
+    package var message: String {
+        "nothing was written; " + (advice ?? "run `calbridge validate` on the input for every problem and what a repair would do")
+    }
+
+    package var kind: FailureKind { .invalidData }
 
     package init(diagnostics: [Diagnostic], advice: String? = nil) {
         self.diagnostics = diagnostics

@@ -111,3 +111,17 @@ package enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
         }
     }
 }
+
+extension StoreError: ExplainedFailure {
+    /// A store that stopped answering had answered when it was opened, so it went away part-way;
+    /// the other refusals are one item's, reported with the item where a batch goes on.
+    package var kind: FailureKind {
+        if case .unavailable = self { return .temporaryFailure }
+        return .ioError
+    }
+
+    package var message: String {
+        guard case .unavailable(let reason) = self else { return description }
+        return "the store stopped answering (\(reason)); nothing was written: run the same command again once the server is back"
+    }
+}

@@ -156,12 +156,13 @@ package final class ImportBatch: @unchecked Sendable {
 
 /// The store stopped answering part-way through an import (exit 75: safe to retry). What got there
 /// is in the journal, when there is one; the rest is sent by the same command with --resume.
-package struct ImportInterrupted: Error {
+package struct ImportInterrupted: ExplainedFailure {
     package var reason: String
     package var done: Int
     package var total: Int
     package var journalPath: String?
     package var outcome: ImportBatch.Outcome
+    package var kind: FailureKind { .temporaryFailure }
 
     package var message: String {
         let next = journalPath.map { "the journal \($0) records what got there: run the same command with --resume once the server is back" }

@@ -71,8 +71,9 @@ package enum StoreLocation {
 }
 
 /// The store cannot be reached or opened (exit 69).
-package struct StoreUnavailable: Error, Sendable {
+package struct StoreUnavailable: ExplainedFailure, Sendable {
     package var message: String
+    package var kind: FailureKind { .unavailable }
 
     package init(message: String) {
         self.message = message
@@ -80,8 +81,9 @@ package struct StoreUnavailable: Error, Sendable {
 }
 
 /// The CalDAV collection named is not there and was not to be made (exit 66).
-package struct StoreNotFound: Error, Sendable {
+package struct StoreNotFound: ExplainedFailure, Sendable {
     package var message: String
+    package var kind: FailureKind { .missingInput }
 
     package init(message: String) {
         self.message = message

@@ -70,7 +70,12 @@ package struct StoreSync {
 
 /// The store stopped answering part-way: every later write would fail the same way, each after its
 /// own retries, so the run stops at once (exit 75) with what it had done and the state file untouched.
-package struct SyncInterrupted: Error {
+package struct SyncInterrupted: ExplainedFailure {
     package var done: StoreSync.Outcome
     package var reason: String
+    package var kind: FailureKind { .temporaryFailure }
+
+    package var message: String {
+        "the store stopped answering after \(done.summary) (\(reason)); the state file is unchanged: run the same sync again once the server is back"
+    }
 }

@@ -17,9 +17,7 @@ package struct ShownCalendars {
     package func zone(named name: String?) throws(UsageProblem) -> (name: String, zone: any ZoneRules) {
         let resolver = TimeZoneResolver(calendar: calendars.first ?? Component(name: "VCALENDAR"))
         if let name {
-            guard let zone = resolver.zone(for: name) else {
-                throw UsageProblem(message: "--tz \(name) is not a time zone calbridge knows; give an IANA name (Europe/Berlin) or a Windows one (W. Europe Standard Time)")
-            }
+            guard let zone = resolver.zone(for: name) else { throw resolver.unknownDisplayZone(name) }
             return (name, zone)
         }
         for calendar in calendars {
@@ -28,6 +26,14 @@ package struct ShownCalendars {
             if let found = names.lazy.compactMap({ name in resolver.zone(for: name).map { (name, $0) } }).first { return found }
         }
         return ("UTC", FixedOffsetZone(seconds: 0))
+    }
+
+    /// The picture of these calendars over `span` in `form`, times shown in the zone `zone(named:)` picks for `zoneName`.
+    package func picture(of span: ViewSpan, zoneNamed zoneName: String?, language: ViewLanguage, form: ViewRequest.Form) throws(UsageProblem) -> String {
+        let zone = try zone(named: zoneName)
+        let settings = ViewSettings(span: span, zoneName: zone.name, zone: zone.zone, language: language)
+        let events = try events(over: span, in: zone.zone)
+        return form == .html ? CalendarPicture.html(events, settings) : CalendarPicture.svg(events, settings)
     }
 
     /// Every occurrence over the span's days in `zone`, each calendar in its colour (the palette's,

@@ -17,6 +17,16 @@ package struct RuleInstances: Sequence, IteratorProtocol {
                                       startingAt: startingAt?.local)
     }
 
+    /// The instances of the rule written as `text` (`recur`'s argument); a rule that cannot be read
+    /// is `UnreadableRule`.
+    package init(parsing text: String, start: DateValue, startingAt: DateValue? = nil) throws(UnreadableRule) {
+        do {
+            self.init(rule: try RecurrenceRule(parsing: text), start: start, startingAt: startingAt)
+        } catch {
+            throw UnreadableRule(message: "'\(text)' is not a recurrence rule: \(error.description)")
+        }
+    }
+
     package mutating func next() -> DateValue? {
         guard let local = iterator.next() else { return nil }
         switch start {
@@ -41,4 +51,10 @@ package struct RuleInstances: Sequence, IteratorProtocol {
         default: return until.local
         }
     }
+}
+
+/// A rule given to read on its own that is not one (exit 65: the data is invalid).
+package struct UnreadableRule: ExplainedFailure {
+    package var message: String
+    package var kind: FailureKind { .invalidData }
 }

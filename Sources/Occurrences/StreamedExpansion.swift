@@ -30,8 +30,7 @@ package struct StreamedExpansion {
 
     /// `--tz` names no zone calbridge knows, nor one the file defines.
     private var unknownDisplayZone: UsageProblem {
-        UsageProblem(message: "--tz \(displayZoneName ?? "") is not a time zone calbridge knows; "
-                     + "give an IANA name (Europe/Berlin) or a Windows one (W. Europe Standard Time)")
+        (resolver ?? TimeZoneResolver(definitions: [:])).unknownDisplayZone(displayZoneName ?? "")
     }
 
     /// The window needs more rule instances than the budget.

@@ -21,4 +21,10 @@ package enum WindowDate {
         guard start < end else { throw UsageProblem(message: "--from must be before --to") }
         return (start, end)
     }
+
+    /// A window that may be open at either end (export's), or nil when neither end is given.
+    package static func window(from: String?, to: String?) throws(UsageProblem) -> (start: LocalDateTime, end: LocalDateTime)? {
+        guard from != nil || to != nil else { return nil }
+        return try window(from: from ?? "0001-01-01", to: to ?? "9999-12-31")
+    }
 }

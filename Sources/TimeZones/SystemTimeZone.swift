@@ -29,6 +29,21 @@ package struct SystemTimeZone: ZoneRules {
         self = zone
     }
 
+    /// The zone names of the tz database in `directory` (`Europe/Berlin`, `UTC`): its files, less the
+    /// tables and the `posix/` and `right/` copies. Read only to suggest a name, so not kept.
+    package static func identifiers(directory: String = "/usr/share/zoneinfo") -> [String] {
+        guard let files = FileManager.default.enumerator(atPath: directory) else { return [] }
+        var names: [String] = []
+        while let name = files.nextObject() as? String {
+            guard files.fileAttributes?[.type] as? FileAttributeType != .typeDirectory else {
+                if name == "posix" || name == "right" { files.skipDescendants() }
+                continue
+            }
+            if name.first?.isUppercase == true, !name.contains("."), isPlausible(name) { names.append(name) }
+        }
+        return names
+    }
+
     /// A zone from the bytes of a TZif file; throws `TZifError` or `PosixTimeZoneRuleError` for malformed data.
     package init(identifier: String, tzif bytes: [UInt8]) throws {
         let file = try TZifFile(bytes: bytes)

@@ -99,6 +99,19 @@ extension TimeZoneResolver {
     /// What calbridge says of a TZID it cannot resolve, wherever it meets one.
     package static func unknownZoneMessage(_ tzid: String) -> String {
         "TZID \(tzid) is neither defined by a VTIMEZONE in the file nor a zone of the tz database or Windows; its times are read as floating"
+            + (nearestZoneName(to: tzid).map { " (did you mean \($0)?)" } ?? "")
+    }
+
+    /// `--tz` names no zone calbridge knows, nor one the calendar defines: what to write instead.
+    package func unknownDisplayZone(_ name: String) -> UsageProblem {
+        let meant = Self.nearestZoneName(to: name, directory: zoneDirectory).map { "did you mean \($0)? Or " } ?? ""
+        return UsageProblem(message: "--tz \(name) is not a time zone calbridge knows; "
+                            + meant + "give an IANA name (Europe/Berlin) or a Windows one (W. Europe Standard Time)")
+    }
+
+    /// The tz database or Windows zone name `name` is most likely a slip for (`Europe/Berln`).
+    static func nearestZoneName(to name: String, directory: String = "/usr/share/zoneinfo") -> String? {
+        NearestName.nearest(to: name, among: SystemTimeZone.identifiers(directory: directory) + WindowsZoneNames.ianaByWindowsName.keys)
     }
 
     /// The TZIDs a calendar uses that nothing resolves, each with the first property that names it:

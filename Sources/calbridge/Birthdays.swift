@@ -4,11 +4,10 @@ import Birthdays
 import CalendarDocuments
 import CalendarModel
 import CalendarRouter
-import ContactCards
 import ICalendar
 
 /// `calbridge birthdays`: a birthday and anniversary calendar from contact cards.
-struct Birthdays: ParsableCommand {
+struct Birthdays: ParsableCommand, ReportingCommand {
     static let configuration = CommandConfiguration(
         abstract: "Make a birthday (and anniversary) calendar from contact cards.",
         discussion: """
@@ -31,38 +30,25 @@ struct Birthdays: ParsableCommand {
     var lang: BirthdayLanguage = .en
     @Option(help: "29 February in common years: leap-only, feb28 or mar1.")
     var feb29: February29Rule = .leapOnly
-    @Option(parsing: .unconditional, help: "An alarm relative to the start of the day, as a duration: -PT15H is 9:00 the day before.")
+    @Option(parsing: .unconditional, help: "An alarm relative to the start of the day, as a duration: -PT15H is 9:00 the day before.",
+            transform: reading("a duration such as -PT15H or PT9H") { CalendarDuration(icalendar: $0) == nil ? nil : $0 })
     var alarm: String?
-    @Option(help: "One event a year for these ages (such as 0-100), titled with the age, instead of one yearly event.")
-    var ages: String?
+    @Option(help: "One event a year for these ages (such as 0-100), titled with the age, instead of one yearly event.",
+            transform: reading("a range such as 0-100", BirthdayOptions.ages))
+    var ages: ClosedRange<Int>?
     @OptionGroup var reporting: ReportingOptions
 
-    func validate() throws {
-        if let alarm, CalendarDuration(icalendar: alarm) == nil {
-            throw ValidationError("--alarm \(alarm) is not a duration such as -PT15H or PT9H")
-        }
-        if let ages, BirthdayOptions.ages(ages) == nil {
-            throw ValidationError("--ages \(ages) is not a range such as 0-100")
-        }
-    }
-
     func run() throws {
-        reporting.apply()
-        // Every input is read before anything is written: one that holds no card stops the run.
-        let results = try contacts.map(ContactCardInput.read)
-        let cards = results.flatMap(\.cards)
-        let problems = results.flatMap(\.problems)
-        let undated = results.map(\.cardsWithoutDates).reduce(0, +)
-        let options = BirthdayOptions(language: lang, february29: feb29, alarm: alarm, ages: ages.flatMap(BirthdayOptions.ages))
-        let calendar = CalendarRouter.calendar(for: cards, options: options, now: .nowUTC)
+        let read = try ContactCardInput.read(contacts)
+        let options = BirthdayOptions(language: lang, february29: feb29, alarm: alarm, ages: ages)
+        let calendar = CalendarRouter.calendar(for: read.cards, options: options, now: .nowUTC)
         try AtomicFile.write(ComponentReader.iCalendarText(calendar), to: output)
-        Terminal.inform("\(calendar.components.count) events from \(cards.count) cards; \(undated) cards without a date were skipped\n")
-        if !problems.isEmpty {
-            Terminal.printDiagnostics(problems, to: .standardError)
+        Terminal.inform("\(calendar.components.count) events from \(read.cards.count) cards; \(read.cardsWithoutDates) cards without a date were skipped\n")
+        if !read.problems.isEmpty {
+            Terminal.printDiagnostics(read.problems, to: .standardError)
             throw ExitCode(1)
         }
     }
-
 }
 
 extension BirthdayLanguage: ExpressibleByArgument {}

@@ -1,4 +1,6 @@
 import ArgumentParser
+import CLibical
+import CLibxml2
 
 /// The `calbridge` command line: a thin shell that parses arguments and calls the modules below it.
 @main
@@ -22,7 +24,9 @@ struct Calbridge: ParsableCommand {
         65 invalid data (nothing written), 66 missing input, 69 a server is unavailable, 73 output \
         cannot be created, 74 I/O error, 75 a server went away part-way (safe to run again).
         """,
-        version: Version.description,
+        // calbridge's own version and those of the C libraries it was built with (their headers'
+        // macros), so that a report names the libical and libxml2 in play.
+        version: "calbridge 0.9.0 (libical \(ICAL_MAJOR_VERSION).\(ICAL_MINOR_VERSION).\(ICAL_PATCH_VERSION), libxml2 \(LIBXML_DOTTED_VERSION))",
         subcommands: [Convert.self, Validate.self, Expand.self, View.self, Recur.self, Birthdays.self, Schedule.self, Sync.self, Import.self,
                       Export.self, Calendars.self]
     )
@@ -38,6 +42,7 @@ struct Calbridge: ParsableCommand {
         }
         do {
             var command = try parseAsRoot(arguments)
+            (command as? ReportingCommand)?.reporting.apply()
             do {
                 try command.run()
             } catch where configuration.subcommands.contains(where: { $0 == type(of: command) }) {

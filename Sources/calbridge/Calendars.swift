@@ -2,7 +2,7 @@ import ArgumentParser
 import CalendarTransfer
 
 /// `calbridge calendars`: the calendar collections of a CalDAV account.
-struct Calendars: ParsableCommand {
+struct Calendars: ParsableCommand, ReportingCommand {
     static let configuration = CommandConfiguration(
         abstract: "List the calendars of a CalDAV account: name, colour, components, URL.",
         discussion: """
@@ -16,14 +16,11 @@ struct Calendars: ParsableCommand {
 
     @Argument(help: "A URL of the CalDAV account.")
     var url: String
-
     @Option(help: "The user (the password comes from CALBRIDGE_PASSWORD).")
     var user: String?
-
     @OptionGroup var reporting: ReportingOptions
 
     func run() throws {
-        reporting.apply()
         let calendars = try CalendarListing.calendars(at: url, access: StoreAccess(user: user))
         Terminal.write(reporting.json ? CalendarListing.jsonLines(calendars) : CalendarListing.table(calendars), to: .standardOutput)
     }

@@ -2,7 +2,7 @@ import ArgumentParser
 import CalendarDocuments
 
 /// `calbridge convert`: any supported input to any supported output; several inputs merge.
-struct Convert: ParsableCommand {
+struct Convert: ParsableCommand, ReportingCommand {
     static let configuration = CommandConfiguration(
         abstract: "Convert calendars between formats; several inputs merge into one calendar.",
         discussion: """
@@ -37,7 +37,6 @@ struct Convert: ParsableCommand {
     @OptionGroup var reporting: ReportingOptions
 
     func run() throws {
-        reporting.apply()
         let format = try to?.format ?? CalendarConversion.format(ofOutput: output)
         let conversion = CalendarConversion(CalendarInputs(paths: inputs, format: from?.format), to: format, policy: reading.policy)
         let (sink, diagnostics) = try conversion.write(to: output)

@@ -1,11 +1,10 @@
 import ArgumentParser
 import AtomicOutput
 import CalendarDocuments
-import CalendarModel
 import Occurrences
 
 /// `calbridge expand`: the occurrences of every event and to-do in a window.
-struct Expand: ParsableCommand {
+struct Expand: ParsableCommand, ReportingCommand {
     static let configuration = CommandConfiguration(
         abstract: "List the occurrences of every event and to-do in a window.",
         discussion: """
@@ -19,7 +18,6 @@ struct Expand: ParsableCommand {
           calbridge expand course.ics --from 2026-10-01 --to 2027-03-01
           calbridge expand team.ics --from 2026-03-23 --to 2026-03-30 --tz America/New_York --format csv
         """)
-
 
     @Argument(help: "The calendar, or - for standard input.")
     var input: String
@@ -39,7 +37,6 @@ struct Expand: ParsableCommand {
     @OptionGroup var reporting: ReportingOptions
 
     func run() throws {
-        reporting.apply()
         let (start, end) = try WindowDate.window(from: from, to: to)
         var expansion = StreamedExpansion(window: SeriesExpansion.Window(start: start, end: end, zone: nil),
                                           format: format, displayZoneName: tz, budget: maxInstances)

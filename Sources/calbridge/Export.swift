@@ -1,13 +1,9 @@
 import ArgumentParser
-import AtomicOutput
-import CalendarDocuments
-import CalendarModel
 import CalendarTransfer
-import ICalendar
 import Occurrences
 
 /// `calbridge export`: a store's contents as one calendar.
-struct Export: ParsableCommand {
+struct Export: ParsableCommand, ReportingCommand {
     static let configuration = CommandConfiguration(
         abstract: "Write a store's contents as one calendar, optionally only the events in a window.",
         discussion: """
@@ -29,16 +25,10 @@ struct Export: ParsableCommand {
     @OptionGroup var reporting: ReportingOptions
 
     func run() throws {
-        reporting.apply()
-        let window = try Self.window(from, to)
+        let window = try WindowDate.window(from: from, to: to)
         let opened = try StoreLocation.open(store, access: access.chosen, create: false, makeDirectory: false)
         let (sink, diagnostics) = try StoreExport(opened, named: store).write(window: window, to: output)
         try reading.judge(diagnostics)
         try sink.commit()
-    }
-
-    private static func window(_ from: String?, _ to: String?) throws -> (LocalDateTime, LocalDateTime)? {
-        guard from != nil || to != nil else { return nil }
-        return try WindowDate.window(from: from ?? "0001-01-01", to: to ?? "9999-12-31")
     }
 }

@@ -31,3 +31,12 @@ struct ReadFormat: FormatChoice {
     static let offered: [CalendarFormat] = [.ics, .json, .xcal, .jcal, .caldavXML, .vcf, .timetable, .csv]
     var format: CalendarFormat
 }
+
+/// An option's value as `read` makes it from the text given, or the argument parser's usage error
+/// saying what the value should be, so that a command gets its values already read.
+func reading<Value>(_ expected: String, _ read: @escaping @Sendable (String) -> Value?) -> @Sendable (String) throws -> Value {
+    { text in
+        guard let value = read(text) else { throw ValidationError("expected \(expected)") }
+        return value
+    }
+}

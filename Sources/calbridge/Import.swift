@@ -2,7 +2,7 @@ import ArgumentParser
 import CalendarTransfer
 
 /// `calbridge import`: every event of the inputs into a store, one resource per UID.
-struct Import: ParsableCommand {
+struct Import: ParsableCommand, ReportingCommand {
     static let configuration = CommandConfiguration(
         abstract: "Put every event of the inputs into a store, one resource per UID.",
         discussion: """
@@ -69,7 +69,6 @@ struct Import: ParsableCommand {
     }
 
     func run() throws {
-        reporting.apply()
         guard let to else { return try importManifest(manifest!) }
         var request = StoreImport(inputs: inputs, store: to, access: access.chosen)
         (request.create, request.jobs, request.journalPath, request.resume, request.dryRun) = (create, jobs, journal, resume, dryRun)

@@ -20,32 +20,21 @@ struct Recur: ParsableCommand {
 
     @Argument(help: "The rule, such as FREQ=WEEKLY;BYDAY=MO,WE;COUNT=10.")
     var rule: String
-    @Option(help: "The first instance's value: YYYYMMDD, YYYYMMDDThhmmss or YYYYMMDDThhmmssZ.")
-    var dtstart: String
+    @Option(help: "The first instance's value: YYYYMMDD, YYYYMMDDThhmmss or YYYYMMDDThhmmssZ.",
+            transform: reading("a date (YYYYMMDD) or date-time (YYYYMMDDThhmmss[Z]) that exists", { DateValue(icalendar: $0) }))
+    var dtstart: DateValue
     @Option(help: "Print at most this many instances.")
     var count: Int = 1000
-    @Option(name: .customLong("start-at"), help: "Print only the instances at or after this value.")
-    var startAt: String?
+    @Option(name: .customLong("start-at"), help: "Print only the instances at or after this value.",
+            transform: reading("a date or date-time that exists", { DateValue(icalendar: $0) }))
+    var startAt: DateValue?
 
     func validate() throws {
-        guard DateValue(icalendar: dtstart) != nil else {
-            throw ValidationError("--dtstart \(dtstart) is not a date (YYYYMMDD) or date-time (YYYYMMDDThhmmss[Z]) that exists")
-        }
-        if let startAt, DateValue(icalendar: startAt) == nil {
-            throw ValidationError("--start-at \(startAt) is not a date or date-time that exists")
-        }
         guard count > 0 else { throw ValidationError("--count must be at least 1") }
     }
 
     func run() throws {
-        let parsed: RecurrenceRule
-        do {
-            parsed = try RecurrenceRule(parsing: rule)
-        } catch {
-            throw CommandFailure(message: "'\(rule)' is not a recurrence rule: \(error.description)", code: ExitStatus.invalidData)
-        }
-        let start = DateValue(icalendar: dtstart)!
-        let instances = RuleInstances(rule: parsed, start: start, startingAt: startAt.flatMap { DateValue(icalendar: $0) })
+        let instances = try RuleInstances(parsing: rule, start: dtstart, startingAt: startAt)
         // As every command's output: a full disk or closed pipe is an I/O error (74), not a success.
         try AtomicFile.write(Array((instances.prefix(count).map(\.icalendarText).joined(separator: ",") + "\n").utf8), to: nil)
     }

@@ -14,9 +14,15 @@ struct ReportingOptions: ParsableArguments {
         var json = false
     }
 
-    /// Makes this run report as asked; called first thing in a command's `run`.
+    /// Makes this run report as asked; `Calbridge.main` calls it before a `ReportingCommand` runs.
     func apply() {
         Terminal.reporting = Choice(quiet: quiet, json: json)
         ProgressLine.isShown = Terminal.watched && !quiet
     }
+}
+
+/// A command with `--quiet` and `--json`: they are applied before it runs, so that whatever it prints,
+/// and whatever stops it, is reported as they ask.
+protocol ReportingCommand {
+    var reporting: ReportingOptions { get }
 }

@@ -4,7 +4,7 @@ import ICalendar
 import Schedules
 
 /// `calbridge schedule`: a course timetable as a calendar; with a state file, only what changed is new.
-struct Schedule: ParsableCommand {
+struct Schedule: ParsableCommand, ReportingCommand {
     static let configuration = CommandConfiguration(
         abstract: "Turn a course timetable (JSON, or CSV of lectures) into a calendar.",
         discussion: """
@@ -40,7 +40,6 @@ struct Schedule: ParsableCommand {
     @OptionGroup var reporting: ReportingOptions
 
     func run() throws {
-        reporting.apply()
         let run = try ScheduleRun(timetable: timetable, base: base, statePath: state)
         try AtomicFile.write(ComponentReader.iCalendarText(run.schedule.calendar(stamps: run.stamps)), to: output)
         if let state { try run.saveState(to: state) }

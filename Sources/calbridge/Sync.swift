@@ -3,7 +3,7 @@ import CalendarTransfer
 import Schedules
 
 /// `calbridge sync`: keeps a store in step with a timetable, writing only what changed.
-struct Sync: ParsableCommand {
+struct Sync: ParsableCommand, ReportingCommand {
     static let configuration = CommandConfiguration(
         abstract: "Keep a calendar store in step with a timetable: create, update and delete only what changed.",
         discussion: """
@@ -31,21 +31,15 @@ struct Sync: ParsableCommand {
     @OptionGroup var reporting: ReportingOptions
 
     func run() throws {
-        reporting.apply()
         let run = try ScheduleRun(timetable: timetable, base: base, statePath: state)
         let store = try StoreLocation.open(to, access: access.chosen, create: create, makeDirectory: true)
-        let outcome: StoreSync.Outcome
-        do {
-            outcome = try StoreSync(store: store, run: run).apply()
-        } catch let interrupted as SyncInterrupted {
-            throw CommandFailure(message: "\(to): the store stopped answering after \(interrupted.done.summary) (\(interrupted.reason)); "
-                                 + "the state file is unchanged: run the same sync again once the server is back", code: ExitStatus.temporaryFailure)
-        }
+        let outcome = try StoreSync(store: store, run: run).apply()
         Terminal.inform("sync: \(outcome.summary)\n")
         guard outcome.failures.isEmpty else {
             // The state is what the store holds; a change that did not get there must be tried again.
             Terminal.write(outcome.failures.map { $0 + "\n" }.joined(), to: .standardError)
-            throw CommandFailure(message: "the state file is unchanged, so the next sync tries these again", code: ExitCode(1))
+            Terminal.error("the state file is unchanged, so the next sync tries these again")
+            throw ExitCode(1)
         }
         try run.saveState(to: state)
     }

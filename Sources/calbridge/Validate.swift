@@ -1,10 +1,9 @@
 import ArgumentParser
 import AtomicOutput
 import CalendarDocuments
-import CalendarModel
 
 /// `calbridge validate`: every problem with file, line and column, and what a repair would do.
-struct Validate: ParsableCommand {
+struct Validate: ParsableCommand, ReportingCommand {
     static let configuration = CommandConfiguration(
         abstract: "Report every problem in calendar files; --repair writes a mended copy.",
         discussion: """
@@ -38,23 +37,13 @@ struct Validate: ParsableCommand {
     }
 
     func run() throws {
-        reporting.apply()
         let (calendar, diagnostics) = try CalendarValidation.read(CalendarInputs(paths: inputs, format: from?.format))
         Terminal.printDiagnostics(diagnostics, to: .standardOutput)
-        let blocking = diagnostics.filter { $0.severity >= .violation }
         if repair {
-            let unrepairable = diagnostics.filter { $0.severity == .error && $0.repair == nil }
-            guard unrepairable.isEmpty else {
-                throw CommandFailure(message: "\(unrepairable.count) problems cannot be repaired without losing data; nothing was written",
-                                     code: ExitStatus.invalidData)
-            }
-            try AtomicFile.write(CalendarValidation.repaired(calendar, now: .nowUTC), to: output)
+            try AtomicFile.write(CalendarValidation.repaired(calendar, diagnostics, now: .nowUTC), to: output)
             Terminal.inform("repaired \(diagnostics.filter { $0.repair != nil }.count) problems\n")
-        } else if !blocking.isEmpty {
-            let errors = blocking.filter { $0.severity == .error }.count
-            Terminal.write("\(errors) errors, \(blocking.count - errors) warnings; `calbridge validate --repair -o FIXED.ics` mends those that say how\n",
-                           to: .standardError)
-            throw ExitStatus.invalidData
+        } else if let refusal = CalendarValidation.refusal(diagnostics) {
+            throw refusal
         } else {
             let names = inputs.map { $0 == "-" ? "standard input" : $0 }
             Terminal.inform("\(names.joined(separator: ", ")): valid (\(calendar.components.count) components)\n")

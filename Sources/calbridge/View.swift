@@ -1,11 +1,10 @@
 import ArgumentParser
 import AtomicOutput
 import CalendarDocuments
-import CalendarModel
 import CalendarViews
 
 /// `calbridge view`: a picture of the calendar, a week, a month or a run of days, as SVG or HTML.
-struct View: ParsableCommand {
+struct View: ParsableCommand, ReportingCommand {
     static let configuration = CommandConfiguration(
         abstract: "Draw a week, a month or a run of days as SVG, or as HTML with the events listed.",
         discussion: """
@@ -36,7 +35,6 @@ struct View: ParsableCommand {
     @OptionGroup var reporting: ReportingOptions
 
     func run() throws {
-        reporting.apply()
         let span = try ViewRequest.span(week: week, month: month, from: from, to: to, weekStart: weekStart == .monday ? .monday : .sunday)
         let form = try ViewRequest.form(given: format, output: output)
         // Each input is a calendar of its own, so that each keeps its colour.
@@ -45,11 +43,8 @@ struct View: ParsableCommand {
             try reading.judge(diagnostics)
             return calendar
         }
-        let shown = ShownCalendars(calendars)
-        let zone = try shown.zone(named: tz)
-        let settings = ViewSettings(span: span, zoneName: zone.name, zone: zone.zone, language: lang)
-        let events = try shown.events(over: span, in: zone.zone)
-        try AtomicFile.write(Array((form == .html ? CalendarPicture.html(events, settings) : CalendarPicture.svg(events, settings)).utf8), to: output)
+        let picture = try ShownCalendars(calendars).picture(of: span, zoneNamed: tz, language: lang, form: form)
+        try AtomicFile.write(Array(picture.utf8), to: output)
     }
 }
 

@@ -34,6 +34,17 @@ final class CommandLineConventionsTests: XCTestCase {
         XCTAssertTrue(far.standardError.contains("unknown command 'team.ics'; the commands are convert,"), far.standardError)
     }
 
+    func testAMisspeltZoneGetsTheNearestOne() throws {
+        let expand = try Calbridge.run(["expand", "-", "--from", "2026-01-01", "--to", "2026-02-01", "--tz", "Amerika/New_York"],
+                                       input: sampleCalendar)
+        XCTAssertEqual(expand.status, 64)
+        XCTAssertTrue(expand.standardError.contains("--tz Amerika/New_York is not a time zone calbridge knows; did you mean America/New_York?"),
+                      expand.standardError)
+        let view = try Calbridge.run(["view", "-", "--week", "2026-W02", "--tz", "europe/berlin"], input: sampleCalendar)
+        XCTAssertEqual(view.status, 64)
+        XCTAssertTrue(view.standardError.contains("did you mean Europe/Berlin?"), view.standardError)
+    }
+
     func testAMisspeltOptionGetsTheNearestOne() throws {
         let result = try Calbridge.run(["convert", "-", "--too", "ics"], input: sampleCalendar)
         XCTAssertEqual(result.status, 64)
