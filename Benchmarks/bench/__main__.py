@@ -12,6 +12,7 @@ import sys
 import birthdays
 import caldav_export
 import caldav_import
+import caldav_resume
 import convert
 import expand
 import schedule
@@ -22,9 +23,9 @@ import webformats
 from runner import ROOT, Bench, say
 
 PARTS = {"convert": convert, "expand": expand, "xcal": webformats, "birthdays": birthdays, "schedule": schedule,
-         "import": caldav_import, "export": caldav_export, "view": view, "versions": versions}
+         "import": caldav_import, "resume": caldav_resume, "export": caldav_export, "view": view, "versions": versions}
 # The parts that run python peers or servers from .venv.
-NEED_VENV = {"expand", "import", "export"}
+NEED_VENV = {"expand", "import", "resume", "export"}
 
 
 def positive(text):
@@ -37,7 +38,7 @@ def positive(text):
 def options(arguments):
     parser = argparse.ArgumentParser(prog="Scripts/bench", description=__doc__.split("\n\n")[0])
     parser.add_argument("parts", nargs="*", metavar="PART",
-                        help="convert, expand, xcal, birthdays, schedule, import, export, view or versions (default: all but versions)")
+                        help="convert, expand, xcal, birthdays, schedule, import, resume, export, view or versions (default: all but versions)")
     parser.add_argument("--runs", type=positive, default=3, help="runs of each tool, interleaved (default 3)")
     parser.add_argument("--events", type=positive, default=100000, help="events of the convert calendar (default 100000)")
     parser.add_argument("--small-events", type=positive, default=10000,
@@ -51,7 +52,7 @@ def options(arguments):
     parser.add_argument("--import-jobs", type=positive, help="requests calbridge import sends at once (default: calbridge chooses)")
     parser.add_argument("--export-events", type=positive, default=3000, help="events export reads (default 3000)")
     parser.add_argument("--servers", default="radicale,xandikos,cyrus",
-                        help="the CalDAV servers import and export run against, by name (default radicale,xandikos,cyrus); "
+                        help="the CalDAV servers import, resume and export run against, by name (default radicale,xandikos,cyrus); "
                         "the figures of the others are kept from an earlier run")
     parser.add_argument("--no-python", dest="python", action="store_false",
                         help="leave out the slow python icalendar peers of convert and xcal")

@@ -140,6 +140,16 @@ def import_rows(data, lines):
                 server["server"], secs(again["median_seconds"]), "-" if again["most_rewritten"] is None else again["most_rewritten"]))
 
 
+def resume_rows(data, lines):
+    """import killed part-way and resumed, into each server: every UID there once."""
+    r = data["resume"]
+    for s in r.get("servers", []):
+        lines.append("| import {:,} events into {} with --jobs {}, killed after {:,} recorded, then --resume | {}, {:,} of {:,} UIDs stored, "
+                     "{} twice, {} missing | | {} |".format(
+                         s["uids"], s["server"], r["jobs"], s["recorded_at_kill"], secs(s["resumed_seconds"]), s["stored_uids"], s["uids"],
+                         s["twice_count"], s["missing_count"], "every UID once: " + ("met" if s["met"] else "not met")))
+
+
 def export_rows(data, lines):
     """export from each server against python caldav, whole and for one month."""
     e = data["export"]
@@ -164,7 +174,7 @@ def view_rows(data, lines):
 
 
 PARTS = [("results", convert_rows), ("expand", expand_rows), ("xcal", webformat_rows), ("birthdays", birthday_rows),
-         ("schedule", schedule_rows), ("import", import_rows), ("export", export_rows),
+         ("schedule", schedule_rows), ("import", import_rows), ("resume", resume_rows), ("export", export_rows),
          ("view", view_rows)]
 
 
