@@ -51,8 +51,8 @@ def options(arguments):
     parser.add_argument("--import-events", type=positive, default=2000, help="events import sends (default 2000)")
     parser.add_argument("--import-jobs", type=positive, help="requests calbridge import sends at once (default: calbridge chooses)")
     parser.add_argument("--export-events", type=positive, default=3000, help="events export reads (default 3000)")
-    parser.add_argument("--servers", default="radicale,xandikos,cyrus",
-                        help="the CalDAV servers import, resume and export run against, by name (default radicale,xandikos,cyrus); "
+    parser.add_argument("--servers", default="radicale,xandikos,cyrus,davical",
+                        help="the CalDAV servers import, resume and export run against, by name (default radicale,xandikos,cyrus,davical); "
                         "the figures of the others are kept from an earlier run")
     parser.add_argument("--no-python", dest="python", action="store_false",
                         help="leave out the slow python icalendar peers of convert and xcal")

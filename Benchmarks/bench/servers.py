@@ -1,7 +1,7 @@
 """CalDAV servers the import and export benchmarks run against, as context managers: started on a free
 port of 127.0.0.1 with fresh storage, stopped and their storage removed however the block ends. Radicale
-and Xandikos come from .venv, Cyrus IMAP's CalDAV from Debian's packages (Scripts/cyrus-caldav-server,
-as the tests run it)."""
+and Xandikos come from .venv, Cyrus IMAP's CalDAV and DAViCal from Debian's packages
+(Scripts/cyrus-caldav-server, Scripts/davical-caldav-server, as the tests run them)."""
 import base64
 import json
 import os
@@ -218,15 +218,46 @@ class Cyrus(Server):
         return os.access("/usr/lib/cyrus/bin/httpd", os.X_OK)
 
 
-SERVERS = {"radicale": Radicale, "xandikos": Xandikos, "cyrus": Cyrus}
+class Davical(Server):
+    """DAViCal 1.1.12 (Debian's davical: PHP on Apache 2 prefork with 8 workers, PostgreSQL 15), run by
+    Scripts/davical-caldav-server with a PostgreSQL cluster of its own; its user `user` has the calendar
+    home /user/ (DAViCal's own URLs are /caldav.php/user/..., the script hands every other path to
+    caldav.php). Each request is a PHP run on a new database connection, so its writes go on in parallel,
+    one PostgreSQL transaction each."""
+    name = "davical"
+    user, password = "user", "secret"
+    start_seconds = 90
+    description = ("davical 1.1.12 (Apache 2.4 prefork, 8 workers, mod_php 8.2 with opcache; PostgreSQL 15, "
+                   "fsync and synchronous_commit on, cluster on tmpfs; Basic authentication)")
+
+    def storage_folder(self):
+        # On tmpfs as Cyrus's, so that PostgreSQL's fsync at each commit costs neither client anything; the
+        # cluster runs as the postgres user when the bench runs as root, so it must reach its folder.
+        folder = on_tmpfs_if_room()
+        os.chmod(folder, 0o755)
+        return folder
+
+    def command(self, storage, port):
+        return ["bash", str(ROOT / "Scripts/davical-caldav-server"), storage + "/davical", str(port)]
+
+    def collection_path(self, name):
+        return "/user/%s/" % name
+
+    @staticmethod
+    def installed():
+        return os.path.exists("/usr/share/davical/htdocs/caldav.php") and os.access("/usr/sbin/apache2", os.X_OK)
+
+
+SERVERS = {"radicale": Radicale, "xandikos": Xandikos, "cyrus": Cyrus, "davical": Davical}
 
 
 def installed_servers(bench, part):
-    """The servers a part runs against: those --servers names, Cyrus only where its packages are installed."""
+    """The servers a part runs against: those --servers names, Cyrus and DAViCal only where their packages
+    are installed."""
     for name in bench.options.servers.split(","):
         kind = SERVERS[name]
-        if kind is Cyrus and not Cyrus.installed():
-            say("cyrus is not installed (Scripts/setup --python installs it): its %s rows are left out" % part)
+        if kind in (Cyrus, Davical) and not kind.installed():
+            say("%s is not installed (Scripts/setup --python installs it): its %s rows are left out" % (name, part))
             continue
         yield name, kind
 

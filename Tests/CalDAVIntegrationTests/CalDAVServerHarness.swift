@@ -8,9 +8,15 @@ enum CalDAVServerHarness {
     struct NotInstalled: Error, CustomStringConvertible {
         var kind: CalDAVServerKind
         var description: String {
-            kind == .cyrus
-                ? "cyrus is not installed: run Scripts/setup --python (it installs cyrus-imapd, cyrus-caldav and sasl2-bin)"
-                : "\(kind.rawValue) is not installed: run Scripts/setup --python, or set CALBRIDGE_PYTHON to the python of a venv that has it"
+            switch kind {
+            case .cyrus:
+                return "cyrus is not installed: run Scripts/setup --python (it installs cyrus-imapd, cyrus-caldav and sasl2-bin)"
+            case .davical:
+                return "davical is not installed: run Scripts/setup --python (it installs davical, postgresql, apache2, "
+                    + "libapache2-mod-php, php-pgsql and php-xml)"
+            case .radicale, .xandikos:
+                return "\(kind.rawValue) is not installed: run Scripts/setup --python, or set CALBRIDGE_PYTHON to the python of a venv that has it"
+            }
         }
     }
 

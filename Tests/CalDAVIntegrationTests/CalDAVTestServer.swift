@@ -7,11 +7,13 @@ import Darwin
 #endif
 
 /// The real CalDAV servers the integration tests talk to: Radicale and Xandikos from the project's
-/// `.venv`, Cyrus IMAP's CalDAV from Debian's packages, run by Scripts/cyrus-caldav-server.
+/// `.venv`, Cyrus IMAP's CalDAV and DAViCal from Debian's packages, run by Scripts/cyrus-caldav-server
+/// and Scripts/davical-caldav-server.
 enum CalDAVServerKind: String {
     case radicale
     case xandikos
     case cyrus
+    case davical
 
     /// The path of a calendar collection named `name` for the user the tests send: Radicale keeps
     /// collections under the principal, Xandikos under its calendar home.
@@ -20,6 +22,8 @@ enum CalDAVServerKind: String {
         case .radicale: return "/user/\(name)/"
         case .xandikos: return "/user/calendars/\(name)/"
         case .cyrus: return "/dav/calendars/user/user/\(name)/"
+        // DAViCal's own URLs, the hrefs it answers with (the script serves /user/... as well).
+        case .davical: return "/caldav.php/user/\(name)/"
         }
     }
 
@@ -34,7 +38,18 @@ enum CalDAVServerKind: String {
             let script = CalDAVTestServer.packageRoot.appendingPathComponent("Scripts/cyrus-caldav-server")
             guard FileManager.default.isExecutableFile(atPath: "/usr/lib/cyrus/bin/httpd") else { return nil }
             return (URL(fileURLWithPath: "/bin/bash"), [script.path, storage, String(port)])
+        case .davical:
+            let script = CalDAVTestServer.packageRoot.appendingPathComponent("Scripts/davical-caldav-server")
+            guard FileManager.default.isExecutableFile(atPath: "/usr/sbin/apache2"),
+                  FileManager.default.fileExists(atPath: "/usr/share/davical/htdocs/caldav.php") else { return nil }
+            return (URL(fileURLWithPath: "/bin/bash"), [script.path, storage, String(port)])
         }
+    }
+
+    /// Seconds a server may take to start: DAViCal's first start makes its PostgreSQL cluster and
+    /// database (about 10 s on the 2-core development machine under load), Cyrus its user's mailbox.
+    var startTimeout: TimeInterval {
+        self == .davical ? 120 : 30
     }
 
     fileprivate func arguments(storage: String, state: String, port: Int) -> [String] {
@@ -42,7 +57,7 @@ enum CalDAVServerKind: String {
         case .radicale:
             // auth none: Radicale takes the basic-auth user name as the principal without checking it.
             return ["--storage-filesystem-folder=\(storage)", "--auth-type=none", "--server-hosts=127.0.0.1:\(port)"]
-        case .cyrus:
+        case .cyrus, .davical:
             return []
         case .xandikos:
             // --defaults makes /user/ with a calendar home at /user/calendars/ (and /user/calendars/calendar/);
@@ -87,8 +102,8 @@ final class CalDAVTestServer {
 
     /// Starts a CalDAV server and waits, at most `timeout` seconds, until it accepts connections.
     /// Cyrus's first start creates its user's mailbox first, which takes a few seconds more.
-    convenience init(_ kind: CalDAVServerKind, bin: URL?, timeout: TimeInterval = 30) throws {
-        try self.init(kind, label: kind.rawValue, timeout: timeout) { storage, state, port in
+    convenience init(_ kind: CalDAVServerKind, bin: URL?, timeout: TimeInterval? = nil) throws {
+        try self.init(kind, label: kind.rawValue, timeout: timeout ?? kind.startTimeout) { storage, state, port in
             kind.command(bin: bin, storage: storage, state: state, port: port)!
         }
     }

@@ -23,6 +23,16 @@ struct CalDAVReply: Sendable {
 
     var isSuccess: Bool { (200..<300).contains(status) }
 
+    /// A 412 that says only that the request's If-Match or If-None-Match did not hold: bare (Radicale,
+    /// Cyrus), or with a `DAV:error` naming the header itself (DAViCal: `<if-match/>`,
+    /// `<if-none-match/>`). A 412 naming any other precondition (Xandikos's `valid-calendar-data`,
+    /// `no-uid-conflict`) is a refusal of the request's content.
+    var isFailedCondition: Bool {
+        guard status == 412 else { return false }
+        guard let precondition else { return true }
+        return precondition == "if-match" || precondition == "if-none-match"
+    }
+
     /// A refusal carrying the server's precondition and words.
     var refusal: CalDAVError {
         let parsed = CalDAVErrorBody(body)

@@ -41,8 +41,14 @@ extension CalDAVStore {
         let reply = try transport.send("PUT", path: path, headers: Self.calendarHeaders + [(name: "If-None-Match", value: "*")],
                                        body: bytes)
         if reply.isSuccess { return try newETag(reply, at: path) }
-        // Xandikos sends a 412 for invalid data and UID conflicts too; only a bare 412 is "already there".
-        if reply.status == 412, reply.precondition == nil { throw StoreError.alreadyExists(uid: uid) }
+        // Xandikos sends a 412 for invalid data and UID conflicts too, naming the precondition; DAViCal
+        // a bare 412 with plain text for data it cannot read ("No calendar content"). So a failed
+        // If-None-Match is "already there" when the server says so (DAViCal's `<if-none-match/>`) and a
+        // bare 412 only when something is there: otherwise it is the server's refusal of the data.
+        if reply.isFailedCondition {
+            let saysThere = reply.precondition == "if-none-match"
+            if try saysThere || currentETag(at: path) != nil { throw StoreError.alreadyExists(uid: uid) }
+        }
         throw failure(reply)
     }
 
@@ -56,7 +62,7 @@ extension CalDAVStore {
         switch reply.status {
         case 404, 410:
             return .absent
-        case 412 where reply.precondition == nil:
+        case 412 where reply.isFailedCondition:
             // If-Match fails both when the etag moved on and when the resource is gone; only a
             // look tells which, and a gone resource is `notFound`, as in every other store.
             guard try currentETag(at: path) != nil else { return .absent }
