@@ -114,11 +114,13 @@ package struct JCalReader {
             }
         }
         let values = parts[3...].map { typedValue($0, type: type) }
+        // Looked up once for the layout and VALUE: a lookup hashes the name.
+        let design = PropertyDesignTable.design(for: name)
         let raw = type == PropertyDesignTable.unknownType
             ? values.map { if case .string(let s) = $0 { s } else if case .number(let n) = $0 { n } else { "" } }.joined(separator: ",")
-            : ValueCodec.raw(values, type: type, layout: PropertyDesignTable.layout(of: name))
+            : ValueCodec.raw(values, type: type, layout: design?.layout ?? .single)
         let read = ValueCodec.readType(type, raw: raw)
-        if ValueCodec.needsValueParameter(read, property: name) && !parameters.contains(where: { $0.name == "VALUE" }) {
+        if ValueCodec.needsValueParameter(read, design: design) && !parameters.contains(where: { $0.name == "VALUE" }) {
             parameters.append(Parameter("VALUE", read.uppercased()))
         }
         return Property(name: name, parameters: parameters, value: raw)

@@ -70,9 +70,11 @@ enum ValueCodec {
 
     /// Whether a reader puts VALUE back: for a type other than the default (never for `unknown`,
     /// RFC 6321 §5), and always where the property's definition requires it.
-    static func needsValueParameter(_ type: String, property name: String) -> Bool {
+    ///
+    /// `design` is the property's entry (`nil` without one), which the readers look up once per
+    /// property for this, its layout and its default type.
+    static func needsValueParameter(_ type: String, design: PropertyDesign?) -> Bool {
         guard type != PropertyDesignTable.unknownType else { return false }
-        let design = PropertyDesignTable.design(for: name)
         return type != (design?.type ?? PropertyDesignTable.unknownType) || design?.requiresValueParameter == true
     }
 
@@ -201,6 +203,7 @@ enum ValueCodec {
     }
 
     static func isoDateTime(_ raw: String) -> String {
+        if let iso = isoDateTimeOfUsualForm(raw) { return iso }
         let bytes = Array(raw.utf8)
         guard bytes.count >= 15, let t = bytes.firstIndex(of: UInt8(ascii: "T")) else { return isoDate(raw) }
         var out: [UInt8] = []
@@ -209,6 +212,30 @@ enum ValueCodec {
         out.append(UInt8(ascii: "T"))
         appendISOTime(bytes[(t + 1)...], to: &out)
         return String(decoding: out, as: UTF8.self)
+    }
+
+    /// `20260329T023000` or `20260329T023000Z` (nearly every date-time written) straight into its ISO
+    /// string, as `isoDateTime` makes it from pieces; `nil` for any other text, which goes that way.
+    private static func isoDateTimeOfUsualForm(_ raw: String) -> String? {
+        var raw = raw
+        return raw.withUTF8 { bytes -> String? in
+            guard bytes.count == 15 || bytes.count == 16, bytes[8] == UInt8(ascii: "T"),
+                  bytes[0..<8].allSatisfy(isDigit), bytes[9..<15].allSatisfy(isDigit) else { return nil }
+            return String(unsafeUninitializedCapacity: bytes.count + 4) { out in
+                var at = 0
+                func put(_ range: Range<Int>) {
+                    for index in range { out[at] = bytes[index]; at += 1 }
+                }
+                func put(_ byte: UInt8) { out[at] = byte; at += 1 }
+                put(0..<4); put(UInt8(ascii: "-")); put(4..<6); put(UInt8(ascii: "-")); put(6..<9)
+                put(9..<11); put(UInt8(ascii: ":")); put(11..<13); put(UInt8(ascii: ":")); put(13..<bytes.count)
+                return at
+            }
+        }
+    }
+
+    private static func isDigit(_ byte: UInt8) -> Bool {
+        byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
     }
 
     static func isoTime(_ raw: String) -> String {
@@ -273,6 +300,22 @@ enum ValueCodec {
                                     "bymonthday", "byyearday", "byweekno", "bymonth", "bysetpos", "wkst"]
 
     private static func recur(_ raw: String) -> TypedValue {
+        // ASCII text (every rule that reads as one) is cut as bytes, where it cuts as its characters:
+        // cutting characters (grapheme by grapheme) was most of a rule's conversion.
+        guard raw.utf8.allSatisfy({ $0 < 0x80 }) else { return recurOfAnyText(raw) }
+        let parts: [(name: String, values: [String])] = raw.utf8.split(separator: UInt8(ascii: ";")).compactMap { part in
+            let pair = part.split(separator: UInt8(ascii: "="), maxSplits: 1)
+            guard pair.count == 2 else { return nil }
+            let name = String(Substring(pair[0])).lowercased()
+            let values = pair[1].split(separator: UInt8(ascii: ",")).map { value in
+                name == "until" ? isoDateTime(String(Substring(value))) : String(Substring(value))
+            }
+            return (name, values)
+        }
+        return inRuleOrder(parts)
+    }
+
+    private static func recurOfAnyText(_ raw: String) -> TypedValue {
         let parts: [(name: String, values: [String])] = raw.split(separator: ";").compactMap { part in
             let pair = part.split(separator: "=", maxSplits: 1).map(String.init)
             guard pair.count == 2 else { return nil }
@@ -288,8 +331,9 @@ enum ValueCodec {
     static func inRuleOrder(_ given: [(name: String, values: [String])]) -> TypedValue {
         // Part names are case-insensitive (`fReq`); iCalendar writes them in upper case, the web formats in lower.
         let parts = given.map { (name: $0.name.lowercasedName, values: $0.values) }
-        let rank = { (name: String) in ruleOrder.firstIndex(of: name) ?? ruleOrder.count }
-        return .recur(parts.enumerated().sorted { (rank($0.element.name), $0.offset) < (rank($1.element.name), $1.offset) }.map(\.element))
+        // Each part's rank found once, not at every comparison of the sort.
+        let ranks = parts.map { ruleOrder.firstIndex(of: $0.name) ?? ruleOrder.count }
+        return .recur(parts.indices.sorted { (ranks[$0], $0) < (ranks[$1], $1) }.map { parts[$0] })
     }
 
     /// Splits at separators not escaped with a backslash.

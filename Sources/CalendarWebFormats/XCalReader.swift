@@ -70,6 +70,8 @@ package struct XCalReader {
 
     static func property(_ element: XCalElement) -> Property {
         let name = element.name.uppercased()
+        // Looked up once for the default type, the layout and VALUE: a lookup hashes the name.
+        let design = PropertyDesignTable.design(for: name)
         var parameters: [Parameter] = []
         var valueElements: [XCalElement] = []
         for child in element.children {
@@ -85,23 +87,23 @@ package struct XCalReader {
                 valueElements.append(child)
             }
         }
-        let (type, values) = typedValues(valueElements, property: name,
+        let (type, values) = typedValues(valueElements, design: design,
                                          bareText: valueElements.isEmpty ? element.text.surroundingWhitespaceRemoved : "")
         let raw = type == PropertyDesignTable.unknownType ? values.map { if case .string(let s) = $0 { s } else { "" } }.joined(separator: ",")
-                                                 : ValueCodec.raw(values, type: type, layout: PropertyDesignTable.layout(of: name))
+                                                 : ValueCodec.raw(values, type: type, layout: design?.layout ?? .single)
         let read = ValueCodec.readType(type, raw: raw)
-        if ValueCodec.needsValueParameter(read, property: name) && !parameters.contains(where: { $0.name == "VALUE" }) {
+        if ValueCodec.needsValueParameter(read, design: design) && !parameters.contains(where: { $0.name == "VALUE" }) {
             parameters.append(Parameter("VALUE", read.uppercased()))
         }
         return Property(name: name, parameters: parameters, value: raw, location: SourceLocation(line: element.line))
     }
 
     /// The type a property's value elements name, and their values.
-    private static func typedValues(_ elements: [XCalElement], property: String, bareText: String) -> (String, [TypedValue]) {
+    private static func typedValues(_ elements: [XCalElement], design: PropertyDesign?, bareText: String) -> (String, [TypedValue]) {
         // No value element (`<tzid>US/Eastern</tzid>`, as RFC 6321's example B.2.2 writes it): the bare text,
         // read as the property's default type.
         guard let first = elements.first else {
-            let type = PropertyDesignTable.type(of: property)
+            let type = design?.type ?? PropertyDesignTable.unknownType
             return (type, [ValueCodec.decode(ValueCodec.encode(.string(bareText), type: type == "text" ? "text" : "unknown"), type: type)])
         }
         switch first.name {

@@ -9,6 +9,7 @@ import ICalendar
 /// `calbridge birthdays`: a birthday and anniversary calendar from contact cards.
 struct Birthdays: ParsableCommand, ReportingCommand {
     static let configuration = CommandConfiguration(
+        commandName: "birthdays",
         abstract: "Make a birthday (and anniversary) calendar from contact cards.",
         discussion: """
         Every contact with a birthday, anniversary or labelled date (Apple's X-ABDATE) becomes one all-day \

@@ -4,6 +4,7 @@ import CalendarTransfer
 /// `calbridge calendars`: the calendar collections of a CalDAV account.
 struct Calendars: ParsableCommand, ReportingCommand {
     static let configuration = CommandConfiguration(
+        commandName: "calendars",
         abstract: "List the calendars of a CalDAV account: name, colour, components, URL.",
         discussion: """
         URL may be a server root, .well-known/caldav, a principal, a calendar home or a calendar; \

@@ -4,6 +4,7 @@ import CalendarDocuments
 /// `calbridge convert`: any supported input to any supported output; several inputs merge.
 struct Convert: ParsableCommand, ReportingCommand {
     static let configuration = CommandConfiguration(
+        commandName: "convert",
         abstract: "Convert calendars between formats; several inputs merge into one calendar.",
         discussion: """
         iCalendar, xCal and jCal go through component by component, so a file of a million events \

@@ -6,6 +6,7 @@ import Occurrences
 /// `calbridge expand`: the occurrences of every event and to-do in a window.
 struct Expand: ParsableCommand, ReportingCommand {
     static let configuration = CommandConfiguration(
+        commandName: "expand",
         abstract: "List the occurrences of every event and to-do in a window.",
         discussion: """
         The window is half-open: occurrences that overlap [--from, --to) are listed, sorted by start \

@@ -5,6 +5,7 @@ import Occurrences
 /// `calbridge export`: a store's contents as one calendar.
 struct Export: ParsableCommand, ReportingCommand {
     static let configuration = CommandConfiguration(
+        commandName: "export",
         abstract: "Write a store's contents as one calendar, optionally only the events in a window.",
         discussion: """
         Examples:

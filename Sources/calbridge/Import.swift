@@ -4,6 +4,7 @@ import CalendarTransfer
 /// `calbridge import`: every event of the inputs into a store, one resource per UID.
 struct Import: ParsableCommand, ReportingCommand {
     static let configuration = CommandConfiguration(
+        commandName: "import",
         abstract: "Put every event of the inputs into a store, one resource per UID.",
         discussion: """
         Each series (an event with its overrides, one UID) becomes one resource with the VTIMEZONEs it \

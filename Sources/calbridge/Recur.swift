@@ -6,6 +6,7 @@ import Occurrences
 /// `calbridge recur`: the instances of one rule, comma-separated, as iCalendar values.
 struct Recur: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "recur",
         abstract: "Print the instances of one recurrence rule.",
         discussion: """
         Each instance is written as an iCalendar value in the form of --dtstart: 19970902T090000 \

@@ -6,6 +6,7 @@ import Schedules
 /// `calbridge schedule`: a course timetable as a calendar; with a state file, only what changed is new.
 struct Schedule: ParsableCommand, ReportingCommand {
     static let configuration = CommandConfiguration(
+        commandName: "schedule",
         abstract: "Turn a course timetable (JSON, or CSV of lectures) into a calendar.",
         discussion: """
         Each lecture becomes one weekly recurring event in the calendar's zone, with breaks left out and \

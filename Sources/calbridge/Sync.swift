@@ -5,6 +5,7 @@ import Schedules
 /// `calbridge sync`: keeps a store in step with a timetable, writing only what changed.
 struct Sync: ParsableCommand, ReportingCommand {
     static let configuration = CommandConfiguration(
+        commandName: "sync",
         abstract: "Keep a calendar store in step with a timetable: create, update and delete only what changed.",
         discussion: """
         The store is a local directory holding one .ics file per UID (the vdir layout khal and \

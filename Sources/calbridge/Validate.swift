@@ -5,6 +5,7 @@ import CalendarDocuments
 /// `calbridge validate`: every problem with file, line and column, and what a repair would do.
 struct Validate: ParsableCommand, ReportingCommand {
     static let configuration = CommandConfiguration(
+        commandName: "validate",
         abstract: "Report every problem in calendar files; --repair writes a mended copy.",
         discussion: """
         Each problem is printed as FILE:LINE:COLUMN: error|warning|note: what is wrong (repair: what \

@@ -6,6 +6,7 @@ import CalendarViews
 /// `calbridge view`: a picture of the calendar, a week, a month or a run of days, as SVG or HTML.
 struct View: ParsableCommand, ReportingCommand {
     static let configuration = CommandConfiguration(
+        commandName: "view",
         abstract: "Draw a week, a month or a run of days as SVG, or as HTML with the events listed.",
         discussion: """
         Occurrences come from the same expansion as `expand` (overrides, exclusions; cancelled ones \
