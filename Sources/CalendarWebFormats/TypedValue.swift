@@ -63,9 +63,10 @@ enum ValueCodec {
     }
 
     /// Whether a writer leaves a parameter out: VALUE is said by the type, except for a value that
-    /// travels as `unknown`, whose VALUE parameter comes back with it.
+    /// travels as `unknown`, whose VALUE parameter comes back with it, and a VALUE not in the upper
+    /// case a reader restores it in (`US/Eastern` would come back `US/EASTERN`), kept as written.
     static func omits(_ parameter: Parameter, type: String) -> Bool {
-        parameter.name == "VALUE" && type != PropertyDesignTable.unknownType
+        parameter.name == "VALUE" && type != PropertyDesignTable.unknownType && parameter.values == [type.uppercased()]
     }
 
     /// Whether a reader puts VALUE back: for a type other than the default (never for `unknown`,
