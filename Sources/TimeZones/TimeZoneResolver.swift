@@ -110,8 +110,17 @@ extension TimeZoneResolver {
     }
 
     /// The tz database or Windows zone name `name` is most likely a slip for (`Europe/Berln`).
-    static func nearestZoneName(to name: String, directory: String = "/usr/share/zoneinfo") -> String? {
-        NearestName.nearest(to: name, among: SystemTimeZone.identifiers(directory: directory) + WindowsZoneNames.ianaByWindowsName.keys)
+    static func nearestZoneName(to name: String, directory: String = systemZoneDirectory) -> String? {
+        let names = directory == systemZoneDirectory ? systemZoneNames : zoneNames(in: directory)
+        return NearestName.nearest(to: name, among: names)
+    }
+
+    private static let systemZoneDirectory = "/usr/share/zoneinfo"
+    /// The system's zone names, listed once: a file naming many unknown TZIDs asks for each.
+    private static let systemZoneNames = zoneNames(in: systemZoneDirectory)
+
+    private static func zoneNames(in directory: String) -> [String] {
+        SystemTimeZone.identifiers(directory: directory) + WindowsZoneNames.ianaByWindowsName.keys
     }
 
     /// The TZIDs a calendar uses that nothing resolves, each with the first property that names it:
