@@ -287,13 +287,9 @@ enum ValueCodec {
     }
 
     private static func period(_ raw: String) -> TypedValue {
-        let halves = raw.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
-        guard halves.count == 2 else { return .string(raw) }
-        let start = isoDateTime(halves[0])
-        if halves[1].hasPrefix("P") || halves[1].hasPrefix("-P") || halves[1].hasPrefix("+P") {
-            return .period(start: start, end: nil, duration: halves[1])
-        }
-        return .period(start: start, end: isoDateTime(halves[1]), duration: nil)
+        guard let (start, rest) = ValueTypeCheck.periodHalves(raw) else { return .string(raw) }
+        if ValueTypeCheck.isPeriodDuration(rest) { return .period(start: isoDateTime(start), end: nil, duration: rest) }
+        return .period(start: isoDateTime(start), end: isoDateTime(rest), duration: nil)
     }
 
     /// RFC 6321's order of rule parts (its schema requires it); parts it does not name follow.

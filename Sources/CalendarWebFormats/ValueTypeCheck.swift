@@ -43,12 +43,22 @@ enum ValueTypeCheck {
     }
 
     /// A start and an end or a duration; the duration is carried as written (RFC 6321's own example
-    /// writes `P1H`), so only its form is looked at. Split as `TypedValue` splits a period, at the
-    /// first '/' with empty halves kept, so that what passes here is the period it writes.
+    /// writes `P1H`), so only its form is looked at.
     private static func period(_ value: String) -> Bool {
-        let ends = value.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
-        guard ends.count == 2, DateValue(icalendar: ends[0]) != nil else { return false }
-        return DateValue(icalendar: ends[1]) != nil || ends[1].drop { $0 == "+" || $0 == "-" }.hasPrefix("P")
+        guard let (start, rest) = periodHalves(value), DateValue(icalendar: start) != nil else { return false }
+        return DateValue(icalendar: rest) != nil || isPeriodDuration(rest)
+    }
+
+    /// A period's text cut at its first '/', an empty start kept: the one cut the check and the
+    /// writers (`TypedValue`) share, so that what passes here is the period they write.
+    static func periodHalves(_ value: String) -> (start: String, rest: String)? {
+        let halves = value.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false)
+        return halves.count == 2 ? (String(halves[0]), String(halves[1])) : nil
+    }
+
+    /// Whether a period's second half is its duration (`PT1H`, one sign at most) rather than its end.
+    static func isPeriodDuration(_ rest: String) -> Bool {
+        rest.hasPrefix("P") || rest.hasPrefix("-P") || rest.hasPrefix("+P")
     }
 
     /// `+hhmm` or `-hhmmss`.

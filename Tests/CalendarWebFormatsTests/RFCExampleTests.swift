@@ -276,6 +276,15 @@ final class RFCExampleTests: XCTestCase {
         try readsBack(rdate)
     }
 
+    /// A duration with two signs is neither a duration nor an end: the check once took it for a
+    /// duration (it dropped every sign) and the writer for an end (it takes one), whose '-' the
+    /// reader then dropped as ISO punctuation.
+    func testAPeriodWhoseDurationHasTwoSignsIsCarriedAsUnknownText() throws {
+        let rdate = Property(name: "RDATE", parameters: [Parameter("VALUE", "PERIOD")], value: "20060102T150000/--P1H")
+        XCTAssertEqual(element(rdate), "<rdate><parameters><value><text>PERIOD</text></value></parameters><unknown>20060102T150000/--P1H</unknown></rdate>")
+        try readsBack(rdate)
+    }
+
     func testRecurIsWrittenAsOneElementPerRulePartAsRFC6321Section3_6_10Shows() throws {
         let rrule = Property(name: "RRULE", value: "FREQ=YEARLY;COUNT=5;BYDAY=-1SU;BYMONTH=10")
         XCTAssertEqual(element(rrule),
