@@ -1,3 +1,5 @@
+import CalendarModel
+
 /// Compact JSON written straight into bytes: string literals escaped as RFC 8259 asks (quote,
 /// backslash, control characters; everything else as UTF-8), anything else appended as given.
 package struct JSONOutput {
@@ -8,10 +10,7 @@ package struct JSONOutput {
     }
 
     mutating func append(_ literal: String) {
-        // As a buffer: `bytes += literal.utf8` went through the string's general copy, some 170
-        // instructions for each bracket and comma of a jCal document.
-        var literal = literal
-        literal.withUTF8 { bytes += $0 }
+        bytes.append(utf8Of: literal)
     }
 
     /// `items` separated by commas, each written by `write`.

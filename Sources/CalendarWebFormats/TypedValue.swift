@@ -53,7 +53,7 @@ enum ValueCodec {
 
     /// A raw value whose first item is `20081006`: a date, whatever type was declared for it.
     private static func isBareDate(_ raw: String) -> Bool {
-        raw.utf8.prefix(while: { $0 != UInt8(ascii: ",") }).count == 8 && isDigits(ArraySlice(raw.utf8.prefix(8)))
+        raw.utf8.prefix(while: { $0 != UInt8(ascii: ",") }).count == 8 && isDigits(raw.utf8.prefix(8))
     }
 
     /// The type a reader gives a value declared `type`: a date declared a date-time is the date the
@@ -221,7 +221,7 @@ enum ValueCodec {
         var raw = raw
         return raw.withUTF8 { bytes -> String? in
             guard bytes.count == 15 || bytes.count == 16, bytes[8] == UInt8(ascii: "T"),
-                  bytes[0..<8].allSatisfy(isDigit), bytes[9..<15].allSatisfy(isDigit) else { return nil }
+                  isDigits(bytes[0..<8]), isDigits(bytes[9..<15]) else { return nil }
             return String(unsafeUninitializedCapacity: bytes.count + 4) { out in
                 var at = 0
                 func put(_ range: Range<Int>) {
@@ -233,10 +233,6 @@ enum ValueCodec {
                 return at
             }
         }
-    }
-
-    private static func isDigit(_ byte: UInt8) -> Bool {
-        byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
     }
 
     static func isoTime(_ raw: String) -> String {
@@ -272,7 +268,7 @@ enum ValueCodec {
         return String(decoding: bytes[0..<3] + colon + bytes[3..<5] + (bytes.count == 7 ? colon + bytes[5..<7] : []), as: UTF8.self)
     }
 
-    private static func isDigits(_ bytes: ArraySlice<UInt8>) -> Bool {
+    private static func isDigits(_ bytes: some Sequence<UInt8>) -> Bool {
         bytes.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
     }
 

@@ -1,3 +1,5 @@
+import CalendarModel
+
 /// XML written straight into bytes, laid out as libxml2's indenting text writer lays it out (two
 /// spaces a level, a text-only element on one line, an element without content as `<name/>`), so
 /// a component can be written on its own at the depth it will sit in the document.
@@ -16,7 +18,7 @@ struct XMLMarkup {
         closeStartTag()
         indent()
         bytes.append(UInt8(ascii: "<"))
-        append(name)
+        bytes.append(utf8Of: name)
         startTagOpen = true
         depth += 1
     }
@@ -24,14 +26,14 @@ struct XMLMarkup {
     mutating func end(_ name: String) {
         depth -= 1
         if startTagOpen {
-            append(literal: "/>\n")
+            bytes.append(literal: "/>\n")
             startTagOpen = false
             return
         }
         indent()
-        append(literal: "</")
-        append(name)
-        append(literal: ">\n")
+        bytes.append(literal: "</")
+        bytes.append(utf8Of: name)
+        bytes.append(literal: ">\n")
     }
 
     /// `<name>text</name>` on one line, the text escaped.
@@ -39,12 +41,12 @@ struct XMLMarkup {
         closeStartTag()
         indent()
         bytes.append(UInt8(ascii: "<"))
-        append(name)
+        bytes.append(utf8Of: name)
         bytes.append(UInt8(ascii: ">"))
         appendEscaped(text)
-        append(literal: "</")
-        append(name)
-        append(literal: ">\n")
+        bytes.append(literal: "</")
+        bytes.append(utf8Of: name)
+        bytes.append(literal: ">\n")
     }
 
     /// Bytes already laid out for the current depth (a component encoded elsewhere).
@@ -61,7 +63,7 @@ struct XMLMarkup {
 
     private mutating func closeStartTag() {
         guard startTagOpen else { return }
-        append(literal: ">\n")
+        bytes.append(literal: ">\n")
         startTagOpen = false
     }
 
@@ -74,21 +76,10 @@ struct XMLMarkup {
         }
     }
 
-    // Names, tags and indentation are appended as buffers of bytes: `bytes += name.utf8` went through
-    // the string's general copy (170 instructions each, a sixth of ics → xCal), and `repeatElement`
-    // for the indentation byte by byte.
+    // Indentation is appended a run of spaces at a time: `repeatElement` went byte by byte.
 
     /// Spaces to indent with, a run of them at a time (a computed constant, not a lazily made global).
     private static var spaces: StaticString { "                                " }
-
-    private mutating func append(literal: StaticString) {
-        bytes += UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount)
-    }
-
-    private mutating func append(_ name: String) {
-        var name = name
-        name.withUTF8 { bytes += $0 }
-    }
 
     /// libxml2's escapes for element text: `< > & "` and carriage return; everything else as is.
     private mutating func appendEscaped(_ text: String) {

@@ -47,8 +47,8 @@ package struct ICalendarWriter {
 
     /// A BEGIN or END line, never folded: the reader finds structure in physical lines.
     private mutating func writeStructural(_ keyword: StaticString, _ name: String) {
-        bytes.append(contentsOf: UnsafeBufferPointer(start: keyword.utf8Start, count: keyword.utf8CodeUnitCount))
-        Self.append(name, to: &bytes)
+        bytes.append(literal: keyword)
+        bytes.append(utf8Of: name)
         bytes.append(0x0D)
         bytes.append(0x0A)
     }
@@ -56,10 +56,10 @@ package struct ICalendarWriter {
     /// Writes a property as name, parameters and value.
     private mutating func writeContentLine(_ property: Property) {
         line.removeAll(keepingCapacity: true)
-        Self.append(property.name, to: &line)
+        line.append(utf8Of: property.name)
         for parameter in property.parameters {
             line.append(UInt8(ascii: ";"))
-            Self.append(parameter.name, to: &line)
+            line.append(utf8Of: parameter.name)
             line.append(UInt8(ascii: "="))
             for (index, value) in parameter.values.enumerated() {
                 if index > 0 { line.append(UInt8(ascii: ",")) }
@@ -67,22 +67,15 @@ package struct ICalendarWriter {
             }
         }
         line.append(UInt8(ascii: ":"))
-        Self.append(property.value, to: &line)
+        line.append(utf8Of: property.value)
         flushFolded()
     }
 
     /// Writes a BEGIN or END line, or any line already in content-line form.
     package mutating func writeLine(_ text: String) {
         line.removeAll(keepingCapacity: true)
-        Self.append(text, to: &line)
+        line.append(utf8Of: text)
         flushFolded()
-    }
-
-    /// Copies a string's UTF-8 in one go: appending its UTF8View went byte by byte, and `convert`
-    /// writes every property of every component.
-    private static func append(_ text: String, to bytes: inout [UInt8]) {
-        var text = text
-        text.withUTF8 { bytes.append(contentsOf: $0) }
     }
 
     /// Hands over what has been written so far and starts afresh.
@@ -96,7 +89,7 @@ package struct ICalendarWriter {
         let needs = value.withUTF8(Self.needs(in:))
         if needs.quotes { line.append(UInt8(ascii: "\"")) }
         // The escapes add no ':', ';' or ',', so the quoting decided on the raw value stands.
-        Self.append(needs.escapes ? CaretEncoding.encode(value) : value, to: &line)
+        line.append(utf8Of: needs.escapes ? CaretEncoding.encode(value) : value)
         if needs.quotes { line.append(UInt8(ascii: "\"")) }
     }
 

@@ -143,11 +143,3 @@ struct OccurrenceTexts {
         jsonLineEnd = OccurrenceFormat.jsonLineEnd(summary: summary, status: status)
     }
 }
-
-extension [UInt8] {
-    /// Appends a literal's bytes in one copy: a String's UTF-8 view goes through the generic path,
-    /// and every JSON line appends eight of them.
-    mutating func append(literal: StaticString) {
-        append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
-    }
-}

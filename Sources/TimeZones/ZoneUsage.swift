@@ -92,23 +92,11 @@ package struct ZoneUsage: Sendable {
         return low <= high ? low...high : nil
     }
 
-    /// Whether the rule's text holds UNTIL in any case. ASCII text is searched byte by byte (upper-casing
-    /// it and asking Foundation cost 8,000 instructions a rule); other text is upper-cased first, as a
-    /// rule's part names are when it is read.
+    /// Whether the rule's text holds UNTIL in any case: upper-cased as a rule's part names are read
+    /// (`uppercasedName`, the string itself for the upper-case rules nearly every file has) and searched
+    /// as bytes (upper-casing every rule and asking Foundation cost 8,000 instructions a rule).
     private static func mentionsUntil(_ rule: String) -> Bool {
-        let until = Array("UNTIL".utf8)
-        let ascii = rule.utf8.withContiguousStorageIfAvailable { bytes -> Bool? in
-            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
-            guard bytes.count >= until.count else { return false }
-            for start in 0...(bytes.count - until.count) where (0..<until.count).allSatisfy({ offset in
-                let byte = bytes[start + offset]
-                return (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z") ? byte - 0x20 : byte) == until[offset]
-            }) {
-                return true
-            }
-            return false
-        }
-        return (ascii ?? nil) ?? rule.uppercased().contains("UNTIL")
+        rule.uppercasedName.utf8.contains("UNTIL".utf8)
     }
 
     private mutating func note(_ tzid: String, _ range: ClosedRange<Int>, at place: SourceLocation?) {
