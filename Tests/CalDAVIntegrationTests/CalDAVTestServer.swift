@@ -37,7 +37,9 @@ enum CalDAVServerKind: String {
         case .cyrus:
             let script = CalDAVTestServer.packageRoot.appendingPathComponent("Scripts/cyrus-caldav-server")
             guard FileManager.default.isExecutableFile(atPath: "/usr/lib/cyrus/bin/httpd") else { return nil }
-            return (URL(fileURLWithPath: "/bin/bash"), [script.path, storage, String(port)])
+            // The IMAP port of the first start's provisioning, chosen free like the HTTP one.
+            let imap = port == 0 ? 0 : (try? CalDAVTestServer.freePort(besides: port)) ?? port + 1
+            return (URL(fileURLWithPath: "/bin/bash"), [script.path, storage, String(port), String(imap)])
         case .davical:
             let script = CalDAVTestServer.packageRoot.appendingPathComponent("Scripts/davical-caldav-server")
             guard FileManager.default.isExecutableFile(atPath: "/usr/sbin/apache2"),
@@ -143,9 +145,10 @@ final class CalDAVTestServer {
         let deadline = Date().addingTimeInterval(timeout)
         while !Self.accepts(port: port) {
             guard process.isRunning, Date() < deadline else {
+                let ended = !process.isRunning
+                let output = String(logText.suffix(2_000))
                 stop()
-                let output = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
-                throw ServerDidNotStart(label: label, output: String(output.suffix(2_000)))
+                throw ServerDidNotStart(label: label, ended: ended, timeout: timeout, output: output)
             }
             Thread.sleep(forTimeInterval: 0.1)
         }
@@ -201,10 +204,27 @@ final class CalDAVTestServer {
         try? FileManager.default.removeItem(at: folder)
     }
 
+    /// What the server has written so far, read before `stop()` removes the folder with the log.
+    private var logText: String {
+        (try? String(contentsOf: folder.appendingPathComponent("server.log"), encoding: .utf8)) ?? ""
+    }
+
     struct ServerDidNotStart: Error, CustomStringConvertible {
         var label: String
+        var ended: Bool
+        var timeout: TimeInterval
         var output: String
-        var description: String { "\(label) did not start within the time allowed; it said:\n\(output)" }
+        var description: String {
+            let what = ended ? "ended before it accepted a connection" : "accepted no connection within \(Int(timeout)) s"
+            return "\(label) \(what); it said:\n\(output)"
+        }
+    }
+
+    /// A free port other than `taken`.
+    fileprivate static func freePort(besides taken: Int) throws -> Int {
+        var port = try freePort()
+        while port == taken { port = try freePort() }
+        return port
     }
 
     /// A port nothing listens on: bind to port 0, read what the kernel chose, close again.
@@ -223,10 +243,15 @@ final class CalDAVTestServer {
         return Int(UInt16(bigEndian: address.sin_port))
     }
 
+    /// Whether a connection to `port` is accepted within a second. Bounded because a server that
+    /// listens but does not accept fills its backlog, and a blocking connect then waits for the
+    /// kernel's SYN retries (minutes), past any deadline the caller keeps.
     private static func accepts(port: Int) -> Bool {
         let socketFD = socket(AF_INET, streamSocket, 0)
         guard socketFD >= 0 else { return false }
         defer { close(socketFD) }
+        var limit = timeval(tv_sec: 1, tv_usec: 0)
+        setsockopt(socketFD, SOL_SOCKET, SO_SNDTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
         var address = loopback(port: UInt16(port))
         return withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
