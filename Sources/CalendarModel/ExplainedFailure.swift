@@ -9,6 +9,8 @@ package protocol ExplainedFailure: Error {
 /// The kinds of stop the SPEC tells apart, each with its exit code (BSD's sysexits, which the SPEC
 /// follows).
 package enum FailureKind: Int32, Sendable {
+    /// Some items of a batch were refused (each listed); the rest were done.
+    case someItemsFailed = 1
     /// The request cannot be carried out as asked.
     case usage = 64
     /// An input holds data that cannot be used; nothing was written.

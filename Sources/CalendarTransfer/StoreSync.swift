@@ -19,6 +19,9 @@ package struct StoreSync {
         package var created = 0, updated = 0, deleted = 0, untouched = 0
         package var failures: [String] = []
         package var summary: String { "\(created) created, \(updated) updated, \(deleted) deleted, \(untouched) untouched" }
+
+        /// The changes the store refused, as the failure that ends the run, or nil when there are none.
+        package var refusal: SyncRefusals? { failures.isEmpty ? nil : SyncRefusals(failures: failures) }
     }
 
     package func apply() throws -> Outcome {
@@ -65,6 +68,18 @@ package struct StoreSync {
         var calendar = EventCalendar()
         calendar.component.components = [run.schedule.vtimezone] + lecture.stamped(run.stamps[lecture.uid] ?? ScheduleStamp(sequence: 0, timestamp: nil))
         return ComponentReader.iCalendarText(calendar.component)
+    }
+}
+
+/// Changes the store refused while the rest went through (exit 1). The state file is left as it
+/// was, since it says what the store holds: the next sync tries the refused changes again.
+package struct SyncRefusals: ExplainedFailure {
+    package var failures: [String]
+    package var kind: FailureKind { .someItemsFailed }
+
+    package var message: String {
+        "the store refused \(failures.count) of the changes; the state file is unchanged, so the next sync tries them again:\n"
+            + failures.map { "  \($0)" }.joined(separator: "\n")
     }
 }
 

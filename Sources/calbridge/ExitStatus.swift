@@ -11,15 +11,9 @@ enum ExitStatus {
         if let invalid = error as? InvalidCalendarData {
             Terminal.printDiagnostics(invalid.diagnostics, to: .standardError, stopping: true)
         }
-        switch error {
-        case let code as ExitCode: return code
-        case let failure as ExplainedFailure: return fail(failure.message, ExitCode(failure.kind.rawValue))
-        default: return fail("\(error)", ExitCode(FailureKind.ioError.rawValue))
-        }
-    }
-
-    private static func fail(_ message: String, _ code: ExitCode) -> ExitCode {
-        Terminal.error(message)
-        return code
+        if let code = error as? ExitCode { return code }
+        let failure = error as? ExplainedFailure
+        Terminal.error(failure?.message ?? "\(error)")
+        return ExitCode((failure?.kind ?? .ioError).rawValue)
     }
 }

@@ -24,15 +24,11 @@ struct Recur: ParsableCommand {
     @Option(help: "The first instance's value: YYYYMMDD, YYYYMMDDThhmmss or YYYYMMDDThhmmssZ.",
             transform: reading("a date (YYYYMMDD) or date-time (YYYYMMDDThhmmss[Z]) that exists", { DateValue(icalendar: $0) }))
     var dtstart: DateValue
-    @Option(help: "Print at most this many instances.")
+    @Option(help: "Print at most this many instances.", transform: reading("a count of at least 1") { Int($0).flatMap { $0 > 0 ? $0 : nil } })
     var count: Int = 1000
     @Option(name: .customLong("start-at"), help: "Print only the instances at or after this value.",
             transform: reading("a date or date-time that exists", { DateValue(icalendar: $0) }))
     var startAt: DateValue?
-
-    func validate() throws {
-        guard count > 0 else { throw ValidationError("--count must be at least 1") }
-    }
 
     func run() throws {
         let instances = try RuleInstances(parsing: rule, start: dtstart, startingAt: startAt)

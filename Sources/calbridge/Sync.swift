@@ -36,12 +36,7 @@ struct Sync: ParsableCommand, ReportingCommand {
         let store = try StoreLocation.open(to, access: access.chosen, create: create, makeDirectory: true)
         let outcome = try StoreSync(store: store, run: run).apply()
         Terminal.inform("sync: \(outcome.summary)\n")
-        guard outcome.failures.isEmpty else {
-            // The state is what the store holds; a change that did not get there must be tried again.
-            Terminal.write(outcome.failures.map { $0 + "\n" }.joined(), to: .standardError)
-            Terminal.error("the state file is unchanged, so the next sync tries these again")
-            throw ExitCode(1)
-        }
+        if let refusal = outcome.refusal { throw refusal }
         try run.saveState(to: state)
     }
 }

@@ -36,6 +36,46 @@ struct RefusedResourceAgainstServer {
         XCTAssertEqual(found.sorted(), uids)
     }
 
+    /// `sync` with one lecture refused: the others are written, the refused one is named, the run
+    /// exits 1 and leaves the state file as it was (here: not there yet), so the next sync, once the
+    /// store takes it, writes it and saves the state.
+    func aRefusedLectureIsListedAndTheStateFileWaitsForTheSyncThatGetsItThere() throws {
+        guard let bin = CalDAVTestServer.binFolder() else { throw XCTSkip("no .venv python to run the proxy") }
+        let (proxy, refuse) = try RefusingProxyScript.start(python: bin.appendingPathComponent("python"), upstream: server)
+        defer { proxy.stop() }
+        let folder = try temporaryFolder("refused-sync")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let timetable = folder.appendingPathComponent("term.json")
+        let state = folder.appendingPathComponent("term.state.json")
+        let lectures = ["l0", "l1", "refused-lecture", "l3"].enumerated().map { index, id in
+            "{\"id\": \"\(id)\", \"title\": \"Lecture \(index)\", \"weekday\": \"MO\", \"start\": \"\(8 + index):00\", \"end\": \"\(8 + index):45\", \"weeks\": \"all\"}"
+        }
+        try Data("""
+            {"calendar": {"id": "term", "name": "Term", "timezone": "Europe/Berlin"},
+             "term": {"start": "2026-10-12", "end": "2026-10-23", "breaks": []},
+             "lectures": [\(lectures.joined(separator: ", "))], "changes": []}
+            """.utf8).write(to: timetable)
+        try "refused-lecture".write(to: refuse, atomically: true, encoding: .utf8)
+        let collection = proxy.url(server.kind.calendarPath("refused-sync")).absoluteString
+        let arguments = ["sync", timetable.path, "--to", collection, "--user", "user", "--state", state.path, "--create"]
+
+        let first = try CalbridgeCommand.run(arguments)
+        XCTAssertEqual(first.status, 1, first.errors)
+        XCTAssertTrue(first.errors.contains("sync: 3 created, 0 updated, 0 deleted, 0 untouched"), first.errors)
+        XCTAssertTrue(first.errors.contains("""
+            calbridge: the store refused 1 of the changes; the state file is unchanged, so the next sync tries them again:
+              term-refused-lecture@calbridge: 
+            """), first.errors)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: state.path), "the state was saved although a lecture is missing")
+
+        try "".write(to: refuse, atomically: true, encoding: .utf8)
+        let again = try CalbridgeCommand.run(arguments)
+        XCTAssertEqual(again.status, 0, again.errors)
+        // With no state yet every lecture counts as new: the three already there are written again.
+        XCTAssertTrue(again.errors.contains("sync: 1 created, 3 updated, 0 deleted, 0 untouched"), again.errors)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: state.path))
+    }
+
     private func calendar(_ uids: [String]) -> String {
         let events = uids.enumerated().map { index, uid in
             "BEGIN:VEVENT\r\nUID:\(uid)\r\nDTSTAMP:20260101T000000Z\r\nDTSTART:20260302T\(String(format: "%02d", index))0000Z\r\n"
@@ -51,5 +91,9 @@ final class RadicaleRefusedResourceTests: ServerTestCase {
 
     func testTheOtherResourcesGoOnAndAResumeSendsOnlyTheRefusedOne() throws {
         try RefusedResourceAgainstServer(server: try server()).theOtherResourcesGoOnAndAResumeSendsOnlyTheRefusedOne()
+    }
+
+    func testARefusedLectureIsListedAndTheStateFileWaitsForTheSyncThatGetsItThere() throws {
+        try RefusedResourceAgainstServer(server: try server()).aRefusedLectureIsListedAndTheStateFileWaitsForTheSyncThatGetsItThere()
     }
 }

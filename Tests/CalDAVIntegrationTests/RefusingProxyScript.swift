@@ -1,6 +1,6 @@
 import Foundation
 
-/// A small HTTP proxy in front of a real server that answers 500 to every PUT whose path ends in
+/// A small HTTP proxy in front of a real server that answers 500 to every PUT whose path holds
 /// the name written in its `refuse` file (read at each request, so a test can lift the refusal),
 /// and passes everything else through: a server with a bug for one particular resource, which no
 /// real server does on cue. It writes each request it passes on into `requestLog`, one line each:
@@ -48,7 +48,7 @@ class Proxy(BaseHTTPRequestHandler):
             log.write("%s %s%s\n" % (self.command, self.path, " time-range" + span.group(1).decode() if span else ""))
         with open(refuse_file) as f:
             refused = f.read().strip()
-        if self.command == "PUT" and refused and self.path.endswith(refused):
+        if self.command == "PUT" and refused and refused in self.path:
             self.answer(500, [("Content-Type", "text/plain")], b"internal error on this one resource")
             return
         connection = http.client.HTTPConnection("127.0.0.1", upstream, timeout=60)

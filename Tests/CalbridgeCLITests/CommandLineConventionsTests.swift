@@ -25,6 +25,21 @@ final class CommandLineConventionsTests: XCTestCase {
         XCTAssertTrue(fish.contains("-rfka 'ics json xcal jcal caldav-xml vcf timetable csv'"), fish)
     }
 
+    /// recur's options are read once, typed, by the argument parser: a value that is none of what
+    /// the option takes names the option and what it expects (exit 64), before any rule is run.
+    func testRecurPrintsTheInstancesAndRefusesACountOrStartThatIsNone() throws {
+        let printed = try Calbridge.run(["recur", "FREQ=WEEKLY;BYDAY=MO,WE", "--dtstart", "20260105T081500", "--count", "3"])
+        XCTAssertEqual(printed.status, 0, printed.standardError)
+        XCTAssertEqual(printed.standardOutput, "20260105T081500,20260107T081500,20260112T081500\n")
+        let noCount = try Calbridge.run(["recur", "FREQ=DAILY", "--dtstart", "20260101", "--count", "0"])
+        XCTAssertEqual(noCount.status, 64)
+        XCTAssertTrue(noCount.standardError.contains("The value '0' is invalid for '--count <count>': expected a count of at least 1"),
+                      noCount.standardError)
+        let noDate = try Calbridge.run(["recur", "FREQ=DAILY", "--dtstart", "20260230"])
+        XCTAssertEqual(noDate.status, 64)
+        XCTAssertTrue(noDate.standardError.contains("'--dtstart <dtstart>': expected a date (YYYYMMDD)"), noDate.standardError)
+    }
+
     func testAMisspeltCommandGetsTheNearestOne() throws {
         let result = try Calbridge.run(["exapnd", "team.ics"])
         XCTAssertEqual(result.status, 64)
