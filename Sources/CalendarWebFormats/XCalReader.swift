@@ -23,24 +23,12 @@ package struct XCalReader {
         let builder = XCalBuilder(maximumItemBytes: maximumComponentBytes)
         try XMLPushParser.withParser(handler: builder) { feed in
             // What completed before an error is handed on first, however the document was cut into chunks.
-            func step(_ bytes: UnsafeBufferPointer<UInt8>, isLast: Bool) throws {
+            try XMLPushParser.feedInSlices(of: nextChunk) { bytes, isLast in
                 var failure: DocumentError?
                 do throws(XMLReadingFailure) { try feed(bytes, isLast) } catch { failure = DocumentError(error) }
                 try builder.takeReady().forEach(handle)
                 if let failure { throw failure }
             }
-            while let chunk = try nextChunk() {
-                try chunk.withUnsafeBufferPointer { bytes in
-                    // Slices keep libxml2's buffer and the events waiting for `handle` small.
-                    var start = 0
-                    while start < bytes.count {
-                        let end = min(start + Self.sliceSize, bytes.count)
-                        try step(UnsafeBufferPointer(rebasing: bytes[start..<end]), isLast: false)
-                        start = end
-                    }
-                }
-            }
-            try step(UnsafeBufferPointer(start: nil, count: 0), isLast: true)
         }
     }
 
@@ -51,8 +39,6 @@ package struct XCalReader {
             try read(chunks: { defer { pending = nil }; return pending }, handle)
         }
     }
-
-    static let sliceSize = 64 << 10
 
     static func component(_ element: XCalElement) throws(DocumentError) -> Component {
         var result = Component(name: element.name.uppercased(), location: SourceLocation(line: element.line))

@@ -10,6 +10,27 @@ enum XMLPushParser {
     /// than waited for.
     typealias Feed = (_ bytes: UnsafeBufferPointer<UInt8>, _ isLast: Bool) throws(XMLReadingFailure) -> Void
 
+    /// The most bytes handed to libxml2 at once: slices keep its input buffer, and what a reader
+    /// holds between slices (finished responses, components), small however large a chunk is.
+    static let sliceSize = 64 << 10
+
+    /// Calls `step` with each chunk `nextChunk` gives, cut into slices of at most `sliceSize`, until
+    /// it returns nil, and then once more with no bytes and `isLast` set.
+    static func feedInSlices(of nextChunk: () throws -> [UInt8]?,
+                             _ step: (_ bytes: UnsafeBufferPointer<UInt8>, _ isLast: Bool) throws -> Void) throws {
+        while let chunk = try nextChunk() {
+            try chunk.withUnsafeBufferPointer { bytes in
+                var start = 0
+                while start < bytes.count {
+                    let end = min(start + sliceSize, bytes.count)
+                    try step(UnsafeBufferPointer(rebasing: bytes[start..<end]), false)
+                    start = end
+                }
+            }
+        }
+        try step(UnsafeBufferPointer(start: nil, count: 0), true)
+    }
+
     static func withParser<Result>(handler: some XMLElementHandler, _ body: (Feed) throws -> Result) throws -> Result {
         _ = SafeXML.initialised
         var callbacks = makeCallbacks()

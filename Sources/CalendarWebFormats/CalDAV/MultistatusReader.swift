@@ -23,24 +23,10 @@ package struct MultistatusReader: Sendable {
                      onResponse: (DAVResponse) throws -> Void) throws -> MultistatusSummary {
         let builder = MultistatusBuilder(limits: limits)
         return try XMLPushParser.withParser(handler: builder) { feed in
-            func feedSlice(_ bytes: UnsafeBufferPointer<UInt8>, isLast: Bool) throws(MultistatusError) {
+            try XMLPushParser.feedInSlices(of: nextChunk) { bytes, isLast in
                 do throws(XMLReadingFailure) { try feed(bytes, isLast) } catch { throw MultistatusError(error) }
+                try builder.takeCompleted().forEach(onResponse)
             }
-            while let chunk = try nextChunk() {
-                try chunk.withUnsafeBufferPointer { bytes in
-                    // Slices keep libxml2's input buffer and the finished responses waiting for
-                    // `onResponse` small, however large a chunk the caller hands over.
-                    var start = 0
-                    while start < bytes.count {
-                        let end = min(start + Self.sliceSize, bytes.count)
-                        try feedSlice(UnsafeBufferPointer(rebasing: bytes[start..<end]), isLast: false)
-                        try builder.takeCompleted().forEach(onResponse)
-                        start = end
-                    }
-                }
-            }
-            try feedSlice(UnsafeBufferPointer(start: nil, count: 0), isLast: true)
-            try builder.takeCompleted().forEach(onResponse)
             return builder.summary
         }
     }
@@ -60,10 +46,8 @@ package struct MultistatusReader: Sendable {
         let handle = try FileHandle(forReadingFrom: file)
         defer { try? handle.close() }
         return try read(chunks: {
-            guard let data = try handle.read(upToCount: Self.sliceSize), !data.isEmpty else { return nil }
+            guard let data = try handle.read(upToCount: XMLPushParser.sliceSize), !data.isEmpty else { return nil }
             return [UInt8](data)
         }, onResponse: onResponse)
     }
-
-    static let sliceSize = 64 << 10
 }
