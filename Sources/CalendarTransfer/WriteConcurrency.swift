@@ -5,7 +5,9 @@ import Foundation
 /// four at a time and, when those went clearly faster, the next eight at a time; the fastest is
 /// kept for the rest. A server that serializes writes (one lock over its storage, or 423 Locked
 /// to a second writer) gains nothing from more and so keeps one; one that writes in parallel gets
-/// four or eight. Only writes count: resources left alone because the store holds them already
+/// four or eight. Each trial is timed from when its first `width` writes are done: a wider trial
+/// opens connections, and a server may start a worker or a database connection for each (DAViCal
+/// does; counted in, they made four at a time look no faster than one on a busy machine). Only writes count: resources left alone because the store holds them already
 /// take no slot.
 package final class WriteConcurrency: @unchecked Sendable {
     /// The threads an import needs: the most writes this may ever allow at once.
@@ -15,7 +17,7 @@ package final class WriteConcurrency: @unchecked Sendable {
     private var inFlight = 0
     /// The trials still to run, each a width and how many writes it is judged on.
     private var trials: [(width: Int, writes: Int)]
-    /// The trial being run: writes finished in it and when it began.
+    /// The trial being run: writes finished in it and when its timing began.
     private var finished = 0
     private var began: Double?
     private var rates: [Int: Double] = [:]
@@ -42,7 +44,6 @@ package final class WriteConcurrency: @unchecked Sendable {
         condition.lock()
         while inFlight >= allowed { condition.wait() }
         inFlight += 1
-        if began == nil { began = now() }
         condition.unlock()
     }
 
@@ -52,7 +53,8 @@ package final class WriteConcurrency: @unchecked Sendable {
         inFlight -= 1
         if let trial = trials.first {
             finished += 1
-            if finished >= trial.writes { judge(trial.width) }
+            if finished == trial.width { began = now() }
+            if finished >= trial.width + trial.writes { judge(trial.width) }
         }
         condition.broadcast()
         condition.unlock()
@@ -62,9 +64,9 @@ package final class WriteConcurrency: @unchecked Sendable {
     /// while widening paid (four at a time half as fast again as one, eight a fifth faster than four).
     private func judge(_ width: Int) {
         let ended = now()
-        rates[width] = Double(finished) / max(ended - (began ?? ended), 1e-6)
+        rates[width] = Double(finished - width) / max(ended - (began ?? ended), 1e-6)
         trials.removeFirst()
-        (finished, began) = (0, ended)
+        (finished, began) = (0, nil)
         let gain: Double? = switch width {
         case 4: (rates[4] ?? 0) / max(rates[1] ?? 0, 1e-9)
         case 8: (rates[8] ?? 0) / max(rates[4] ?? 0, 1e-9)
