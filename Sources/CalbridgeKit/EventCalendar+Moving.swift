@@ -21,13 +21,13 @@ extension EventCalendar {
         let instance = occurrence.recurrenceID
         // The component that is this occurrence: the override for its instance, else the one-off event.
         if let index = series.first(where: { i in
-            let written = component.components[i]["RECURRENCE-ID"].flatMap(DateValue.init(property:))
+            let written = component.components[i].date(named: "RECURRENCE-ID")
             return instance.map { id in written.map(key) == key(id) } ?? (written == nil)
         }) {
             component.components[index] = Self.shifted(component.components[index], by: shift)
             return true
         }
-        guard let instance, let masterIndex = series.first(where: { component.components[$0]["RECURRENCE-ID"] == nil }) else { return false }
+        guard let instance, let masterIndex = series.first(where: { !component.components[$0].has("RECURRENCE-ID") }) else { return false }
         var override = occurrence.event.component
         for name in ["RRULE", "RDATE", "EXDATE", "EXRULE"] { override.set(name, nil) }
         override.set("RECURRENCE-ID", instance.property(named: "RECURRENCE-ID"))

@@ -78,7 +78,7 @@ public struct OccurrenceSequence: Sequence {
 
     /// An instance's original start as its series writes DTSTART: in the same zone, or as a date.
     private static func value(_ time: OccurrenceTime, like component: Component) -> DateValue {
-        switch (time, component["DTSTART"].flatMap(DateValue.init(property:))) {
+        switch (time, component.date(named: "DTSTART")) {
         case (.date(let day), _): return .date(day)
         case (.floating(let local), _): return .floating(local)
         case (_, .zoned(_, let tzid)?): return .zoned(time.local, tzid: tzid)

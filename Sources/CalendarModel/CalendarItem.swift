@@ -32,7 +32,7 @@ extension CalendarItem {
     }
 
     public var start: DateValue? {
-        get { component["DTSTART"].flatMap(DateValue.init(property:)) }
+        get { component.date(named: "DTSTART") }
         set { component.set("DTSTART", newValue?.property(named: "DTSTART")) }
     }
 
@@ -49,7 +49,7 @@ extension CalendarItem {
 
     /// The occurrence an override replaces (RECURRENCE-ID).
     public var recurrenceID: DateValue? {
-        get { component["RECURRENCE-ID"].flatMap(DateValue.init(property:)) }
+        get { component.date(named: "RECURRENCE-ID") }
         set { component.set("RECURRENCE-ID", newValue?.property(named: "RECURRENCE-ID")) }
     }
 
@@ -98,7 +98,7 @@ public struct Event: CalendarItem {
     }
 
     public var end: DateValue? {
-        get { component["DTEND"].flatMap(DateValue.init(property:)) }
+        get { component.date(named: "DTEND") }
         set {
             component.set("DTEND", newValue?.property(named: "DTEND"))
             if newValue != nil { component.set("DURATION", nil) }
@@ -137,13 +137,13 @@ public struct Todo: CalendarItem {
 
     /// DUE: when the to-do should be done.
     public var due: DateValue? {
-        get { component["DUE"].flatMap(DateValue.init(property:)) }
+        get { component.date(named: "DUE") }
         set { component.set("DUE", newValue?.property(named: "DUE")) }
     }
 
     /// COMPLETED: when it was done (a UTC time, as RFC 5545 asks).
     public var completed: DateValue? {
-        get { component["COMPLETED"].flatMap(DateValue.init(property:)) }
+        get { component.date(named: "COMPLETED") }
         set { component.set("COMPLETED", newValue?.property(named: "COMPLETED")) }
     }
 }

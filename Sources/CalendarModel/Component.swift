@@ -21,7 +21,19 @@ public struct Component: Sendable {
 
     /// The first property with that name.
     public subscript(name: String) -> Property? {
-        properties.first { Self.same($0.name, name) }
+        firstIndex(named: name).map { properties[$0] }
+    }
+
+    /// Where the first property with that name is. Only the names are looked at on the way, and
+    /// nothing is copied: a lookup that answers whether a property is there, or reads one part of
+    /// it, need not copy the whole property (expand and the checks do over a hundred thousand).
+    package func firstIndex(named name: String) -> Int? {
+        properties.indices.first { Self.same(properties[$0].name, name) }
+    }
+
+    /// Whether a property of that name is there, found without copying it.
+    package func has(_ name: String) -> Bool {
+        firstIndex(named: name) != nil
     }
 
     /// All properties with that name, in order.
@@ -83,5 +95,14 @@ extension Component: Hashable {
         hasher.combine(name)
         hasher.combine(properties)
         hasher.combine(components)
+    }
+}
+
+extension Component {
+    /// The first property of that name read as a date or date-time (`DateValue(property:)`), read
+    /// where it stands rather than copied out of the component: DTSTART alone is read several times
+    /// an event by the checks and the expansion.
+    package func date(named name: String) -> DateValue? {
+        firstIndex(named: name).flatMap { DateValue.read(properties[$0].value, tzid: properties[$0][parameter: "TZID"]) }
     }
 }

@@ -93,9 +93,25 @@ public enum DateValue: Hashable, Sendable {
     }
 
     /// Reads the value of a DTSTART-like property, honouring its TZID parameter.
-    public init?(property: Property) {
-        // Trailing whitespace is a common exporter slip; the date is still the date.
-        self.init(icalendar: property.value.trailingBlanksRemoved, tzid: property[parameter: "TZID"])
+    public init?(property: borrowing Property) {
+        guard let value = Self.read(property.value, tzid: property[parameter: "TZID"]) else { return nil }
+        self = value
+    }
+
+    /// A DTSTART-like property's value read with its TZID, from the two parts alone, so that a
+    /// property need not be copied out of its component to be read: DTSTART is read several times
+    /// an event. Trailing whitespace is a common exporter slip (the date is still the date); it is
+    /// cut off the bytes in place, since a date is ASCII and what the bytes leave is what the
+    /// characters would.
+    package static func read(_ value: String, tzid: String?) -> DateValue? {
+        var text = value
+        return text.withUTF8 { parse(withoutTrailingBlanks($0), tzid: tzid) }
+    }
+
+    private static func withoutTrailingBlanks(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+        var end = bytes.count
+        while end > 0 && (bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09) { end -= 1 }
+        return UnsafeBufferPointer(rebasing: bytes[0..<end])
     }
 
     /// The value as iCalendar writes it: `19970902`, `19970902T090000` or `19970902T090000Z`.

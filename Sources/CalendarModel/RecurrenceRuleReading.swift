@@ -52,7 +52,12 @@ package struct RecurrenceRuleReading: Sendable {
         var frequency: RecurrenceRule.Frequency?
         for (name, value) in parts {
             if name == "FREQ" {
-                guard let known = RecurrenceRule.Frequency(rawValue: value.uppercased()) else { throw Problem("FREQ=\(value) is not a frequency") }
+                // Matched against the seven names rather than by init(rawValue:), whose string switch
+                // cost more than the rest of a short rule's reading.
+                let name = value.uppercasedName
+                guard let known = RecurrenceRule.Frequency.allCases.first(where: { $0.rawValue == name }) else {
+                    throw Problem("FREQ=\(value) is not a frequency")
+                }
                 frequency = known
             } else {
                 try read(name, value, into: &rule)
@@ -68,41 +73,53 @@ package struct RecurrenceRuleReading: Sendable {
 
     /// The `NAME=VALUE` parts, names in upper case and blanks around values taken off (noted).
     private mutating func cut(_ text: String) throws(Problem) -> [(name: String, value: String)] {
-        // Cut the bytes at ';' and '=' rather than the characters: the separators are ASCII, and
-        // every RRULE of a calendar is read at least twice (its check, its expansion).
+        // Cut the bytes in place at ';' and '=' rather than the characters: the separators are ASCII,
+        // and every RRULE of a calendar is read at least twice (its check, its expansion).
+        var text = text
         var parts: [(name: String, value: String)] = []
-        for part in Array(text.utf8).split(separator: UInt8(ascii: ";")) {
-            guard let (written, value) = Self.nameAndValue(part) else {
-                throw Problem("'\(String(decoding: part, as: UTF8.self))' is not NAME=VALUE")
+        let malformed = text.withUTF8 { (bytes) -> Problem? in
+            let semicolon = UInt8(ascii: ";")
+            parts.reserveCapacity(bytes.reduce(1) { $1 == semicolon ? $0 + 1 : $0 })
+            var start = 0
+            while start < bytes.count {
+                let end = bytes[start...].firstIndex(of: semicolon) ?? bytes.count
+                defer { start = end + 1 }
+                guard end > start else { continue }
+                let part = UnsafeBufferPointer(rebasing: bytes[start..<end])
+                guard let (written, value) = Self.nameAndValue(part) else {
+                    return Problem("'\(String(decoding: part, as: UTF8.self))' is not NAME=VALUE")
+                }
+                let name = String(decoding: Self.withoutBlanks(written), as: UTF8.self).uppercasedName
+                let trimmed = Self.withoutBlanks(value)
+                if trimmed.count != value.count {
+                    problems.append(Problem("\(name)='\(String(decoding: value, as: UTF8.self))' has blanks around its value",
+                                            "read as \(name)=\(String(decoding: trimmed, as: UTF8.self))"))
+                }
+                parts.append((name, String(decoding: trimmed, as: UTF8.self)))
             }
-            let name = String(decoding: Self.withoutBlanks(written), as: UTF8.self).uppercasedName
-            let trimmed = Self.withoutBlanks(value)
-            if trimmed.count != value.count {
-                problems.append(Problem("\(name)='\(String(decoding: value, as: UTF8.self))' has blanks around its value",
-                                        "read as \(name)=\(String(decoding: trimmed, as: UTF8.self))"))
-            }
-            parts.append((name, String(decoding: trimmed, as: UTF8.self)))
+            return nil
         }
+        if let malformed { throw malformed }
         return parts
     }
 
     /// The name and value of a `NAME=VALUE` part, cut where `split(separator: "=", maxSplits: 1)`
     /// cuts (leading '=' dropped as empty pieces); `nil` unless both are there.
-    private static func nameAndValue(_ part: ArraySlice<UInt8>) -> (ArraySlice<UInt8>, ArraySlice<UInt8>)? {
+    private static func nameAndValue(_ part: UnsafeBufferPointer<UInt8>) -> (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>)? {
         let equals = UInt8(ascii: "=")
         guard let nameStart = part.firstIndex(where: { $0 != equals }),
               let nameEnd = part[nameStart...].firstIndex(of: equals), nameEnd + 1 < part.endIndex else { return nil }
-        return (part[nameStart..<nameEnd], part[(nameEnd + 1)...])
+        return (UnsafeBufferPointer(rebasing: part[nameStart..<nameEnd]), UnsafeBufferPointer(rebasing: part[(nameEnd + 1)...]))
     }
 
     /// Without the spaces and tabs at either end, cut as bytes: every rule of a calendar comes
     /// through here, and judging characters as white space was a share of expand's reading.
-    private static func withoutBlanks(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+    private static func withoutBlanks(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
         let isBlank = { (byte: UInt8) in byte == 0x20 || byte == 0x09 }
         guard let first = bytes.firstIndex(where: { !isBlank($0) }), let last = bytes.lastIndex(where: { !isBlank($0) }) else {
-            return bytes[bytes.startIndex..<bytes.startIndex]
+            return UnsafeBufferPointer(rebasing: bytes[0..<0])
         }
-        return bytes[first...last]
+        return UnsafeBufferPointer(rebasing: bytes[first...last])
     }
 
     private mutating func read(_ name: String, _ value: String, into rule: inout RecurrenceRule) throws(Problem) {

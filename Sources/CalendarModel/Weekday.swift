@@ -8,7 +8,7 @@ public enum Weekday: Int, CaseIterable, Sendable, Codable, Comparable {
     }
 
     public init?(code: String) {
-        guard let index = ["MO", "TU", "WE", "TH", "FR", "SA", "SU"].firstIndex(of: code.uppercased()) else {
+        guard let index = ["MO", "TU", "WE", "TH", "FR", "SA", "SU"].firstIndex(of: code.uppercasedName) else {
             return nil
         }
         self.init(rawValue: index + 1)

@@ -56,12 +56,12 @@ package struct CalendarRepair {
 
     private func repairScheduled(_ component: inout Component) {
         guard ["VEVENT", "VTODO", "VJOURNAL", "VFREEBUSY"].contains(component.name) else { return }
-        if component["UID"] == nil {
+        if !component.has("UID") {
             var writer = ICalendarWriter()
             writer.write(component)
             component.properties.insert(Property(name: "UID", value: "calbridge-" + FNV1a.hex(writer.bytes)), at: 0)
         }
-        if component["DTSTAMP"] == nil {
+        if !component.has("DTSTAMP") {
             component.properties.append(DateValue.utc(now).property(named: "DTSTAMP"))
         }
     }

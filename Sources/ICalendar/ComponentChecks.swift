@@ -23,37 +23,37 @@ enum ComponentChecks {
             found.append(Diagnostic(severity, file: file, at: place, message, repair: repair))
         }
         if scheduled.contains(component.name) {
-            if component["UID"] == nil {
+            if !component.has("UID") {
                 report(.violation, "\(component.name) has no UID, so calendars cannot tell its updates apart",
                        repair: "adds a UID derived from its content, the same on every run")
             }
-            if component["DTSTAMP"] == nil {
+            if !component.has("DTSTAMP") {
                 report(.violation, "\(component.name) has no DTSTAMP", repair: "adds DTSTAMP with the current time in UTC")
             }
         }
         for name in utcOnlyByComponent[component.name] ?? [] {
             // A value ending in Z is UTC or no date at all (which the value check reports): not parsed again.
-            guard let property = component[name], property.value.utf8.last != UInt8(ascii: "Z"),
-                  let value = DateValue(property: property) else { continue }
+            guard let index = component.firstIndex(named: name), component.properties[index].value.utf8.last != UInt8(ascii: "Z"),
+                  let value = DateValue(property: component.properties[index]) else { continue }
             if case .utc = value { continue }
-            found.append(Diagnostic(.violation, file: file, at: property.location,
+            found.append(Diagnostic(.violation, file: file, at: component.properties[index].location,
                                     "\(name) must be a UTC date-time ending in Z (RFC 5545 §3.8.7)", repair: nil))
         }
         if component.name == "VEVENT" {
-            if component["DTEND"] != nil && component["DURATION"] != nil {
+            if component.has("DTEND") && component.has("DURATION") {
                 report(.violation, "VEVENT has both DTEND and DURATION; RFC 5545 allows one", repair: nil)
             }
-            if let start = component["DTSTART"].flatMap(DateValue.init(property:)),
-               let end = component["DTEND"].flatMap(DateValue.init(property:)),
+            if let start = component.date(named: "DTSTART"),
+               let end = component.date(named: "DTEND"),
                start.tzid == end.tzid, end.local < start.local {
                 report(.violation, "VEVENT ends (\(end.icalendarText)) before it starts (\(start.icalendarText))", repair: nil)
             }
         }
         if let status = statusProblem(in: component, file: file) { found.append(status) }
-        if component.name == "VTIMEZONE" && component["TZID"] == nil {
+        if component.name == "VTIMEZONE" && !component.has("TZID") {
             report(.error, "VTIMEZONE has no TZID, so nothing can refer to it", repair: nil)
         }
-        for alarm in component.children(named: "VALARM") where alarm["ACTION"] == nil || alarm["TRIGGER"] == nil {
+        for alarm in component.components where alarm.name == "VALARM" && (!alarm.has("ACTION") || !alarm.has("TRIGGER")) {
             found.append(Diagnostic(.violation, file: file, at: alarm.location,
                                     "VALARM needs both ACTION and TRIGGER", repair: nil))
         }
@@ -63,11 +63,11 @@ enum ComponentChecks {
     /// A STATUS value the component's kind does not allow (`STATUS:COMPLETED` fits a to-do, not an event).
     private static func statusProblem(in component: Component, file: String) -> Diagnostic? {
         // Blanks after the value are an exporter's slip (the corpus has `STATUS:CONFIRMED `), not another status.
-        guard let allowed = statuses[component.name], let property = component["STATUS"] else { return nil }
-        let status = property.value.trailingBlanksRemoved
-        guard !allowed.contains(status.uppercased()) else { return nil }
+        guard let allowed = statuses[component.name], let index = component.firstIndex(named: "STATUS") else { return nil }
+        let status = component.properties[index].value.trailingBlanksRemoved
+        guard !allowed.contains(status.uppercasedName) else { return nil }
         let choices = allowed.joined(separator: ", ")
-        return Diagnostic(.violation, file: file, at: property.location,
+        return Diagnostic(.violation, file: file, at: component.properties[index].location,
                           "STATUS:\(status) is not a \(component.name) status; RFC 5545 §3.8.1.11 allows \(choices): "
                           + "change it to one of them", repair: nil)
     }

@@ -17,7 +17,7 @@ struct OccurrenceLength {
     /// when DTSTART and DTEND are in different zones and only the exact span makes sense.
     init(of component: Component, start: DateValue, instant: (DateValue) -> OccurrenceTime) {
         let endName = component.name == "VTODO" ? "DUE" : "DTEND"
-        if let end = component[endName].flatMap(DateValue.init(property:)) {
+        if let end = component.date(named: endName) {
             if case .date(let a) = start, case .date(let b) = end {
                 days = b.dayNumber - a.dayNumber
             } else if case .date(let day) = start, Self.isInstant(end) {
@@ -43,7 +43,7 @@ struct OccurrenceLength {
     /// unreadable one counts as absent, and an override then lasts as long as its master.
     static func isStated(in component: Component) -> Bool {
         let end = component.name == "VTODO" ? "DUE" : "DTEND"
-        return component[end].flatMap(DateValue.init(property:)) != nil
+        return component.date(named: end) != nil
             || component["DURATION"].flatMap({ CalendarDuration(reading: $0.value) }) != nil
     }
 

@@ -15,7 +15,7 @@ package struct SeriesExpansion: Sendable {
     /// of several masters the one with the highest SEQUENCE (the first of equals) is the series'; the
     /// others, rules and exclusions with them, are out of date and left out.
     package mutating func add(_ component: Component) {
-        guard component["RECURRENCE-ID"] == nil else { return overrides.append(component) }
+        guard !component.has("RECURRENCE-ID") else { return overrides.append(component) }
         if let master, Self.sequence(of: component) <= Self.sequence(of: master) { return }
         master = component
     }
@@ -70,7 +70,7 @@ package struct SeriesExpansion: Sendable {
                                    _ resolver: TimeZoneResolver, _ budget: inout Int) throws(ExpansionBudgetExceeded) -> [Occurrence] {
         let length = OccurrenceLength(of: master, start: start, instant: resolver.time)
         let uid = master["UID"]?.text ?? ""
-        guard master["RRULE"] != nil || master["RDATE"] != nil || !overrides.isEmpty else {
+        guard master.has("RRULE") || master.has("RDATE") || !overrides.isEmpty else {
             // Most events happen once: their start and length are known already, so `single` need
             // not read them again.
             let instant = resolver.time(start)
@@ -126,7 +126,7 @@ package struct SeriesExpansion: Sendable {
 
     /// A THISANDFUTURE override moves later instances by as much as it moved its own and gives them its properties.
     private func apply(_ change: Component, since: Int, to occurrence: inout Occurrence, _ resolver: TimeZoneResolver) {
-        guard let moved = Self.start(of: change), let original = change["RECURRENCE-ID"].flatMap(DateValue.init(property:)) else { return }
+        guard let moved = Self.start(of: change), let original = change.date(named: "RECURRENCE-ID") else { return }
         let shift = resolver.time(moved).orderingSecond(floatingZone: nil) - resolver.time(original).orderingSecond(floatingZone: nil)
         let length = OccurrenceLength(of: change, start: moved, instant: resolver.time)
         occurrence.start = occurrence.start.shifted(by: shift)
@@ -135,7 +135,7 @@ package struct SeriesExpansion: Sendable {
     }
 
     static func start(of component: Component) -> DateValue? {
-        (component["DTSTART"] ?? (component.name == "VTODO" ? component["DUE"] : nil)).flatMap(DateValue.init(property:))
+        component.name != "VTODO" || component.has("DTSTART") ? component.date(named: "DTSTART") : component.date(named: "DUE")
     }
 
     /// The values of an RDATE or EXDATE: dates, date-times (in the property's TZID) or periods.

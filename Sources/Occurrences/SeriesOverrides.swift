@@ -22,7 +22,7 @@ extension SeriesExpansion {
         var chosen: [SeriesOverride] = []
         var place: [Int: Int] = [:]
         for component in overrides {
-            let written = component["RECURRENCE-ID"].flatMap(DateValue.init(property:))
+            let written = component.date(named: "RECURRENCE-ID")
             let recurrenceID = written.map { allDay ? .date($0.local.date) : $0 }
             let override = SeriesOverride(key: recurrenceID.map(resolver.key), recurrenceID: recurrenceID, component: component)
             guard let key = override.key else {
@@ -51,7 +51,7 @@ extension SeriesExpansion {
             guard !Self.hasUnusableStart(override.component) else { return false }
             guard let key = override.key, let recurrenceID = override.recurrenceID else { return true }
             if excluded.matches(recurrenceID, key) { return false }
-            let stale = Self.sequence(of: override.component) < masterSequence && override.component["RRULE"] != nil
+            let stale = Self.sequence(of: override.component) < masterSequence && override.component.has("RRULE")
                 && !set.produces(key, resolver: resolver)
             return !stale
         }
@@ -59,7 +59,7 @@ extension SeriesExpansion {
 
     /// Whether a component writes a DTSTART that cannot be read (one without DTSTART is not such).
     package static func hasUnusableStart(_ component: Component) -> Bool {
-        component["DTSTART"] != nil && !hasUsableStart(component)
+        component.has("DTSTART") && !hasUsableStart(component)
     }
 
     /// SEQUENCE, a missing or unreadable one lowest.

@@ -105,11 +105,12 @@ package struct StreamedExpansion {
                 zones.append(component)
                 if let resolver, !resolver.define(component) { readLate = true }
             case .recurrenceEngine:
-                let isOverride = component["RECURRENCE-ID"] != nil
+                let isOverride = component.has("RECURRENCE-ID")
                 if isOverride ? SeriesExpansion.hasUnusableStart(component) : !SeriesExpansion.hasUsableStart(component) {
                     leftOut.append((component.name, component["UID"]?.text, read.source?.firstLine, isOverride))
                 }
-                if let tzid = component["DTSTART"]?[parameter: "TZID"], startZones[tzid] == nil {
+                if let start = component.firstIndex(named: "DTSTART"), let tzid = component.properties[start][parameter: "TZID"],
+                   startZones[tzid] == nil {
                     startZones[tzid] = read.source?.firstLine
                 }
                 keep(component, read.source, index: index)

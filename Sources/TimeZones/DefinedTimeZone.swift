@@ -42,7 +42,7 @@ package struct DefinedTimeZone: ZoneRules {
         for observance in component.components where observance.name == "STANDARD" || observance.name == "DAYLIGHT" {
             guard let from = observance["TZOFFSETFROM"].flatMap({ Self.offsetSeconds($0.value) }),
                   let to = observance["TZOFFSETTO"].flatMap({ Self.offsetSeconds($0.value) }),
-                  let start = observance["DTSTART"].flatMap(DateValue.init(property:))?.local else {
+                  let start = observance.date(named: "DTSTART")?.local else {
                 throw DefinitionError(description: "\(tzid): an observance lacks a readable DTSTART, TZOFFSETFROM or TZOFFSETTO")
             }
             // Onsets are wall-clock times in the offset in force before them (TZOFFSETFROM).

@@ -17,6 +17,25 @@ final class DateValueTests: XCTestCase {
         XCTAssertEqual(DateValue(icalendar: "20260329")!.property(named: "DTSTART")[parameter: "VALUE"], "DATE")
     }
 
+    /// A property's date is read with its TZID, blanks after it taken off, as it stands in its
+    /// component (the first of that name), and a component says whether it has a property at all.
+    func testAPropertysDateIsReadInPlaceWithItsZone() {
+        let local = LocalDateTime(date: CalendarDate(year: 2026, month: 3, day: 29), hour: 2, minute: 30)
+        let event = Component(name: "VEVENT", properties: [
+            Property(name: "DTSTART", parameters: [Parameter("TZID", "Europe/Berlin")], value: "20260329T023000 \t"),
+            Property(name: "DTSTART", value: "20260401"),
+            Property(name: "DTEND", value: "2026-03-29"),
+        ])
+        XCTAssertEqual(DateValue(property: event.properties[0]), .zoned(local, tzid: "Europe/Berlin"))
+        XCTAssertEqual(event.date(named: "DTSTART"), .zoned(local, tzid: "Europe/Berlin"))
+        XCTAssertNil(event.date(named: "DTEND"), "a value that is not a date reads as none")
+        XCTAssertNil(event.date(named: "DUE"))
+        XCTAssertEqual(event.firstIndex(named: "DTEND"), 2)
+        XCTAssertTrue(event.has("DTSTART"))
+        XCTAssertFalse(event.has("DTSTAMP"))
+        XCTAssertNil(DateValue(property: Property(name: "DTSTART", value: " 20260329")), "only blanks after the value are taken off")
+    }
+
     func testNonexistentTimesAndMalformedTextAreRejected() {
         XCTAssertNil(DateValue(icalendar: "20260230"))
         XCTAssertNil(DateValue(icalendar: "20261345"))
