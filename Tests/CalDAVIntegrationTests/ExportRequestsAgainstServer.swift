@@ -9,8 +9,7 @@ struct ExportRequestsAgainstServer {
     let server: CalDAVTestServer
 
     func anExportAsksOnePropfindAndOneReportAndAWindowGoesToTheServer() throws {
-        guard let bin = CalDAVTestServer.binFolder() else { throw XCTSkip("no .venv python to run the proxy") }
-        let (proxy, refuse) = try RefusingProxyScript.start(python: bin.appendingPathComponent("python"), upstream: server)
+        let (proxy, refuse) = try RefusingProxyScript.start(upstream: server)
         defer { proxy.stop() }
         let folder = try temporaryFolder("export-requests")
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -8,8 +8,7 @@ struct RefusedResourceAgainstServer {
     let server: CalDAVTestServer
 
     func theOtherResourcesGoOnAndAResumeSendsOnlyTheRefusedOne() throws {
-        guard let bin = CalDAVTestServer.binFolder() else { throw XCTSkip("no .venv python to run the proxy") }
-        let (proxy, refuse) = try RefusingProxyScript.start(python: bin.appendingPathComponent("python"), upstream: server)
+        let (proxy, refuse) = try RefusingProxyScript.start(upstream: server)
         defer { proxy.stop() }
         let folder = try temporaryFolder("refused")
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -40,8 +39,7 @@ struct RefusedResourceAgainstServer {
     /// exits 1 and leaves the state file as it was (here: not there yet), so the next sync, once the
     /// store takes it, writes it and saves the state.
     func aRefusedLectureIsListedAndTheStateFileWaitsForTheSyncThatGetsItThere() throws {
-        guard let bin = CalDAVTestServer.binFolder() else { throw XCTSkip("no .venv python to run the proxy") }
-        let (proxy, refuse) = try RefusingProxyScript.start(python: bin.appendingPathComponent("python"), upstream: server)
+        let (proxy, refuse) = try RefusingProxyScript.start(upstream: server)
         defer { proxy.stop() }
         let folder = try temporaryFolder("refused-sync")
         defer { try? FileManager.default.removeItem(at: folder) }

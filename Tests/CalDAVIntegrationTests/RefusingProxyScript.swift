@@ -1,4 +1,5 @@
 import Foundation
+import XCTest
 
 /// A small HTTP proxy in front of a real server that answers 500 to every PUT whose path holds
 /// the name written in its `refuse` file (read at each request, so a test can lift the refusal),
@@ -12,8 +13,11 @@ enum RefusingProxyScript {
         refuse.deletingLastPathComponent().appendingPathComponent("requests")
     }
 
-    /// The proxy, and the file that names the refused resource (empty: refuse nothing).
-    static func start(python: URL, upstream: CalDAVTestServer) throws -> (proxy: CalDAVTestServer, refuse: URL) {
+    /// The proxy, and the file that names the refused resource (empty: refuse nothing); a skip when
+    /// there is no `.venv` python to run it.
+    static func start(upstream: CalDAVTestServer) throws -> (proxy: CalDAVTestServer, refuse: URL) {
+        guard let bin = CalDAVTestServer.binFolder() else { throw XCTSkip("no .venv python to run the proxy") }
+        let python = bin.appendingPathComponent("python")
         var refuse = URL(fileURLWithPath: "/")
         let proxy = try CalDAVTestServer(upstream.kind, label: "refusing-proxy") { storage, _, port in
             let script = URL(fileURLWithPath: storage).appendingPathComponent("proxy.py")
