@@ -81,7 +81,17 @@ public struct CalendarDate: Hashable, Comparable, Sendable, Codable {
 
     /// `20260329`.
     public var basicFormat: String {
-        Digits.pad(year, 4) + Digits.pad(month, 2) + Digits.pad(day, 2)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(8)
+        appendBasicFormat(to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends `20260329` as UTF-8.
+    package func appendBasicFormat(to bytes: inout [UInt8]) {
+        Digits.append(year, 4, to: &bytes)
+        Digits.append(month, 2, to: &bytes)
+        Digits.append(day, 2, to: &bytes)
     }
 
     /// `2026-03-29`.
@@ -103,19 +113,6 @@ public struct CalendarDate: Hashable, Comparable, Sendable, Codable {
 
 /// Zero-padded decimal formatting and fixed-width parsing without Foundation formatters.
 enum Digits {
-    static func pad(_ value: Int, _ width: Int) -> String {
-        guard value >= 0 else { return String(value) }
-        var digits = [UInt8](repeating: UInt8(ascii: "0"), count: width)
-        var rest = value, index = width - 1
-        while rest > 0 && index >= 0 {
-            digits[index] = UInt8(ascii: "0") + UInt8(rest % 10)
-            rest /= 10
-            index -= 1
-        }
-        // Values wider than `width` (a year past 9999) keep all their digits.
-        return rest > 0 ? String(value) : String(decoding: digits, as: UTF8.self)
-    }
-
     /// Appends `value` zero-padded to `width` digits (all of them when wider; a minus sign when negative).
     static func append(_ value: Int, _ width: Int, to bytes: inout [UInt8]) {
         // Months, days, hours, minutes and seconds: five of the six fields of every time `expand`

@@ -1,3 +1,4 @@
+import CalendarModel
 import ContentLines
 
 /// Reads an unfolded line into a `VCardProperty` with the vCard dialect of the one `ContentLineLexer`,

@@ -1,3 +1,5 @@
+import CalendarModel
+
 /// Splits a whole file into content lines and joins what belongs together: folding (a line that
 /// starts with a space or tab continues the one before) and, in vCard, vCard 2.1 quoted-printable
 /// soft line breaks (a quoted-printable value ending in `=` continues on the next line, which need

@@ -3,6 +3,13 @@ import Foundation
 import XCTest
 
 final class TextAndModelTests: XCTestCase {
+    func testUIDSlugKeepsLettersOfAnyScriptAndDigitsAndMakesTheRestHyphens() {
+        XCTAssertEqual(UIDSlug.make("Sören Müller-Lüdenscheidt 2"), "sören-müller-lüdenscheidt-2")
+        XCTAssertNotEqual(UIDSlug.make("Sören"), UIDSlug.make("Søren"))
+        XCTAssertEqual(UIDSlug.make("ÅSA_o'Brien@EXAMPLE.org"), "åsa-o-brien-example-org")
+        XCTAssertEqual(UIDSlug.make("Ива́н 李小龍 ٣"), "ива-н-李小龍--")
+    }
+
     func testTextEscapesRoundTrip() {
         let text = "Hallo, Welt; a\\b\nzweite Zeile"
         XCTAssertEqual(TextEscaping.escape(text), "Hallo\\, Welt\\; a\\\\b\\nzweite Zeile")
