@@ -89,9 +89,7 @@ public struct CalendarDate: Hashable, Comparable, Sendable, Codable {
 
     /// Appends `20260329` as UTF-8.
     package func appendBasicFormat(to bytes: inout [UInt8]) {
-        Digits.append(year, 4, to: &bytes)
-        Digits.append(month, 2, to: &bytes)
-        Digits.append(day, 2, to: &bytes)
+        Digits.appendDateTime(self, nil, separated: false, to: &bytes)
     }
 
     /// `2026-03-29`.
@@ -103,18 +101,14 @@ public struct CalendarDate: Hashable, Comparable, Sendable, Codable {
 
     /// Appends `2026-03-29` as UTF-8: what `expand` writes for every occurrence, without a String each.
     package func appendISOFormat(to bytes: inout [UInt8]) {
-        Digits.append(year, 4, to: &bytes)
-        bytes.append(UInt8(ascii: "-"))
-        Digits.append(month, 2, to: &bytes)
-        bytes.append(UInt8(ascii: "-"))
-        Digits.append(day, 2, to: &bytes)
+        Digits.appendDateTime(self, nil, separated: true, to: &bytes)
     }
 }
 
 /// Zero-padded decimal formatting and fixed-width parsing without Foundation formatters.
-enum Digits {
+package enum Digits {
     /// Appends `value` zero-padded to `width` digits (all of them when wider; a minus sign when negative).
-    static func append(_ value: Int, _ width: Int, to bytes: inout [UInt8]) {
+    package static func append(_ value: Int, _ width: Int, to bytes: inout [UInt8]) {
         // Months, days, hours, minutes and seconds: five of the six fields of every time `expand`
         // writes, so they skip the loop that finds the width.
         if width == 2 && value >= 0 && value < 100 {
@@ -131,6 +125,56 @@ enum Digits {
         while divisor > 0 {
             bytes.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
             divisor /= 10
+        }
+    }
+
+    /// Appends a date, and a time when one is given: `2026-03-29T09:05:00` separated (ISO 8601),
+    /// `20260329T090500` not (iCalendar). The text is made on the stack and appended at once, as
+    /// appending byte by byte checks the array's room and uniqueness each time (half of what writing
+    /// `expand`'s occurrences cost); a year past 9999 or a field past 99 is written field by field.
+    static func appendDateTime(_ date: CalendarDate, _ time: (hour: Int, minute: Int, second: Int)?, separated: Bool,
+                               to bytes: inout [UInt8]) {
+        let twoDigits = 0...99
+        guard (0...9999).contains(date.year), twoDigits.contains(date.month), twoDigits.contains(date.day),
+              time.map({ twoDigits.contains($0.hour) && twoDigits.contains($0.minute) && twoDigits.contains($0.second) }) ?? true
+        else { return appendFieldByField(date, time, separated: separated, to: &bytes) }
+        var text: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        withUnsafeMutableBytes(of: &text) { out in
+            var end = 0
+            func put(_ value: Int, _ width: Int, after separator: UInt8?) {
+                if let separator { out[end] = separator; end += 1 }
+                var rest = value
+                for index in (end..<end + width).reversed() {
+                    out[index] = UInt8(ascii: "0") + UInt8(rest % 10)
+                    rest /= 10
+                }
+                end += width
+            }
+            let dash: UInt8? = separated ? UInt8(ascii: "-") : nil
+            put(date.year, 4, after: nil)
+            put(date.month, 2, after: dash)
+            put(date.day, 2, after: dash)
+            if let time {
+                let colon: UInt8? = separated ? UInt8(ascii: ":") : nil
+                put(time.hour, 2, after: UInt8(ascii: "T"))
+                put(time.minute, 2, after: colon)
+                put(time.second, 2, after: colon)
+            }
+            bytes.append(contentsOf: out[..<end])
+        }
+    }
+
+    private static func appendFieldByField(_ date: CalendarDate, _ time: (hour: Int, minute: Int, second: Int)?,
+                                           separated: Bool, to bytes: inout [UInt8]) {
+        let fields = [(date.year, 4), (date.month, 2), (date.day, 2)]
+            + (time.map { [($0.hour, 2), ($0.minute, 2), ($0.second, 2)] } ?? [])
+        for (index, (value, width)) in fields.enumerated() {
+            if index == 3 {
+                bytes.append(UInt8(ascii: "T"))
+            } else if index > 0 && separated {
+                bytes.append(UInt8(ascii: index < 3 ? "-" : ":"))
+            }
+            append(value, width, to: &bytes)
         }
     }
 

@@ -43,11 +43,7 @@ public struct LocalDateTime: Hashable, Comparable, Sendable, Codable {
     /// Appends `19970902T090000` as UTF-8 (a string made of strings for each field cost 7,000
     /// instructions, paid for every DTSTAMP a generated calendar writes).
     package func appendBasicFormat(to bytes: inout [UInt8]) {
-        date.appendBasicFormat(to: &bytes)
-        bytes.append(UInt8(ascii: "T"))
-        Digits.append(hour, 2, to: &bytes)
-        Digits.append(minute, 2, to: &bytes)
-        Digits.append(second, 2, to: &bytes)
+        Digits.appendDateTime(date, (hour, minute, second), separated: false, to: &bytes)
     }
 
     /// `1997-09-02T09:00:00`.
@@ -59,13 +55,7 @@ public struct LocalDateTime: Hashable, Comparable, Sendable, Codable {
 
     /// Appends `1997-09-02T09:00:00` as UTF-8.
     package func appendISOFormat(to bytes: inout [UInt8]) {
-        date.appendISOFormat(to: &bytes)
-        bytes.append(UInt8(ascii: "T"))
-        Digits.append(hour, 2, to: &bytes)
-        bytes.append(UInt8(ascii: ":"))
-        Digits.append(minute, 2, to: &bytes)
-        bytes.append(UInt8(ascii: ":"))
-        Digits.append(second, 2, to: &bytes)
+        Digits.appendDateTime(date, (hour, minute, second), separated: true, to: &bytes)
     }
 }
 

@@ -75,14 +75,8 @@ package enum OccurrenceTime: Sendable {
     static func appendOffset(_ seconds: Int, to bytes: inout [UInt8]) {
         bytes.append(UInt8(ascii: seconds < 0 ? "-" : "+"))
         let minutes = abs(seconds) / 60
-        appendTwoDigits(minutes / 60, to: &bytes)
+        Digits.append(minutes / 60, 2, to: &bytes)
         bytes.append(UInt8(ascii: ":"))
-        appendTwoDigits(minutes % 60, to: &bytes)
-    }
-
-    private static func appendTwoDigits(_ value: Int, to bytes: inout [UInt8]) {
-        guard value < 100 else { return bytes += String(value).utf8 }
-        bytes.append(UInt8(ascii: "0") + UInt8(value / 10))
-        bytes.append(UInt8(ascii: "0") + UInt8(value % 10))
+        Digits.append(minutes % 60, 2, to: &bytes)
     }
 }
