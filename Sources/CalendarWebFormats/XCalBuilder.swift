@@ -85,7 +85,9 @@ final class XCalBuilder: XMLElementHandler {
     }
 
     func startElement(_ tag: XMLStartTag) throws(Refusal) {
-        let (name, line, column) = (tag.name, tag.line, tag.column)
+        // Read field by field: taking them as one tuple copied the whole tag for every element.
+        let name = tag.name
+        let line = tag.line, column = tag.column
         depth += 1
         if let skippingBelow, depth > skippingBelow { return }
         switch depth {
