@@ -63,6 +63,9 @@ def options(arguments):
     parser.add_argument("--baseline", default=versions.REDESIGN_BASE,
                         help="the earlier commit the versions part runs beside this one (default %s, before the redesign)"
                         % versions.REDESIGN_BASE)
+    parser.add_argument("--instructions", action="store_true",
+                        help="versions: also count each workload's instructions with callgrind (one run each, "
+                             "unmoved by load; some minutes a workload)")
     parser.add_argument("--table", action="store_true", help="only print the README table of the results file")
     parser.add_argument("--update-readme", action="store_true", help="write the table into README.md (after the run, if any)")
     parser.add_argument("--results", default=str(ROOT / ".build/bench/results.json"), help="the results file --table reads")

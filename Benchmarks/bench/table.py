@@ -198,15 +198,22 @@ def versions_table(data):
     v = data.get("versions")
     if not v:
         return ""
-    lines = ["", "| workload (same run, interleaved) | calbridge {} | calbridge {} | now ÷ before |".format(
-        v["baseline_commit"], v["calbridge_commit"]), "|---|---|---|---|"]
+    counted = any("instructions" in r for r in v["results"])
+    lines = ["", "| workload (same run, interleaved) | calbridge {} | calbridge {} | now ÷ before |{}".format(
+        v["baseline_commit"], v["calbridge_commit"], " instructions, now ÷ before |" if counted else ""),
+        "|---|---|---|---|" + ("---|" if counted else "")]
     for r in v["results"]:
-        lines.append("| {} | {}, {} | {}, {} | {} |".format(
+        counts = r.get("instructions")
+        lines.append("| {} | {}, {} | {}, {} | {} |{}".format(
             r["workload"], secs(r["before"]["median_seconds"]), mb(r["before"]["median_peak_rss_mb"]),
             secs(r["now"]["median_seconds"]), mb(r["now"]["median_peak_rss_mb"]),
-            "-" if r["seconds_ratio"] is None else "%.2f" % r["seconds_ratio"]))
+            "-" if r["seconds_ratio"] is None else "%.2f" % r["seconds_ratio"],
+            " {:,} M ÷ {:,} M = {:.3f} |".format(round(counts["now"] / 1e6), round(counts["before"] / 1e6), counts["ratio"])
+            if counts else (" - |" if counted else "")))
     return "\n".join(lines) + ("\n\nMedians of {} runs; a ratio above 1 is slower now. Peak memory is the "
-                                "command's own peak RSS, measured by GNU time.\n").format(v["runs"])
+                                "command's own peak RSS, measured by GNU time.{}\n").format(
+        v["runs"], " Instructions are callgrind's count of one run of each (all threads), which load does "
+                   "not move." if counted else "")
 
 
 def update_readme(readme, text):

@@ -2,6 +2,7 @@
 redesign of issue 15) on the same inputs in one run, interleaved, so that a workload that got slower shows
 as a ratio above 1 whatever else the machine was doing. The earlier commit is built (release) in a git
 worktree under .build/bench."""
+import re
 import subprocess
 import sys
 
@@ -69,20 +70,42 @@ def run(bench):
             say("run %d/%d %s: before %.2fs, now %.2fs" % (run_number, bench.runs, name, rows[(name, "before")][-1]["seconds"],
                                                          rows[(name, "now")][-1]["seconds"]))
     results = []
-    for name, _ in cases:
+    for name, arguments in cases:
         before_figures, now_figures = medians(rows[(name, "before")]), medians(rows[(name, "now")])
-        results.append({
+        result = {
             "workload": name, "before": before_figures, "now": now_figures,
             "ok": all(m["exit"] == 0 for which in ("before", "now") for m in rows[(name, which)]),
             "seconds_ratio": round(now_figures["median_seconds"] / before_figures["median_seconds"], 3)
             if before_figures["median_seconds"] > 0 else None,
-        })
+        }
+        if bench.options.instructions:
+            counts = [instructions(bench, [binary] + arguments) for binary in (before, bench.calbridge)]
+            say("%s: %s instructions before, %s now" % (name, *("{:,}".format(c) if c else "?" for c in counts)))
+            if all(counts):
+                result["instructions"] = {"before": counts[0], "now": counts[1], "ratio": round(counts[1] / counts[0], 4)}
+        results.append(result)
     part = {"baseline_commit": before_commit, "calbridge_commit": bench.commit, "runs": bench.runs, "results": results}
     report(part, bench.save("versions", part))
 
 
+def instructions(bench, args):
+    """The instructions a run executes (all its threads), counted by callgrind: the same on a busy
+    machine as on an idle one, where wall times here vary by a fifth from run to run."""
+    log = bench.dir / "stderr-versions-callgrind.txt"
+    with open(log, "wb") as err:
+        status = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"] + args,
+                                stdout=subprocess.DEVNULL, stderr=err, cwd=ROOT).returncode
+    found = re.search(r"Collected : (\d+)", log.read_text(errors="replace"))
+    if status != 0 or not found:
+        say("callgrind could not count %s (exit %d); see %s" % (" ".join(args[1:3]), status, log))
+        return None
+    return int(found.group(1))
+
+
 def report(part, path):
-    print_table("%-34s %12s %12s %8s", ("workload", "before", "now", "now/before"), "%-34s %12s %12s %8s",
+    print_table("%-34s %12s %12s %8s %12s", ("workload", "before", "now", "now/before", "instructions"),
+                "%-34s %12s %12s %8s %12s",
                 [(r["workload"][:34], "%.2fs" % r["before"]["median_seconds"], "%.2fs" % r["now"]["median_seconds"],
-                  "-" if r["seconds_ratio"] is None else "%.2f" % r["seconds_ratio"]) for r in part["results"]])
+                  "-" if r["seconds_ratio"] is None else "%.2f" % r["seconds_ratio"],
+                  "%.3f" % r["instructions"]["ratio"] if "instructions" in r else "-") for r in part["results"]])
     say("versions: %s beside %s; results in %s" % (part["calbridge_commit"], part["baseline_commit"], path))
