@@ -278,10 +278,18 @@ enum ValueCodec {
     }
 
     /// Undoes the ISO punctuation: `2026-03-29T02:30:00Z` → `20260329T023000Z`, `+01:00` → `+0100`.
+    /// A '-' or ':' is punctuation only between two digits (a leading '-' is an offset's sign): one
+    /// anywhere else is part of a value that is no date, kept for the type check to report, where
+    /// dropping it made `…T14:00:00 -` the date-time `…T140000 ` with a blank that writers trim.
     static func basic(_ iso: String) -> String {
+        let bytes = Array(iso.utf8)
         var out: [UInt8] = []
-        out.reserveCapacity(iso.utf8.count)
-        for (index, byte) in iso.utf8.enumerated() where byte != UInt8(ascii: ":") && !(byte == UInt8(ascii: "-") && index > 0) {
+        out.reserveCapacity(bytes.count)
+        for (index, byte) in bytes.enumerated() {
+            let punctuation = byte == UInt8(ascii: ":") || byte == UInt8(ascii: "-")
+            if punctuation && index > 0 && index + 1 < bytes.count && ASCII.isDigit(bytes[index - 1]) && ASCII.isDigit(bytes[index + 1]) {
+                continue
+            }
             out.append(byte)
         }
         return String(decoding: out, as: UTF8.self)
