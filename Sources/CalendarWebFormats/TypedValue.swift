@@ -267,8 +267,10 @@ enum ValueCodec {
     }
 
     static func isoOffset(_ raw: String) -> String {
+        // Only a sign and digits get colons: `basic` takes out just the punctuation between digits.
         let bytes = Array(raw.utf8)
-        guard bytes.count == 5 || bytes.count == 7, bytes.allSatisfy({ $0 < 0x80 }) else { return raw }
+        guard bytes.count == 5 || bytes.count == 7, bytes[0] == UInt8(ascii: "+") || bytes[0] == UInt8(ascii: "-"),
+              isDigits(bytes.dropFirst()) else { return raw }
         let colon = [UInt8(ascii: ":")]
         return String(decoding: bytes[0..<3] + colon + bytes[3..<5] + (bytes.count == 7 ? colon + bytes[5..<7] : []), as: UTF8.self)
     }
