@@ -81,22 +81,12 @@ public struct CalendarDate: Hashable, Comparable, Sendable, Codable {
 
     /// `20260329`.
     public var basicFormat: String {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(8)
-        appendBasicFormat(to: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
-    /// Appends `20260329` as UTF-8.
-    package func appendBasicFormat(to bytes: inout [UInt8]) {
-        Digits.appendDateTime(self, nil, separated: false, to: &bytes)
+        Digits.dateTimeText(self, nil, separated: false)
     }
 
     /// `2026-03-29`.
     public var isoFormat: String {
-        var bytes: [UInt8] = []
-        appendISOFormat(to: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
+        Digits.dateTimeText(self, nil, separated: true)
     }
 
     /// Appends `2026-03-29` as UTF-8: what `expand` writes for every occurrence, without a String each.
@@ -162,6 +152,16 @@ package enum Digits {
             }
             bytes.append(contentsOf: out[..<end])
         }
+    }
+
+    /// `appendDateTime`'s text as a string, with `suffix` (the `Z` of a UTC time) after it.
+    static func dateTimeText(_ date: CalendarDate, _ time: (hour: Int, minute: Int, second: Int)?, separated: Bool,
+                             suffix: UInt8? = nil) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(20)
+        appendDateTime(date, time, separated: separated, to: &bytes)
+        if let suffix { bytes.append(suffix) }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     private static func appendFieldByField(_ date: CalendarDate, _ time: (hour: Int, minute: Int, second: Int)?,

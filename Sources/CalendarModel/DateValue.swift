@@ -34,23 +34,12 @@ public struct LocalDateTime: Hashable, Comparable, Sendable, Codable {
 
     /// `19970902T090000`.
     public var basicFormat: String {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(16)
-        appendBasicFormat(to: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
-    /// Appends `19970902T090000` as UTF-8 (a string made of strings for each field cost 7,000
-    /// instructions, paid for every DTSTAMP a generated calendar writes).
-    package func appendBasicFormat(to bytes: inout [UInt8]) {
-        Digits.appendDateTime(date, (hour, minute, second), separated: false, to: &bytes)
+        Digits.dateTimeText(date, (hour, minute, second), separated: false)
     }
 
     /// `1997-09-02T09:00:00`.
     public var isoFormat: String {
-        var bytes: [UInt8] = []
-        appendISOFormat(to: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
+        Digits.dateTimeText(date, (hour, minute, second), separated: true)
     }
 
     /// Appends `1997-09-02T09:00:00` as UTF-8.
@@ -123,11 +112,7 @@ public enum DateValue: Hashable, Sendable {
         case .date(let d): return d.basicFormat
         case .floating(let t), .zoned(let t, _): return t.basicFormat
         case .utc(let t):
-            var bytes: [UInt8] = []
-            bytes.reserveCapacity(16)
-            t.appendBasicFormat(to: &bytes)
-            bytes.append(UInt8(ascii: "Z"))
-            return String(decoding: bytes, as: UTF8.self)
+            return Digits.dateTimeText(t.date, (t.hour, t.minute, t.second), separated: false, suffix: UInt8(ascii: "Z"))
         }
     }
 

@@ -276,7 +276,7 @@ enum ValueCodec {
     }
 
     private static func isDigits(_ bytes: some Sequence<UInt8>) -> Bool {
-        bytes.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+        bytes.allSatisfy(ASCII.isDigit)
     }
 
     /// Undoes the ISO punctuation: `2026-03-29T02:30:00Z` → `20260329T023000Z`, `+01:00` → `+0100`.
