@@ -68,6 +68,15 @@ package final class PropertyDesign: Sendable {
         type == "date-time" && !isUTCOnly && (expansionRole == .time || expansionRole == .rule)
     }
 
+    /// How a value of `type` is laid out. Parts belong to the property's own types (GEO's two floats,
+    /// REQUEST-STATUS's code and texts): a VALUE naming another type makes the value one value of that
+    /// type, its ';' kept as written. Split into parts, a GEO;VALUE=PERIOD of two parts would read back
+    /// as a period's start and end (found by fuzzing the jCal round trip). A list stays a list of
+    /// whatever type the values have.
+    package func layout(for type: String) -> Layout {
+        layout == .structured && !allows(type: type) ? .single : layout
+    }
+
     /// Whether `type` is one the property may have.
     package func allows(type other: String) -> Bool {
         other == type || otherTypes.contains(other)

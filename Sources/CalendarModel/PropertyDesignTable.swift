@@ -22,9 +22,9 @@ package enum PropertyDesignTable {
         byName[name]?.type ?? unknownType
     }
 
-    /// A property's layout, single without an entry.
-    package static func layout(of name: String) -> PropertyDesign.Layout {
-        byName[name]?.layout ?? .single
+    /// The layout of a property's value of `type`, single without an entry.
+    package static func layout(of name: String, type: String) -> PropertyDesign.Layout {
+        byName[name]?.layout(for: type) ?? .single
     }
 
     // MARK: Where properties stand

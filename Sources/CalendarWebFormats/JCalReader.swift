@@ -118,7 +118,7 @@ package struct JCalReader {
         let design = PropertyDesignTable.design(for: name)
         let raw = type == PropertyDesignTable.unknownType
             ? values.map { if case .string(let s) = $0 { s } else if case .number(let n) = $0 { n } else { "" } }.joined(separator: ",")
-            : ValueCodec.raw(values, type: type, layout: design?.layout ?? .single)
+            : ValueCodec.raw(values, type: type, layout: design?.layout(for: type) ?? .single)
         let read = ValueCodec.readType(type, raw: raw)
         if ValueCodec.needsValueParameter(read, design: design) && !parameters.contains(where: { $0.name == "VALUE" }) {
             parameters.append(Parameter("VALUE", read.uppercased()))

@@ -79,7 +79,7 @@ extension JSONOutput {
     /// read back with its separators escaped (found by fuzzing the jCal round trip).
     private static func values(of property: Property, type: String, design: PropertyDesign?) -> [TypedValue] {
         guard type == "text", design == nil else {
-            return ValueCodec.values(of: property, type: type, layout: design?.layout ?? .single)
+            return ValueCodec.values(of: property, type: type, layout: design?.layout(for: type) ?? .single)
         }
         return ValueCodec.split(property.value, at: ",").map { value in
             let parts = ValueCodec.split(value, at: ";")

@@ -41,7 +41,7 @@ enum ValueCodec {
     /// up once per property and use it for the type, the layout and the values.
     static func type(of property: Property, design: PropertyDesign?) -> String {
         let type = declaredType(of: property, design: design)
-        return type == PropertyDesignTable.unknownType || ValueTypeCheck.reads(property.value, as: type, layout: design?.layout ?? .single)
+        return type == PropertyDesignTable.unknownType || ValueTypeCheck.reads(property.value, as: type, layout: design?.layout(for: type) ?? .single)
             ? type : PropertyDesignTable.unknownType
     }
 
@@ -86,7 +86,7 @@ enum ValueCodec {
 
     /// The typed values of a property's raw value.
     static func values(of property: Property, type: String) -> [TypedValue] {
-        values(of: property, type: type, layout: PropertyDesignTable.layout(of: property.name))
+        values(of: property, type: type, layout: PropertyDesignTable.layout(of: property.name, type: type))
     }
 
     /// The same with the property's layout already looked up.

@@ -76,7 +76,7 @@ package struct XCalReader {
         let (type, values) = typedValues(valueElements, design: design,
                                          bareText: valueElements.isEmpty ? element.text.surroundingWhitespaceRemoved : "")
         let raw = type == PropertyDesignTable.unknownType ? values.map { if case .string(let s) = $0 { s } else { "" } }.joined(separator: ",")
-                                                 : ValueCodec.raw(values, type: type, layout: design?.layout ?? .single)
+                                                 : ValueCodec.raw(values, type: type, layout: design?.layout(for: type) ?? .single)
         let read = ValueCodec.readType(type, raw: raw)
         if ValueCodec.needsValueParameter(read, design: design) && !parameters.contains(where: { $0.name == "VALUE" }) {
             parameters.append(Parameter("VALUE", read.uppercased()))

@@ -81,7 +81,7 @@ extension XMLMarkup {
             }
             end("parameters")
         }
-        for value in ValueCodec.values(of: property, type: type, layout: design?.layout ?? .single) {
+        for value in ValueCodec.values(of: property, type: type, layout: design?.layout(for: type) ?? .single) {
             write(value, named: property.name, type: type)
         }
         end(name)

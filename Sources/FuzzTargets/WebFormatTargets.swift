@@ -40,7 +40,7 @@ enum WebFormatTargets {
                 alike.parameters.removeAll { $0.name == "VALUE" }
             }
             if alike[parameter: "VALUE"] == nil, PropertyDesignTable.type(of: property.name) == "text",
-               PropertyDesignTable.layout(of: property.name) == .single {
+               PropertyDesignTable.layout(of: property.name, type: "text") == .single {
                 alike.value = TextEscaping.escape(TextEscaping.unescape(property.value))
             }
             return alike

@@ -34,7 +34,7 @@ func semantic(_ component: Component) -> Component {
         var p = property
         let type = ValueCodec.type(of: property)
         if type != PropertyDesignTable.unknownType {
-            p.value = ValueCodec.raw(ValueCodec.values(of: property, type: type), type: type, layout: PropertyDesignTable.layout(of: property.name))
+            p.value = ValueCodec.raw(ValueCodec.values(of: property, type: type), type: type, layout: PropertyDesignTable.layout(of: property.name, type: type))
         }
         if type == PropertyDesignTable.type(of: property.name) && !(PropertyDesignTable.design(for: property.name)?.requiresValueParameter == true) {
             p.parameters.removeAll { $0.name == "VALUE" }

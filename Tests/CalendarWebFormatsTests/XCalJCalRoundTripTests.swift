@@ -124,4 +124,23 @@ final class XCalJCalRoundTripTests: XCTestCase {
         let second = try JCalReader().calendars(from: JCalWriter().document(for: first[0]))
         XCTAssertEqual(second.map(\.canonicalForm), first.map(\.canonicalForm))
     }
+
+    /// GEO's two parts are floats: a GEO whose VALUE names another type is one value of that type, so
+    /// its ';' is not a split that reads back as a period's start and end (a jCal fuzzing finding).
+    func testAStructuredPropertyOfAnotherTypeIsOneValue() throws {
+        let calendar = Component(name: "VCALENDAR", properties: [
+            Property(name: "GEO", parameters: [Parameter("VALUE", "PERIOD")], value: ";5"),
+            Property(name: "REQUEST-STATUS", value: "2.0;Success"),
+        ])
+        let json = String(decoding: JCalWriter().document(for: calendar), as: UTF8.self)
+        XCTAssertTrue(json.contains(#"["geo",{"value":"PERIOD"},"unknown",";5"]"#), json)
+        XCTAssertTrue(json.contains(#"["request-status",{},"text",["2.0","Success"]]"#), json)
+        let fromJSON = try JCalReader().calendars(from: Array(json.utf8))
+        XCTAssertEqual(fromJSON.map(\.canonicalForm), [calendar.canonicalForm])
+        let fromXML = try XCalReader().calendars(from: XCalWriter().document(for: calendar))
+        XCTAssertEqual(fromXML.map(\.canonicalForm), [calendar.canonicalForm])
+        XCTAssertEqual(PropertyDesignTable.layout(of: "GEO", type: "float"), .structured)
+        XCTAssertEqual(PropertyDesignTable.layout(of: "GEO", type: "period"), .single)
+        XCTAssertEqual(PropertyDesignTable.layout(of: "RDATE", type: "period"), .list)
+    }
 }
