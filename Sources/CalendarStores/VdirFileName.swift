@@ -83,7 +83,8 @@ enum VdirFileName {
         return String(decoding: bytes[..<end], as: UTF8.self)
     }
 
-    private static func isKept(_ byte: UInt8) -> Bool {
+    /// The bytes a name holds as they are; every other is `%XX`.
+    static func isKept(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
              UInt8(ascii: "0")...UInt8(ascii: "9"),

@@ -174,13 +174,16 @@ struct CalDAVStoreBehaviours {
         XCTAssertEqual(try store.list(), [])
     }
 
+    /// calbridge's names for such UIDs hold no `%`, which a server decoding paths twice (DAViCal)
+    /// would read as another path; the listing learns each UID from the resource's data.
     func aUIDWithSlashSpaceAndAccentRoundTrips() throws {
         let store = try makeStore()
-        let uid = "team/planning 2026 Zoë@example.com"
-        let etag = try store.put(uid: uid, bytes: event(uid: uid, summary: "Planning"), expected: nil)
-        XCTAssertEqual(try store.list(), [StoredResource(uid: uid, etag: etag)])
-        XCTAssertEqual(try store.get(uid: uid)?.etag, etag)
-        try store.delete(uid: uid, expected: etag)
-        XCTAssertNil(try store.get(uid: uid))
+        for uid in ["team/planning 2026 Zoë@example.com", "a%2Fb@example.com", "..", "plain-uid@example.com"] {
+            let etag = try store.put(uid: uid, bytes: event(uid: uid, summary: "Planning"), expected: nil)
+            XCTAssertEqual(try store.list(), [StoredResource(uid: uid, etag: etag)], uid)
+            XCTAssertEqual(try store.get(uid: uid)?.etag, etag, uid)
+            try store.delete(uid: uid, expected: etag)
+            XCTAssertNil(try store.get(uid: uid), uid)
+        }
     }
 }

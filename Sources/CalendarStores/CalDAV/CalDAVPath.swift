@@ -1,18 +1,31 @@
+import CalendarModel
 import Foundation
 
 /// Paths of a CalDAV collection and its resources, always handled decoded (as `DAVResponse.href`
 /// gives them) and percent-encoded only when put on the wire.
 ///
-/// A resource is named like a vdir file (`VdirFileName`): `<UID with unsafe bytes as %XX>.ics`, so
-/// `a/b c` becomes the name `a%2Fb%20c.ics`, which is one path segment whatever the UID holds and
-/// which both Radicale and Xandikos store as given. The name is encoded once more on the wire
-/// (`a%252Fb%2520c.ics`), so the server never mistakes `%2F` for a path separator.
+/// A resource is named `<UID>.ics` when the UID's bytes are letters, digits, `.`, `_`, `@` and `-`
+/// (nearly every UID producers write) and it fits a name. Any other UID gets a name of those bytes
+/// alone: the UID with each other byte as `-`, then `~` and a hash of the whole UID (`a/b c` becomes
+/// `a-b-c~<16 hex digits>.ics`). A name holding `%` would depend on how often a server decodes the
+/// path: DAViCal decodes it once more than Apache has, so `a%2Fb.ics` (sent as `a%252Fb.ics`)
+/// reached it as two segments and was refused with 405. Which UID such a resource holds, its
+/// calendar data tells the listing, as for a name another client chose.
 enum CalDAVPath {
     /// The resource name calbridge gives a UID.
     static func resourceName(for uid: String) -> String {
         // The first candidate is the plain name, or a hashed one for UIDs too long for a name;
         // a server has no other file in the way, so the alternatives are never needed.
-        VdirFileName.candidates(for: uid)[0]
+        let name = VdirFileName.candidates(for: uid)[0]
+        guard name.utf8.contains(UInt8(ascii: "%")) else { return name }
+        let tail = "~" + FNV1a.hex(uid.utf8) + VdirFileName.suffix
+        var stem = String.UnicodeScalarView()
+        for (offset, scalar) in uid.unicodeScalars.prefix(VdirFileName.maximumBytes - tail.utf8.count).enumerated() {
+            // A leading '.' would make a hidden file of it on a server that stores files.
+            let kept = scalar.isASCII && VdirFileName.isKept(UInt8(scalar.value)) && !(offset == 0 && scalar == ".")
+            stem.append(kept ? scalar : "-")
+        }
+        return String(stem) + tail
     }
 
     /// The UID a resource name stands for, or nil for a name another client chose, whose UID

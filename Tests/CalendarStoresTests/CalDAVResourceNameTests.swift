@@ -1,0 +1,33 @@
+@testable import CalendarStores
+import XCTest
+
+/// The names calbridge gives CalDAV resources hold no `%`, so a server that decodes a path twice
+/// (DAViCal) reads the same one segment as a server that decodes it once.
+final class CalDAVResourceNameTests: XCTestCase {
+    private let plain = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._@-~")
+
+    func testAUIDOfPlainBytesIsItsOwnName() {
+        XCTAssertEqual(CalDAVPath.resourceName(for: "7kq2m0c1@google.com"), "7kq2m0c1@google.com.ics")
+        XCTAssertEqual(CalDAVPath.uid(forName: "7kq2m0c1@google.com.ics"), "7kq2m0c1@google.com")
+    }
+
+    func testOtherUIDsGetPlainBytesAndAHashOfTheWholeUID() throws {
+        let slashed = CalDAVPath.resourceName(for: "team/planning@example.com")
+        XCTAssertTrue(slashed.hasPrefix("team-planning@example.com~"), slashed)
+        XCTAssertTrue(slashed.hasSuffix(".ics"), slashed)
+        XCTAssertEqual(slashed.count, "team-planning@example.com~".count + 16 + 4)
+        let uids = ["team/planning@example.com", "team planning@example.com", "team%2Fplanning@example.com",
+                    "Zoë 2026", ".hidden", "..", String(repeating: "ü/", count: 300)]
+        let names = uids.map(CalDAVPath.resourceName(for:))
+        XCTAssertEqual(Set(names).count, uids.count, "\(names)")
+        for (uid, name) in zip(uids, names) {
+            XCTAssertTrue(Set(name).isSubset(of: plain), name)
+            XCTAssertFalse(name.hasPrefix("."), name)
+            XCTAssertLessThanOrEqual(name.utf8.count, 200, uid)
+            // A hashed name names no UID: the listing learns it from the resource's data.
+            XCTAssertNil(CalDAVPath.uid(forName: name), name)
+        }
+        XCTAssertEqual(names[4].prefix(8), "-hidden~")
+        XCTAssertEqual(CalDAVPath.resourceName(for: "team/planning@example.com"), slashed, "the same on every run")
+    }
+}
