@@ -2,10 +2,13 @@ import Foundation
 
 /// How many writes an import has in flight at once. A number the user gave (`--jobs N`) is kept.
 /// Without one it is found from what the server takes: the first writes go one at a time, the next
-/// four at a time and, when those went clearly faster, the next eight at a time; the fastest is
-/// kept for the rest. A server that serializes writes (one lock over its storage, or 423 Locked
-/// to a second writer) gains nothing from more and so keeps one; one that writes in parallel gets
-/// four or eight. Each trial is timed from when its first `width` writes are done: a wider trial
+/// four at a time and, when those went nearly four times as fast, the next eight at a time; the
+/// fastest is kept for the rest. A server that serializes writes (one lock over its storage, or 423
+/// Locked to a second writer) gains nothing from more and so keeps one. One that writes in parallel
+/// but is already near its limit at four (DAViCal on two cores: its CPU, about 20 ms a PUT, is busy
+/// at four) keeps four, since eight only adds processes contending for the same cores (eight at a
+/// time were 3-15% slower than four there). One whose writes wait on something else than its cores,
+/// the network's round trips above all, scales nearly linearly and gets eight. Each trial is timed from when its first `width` writes are done: a wider trial
 /// opens connections, and a server may start a worker or a database connection for each (DAViCal
 /// does; counted in, they made four at a time look no faster than one on a busy machine). Only writes count: resources left alone because the store holds them already
 /// take no slot.
@@ -60,8 +63,9 @@ package final class WriteConcurrency: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// Ends the trial of `width` with its rate and sets the next width: a wider trial goes on only
-    /// while widening paid (four at a time half as fast again as one, eight a fifth faster than four).
+    /// Ends the trial of `width` with its rate and sets the next width: four is kept when it was at
+    /// least half as fast again as one, eight is tried when four scaled nearly linearly (three times
+    /// one) and kept when it was a fifth faster than four.
     private func judge(_ width: Int) {
         let ended = now()
         rates[width] = Double(finished - width) / max(ended - (began ?? ended), 1e-6)
@@ -74,6 +78,8 @@ package final class WriteConcurrency: @unchecked Sendable {
         }
         if width == 4, let gain, gain < 1.5 {
             (allowed, trials) = (1, [])
+        } else if width == 4, let gain, gain < 3 {
+            (allowed, trials) = (4, [])
         } else if width == 8, let gain, gain < 1.2 {
             (allowed, trials) = (4, [])
         } else {

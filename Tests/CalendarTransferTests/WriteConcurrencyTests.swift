@@ -3,7 +3,8 @@ import Foundation
 import XCTest
 
 /// How many writes an import keeps in flight when `--jobs` is not given: the trials keep eight for a
-/// server that writes in parallel and one for a server that takes one write at a time, on a clock
+/// server that writes in parallel, four for one at its limit with four, and one for a server that
+/// takes one write at a time, on a clock
 /// the test moves (a write there takes one second, however many run at once or one after another).
 final class WriteConcurrencyTests: XCTestCase {
     /// A clock that moves only when the test says.
@@ -19,6 +20,11 @@ final class WriteConcurrencyTests: XCTestCase {
     /// `opening` seconds more for each connection it opens, beyond those of the widest round before
     /// (a server may start a worker or a database connection for each). Returns each round's width.
     private func widths(writes: Int, serialized: Bool, jobs: Int? = nil, opening: Double = 0) -> [Int] {
+        widths(writes: writes, jobs: jobs, opening: opening) { width in serialized ? Double(width) : 1 }
+    }
+
+    /// The same with a round of `width` writes taking `round(width)` seconds.
+    private func widths(writes: Int, jobs: Int? = nil, opening: Double = 0, round: (Int) -> Double) -> [Int] {
         let clock = TestClock()
         let concurrency = WriteConcurrency(jobs: jobs, clock: { clock.now })
         var done = 0
@@ -26,7 +32,7 @@ final class WriteConcurrencyTests: XCTestCase {
         while done < writes {
             let width = min(concurrency.width, writes - done)
             (0..<width).forEach { _ in concurrency.enter() }
-            clock.advance((serialized ? Double(width) : 1) + opening * Double(max(width - (rounds.max() ?? 0), 0)))
+            clock.advance(round(width) + opening * Double(max(width - (rounds.max() ?? 0), 0)))
             (0..<width).forEach { _ in concurrency.leave() }
             done += width
             rounds.append(width)
@@ -40,6 +46,14 @@ final class WriteConcurrencyTests: XCTestCase {
         XCTAssertEqual(Array(rounds.prefix(9)), Array(repeating: 1, count: 9), "one at a time first")
         XCTAssertEqual(Array(rounds.dropFirst(9).prefix(9)), Array(repeating: 4, count: 9), "then four")
         XCTAssertEqual(Set(rounds.dropFirst(18).dropLast()), [8], "then eight for the rest")
+    }
+
+    /// A server whose cores are its limit: 2.5 writes a second however many come at once (DAViCal on
+    /// two cores). Four at a time is 2.5 times one, so the import keeps four and never tries eight.
+    func testAServerAtItsLimitWithFourKeepsFour() {
+        let rounds = widths(writes: 300) { width in max(1, Double(width) / 2.5) }
+        XCTAssertEqual(Array(rounds.prefix(18)), Array(repeating: 1, count: 9) + Array(repeating: 4, count: 9))
+        XCTAssertEqual(Set(rounds.dropFirst(18).dropLast()), [4], "four for the rest, eight never tried")
     }
 
     func testAServerThatSerializesWritesGetsOneAtATime() {
