@@ -111,8 +111,11 @@ enum ValueCodec {
         switch layout {
         case .structured:
             return values.map { value in
-                if case .parts(let parts) = value { return parts.map { encode($0, type: type) }.joined(separator: ";") }
-                return encode(value, type: type)
+                // A part that is itself parts or a rule is one text, its separators escaped, as in a list.
+                if case .parts(let parts) = value {
+                    return parts.map { encode(flattened($0, type: type), type: type) }.joined(separator: ";")
+                }
+                return encode(flattened(value, type: type), type: type)
             }.joined(separator: ",")
         case .list:
             return values.map { encode(flattened($0, type: type), type: type) }.joined(separator: ",")
