@@ -16,8 +16,8 @@ enum VdirFileName {
         let encoded = encode(uid)
         var names: [String] = []
         if encoded.utf8.count + suffix.utf8.count <= maximumBytes { names.append(encoded + suffix) }
-        names.append(hashed(uid, encoded: encoded, round: 0))
-        names.append(hashed(uid, encoded: encoded, round: 1))
+        names.append(hashed(uid, stem: encoded))
+        names.append(hashed(uid, stem: encoded, round: 1))
         return names
     }
 
@@ -62,15 +62,17 @@ enum VdirFileName {
         return String(decoding: out, as: UTF8.self)
     }
 
-    private static func hashed(_ uid: String, encoded: String, round: UInt8) -> String {
+    /// A name of `stem` (ASCII, `%XX` escapes at most) cut to fit, then `~` and a hash of the UID:
+    /// distinct for distinct UIDs whatever the stem, so a stem may drop what it cannot hold.
+    static func hashed(_ uid: String, stem: String, round: UInt8 = 0) -> String {
         var input = Array(uid.utf8)
         // 0xFF never occurs in UTF-8, so a salted input can never equal another UID's plain one.
         if round > 0 { input += [0xFF, round] }
         let tail = "~" + FNV1a.hex(input) + suffix
-        return prefix(of: encoded, bytes: maximumBytes - tail.utf8.count) + tail
+        return prefix(of: stem, bytes: maximumBytes - tail.utf8.count) + tail
     }
 
-    /// At most `limit` bytes of an encoded UID (all ASCII), never cutting a `%XX` in two.
+    /// At most `limit` bytes of a stem (all ASCII), never cutting a `%XX` in two.
     private static func prefix(of encoded: String, bytes limit: Int) -> String {
         let bytes = Array(encoded.utf8)
         guard bytes.count > limit else { return encoded }
@@ -83,8 +85,7 @@ enum VdirFileName {
         return String(decoding: bytes[..<end], as: UTF8.self)
     }
 
-    /// The bytes a name holds as they are; every other is `%XX`.
-    static func isKept(_ byte: UInt8) -> Bool {
+    private static func isKept(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
              UInt8(ascii: "0")...UInt8(ascii: "9"),

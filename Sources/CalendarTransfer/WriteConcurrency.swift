@@ -7,11 +7,13 @@ import Foundation
 /// Locked to a second writer) gains nothing from more and so keeps one. One that writes in parallel
 /// but is already near its limit at four (DAViCal on two cores: its CPU, about 20 ms a PUT, is busy
 /// at four) keeps four, since eight only adds processes contending for the same cores (eight at a
-/// time were 3-15% slower than four there). One whose writes wait on something else than its cores,
-/// the network's round trips above all, scales nearly linearly and gets eight. Each trial is timed from when its first `width` writes are done: a wider trial
-/// opens connections, and a server may start a worker or a database connection for each (DAViCal
-/// does; counted in, they made four at a time look no faster than one on a busy machine). Only writes count: resources left alone because the store holds them already
-/// take no slot.
+/// time were 5-16% slower than four there, in four sweeps). One whose writes wait on something
+/// other than its cores, the network's round trips above all, scales nearly linearly and gets eight.
+///
+/// Each trial is timed from when its first `width` writes are done: a wider trial opens
+/// connections, and a server may start a worker or a database connection for each (DAViCal does;
+/// counted in, they made four at a time look no faster than one on a busy machine). Only writes
+/// count: resources left alone because the store holds them already take no slot.
 package final class WriteConcurrency: @unchecked Sendable {
     /// The threads an import needs: the most writes this may ever allow at once.
     package let threads: Int

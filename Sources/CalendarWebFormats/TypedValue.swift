@@ -110,12 +110,10 @@ enum ValueCodec {
     static func raw(_ values: [TypedValue], type: String, layout: PropertyDesign.Layout) -> String {
         switch layout {
         case .structured:
+            // A part that is itself parts or a rule is one text, its separators escaped, as in a list.
             return values.map { value in
-                // A part that is itself parts or a rule is one text, its separators escaped, as in a list.
-                if case .parts(let parts) = value {
-                    return parts.map { encode(flattened($0, type: type), type: type) }.joined(separator: ";")
-                }
-                return encode(flattened(value, type: type), type: type)
+                let parts: [TypedValue] = if case .parts(let parts) = value { parts } else { [value] }
+                return parts.map { encode(flattened($0, type: type), type: type) }.joined(separator: ";")
             }.joined(separator: ",")
         case .list:
             return values.map { encode(flattened($0, type: type), type: type) }.joined(separator: ",")

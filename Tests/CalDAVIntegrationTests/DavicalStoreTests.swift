@@ -84,7 +84,7 @@ final class DavicalStoreTests: ServerTestCase {
     /// DAViCal decodes a request's path once more than Apache has: a name holding `%2F` (sent as
     /// `%252F`) would reach it as two segments and be refused with 405. calbridge's names hold no `%`,
     /// so UIDs with a slash, a space and an accent go in, are listed, read and deleted.
-    func testUIDsWithASlashASpaceAndAnAccentRoundTrip() throws {
+    func testAUIDWithSlashSpaceAndAccentRoundTrips() throws {
         try behaviours().aUIDWithSlashSpaceAndAccentRoundTrips()
     }
 }

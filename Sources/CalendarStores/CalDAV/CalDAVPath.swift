@@ -1,4 +1,3 @@
-import CalendarModel
 import Foundation
 
 /// Paths of a CalDAV collection and its resources, always handled decoded (as `DAVResponse.href`
@@ -18,14 +17,10 @@ enum CalDAVPath {
         // a server has no other file in the way, so the alternatives are never needed.
         let name = VdirFileName.candidates(for: uid)[0]
         guard name.utf8.contains(UInt8(ascii: "%")) else { return name }
-        let tail = "~" + FNV1a.hex(uid.utf8) + VdirFileName.suffix
-        var stem = String.UnicodeScalarView()
-        for (offset, scalar) in uid.unicodeScalars.prefix(VdirFileName.maximumBytes - tail.utf8.count).enumerated() {
-            // A leading '.' would make a hidden file of it on a server that stores files.
-            let kept = scalar.isASCII && VdirFileName.isKept(UInt8(scalar.value)) && !(offset == 0 && scalar == ".")
-            stem.append(kept ? scalar : "-")
-        }
-        return String(stem) + tail
+        // The vdir encoding with each escape as '-': a leading '.' is escaped there too, so no name
+        // becomes a hidden file on a server that stores files.
+        let stem = VdirFileName.encode(uid).replacing(/%[0-9A-F]{2}/, with: "-")
+        return VdirFileName.hashed(uid, stem: stem)
     }
 
     /// The UID a resource name stands for, or nil for a name another client chose, whose UID
