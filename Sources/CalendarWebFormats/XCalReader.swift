@@ -54,6 +54,16 @@ package struct XCalReader {
         return result
     }
 
+    /// A parameter's values, each read in the type its element names. A bare `<tzid>US/Eastern</tzid>`,
+    /// as RFC 6321's own example B.2.2 writes it, is its text in the parameter's own type: a bare
+    /// `<rsvp>w</rsvp>` read as written would come back `W` from the `<boolean>` it is written as.
+    static func parameter(_ element: XCalElement) -> Parameter {
+        let name = element.name.uppercased()
+        let values = element.children.isEmpty ? [(ParameterDesignTable.type(of: name), element.text)]
+                                              : element.children.map { ($0.name, $0.text) }
+        return Parameter(name: name, values: values.map { type, text in type == "boolean" ? text.uppercased() : text })
+    }
+
     static func property(_ element: XCalElement) -> Property {
         let name = element.name.uppercased()
         // Looked up once for the default type, the layout and VALUE: a lookup hashes the name.
@@ -62,13 +72,7 @@ package struct XCalReader {
         var valueElements: [XCalElement] = []
         for child in element.children {
             if child.name == "parameters" {
-                parameters = child.children.map { parameter in
-                    // A bare `<tzid>US/Eastern</tzid>`, as RFC 6321's own example B.2.2 writes it, is read as its text.
-                    guard !parameter.children.isEmpty else { return Parameter(parameter.name.uppercased(), parameter.text) }
-                    return Parameter(name: parameter.name.uppercased(), values: parameter.children.map { value in
-                        value.name == "boolean" ? value.text.uppercased() : value.text
-                    })
-                }
+                parameters = child.children.map(Self.parameter)
             } else {
                 valueElements.append(child)
             }

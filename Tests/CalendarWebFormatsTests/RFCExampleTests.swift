@@ -317,6 +317,22 @@ final class RFCExampleTests: XCTestCase {
         try readsBack(attendee)
     }
 
+    /// A parameter's bare text, like B.2.2's bare `<tzid>`, is read in the parameter's type: RSVP's
+    /// boolean in upper case, as from `<boolean>`, so what calbridge writes of it reads back the same
+    /// (a bare `w` once came back `W`, found by fuzzing the xCal round trip).
+    func testABareBooleanParameterIsReadAsItsBooleanElementIs() throws {
+        let xcal = #"<icalendar xmlns="urn:ietf:params:xml:ns:icalendar-2.0"><vcalendar><components><vevent><properties>"#
+            + "<attendee><parameters><rsvp>true</rsvp><cn>Ann</cn></parameters><cal-address>mailto:a@example.com</cal-address></attendee>"
+            + "<attendee><parameters><rsvp>w</rsvp></parameters><cal-address>mailto:b@example.com</cal-address></attendee>"
+            + "</properties></vevent></components></vcalendar></icalendar>"
+        let read = try XCalReader().calendars(from: Array(xcal.utf8))[0].components[0]
+        let attendees = read.properties.filter { $0.name == "ATTENDEE" }
+        XCTAssertEqual(attendees.map { $0[parameter: "RSVP"] }, ["TRUE", "W"])
+        XCTAssertEqual(attendees[0][parameter: "CN"], "Ann")
+        let again = try XCalReader().calendars(from: XCalWriter().document(for: Component(name: "VCALENDAR", components: [read])))
+        XCTAssertEqual(again[0].components[0].properties.filter { $0.name == "ATTENDEE" }.map { $0[parameter: "RSVP"] }, ["TRUE", "W"])
+    }
+
     func testUnknownPropertyIsWrittenAsUnknownAsRFC6321Section5Shows() throws {
         let unknown = Property(name: "X-PROPERTY", value: "20110512T120000Z")
         XCTAssertEqual(element(unknown), "<x-property><unknown>20110512T120000Z</unknown></x-property>")
