@@ -58,10 +58,11 @@ package struct XCalReader {
     /// as RFC 6321's own example B.2.2 writes it, is its text in the parameter's own type: a bare
     /// `<rsvp>w</rsvp>` read as written would come back `W` from the `<boolean>` it is written as.
     static func parameter(_ element: XCalElement) -> Parameter {
+        // The writer writes a boolean in lower case (XCalWriter); iCalendar's is upper case.
+        func value(_ text: String, as type: String) -> String { type == "boolean" ? text.uppercased() : text }
         let name = element.name.uppercased()
-        let values = element.children.isEmpty ? [(ParameterDesignTable.type(of: name), element.text)]
-                                              : element.children.map { ($0.name, $0.text) }
-        return Parameter(name: name, values: values.map { type, text in type == "boolean" ? text.uppercased() : text })
+        return Parameter(name: name, values: element.children.isEmpty ? [value(element.text, as: ParameterDesignTable.type(of: name))]
+                                                                       : element.children.map { value($0.text, as: $0.name) })
     }
 
     static func property(_ element: XCalElement) -> Property {
