@@ -61,7 +61,8 @@ package struct CalendarProblems: ExplainedFailure {
     package var errors: Int, warnings: Int
     package var kind: FailureKind { .invalidData }
     package var message: String {
-        "\(errors) errors, \(warnings) warnings; `calbridge validate --repair -o FIXED.ics` mends those that say how"
+        "\(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s"); "
+            + "`calbridge validate --repair -o FIXED.ics` mends those that say how"
     }
 }
 

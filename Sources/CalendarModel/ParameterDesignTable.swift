@@ -1,5 +1,6 @@
-/// The type of each parameter's values as xCal names it (RFC 6321 §3.5, RFC 7986 §6): the parameter
-/// side of calbridge's design table (`PropertyDesignTable` holds the properties).
+/// The type of each parameter's values as xCal names it (RFC 6321 §3.5, RFC 7986 §6), and the values
+/// of the parameters whose set RFC 5545 closes: the parameter side of calbridge's design table
+/// (`PropertyDesignTable` holds the properties).
 package enum ParameterDesignTable {
     /// The type of a parameter's values in xCal: calendar addresses and URIs, else text.
     /// Parameters RFC 6321 §5 calls unrecognized get `unknown`.
@@ -18,4 +19,27 @@ package enum ParameterDesignTable {
                      "ROLE", "TZID", "VALUE", "DISPLAY", "EMAIL", "FEATURE", "LABEL"] { types[name] = "text" }
         return types
     }()
+
+    /// The only values RFC 5545 §3.2 allows a parameter that takes neither an x-name nor an IANA token
+    /// (compared in upper case), with what calbridge makes of any other value; `nil` for the rest.
+    package static func closedValues(of name: String) -> ClosedParameterValues? {
+        // A switch rather than a table: the parser asks this of every parameter it reads, and most
+        // are none of the four (a short name compares as two words).
+        switch name {
+        case "RSVP": ClosedParameterValues(allowed: ["TRUE", "FALSE"], otherwise: "nothing in calbridge reads it")
+        case "RELATED": ClosedParameterValues(allowed: ["START", "END"], otherwise: "the alarm is set from the start, as with START")
+        case "RANGE": ClosedParameterValues(allowed: ["THISANDFUTURE"], otherwise: "the override changes its own occurrence only")
+        case "ENCODING": ClosedParameterValues(allowed: ["8BIT", "BASE64"], otherwise: "the value is not decoded")
+        default: nil
+        }
+    }
+}
+
+/// The values a closed parameter may take (RSVP: TRUE or FALSE) and what calbridge does with a value
+/// outside them, which it keeps as written.
+package struct ClosedParameterValues: Sendable {
+    /// The values RFC 5545 allows, in upper case.
+    package let allowed: [String]
+    /// What a reader of calbridge takes another value for, said with the warning.
+    package let otherwise: String
 }

@@ -147,11 +147,16 @@ struct ComponentParser {
         return selection.contains(name)
     }
 
-    /// Checks the value; whitespace after a date or number is a slip real exporters make, reported
-    /// and trimmed by repair, while the value itself is judged without it.
+    /// Checks the closed parameters and the value; whitespace after a date or number is a slip real
+    /// exporters make, reported and trimmed by repair, while the value itself is judged without it.
     private mutating func check(_ property: Property, _ checks: PropertyChecks, in line: LogicalLine, valueOffset: Int) {
         if collectsLinesForLibical && !LibicalAcceptance.vouches(for: property, form: checks.libicalForm) {
             linesForLibical.append((line.bytes, line.location(ofOffset: 0)))
+        }
+        for parameter in property.parameters {
+            guard let problem = ParameterValueCheck.problem(in: parameter, of: property.name) else { continue }
+            let place = line.location(ofOffset: ParameterValueCheck.offset(of: parameter.name, in: line.bytes, before: valueOffset))
+            report(.violation, place.line, place.column, problem.message, repair: problem.repair)
         }
         // Free text and unknown names have nothing more to check.
         guard let kind = checks.kind else { return }

@@ -23,6 +23,18 @@ final class ValidateCommandTests: XCTestCase {
         XCTAssertTrue(lines.contains { $0.hasPrefix("<stdin>:6:10: error: SEQUENCE:three") })
     }
 
+    func testAnRSVPOtherThanTrueOrFalseFailsValidationAsOneWarning() throws {
+        let calendar = crlf([
+            "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//tests//EN", "BEGIN:VEVENT", "UID:1", "DTSTAMP:20260101T000000Z",
+            "DTSTART:20260101T100000Z", "ATTENDEE;RSVP=MAYBE:mailto:a@example.com", "END:VEVENT", "END:VCALENDAR",
+        ])
+        let result = try Calbridge.run(["validate", "-"], input: calendar)
+        XCTAssertEqual(result.status, 65)
+        XCTAssertEqual(result.standardOutput, "<stdin>:8:10: warning: ATTENDEE;RSVP=MAYBE: RFC 5545 allows only TRUE or FALSE "
+                       + "(repair: keeps it as written; nothing in calbridge reads it)\n")
+        XCTAssertTrue(result.standardError.contains("0 errors, 1 warning; "), result.standardError)
+    }
+
     func testRepairAddsWhatGoogleAndOthersLeaveOut() throws {
         let directory = try scratchDirectory()
         let google = "BEGIN:VCALENDAR\nVERSION:2.0\nX-WR-TIMEZONE:Europe/Berlin\nBEGIN:VEVENT\nSUMMARY:Standup\n"

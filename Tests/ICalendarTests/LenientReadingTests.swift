@@ -115,6 +115,28 @@ final class LenientReadingTests: XCTestCase {
         assertRecovered(problems, at: 7, "DTSTART:INVALID-DATE is not a date that exists", repair: "keeps the value as written")
     }
 
+    func testAParameterValueOutsideItsClosedSetIsKeptAndReportedWhereItStands() throws {
+        // RFC 2445's RANGE=THISANDPRIOR, vCalendar 1.0's ENCODING=QUOTED-PRINTABLE, an RSVP folded onto
+        // its own line in lower case, and a RELATED no RFC has.
+        let (calendar, problems) = try read(event([
+            "ATTENDEE;CN=A;", " rsvp=maybe:mailto:a@example.com", "RECURRENCE-ID;RANGE=THISANDPRIOR:20260102T100000Z",
+            "ATTACH;ENCODING=QUOTED-PRINTABLE:x", "ATTENDEE;RSVP=true;ROLE=X-BOSS;PARTSTAT=X-MAYBE:mailto:b@example.com",
+            "BEGIN:VALARM", "ACTION:DISPLAY", "TRIGGER;RELATED=BEGIN:-PT5M", "END:VALARM",
+        ]))
+        XCTAssertEqual(problems.filter { $0.message.contains("RFC 5545 allows only") }.map(\.description), [
+            "\(problems[0].file):8:2: warning: ATTENDEE;RSVP=maybe: RFC 5545 allows only TRUE or FALSE (repair: keeps it as written; nothing in calbridge reads it)",
+            "\(problems[0].file):9:15: warning: RECURRENCE-ID;RANGE=THISANDPRIOR: RFC 5545 allows only THISANDFUTURE (repair: keeps it as written; the override changes its own occurrence only)",
+            "\(problems[0].file):10:8: warning: ATTACH;ENCODING=QUOTED-PRINTABLE: RFC 5545 allows only 8BIT or BASE64 (repair: keeps it as written; the value is not decoded)",
+            "\(problems[0].file):14:9: warning: TRIGGER;RELATED=BEGIN: RFC 5545 allows only START or END (repair: keeps it as written; the alarm is set from the start, as with START)",
+        ])
+        XCTAssertTrue(problems.allSatisfy { $0.severity == .violation }, "\(problems)")
+        XCTAssertFalse(ReadingPolicy.strict.refuses(problems), "carried through as written, as a missing DTSTAMP is")
+        let text = String(decoding: written(calendar), as: UTF8.self)
+        for kept in [";RSVP=maybe:", ";RANGE=THISANDPRIOR:", ";ENCODING=QUOTED-PRINTABLE:", ";RELATED=BEGIN:"] {
+            XCTAssertTrue(text.contains(kept), "\(kept) in \(text)")
+        }
+    }
+
     func testADurationWithItsSignAfterThePIsReadAsMeant() throws {
         let (_, problems) = try read(event(["BEGIN:VALARM", "ACTION:DISPLAY", "TRIGGER:PT-2H", "END:VALARM"]))
         assertRecovered(problems, at: 9, "TRIGGER:PT-2H is not written as RFC 5545 says; it is read as -PT2H", repair: "keeps the value as written")
