@@ -23,16 +23,23 @@ package enum ParameterDesignTable {
     /// The only values RFC 5545 §3.2 allows a parameter that takes neither an x-name nor an IANA token
     /// (compared in upper case), with what calbridge makes of any other value; `nil` for the rest.
     package static func closedValues(of name: String) -> ClosedParameterValues? {
-        // A switch rather than a table: the parser asks this of every parameter it reads, and most
-        // are none of the four (a short name compares as two words).
-        switch name {
-        case "RSVP": ClosedParameterValues(allowed: ["TRUE", "FALSE"], otherwise: "nothing in calbridge reads it")
-        case "RELATED": ClosedParameterValues(allowed: ["START", "END"], otherwise: "the alarm is set from the start, as with START")
-        case "RANGE": ClosedParameterValues(allowed: ["THISANDFUTURE"], otherwise: "the override changes its own occurrence only")
-        case "ENCODING": ClosedParameterValues(allowed: ["8BIT", "BASE64"], otherwise: "the value is not decoded")
-        default: nil
+        // The parser asks this of every parameter it reads, and most are none of the four (TZID, CN,
+        // ROLE, PARTSTAT…): the length and the first byte, both in a short string itself, rule them
+        // out before any comparison or set is reached.
+        let utf8 = name.utf8
+        switch (utf8.count, utf8.first) {
+        case (4, UInt8(ascii: "R")): return name == "RSVP" ? rsvp : nil
+        case (5, UInt8(ascii: "R")): return name == "RANGE" ? range : nil
+        case (7, UInt8(ascii: "R")): return name == "RELATED" ? related : nil
+        case (8, UInt8(ascii: "E")): return name == "ENCODING" ? encoding : nil
+        default: return nil
         }
     }
+
+    private static let rsvp = ClosedParameterValues(allowed: ["TRUE", "FALSE"], otherwise: "nothing in calbridge reads it")
+    private static let related = ClosedParameterValues(allowed: ["START", "END"], otherwise: "the alarm is set from the start, as with START")
+    private static let range = ClosedParameterValues(allowed: ["THISANDFUTURE"], otherwise: "the override changes its own occurrence only")
+    private static let encoding = ClosedParameterValues(allowed: ["8BIT", "BASE64"], otherwise: "the value is not decoded")
 }
 
 /// The values a closed parameter may take (RSVP: TRUE or FALSE) and what calbridge does with a value
@@ -42,4 +49,10 @@ package struct ClosedParameterValues: Sendable {
     package let allowed: [String]
     /// What a reader of calbridge takes another value for, said with the warning.
     package let otherwise: String
+
+    /// Whether a value is one of them, in any case; most are written in upper case already, so the
+    /// upper-cased copy is made only for the rest.
+    package func allows(_ value: String) -> Bool {
+        allowed.contains(value) || allowed.contains(value.uppercased())
+    }
 }

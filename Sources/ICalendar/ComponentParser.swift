@@ -153,9 +153,10 @@ struct ComponentParser {
         if collectsLinesForLibical && !LibicalAcceptance.vouches(for: property, form: checks.libicalForm) {
             linesForLibical.append((line.bytes, line.location(ofOffset: 0)))
         }
-        for parameter in property.parameters {
-            guard let problem = ParameterValueCheck.problem(in: parameter, of: property.name) else { continue }
-            let place = line.location(ofOffset: ParameterValueCheck.offset(of: parameter.name, in: line.bytes, before: valueOffset))
+        for index in property.parameters.indices {
+            guard let problem = ParameterValueCheck.problem(in: property.parameters[index], of: property.name) else { continue }
+            let name = property.parameters[index].name
+            let place = line.location(ofOffset: ParameterValueCheck.offset(of: name, in: line.bytes, before: valueOffset))
             report(.violation, place.line, place.column, problem.message, repair: problem.repair)
         }
         // Free text and unknown names have nothing more to check.

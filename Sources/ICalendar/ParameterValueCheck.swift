@@ -13,7 +13,7 @@ enum ParameterValueCheck {
     /// What is wrong with the first value of `parameter` that RFC 5545 does not allow, or `nil`.
     static func problem(in parameter: Parameter, of propertyName: String) -> Problem? {
         guard let closed = ParameterDesignTable.closedValues(of: parameter.name),
-              let wrong = parameter.values.first(where: { !closed.allowed.contains($0.uppercased()) }) else { return nil }
+              let wrong = parameter.values.first(where: { !closed.allows($0) }) else { return nil }
         let allowed = closed.allowed.count == 1 ? closed.allowed[0] : closed.allowed.dropLast().joined(separator: ", ") + " or " + closed.allowed.last!
         return Problem(message: "\(propertyName);\(parameter.name)=\(wrong): RFC 5545 allows only \(allowed)",
                        repair: "keeps it as written; \(closed.otherwise)")
