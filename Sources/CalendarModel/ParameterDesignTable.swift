@@ -23,23 +23,20 @@ package enum ParameterDesignTable {
     /// The only values RFC 5545 §3.2 allows a parameter that takes neither an x-name nor an IANA token
     /// (compared in upper case), with what calbridge makes of any other value; `nil` for the rest.
     package static func closedValues(of name: String) -> ClosedParameterValues? {
-        // The parser asks this of every parameter it reads, and most are none of the four (TZID, CN,
-        // ROLE, PARTSTAT…): the length and the first byte, both in a short string itself, rule them
-        // out before any comparison or set is reached.
-        let utf8 = name.utf8
-        switch (utf8.count, utf8.first) {
-        case (4, UInt8(ascii: "R")): return name == "RSVP" ? rsvp : nil
-        case (5, UInt8(ascii: "R")): return name == "RANGE" ? range : nil
-        case (7, UInt8(ascii: "R")): return name == "RELATED" ? related : nil
-        case (8, UInt8(ascii: "E")): return name == "ENCODING" ? encoding : nil
-        default: return nil
-        }
+        closed[name]
     }
 
-    private static let rsvp = ClosedParameterValues(allowed: ["TRUE", "FALSE"], otherwise: "nothing in calbridge reads it")
-    private static let related = ClosedParameterValues(allowed: ["START", "END"], otherwise: "the alarm is set from the start, as with START")
-    private static let range = ClosedParameterValues(allowed: ["THISANDFUTURE"], otherwise: "the override changes its own occurrence only")
-    private static let encoding = ClosedParameterValues(allowed: ["8BIT", "BASE64"], otherwise: "the value is not decoded")
+    /// The names of the parameters with closed values: the parser rules every other parameter out
+    /// by a quick test on its bytes before asking `closedValues(of:)`, and its tests hold that test
+    /// to these names.
+    package static var closedNames: [String] { Array(closed.keys) }
+
+    private static let closed: [String: ClosedParameterValues] = [
+        "RSVP": ClosedParameterValues(allowed: ["TRUE", "FALSE"], otherwise: "nothing in calbridge reads it"),
+        "RELATED": ClosedParameterValues(allowed: ["START", "END"], otherwise: "the alarm is set from the start, as with START"),
+        "RANGE": ClosedParameterValues(allowed: ["THISANDFUTURE"], otherwise: "the override changes its own occurrence only"),
+        "ENCODING": ClosedParameterValues(allowed: ["8BIT", "BASE64"], otherwise: "the value is not decoded"),
+    ]
 }
 
 /// The values a closed parameter may take (RSVP: TRUE or FALSE) and what calbridge does with a value

@@ -99,9 +99,9 @@ struct ComponentParser {
             let nameEnd = if let nameLength { nameLength } else { try ContentLineParser.readPropertyName(line.bytes) }
             let checks = PropertyChecks.of(line.bytes[..<nameEnd])
             let building = checks.kind != nil || builds(line.bytes[..<nameEnd])
-            let (property, valueOffset) = try ContentLineParser.read(line, nameEnd: nameEnd, building: building)
+            let (property, valueOffset, closedParameters) = try ContentLineParser.read(line, nameEnd: nameEnd, building: building)
             guard let property else { return true }
-            check(property, checks, in: line, valueOffset: valueOffset)
+            check(property, checks, in: line, valueOffset: valueOffset, closedParameters: closedParameters)
             stack[stack.count - 1].properties.append(property)
         } catch {
             readLeniently(line, after: error)
@@ -119,7 +119,7 @@ struct ComponentParser {
         }
         guard let property = reading.property else { return }
         if let valueOffset = reading.valueOffset {
-            check(property, PropertyChecks.of(property.name), in: line, valueOffset: valueOffset)
+            check(property, PropertyChecks.of(property.name), in: line, valueOffset: valueOffset, closedParameters: .all)
         }
         stack[stack.count - 1].properties.append(property)
     }
@@ -147,18 +147,14 @@ struct ComponentParser {
         return selection.contains(name)
     }
 
-    /// Checks the closed parameters and the value; whitespace after a date or number is a slip real
-    /// exporters make, reported and trimmed by repair, while the value itself is judged without it.
-    private mutating func check(_ property: Property, _ checks: PropertyChecks, in line: LogicalLine, valueOffset: Int) {
+    /// Checks the parameters that may be closed ones and the value; whitespace after a date or number
+    /// is a slip real exporters make, reported and trimmed by repair, while the value is judged without it.
+    private mutating func check(_ property: Property, _ checks: PropertyChecks, in line: LogicalLine, valueOffset: Int,
+                                closedParameters: ClosedParameterCandidates) {
         if collectsLinesForLibical && !LibicalAcceptance.vouches(for: property, form: checks.libicalForm) {
             linesForLibical.append((line.bytes, line.location(ofOffset: 0)))
         }
-        for index in property.parameters.indices {
-            guard let problem = ParameterValueCheck.problem(in: property.parameters[index], of: property.name) else { continue }
-            let name = property.parameters[index].name
-            let place = line.location(ofOffset: ParameterValueCheck.offset(of: name, in: line.bytes, before: valueOffset))
-            report(.violation, place.line, place.column, problem.message, repair: problem.repair)
-        }
+        if !closedParameters.isEmpty { check(closedParameters, of: property, in: line, valueOffset: valueOffset) }
         // Free text and unknown names have nothing more to check.
         guard let kind = checks.kind else { return }
         var judged = property
@@ -170,6 +166,15 @@ struct ComponentParser {
         if let problem = PropertyValueCheck.problem(in: judged, kind: kind) {
             let place = line.location(ofOffset: valueOffset)
             report(.error, place.line, place.column, problem, repair: PropertyValueCheck.repair)
+        }
+    }
+
+    /// Reports each parameter whose value is outside the set RFC 5545 closes it to (`RSVP=MAYBE`).
+    private mutating func check(_ candidates: ClosedParameterCandidates, of property: Property, in line: LogicalLine, valueOffset: Int) {
+        for (index, parameter) in property.parameters.enumerated() where candidates.contains(index) {
+            guard let problem = ParameterValueCheck.problem(in: parameter, of: property.name) else { continue }
+            let place = line.location(ofOffset: ParameterValueCheck.offset(of: parameter.name, in: line.bytes, before: valueOffset))
+            report(.violation, place.line, place.column, problem.message, repair: problem.repair)
         }
     }
 
