@@ -5,7 +5,7 @@ import CalendarModel
 /// where it stands, with what calbridge takes it for (an alarm's `RELATED=FOO` counts from the start).
 enum ParameterValueCheck {
     /// A parameter value outside its set: what is wrong and what calbridge does about it.
-    struct Problem: Equatable {
+    struct Problem {
         var message: String
         var repair: String
     }
@@ -40,7 +40,7 @@ enum ParameterValueCheck {
         let end = min(valueOffset, bytes.count) - key.count - 1
         guard end > 0 else { return 0 }
         for start in 0..<end where bytes[start] == UInt8(ascii: ";") && bytes[start + key.count + 1] == UInt8(ascii: "=") {
-            if zip(key, bytes[(start + 1)...]).allSatisfy({ $0 == $1 & ~0x20 || $0 == $1 }) { return start + 1 }
+            if zip(key, bytes[(start + 1)...]).allSatisfy({ $0 == ASCII.upper($1) }) { return start + 1 }
         }
         return 0
     }
@@ -48,7 +48,7 @@ enum ParameterValueCheck {
 
 /// The parameters of a line that may be closed ones, by their index, so that only those are looked
 /// up: one bit each, the last standing for every parameter from the 64th on.
-struct ClosedParameterCandidates: Equatable {
+struct ClosedParameterCandidates {
     private var bits: UInt64 = 0
 
     /// Every parameter, for a line read another way (`LenientContentLine`).
