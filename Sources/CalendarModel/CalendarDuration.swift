@@ -40,7 +40,7 @@ public struct CalendarDuration: Hashable, Sendable, Codable {
             default: return nil
             }
         }
-        guard sawUnit, number.isEmpty else { return nil }
+        guard sawUnit, number.isEmpty, isWithinReach else { return nil }
     }
 
     /// Reads what `init?(icalendar:)` reads and, where the meaning is plain, the forms producers write
@@ -74,7 +74,18 @@ public struct CalendarDuration: Hashable, Sendable, Codable {
             default: return nil
             }
         }
-        guard !seen.isEmpty, number.isEmpty else { return nil }
+        guard !seen.isEmpty, number.isEmpty, isWithinReach else { return nil }
+    }
+
+    /// The longest span read as a duration: 10^12 seconds, about 31,700 years, more than any two
+    /// dates of iCalendar (years 0000–9999) lie apart. A longer one (`P999999999999999999W`, in
+    /// python icalendar's tests) could only overflow the arithmetic that adds it to a date, so it
+    /// is not a duration calbridge can use: it stays in the file as written and is reported.
+    private static var longestSeconds: Double { 1e12 }
+
+    private var isWithinReach: Bool {
+        let parts = [(weeks, 604_800.0), (days, 86_400.0), (hours, 3_600.0), (minutes, 60.0), (seconds, 1.0)]
+        return parts.reduce(0.0) { $0 + Double($1.0) * $1.1 } <= Self.longestSeconds
     }
 
     /// The duration in RFC 5545's form (`-P1W`, `P1DT2H`, `PT0S`).

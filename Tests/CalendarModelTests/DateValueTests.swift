@@ -53,4 +53,15 @@ final class DateValueTests: XCTestCase {
         XCTAssertNil(CalendarDuration(icalendar: "PT"))
         XCTAssertNil(CalendarDuration(icalendar: "P1H"))
     }
+
+    /// python icalendar's invalid_duration.ics: a length no two dates lie apart, which added to a
+    /// start overflowed and stopped `expand` with a trap.
+    func testDurationLongerThanAnyTwoDatesApartIsNotRead() {
+        XCTAssertNil(CalendarDuration(icalendar: "P999999999999999999W"))
+        XCTAssertNil(CalendarDuration(reading: "pt999999999999999999h"))
+        XCTAssertNil(CalendarDuration(icalendar: "P1653440W"))
+        XCTAssertEqual(CalendarDuration(icalendar: "P1653439W")?.weeks, 1_653_439)
+        XCTAssertEqual(CalendarDuration(icalendar: "P520000W")?.weeks, 520_000)
+        XCTAssertEqual(CalendarDuration(icalendar: "PT999999S")?.totalSeconds, 999_999)
+    }
 }
