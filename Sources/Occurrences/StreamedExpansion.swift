@@ -141,7 +141,7 @@ package struct StreamedExpansion {
         var units = again.map { SeriesUnit(ordinal: ordinals[$0]!, key: $0, members: members[ordinals[$0]!]) }
         let used = expand(&units)
         guard used.allSatisfy({ $0 >= 0 }), instances + used.reduce(0, +) <= budget else { throw overBudget }
-        floatingZones = startZones.filter { resolver?.zone(for: $0.key) == nil }.map { ($0.key, $0.value) }
+        floatingZones = startZones.filter { resolver?.guessesZone(for: $0.key) ?? true }.map { ($0.key, $0.value) }
             .sorted { ($0.line ?? 0, $0.tzid) < ($1.line ?? 0, $1.tzid) }
         var text = OccurrenceFormat.header(format, properties: properties, zones: zones)
         output.appendSorted(to: &text)

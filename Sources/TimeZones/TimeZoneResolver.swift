@@ -4,10 +4,13 @@ import Foundation
 /// Finds the rules for a TZID the way real files need: the calendar's own VTIMEZONE first (completed
 /// by the tz database outside the years it defines, when it stops short), then the
 /// system tz database by IANA name (also behind vendor prefixes such as
-/// `/freeassociation.sourceforge.net/` or `/mozilla.org/20070129_1/`), then Windows zone names as
-/// Outlook and Exchange write them (CLDR's mapping), then Outlook display names such as
-/// `(UTC+01:00) Amsterdam, Berlin, Bern, Rome, Stockholm, Vienna` by the cities they list.
-/// A TZID none of these knows resolves to `nil`, and its times are read as floating.
+/// `/freeassociation.sourceforge.net/` or `/mozilla.org/20070129_1/`), then Windows zone IDs as
+/// Exchange writes them (CLDR's mapping), then the display names Windows has shipped, as Outlook
+/// writes them (`(UTC-05:00) Eastern Time (US & Canada)`, `(GMT-05:00) …`, whatever offset the name
+/// states), then a display name in another language by the first tz database city it lists
+/// (`(UTC+01:00) Amsterdam, Berlin, Bern, Rom, Stockholm, Wien`). A name that states only an offset
+/// (`(GMT +01:00)`, `GMT+0100`), or an offset and a place none of these knows, is that fixed offset
+/// (`StatedOffsetZone`); any other TZID resolves to `nil`, and its times are read as floating.
 package final class TimeZoneResolver: @unchecked Sendable {
     private let zoneDirectory: String
     /// Guards `definitions` and `cache`: workers expanding series in parallel share one resolver.
@@ -56,16 +59,40 @@ package final class TimeZoneResolver: @unchecked Sendable {
             return PartlyDefinedZone(definition: zone, span: span, database: database)
         }
         if tzid.uppercased() == "UTC" || tzid.uppercased() == "Z" || tzid == "GMT" { return FixedOffsetZone(seconds: 0) }
-        return databaseZone(for: tzid)
+        if let zone = databaseZone(for: tzid) { return zone }
+        return WindowsDisplayName(tzid).map { StatedOffsetZone(seconds: $0.statedOffset) }
+    }
+
+    /// Whether the times in `tzid` are read by a guess a person must hear of: as floating (nothing
+    /// resolves it) or at the fixed offset its name states.
+    package func guessesZone(for tzid: String) -> Bool {
+        let found = zone(for: tzid)
+        return found == nil || found is StatedOffsetZone
     }
 
     /// The tz database zone a TZID names, ignoring the file's own VTIMEZONEs: by IANA name (also
-    /// behind a vendor prefix), Windows name or Outlook display name.
+    /// behind a vendor prefix), Windows zone ID or Windows display name.
     package func databaseZone(for tzid: String) -> SystemTimeZone? {
         if let zone = systemZone(tzid) { return zone }
-        if let iana = WindowsZoneNames.ianaByWindowsName[tzid], let zone = systemZone(iana) { return zone }
-        return displayNameZone(tzid)
+        if let zone = windowsZone(tzid) { return zone }
+        guard let name = WindowsDisplayName(tzid), !name.place.isEmpty else { return nil }
+        if let windowsName = Self.windowsNameByPlace[name.place], let zone = windowsZone(windowsName) { return zone }
+        return cityZone(name.placeAsWritten)
     }
+
+    private func windowsZone(_ windowsName: String) -> SystemTimeZone? {
+        WindowsZoneNames.ianaByWindowsName[windowsName].flatMap(systemZone)
+    }
+
+    /// The Windows zone ID of each display name's place in its normal form: the offset a name states
+    /// is left out, since Windows changed it where the zone stayed (Caracas -04:30 → -04:00).
+    private static let windowsNameByPlace: [String: String] = Dictionary(
+        WindowsZoneNames.windowsNameByDisplayName.compactMap { name, windowsName in
+            WindowsDisplayName(name).map { ($0.place, windowsName) }
+        },
+        // Two IDs sharing a place would be a slip in the table, which its test catches; `min` keeps
+        // the choice the same on every run meanwhile.
+        uniquingKeysWith: { min($0, $1) })
 
     /// The system zone for a name, also when a vendor prefix stands before it: the longest tail of
     /// the path that names a zone wins.
@@ -80,12 +107,10 @@ package final class TimeZoneResolver: @unchecked Sendable {
 
     private static let regions = ["Europe", "America", "Asia", "Africa", "Australia", "Pacific", "Atlantic", "Indian"]
 
-    /// `(UTC+01:00) Amsterdam, Berlin, …`: the first listed city that is a zone of the tz database.
-    private func displayNameZone(_ tzid: String) -> SystemTimeZone? {
-        guard tzid.hasPrefix("(UTC"), let close = tzid.firstIndex(of: ")") else { return nil }
-        let cities = tzid[tzid.index(after: close)...].split(separator: ",")
-            .map { $0.surroundingWhitespaceRemoved.replacing(" ", with: "_") }
-        for city in cities where !city.isEmpty {
+    /// A display name Windows shipped in another language (`Amsterdam, Berlin, Bern, Rom, Stockholm,
+    /// Wien`): the first listed city that is a zone of the tz database.
+    private func cityZone(_ cities: String) -> SystemTimeZone? {
+        for city in cities.split(separator: ",").map({ $0.surroundingWhitespaceRemoved.replacing(" ", with: "_") }) where !city.isEmpty {
             for region in Self.regions {
                 if let zone = SystemTimeZone(identifier: region + "/" + city, directory: zoneDirectory) { return zone }
             }
@@ -98,7 +123,11 @@ package final class TimeZoneResolver: @unchecked Sendable {
 extension TimeZoneResolver {
     /// What calbridge says of a TZID it cannot resolve, wherever it meets one.
     package static func unknownZoneMessage(_ tzid: String) -> String {
-        "TZID \(tzid) is neither defined by a VTIMEZONE in the file nor a zone of the tz database or Windows; its times are read as floating"
+        if let name = WindowsDisplayName(tzid) {
+            return "TZID \(tzid) names no zone calbridge knows, only the UTC offset \(name.offsetText): its times are read at "
+                + "that fixed offset, which is right in one season only where the clocks change for summer"
+        }
+        return "TZID \(tzid) is neither defined by a VTIMEZONE in the file nor a zone of the tz database or Windows; its times are read as floating"
             + (nearestZoneName(to: tzid).map { " (did you mean \($0)?)" } ?? "")
     }
 
@@ -123,15 +152,16 @@ extension TimeZoneResolver {
         SystemTimeZone.identifiers(directory: directory) + WindowsZoneNames.ianaByWindowsName.keys
     }
 
-    /// The TZIDs a calendar uses that nothing resolves, each with the first property that names it:
-    /// `validate` reports them, and their times are read as floating.
+    /// The TZIDs a calendar uses that nothing resolves to a zone, each with the first property that
+    /// names it: `validate` reports them, and their times are read as floating or at the offset
+    /// their name states (`guessesZone`).
     package func unknownZones(in calendar: Component) -> [(tzid: String, property: Property)] {
         var seen: Set<String> = []
         var unknown: [(tzid: String, property: Property)] = []
         func visit(_ component: Component) {
             for property in component.properties {
                 guard let tzid = property[parameter: "TZID"], seen.insert(tzid).inserted else { continue }
-                if zone(for: tzid) == nil { unknown.append((tzid, property)) }
+                if guessesZone(for: tzid) { unknown.append((tzid, property)) }
             }
             component.components.forEach(visit)
         }
