@@ -35,7 +35,7 @@ package final class AtomicFile {
         case stream(String?)
     }
 
-    /// The destination path, or `nil` for standard output.
+    /// The destination path, or `nil` for standard output (which `-` names too).
     package let destination: String?
     private let target: Target
     private let temporaryPath: String
@@ -46,7 +46,10 @@ package final class AtomicFile {
     private var cleanupSlot: Int?
     private static let flushSize = 1 << 20
 
-    package init(destination: String?) throws(Failure) {
+    /// `destination` `-` is standard output, as for every command's `-o` (SPEC: "Commands"), never a
+    /// file of that name.
+    package init(destination given: String?) throws(Failure) {
+        let destination = given == "-" ? nil : given
         self.destination = destination
         target = destination.map(Self.target(for:)) ?? .stream(nil)
         let template: String

@@ -6,7 +6,7 @@ import InputFiles
 // opened and written.
 
 extension InputFile.OpenError: ExplainedFailure {
-    package var kind: FailureKind { isMissing ? .missingInput : .ioError }
+    package var kind: FailureKind { isMissing || isDirectory ? .missingInput : .ioError }
 
     package var message: String {
         let said = advice ?? (isMissing ? "check the name and the path" : nil)

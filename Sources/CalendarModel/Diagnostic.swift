@@ -32,8 +32,12 @@ package struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     /// `file:line:column: error: message (repair: …)`, the form compilers use, so editors can jump to it.
     package var description: String {
         let place = location.map { "\(file):\($0.line):\($0.column)" } ?? file
-        let label = severity == .error ? "error" : severity == .violation ? "warning" : "note"
         return "\(place): \(label): \(message)" + (repair.map { " (repair: \($0))" } ?? "")
+    }
+
+    /// The severity as messages name it: `error`, `warning` or `note`.
+    package var label: String {
+        severity == .error ? "error" : severity == .violation ? "warning" : "note"
     }
 }
 

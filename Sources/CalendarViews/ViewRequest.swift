@@ -40,8 +40,7 @@ package enum ViewRequest {
 
     /// `2026-10-19` (or `20261019`): a date that exists.
     private static func day(_ text: String) -> CalendarDate? {
-        let digits = text.filter(\.isNumber)
-        guard digits.count == 8, digits.count + 2 >= text.count, let date = DateValue(icalendar: digits)?.local.date else { return nil }
+        guard case .date(let date)? = DateValue(option: text) else { return nil }
         return date
     }
 }

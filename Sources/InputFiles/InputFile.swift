@@ -44,6 +44,10 @@ package final class InputFile {
 
         /// Nothing is at the name (ENOENT).
         package var isMissing: Bool { code == ENOENT }
+
+        /// A directory is at the name, where a file is needed (EISDIR): the SPEC counts it a missing
+        /// input (66), not a failed read.
+        package var isDirectory: Bool { code == EISDIR }
     }
 
     package init(path: String) throws(OpenError) {
@@ -56,7 +60,7 @@ package final class InputFile {
         }
         var info = stat()
         if stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
-            throw OpenError(name: path, reason: "is a directory", advice: "name the files in it")
+            throw OpenError(name: path, code: EISDIR, advice: "name the files in it")
         }
         let fd = open(path, O_RDONLY)
         guard fd >= 0 else { throw OpenError(name: path, code: errno) }

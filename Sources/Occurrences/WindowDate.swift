@@ -2,21 +2,16 @@ import CalendarModel
 
 /// Reads the dates and date-times `--from`, `--to` and friends take.
 package enum WindowDate {
+    /// Either form `DateValue(option:)` reads, on the wall clock.
     package static func parse(_ text: String) -> LocalDateTime? {
-        let digits = text.filter { $0.isNumber }
-        switch digits.count {
-        case 8: return DateValue(icalendar: digits).map(\.local)
-        case 12: return DateValue(icalendar: digits.prefix(8) + "T" + digits.suffix(4) + "00").map(\.local)
-        case 14: return DateValue(icalendar: digits.prefix(8) + "T" + digits.suffix(6)).map(\.local)
-        default: return nil
-        }
+        DateValue(option: text)?.local
     }
 
     /// `--from` and `--to` as a window, the start first; a `UsageProblem` that says what to write
     /// when either is no date or they are out of order.
     package static func window(from: String, to: String) throws(UsageProblem) -> (start: LocalDateTime, end: LocalDateTime) {
         guard let start = parse(from), let end = parse(to) else {
-            throw UsageProblem(message: "--from and --to take a date (2026-03-29) or a date-time (2026-03-29T10:00)")
+            throw UsageProblem(message: "--from and --to take a date (2026-03-29 or 20260329) or a date-time (2026-03-29T10:00 or 20260329T100000)")
         }
         guard start < end else { throw UsageProblem(message: "--from must be before --to") }
         return (start, end)

@@ -37,6 +37,8 @@ struct Calbridge: ParsableCommand {
     /// reports what stopped a command.
     static func main() {
         let arguments = Array(CommandLine.arguments.dropFirst())
+        // Known before the arguments are parsed, so that a usage error is a JSON line too.
+        Terminal.reporting.json = arguments.prefix { $0 != "--" }.contains("--json")
         let commands = configuration.subcommands.map { $0._commandName }
         if let message = UnknownCommand.message(for: arguments, commands: commands) {
             Terminal.error(message)
@@ -53,7 +55,12 @@ struct Calbridge: ParsableCommand {
                 exit(withError: ExitStatus.report(error))
             }
         } catch {
-            exit(withError: error)
+            // Help and the version (exit 0) are printed as they are; a usage error under --json is a
+            // JSON line, as every other error is.
+            let code = exitCode(for: error)
+            guard Terminal.reporting.json, code != .success else { exit(withError: error) }
+            Terminal.error(message(for: error))
+            exit(withError: code)
         }
     }
 }

@@ -5,8 +5,9 @@ import CalendarModel
 enum ExitStatus {
     static let usage = ExitCode(FailureKind.usage.rawValue)
 
-    /// Prints what went wrong to standard error and returns the code that says it; an `ExitCode`
-    /// (the command already said what it had to) goes through as it is.
+    /// Prints what went wrong to standard error (under `--json` as JSON lines, the error too) and
+    /// returns the code that says it; an `ExitCode` (the command already said what it had to) goes
+    /// through as it is.
     static func report(_ error: Error) -> ExitCode {
         if let invalid = error as? InvalidCalendarData {
             Terminal.printDiagnostics(invalid.diagnostics, to: .standardError, stopping: true)

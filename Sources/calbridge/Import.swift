@@ -84,7 +84,7 @@ struct Import: ParsableCommand, ReportingCommand {
         (job.shard, job.journalFolder, job.rowsAtOnce) = (try ManifestShard.parse(shard ?? "0/1").get(), journalDir, rowsAtOnce)
         (job.create, job.jobs, job.dryRun, job.policy) = (create, jobs, dryRun, reading.policy)
         let outcome = try job.run { [json = reporting.json] row in
-            row.failed ? Terminal.write(row.text(manifest: path), to: .standardError) : Terminal.inform(row.text(manifest: path))
+            row.failed ? Terminal.listFailures(row.text(manifest: path)) : Terminal.inform(row.text(manifest: path))
             if json { Terminal.write(row.json(manifest: path), to: .standardOutput) }
         }
         Terminal.inform(outcome.summary)
@@ -94,7 +94,7 @@ struct Import: ParsableCommand, ReportingCommand {
     /// The report on standard error (one line, then each failure), and as JSON on standard output with --json.
     private func print(_ report: ImportReport) {
         Terminal.inform(report.summary)
-        Terminal.write(report.failures, to: .standardError)
+        Terminal.listFailures(report.failures)
         if reporting.json { Terminal.write(report.json, to: .standardOutput) }
     }
 }

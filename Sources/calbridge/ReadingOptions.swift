@@ -8,10 +8,11 @@ struct ReadingOptions: ParsableArguments {
 
     var policy: ReadingPolicy { ReadingPolicy(strict: strict) }
 
-    /// Stops the command when the policy refuses what was read; otherwise prints the warnings (at most
-    /// `limit`) and hands back nothing to stop for.
+    /// Stops the command when the policy refuses what was read; otherwise prints the warnings, and
+    /// the notes under `--verbose` (at most `limit`), and hands back nothing to stop for.
     func judge(_ diagnostics: [Diagnostic], warningLimit limit: Int = 20) throws {
-        Terminal.printDiagnostics(try policy.judged(diagnostics), to: .standardError, limit: limit,
+        let notes = diagnostics.filter { $0.severity == .notice }
+        Terminal.printDiagnostics(try policy.judged(diagnostics) + notes, to: .standardError, limit: limit,
                                   whereTheRestAre: "`calbridge validate` lists them all")
     }
 }

@@ -4,8 +4,9 @@ import CalendarModel
 import Glibc
 #endif
 
-/// Where messages go: diagnostics and errors to standard error, results to standard output. The one
-/// place that prints diagnostics, in the form `--json` and `--quiet` chose (see `ReportingOptions`).
+/// Where messages go: diagnostics, summaries and errors to standard error, results to standard
+/// output. The one place that prints messages, in the form `--json`, `--quiet` and `--verbose` chose
+/// (see `ReportingOptions`): under `--json` each is one JSON object a line with its `MessageKind`.
 enum Terminal {
     enum Stream { case standardOutput, standardError }
 
@@ -15,14 +16,20 @@ enum Terminal {
     /// Whether standard error is a terminal a person watches (progress is drawn only there).
     static let watched = isatty(2) == 1
 
+    /// What stopped the command.
     static func error(_ message: String) {
-        write("calbridge: \(message)\n", to: .standardError)
+        say(.error, message, severity: "error", text: "calbridge: \(message)\n")
     }
 
-    /// A message that is no error (a summary, what was skipped): left out under `--quiet`.
+    /// A summary (what was done, skipped or changed), a line each: left out under `--quiet`.
     static func inform(_ message: String) {
         guard !reporting.quiet else { return }
-        write(message, to: .standardError)
+        say(.summary, message, severity: nil, text: message)
+    }
+
+    /// Items of a batch that failed while the rest went on, a line each (`UID: why`).
+    static func listFailures(_ lines: String) {
+        say(.failure, lines, severity: "error", text: lines)
     }
 
     static func write(_ text: String, to stream: Stream) {
@@ -31,12 +38,18 @@ enum Terminal {
         bytes.withUnsafeMutableBytes { _ = Glibc.write(fd, $0.baseAddress!, $0.count) }
     }
 
-    /// Prints the diagnostics as `DiagnosticListing` lists them, in the form `--json` chose; under
-    /// `--quiet` only the errors, unless they are the reason the command stops (`--strict` refuses
-    /// warnings too).
+    /// `text` on standard error, or under `--json` each of the lines of `message` as an object of `kind`.
+    private static func say(_ kind: MessageKind, _ message: String, severity: String?, text: String) {
+        guard reporting.json else { return write(text, to: .standardError) }
+        let lines = message.split(separator: "\n", omittingEmptySubsequences: true)
+        write(lines.map { kind.jsonLine(String($0.drop { $0 == " " }), severity: severity) + "\n" }.joined(), to: .standardError)
+    }
+
+    /// Prints the diagnostics as `DiagnosticListing` lists them, those the options show (see
+    /// `ReportingOptions.Choice.shows`; `stopping` when they are why the command stops).
     static func printDiagnostics(_ diagnostics: [Diagnostic], to stream: Stream, limit: Int = 200, stopping: Bool = false,
                                  whereTheRestAre: String? = nil) {
-        let kept = reporting.quiet && !stopping ? diagnostics.filter { $0.severity == .error } : diagnostics
+        let kept = diagnostics.filter { reporting.shows($0.severity, stopping: stopping) }
         write(DiagnosticListing(json: reporting.json, limit: limit, whereTheRestAre: whereTheRestAre).text(kept), to: stream)
     }
 }

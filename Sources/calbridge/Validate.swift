@@ -10,7 +10,8 @@ struct Validate: ParsableCommand, ReportingCommand {
         discussion: """
         Each problem is printed as FILE:LINE:COLUMN: error|warning|note: what is wrong (repair: what \
         --repair does). Errors make the data unreadable; warnings break RFC 5545 but the data is kept; \
-        notes are legal but worth knowing. The exit code is 65 when there are errors or warnings.
+        notes are legal but worth knowing (shown with --verbose). The exit code is 65 when there are \
+        errors (with --strict: warnings too), else 0.
 
         --repair mends what it can: adds missing VERSION, PRODID, UID and DTSTAMP, gives Google's floating times their \
         X-WR-TIMEZONE, writes CRLF for lone CRs, drops empty lines, joins lines folded without the \
@@ -29,6 +30,8 @@ struct Validate: ParsableCommand, ReportingCommand {
     var output: String?
     @Option(help: ArgumentHelp("Input format; taken from each input's name or content when absent.", valueName: "format"))
     var from: ReadFormat?
+    @Flag(help: "Count warnings as errors: exit 65 when any remain.")
+    var strict = false
     @OptionGroup var reporting: ReportingOptions
 
     func validate() throws {
@@ -39,15 +42,21 @@ struct Validate: ParsableCommand, ReportingCommand {
 
     func run() throws {
         let (calendar, diagnostics) = try CalendarValidation.read(CalendarInputs(paths: inputs, format: from?.format))
-        Terminal.printDiagnostics(diagnostics, to: .standardOutput)
+        // The listing is validate's output, unless the repaired calendar is: then it goes beside it.
+        let repairsToStandardOutput = repair && (output == nil || output == "-")
+        Terminal.printDiagnostics(diagnostics, to: repairsToStandardOutput ? .standardError : .standardOutput)
         if repair {
             try AtomicFile.write(CalendarValidation.repaired(calendar, diagnostics, now: .nowUTC), to: output)
-            Terminal.inform("repaired \(diagnostics.filter { $0.repair != nil }.count) problems\n")
-        } else if let refusal = CalendarValidation.refusal(diagnostics) {
-            throw refusal
-        } else {
-            let names = inputs.map { $0 == "-" ? "standard input" : $0 }
-            Terminal.inform("\(names.joined(separator: ", ")): valid (\(calendar.components.count) components)\n")
+            return Terminal.inform("repaired \(diagnostics.filter { $0.repair != nil }.count) problems\n")
         }
+        // Errors fail the check, warnings only under --strict: a script tells the two apart by the code.
+        let warnings = diagnostics.count { $0.severity == .violation }
+        if diagnostics.contains(where: { $0.severity == .error }) || strict && warnings > 0,
+           let refusal = CalendarValidation.refusal(diagnostics) {
+            throw refusal
+        }
+        let names = inputs.map { $0 == "-" ? "standard input" : $0 }.joined(separator: ", ")
+        let warned = warnings == 0 ? "" : ", \(warnings) warning\(warnings == 1 ? "" : "s")"
+        Terminal.inform("\(names): valid (\(calendar.components.count) components\(warned))\n")
     }
 }

@@ -37,7 +37,7 @@ final class CommandLineConventionsTests: XCTestCase {
                       noCount.standardError)
         let noDate = try Calbridge.run(["recur", "FREQ=DAILY", "--dtstart", "20260230"])
         XCTAssertEqual(noDate.status, 64)
-        XCTAssertTrue(noDate.standardError.contains("'--dtstart <dtstart>': expected a date (YYYYMMDD)"), noDate.standardError)
+        XCTAssertTrue(noDate.standardError.contains("'--dtstart <dtstart>': expected a date (20260105 or 2026-01-05)"), noDate.standardError)
     }
 
     func testAMisspeltCommandGetsTheNearestOne() throws {

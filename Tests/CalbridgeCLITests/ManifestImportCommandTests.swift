@@ -62,8 +62,12 @@ final class ManifestImportCommandTests: XCTestCase {
         for (shard, process) in shards.enumerated() {
             let errors = try String(contentsOf: folder.appendingPathComponent("shard\(shard).jsonl.errors"), encoding: .utf8)
             XCTAssertEqual(process.terminationStatus, 0, errors)
-            XCTAssertTrue(errors.contains("manifest \(manifest) (shard \(shard)/2: 100 of 200 rows): 100 imported, 0 failed\n"), errors)
-            XCTAssertTrue(errors.contains("\(manifest):\(shard + 3) \(folder.path)/stores/row\(shard): 3 created, 0 updated"), errors)
+            // Under --json what goes to standard error is JSON lines too: each row's summary, then the run's.
+            let said = try errors.split(separator: "\n").map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] ?? [:] }
+            let summaries = said.filter { $0["kind"] as? String == "summary" }.compactMap { $0["message"] as? String }
+            XCTAssertEqual(summaries.count, said.count, errors)
+            XCTAssertTrue(summaries.contains("manifest \(manifest) (shard \(shard)/2: 100 of 200 rows): 100 imported, 0 failed"), errors)
+            XCTAssertTrue(summaries.contains { $0.hasPrefix("\(manifest):\(shard + 3) \(folder.path)/stores/row\(shard): 3 created, 0 updated") }, errors)
             let lines = try String(contentsOf: folder.appendingPathComponent("shard\(shard).jsonl"), encoding: .utf8).split(separator: "\n")
             XCTAssertEqual(lines.count, 100)
             let rows = try lines.map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] ?? [:] }

@@ -27,7 +27,8 @@ final class ReportingTests: XCTestCase {
             XCTAssertFalse(lines.isEmpty, command + ": " + result.standardError)
             for line in lines {
                 let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], command)
-                XCTAssertEqual(Set(object.keys), ["file", "line", "column", "severity", "message", "repair"], command)
+                XCTAssertEqual(Set(object.keys), ["kind", "file", "line", "column", "severity", "message", "repair"], command)
+                XCTAssertEqual(object["kind"] as? String, "diagnostic", command)
                 XCTAssertEqual(object["file"] as? String, "<stdin>")
                 XCTAssertNotNil(object["line"] as? Int, command)
             }
