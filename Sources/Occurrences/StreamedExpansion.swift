@@ -111,7 +111,8 @@ package struct StreamedExpansion {
                 }
                 if let start = component.firstIndex(named: "DTSTART"), let tzid = component.properties[start][parameter: "TZID"],
                    startZones[tzid] == nil {
-                    startZones[tzid] = read.source?.firstLine
+                    // The property's own line, where the user looks for the TZID a warning names.
+                    startZones[tzid] = component.properties[start].location?.line ?? read.source?.firstLine
                 }
                 keep(component, read.source, index: index)
             case .none: break
