@@ -43,8 +43,9 @@ package struct CalendarInputs {
                 let calendar = try Self.decodeModelJSON(try input())
                 found += ComponentValidation.diagnostics(for: Component(name: "VCALENDAR", properties: calendar.properties), file: path)
                 for property in calendar.properties { try handle(.property(property)) }
-                for component in calendar.components {
-                    found += ComponentValidation.diagnostics(for: component, file: path)
+                for var component in calendar.components {
+                    let identity = ItemIdentity.complete(&component, file: path)
+                    found += (reader.reportsMadeIdentity ? identity.diagnostics : []) + ComponentValidation.diagnostics(for: component, file: path)
                     try handle(.component(ReadComponent(component: component, diagnostics: [], encoded: nil)))
                 }
             case .xcal, .jcal:
@@ -73,12 +74,14 @@ package struct CalendarInputs {
     }
 
     /// Every input merged into one VCALENDAR component; `checksWholeCalendar` adds the checks that
-    /// need the whole calendar (see `CalendarStreamReader.checksWholeCalendar`).
-    package func readCalendar(checksWithLibical: Bool = true,
-                      checksWholeCalendar: Bool = false) throws -> (Component, [Diagnostic]) {
+    /// need the whole calendar (see `CalendarStreamReader.checksWholeCalendar`), and
+    /// `reportsMadeIdentity` is `CalendarStreamReader.reportsMadeIdentity`.
+    package func readCalendar(checksWithLibical: Bool = true, checksWholeCalendar: Bool = false,
+                              reportsMadeIdentity: Bool = true) throws -> (Component, [Diagnostic]) {
         var calendar = Component(name: "VCALENDAR")
         var reader = CalendarStreamReader()
         reader.checksWithLibical = checksWithLibical
+        reader.reportsMadeIdentity = reportsMadeIdentity
         reader.checksWholeCalendar = checksWholeCalendar
         let diagnostics = try read(with: &reader) { event in
             switch event {

@@ -44,11 +44,11 @@ package enum CalendarValidation {
     /// The calendar repaired as the diagnostics' repairs say, with a VTIMEZONE from the tz database
     /// for every TZID used without one, as iCalendar bytes; refused when an error has no repair
     /// that keeps the data.
-    package static func repaired(_ calendar: Component, _ diagnostics: [Diagnostic], now: LocalDateTime) throws(Unrepairable) -> [UInt8] {
+    package static func repaired(_ calendar: Component, _ diagnostics: [Diagnostic]) throws(Unrepairable) -> [UInt8] {
         let unrepairable = diagnostics.count { $0.severity == .error && $0.repair == nil }
         guard unrepairable == 0 else { throw Unrepairable(count: unrepairable) }
         var repaired = calendar
-        CalendarRepair(now: now).repair(&repaired)
+        CalendarRepair().repair(&repaired)
         var usage = ZoneUsage()
         repaired.components.forEach { usage.record($0) }
         repaired.components += usage.missingDefinitions(resolver: TimeZoneResolver(definitions: [:]))

@@ -38,7 +38,8 @@ struct DocumentInput {
             var chunk: [UInt8] = []
             return try input.read(into: &chunk, count: 1 << 20) > 0 ? chunk : nil
         }
-        let work = Work(file: input.name, encoder: reader.encodes ? reader.encoder : nil, study: reader.study)
+        let work = Work(file: input.name, encoder: reader.encodes ? reader.encoder : nil, study: reader.study,
+                        reportsMadeIdentity: reader.reportsMadeIdentity)
         var batch: [DocumentComponent] = []
         // The workers build one batch while this thread reads the next: reading waited for every
         // batch to be built, and the workers for reading. At most that one and `batch` are alive.
@@ -106,15 +107,18 @@ struct DocumentInput {
         var file: String
         var encoder: (@Sendable (Component) -> [UInt8])?
         var study: (@Sendable (Component) -> any Sendable)?
+        var reportsMadeIdentity: Bool
 
         func build(_ read: DocumentComponent) -> Built {
             let parsed: DocumentComponent
             do { parsed = try read.parsed() } catch { return .unreadable(error) }
             do {
-                let component = try parsed.component()
-                var built = ReadComponent(component: component, diagnostics: ComponentValidation.diagnostics(for: component, file: file),
-                                          encoded: encoder?(component))
+                var component = try parsed.component()
+                let identity = ItemIdentity.complete(&component, file: file)
+                let diagnostics = (reportsMadeIdentity ? identity.diagnostics : []) + ComponentValidation.diagnostics(for: component, file: file)
+                var built = ReadComponent(component: component, diagnostics: diagnostics, encoded: encoder?(component))
                 built.notes = study?(component)
+                built.madeUID = identity.madeUID
                 return .component(built)
             } catch {
                 return .malformed(error)

@@ -1,16 +1,11 @@
 import CalendarModel
 
 /// The repairs `validate --repair` makes to a calendar it could read: the properties RFC 5545 requires
-/// that exporters leave out (VERSION and PRODID of the calendar, UID and DTSTAMP of its items), and
-/// Google's floating times meant in X-WR-TIMEZONE. Line endings, empty lines and folding are mended by
-/// reading and writing the file again.
+/// that exporters leave out (VERSION and PRODID of the calendar, UID and DTSTAMP of its items, which the
+/// readers add as they read: `ItemIdentity`), and Google's floating times meant in X-WR-TIMEZONE. Line
+/// endings, empty lines and folding are mended by reading and writing the file again.
 package struct CalendarRepair {
-    /// DTSTAMP for components that lack one, in UTC.
-    package var now: LocalDateTime
-
-    package init(now: LocalDateTime) {
-        self.now = now
-    }
+    package init() {}
 
     package func repair(_ calendar: inout Component) {
         let zone = calendar["X-WR-TIMEZONE"]?.text
@@ -18,7 +13,6 @@ package struct CalendarRepair {
         calendar.properties.insert(contentsOf: CalendarWideChecks.missingProperties(of: calendar), at: 0)
         for index in calendar.components.indices {
             Self.trimStructuredValues(&calendar.components[index])
-            repairScheduled(&calendar.components[index])
             if let zone { anchorFloatingTimes(&calendar.components[index], in: zone) }
         }
     }
@@ -52,18 +46,6 @@ package struct CalendarRepair {
             component.properties[index].value = component.properties[index].value.trailingBlanksRemoved
         }
         for index in component.components.indices { trimStructuredValues(&component.components[index]) }
-    }
-
-    private func repairScheduled(_ component: inout Component) {
-        guard ["VEVENT", "VTODO", "VJOURNAL", "VFREEBUSY"].contains(component.name) else { return }
-        if !component.has("UID") {
-            var writer = ICalendarWriter()
-            writer.write(component)
-            component.properties.insert(Property(name: "UID", value: "calbridge-" + FNV1a.hex(writer.bytes)), at: 0)
-        }
-        if !component.has("DTSTAMP") {
-            component.properties.append(DateValue.utc(now).property(named: "DTSTAMP"))
-        }
     }
 
     private func anchorFloatingTimes(_ component: inout Component, in zone: String) {

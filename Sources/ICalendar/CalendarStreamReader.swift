@@ -20,6 +20,8 @@ package struct CalendarStreamReader {
     package var checksWithLibical = true
     /// See `ComponentReader.selection`.
     package var selection: PropertySelection?
+    /// See `ComponentReader.reportsMadeIdentity`.
+    package var reportsMadeIdentity = true
     /// See `ComponentReader.study`.
     package var study: (@Sendable (Component) -> any Sendable)?
     /// Components parsed together; bounds memory and keeps both cores busy.
@@ -42,6 +44,7 @@ package struct CalendarStreamReader {
     private var seenProperties: [String: Property] = [:]
     private var calendars = 0
     private var wideChecks = CalendarWideChecks()
+    private var madeUIDs = MadeUIDRepeats()
 
     package init(encodes: Bool = false) {
         self.encodes = encodes
@@ -54,6 +57,7 @@ package struct CalendarStreamReader {
                                      checksWithLibical: checksWithLibical)
         reader.study = study
         reader.selection = selection
+        reader.reportsMadeIdentity = reportsMadeIdentity
         reader.encoder = encoder
         var batch: [RawComponent] = []
         // The workers read one batch while this thread scans the next: scanning waited for every
@@ -117,7 +121,8 @@ package struct CalendarStreamReader {
     private mutating func handOn(_ results: inout [ReadComponent], from file: String,
                                  _ handle: (CalendarStreamEvent) throws -> Void) throws {
         results.reverse()
-        while let popped = results.popLast() {
+        while var popped = results.popLast() {
+            madeUIDs.distinguish(&popped, encoder: encodes ? encoder : nil, study: study)
             diagnostics += popped.diagnostics
             guard let result = merged(popped, from: file) else { continue }
             if checksWholeCalendar, let component = result.component,

@@ -1,9 +1,9 @@
 import CalendarModel
 
 /// The rules of RFC 5545 §3.6 about which properties a component must have, checked on a parsed
-/// top-level component (and its alarms).
+/// top-level component (and its alarms). A missing UID or DTSTAMP is not among them: the reader
+/// makes one (`ItemIdentity`) and says which.
 enum ComponentChecks {
-    private static let scheduled: Set<String> = ["VEVENT", "VTODO", "VJOURNAL", "VFREEBUSY"]
     /// The DATE-TIMEs that must be in UTC, from the design table.
     private static let utcOnly = PropertyDesignTable.entries.filter(\.isUTCOnly).map(\.name)
     /// Those a component may hold, by component name: each component is asked only for its own.
@@ -11,7 +11,7 @@ enum ComponentChecks {
         .reduce(into: [:]) { table, design in design.components.forEach { table[$0, default: []].append(design.name) } }
     /// Every property name these checks look for, so that a reader building only some properties
     /// (`PropertySelection`) still builds these.
-    static let namesLookedFor = ["UID", "DTSTAMP", "DTSTART", "DTEND", "DURATION", "TZID", "ACTION", "TRIGGER", "STATUS"] + utcOnly
+    static let namesLookedFor = ["DTSTART", "DTEND", "DURATION", "TZID", "ACTION", "TRIGGER", "STATUS"] + utcOnly
     /// The STATUS values RFC 5545 §3.8.1.11 allows each component (the design table's); it allows no
     /// x-name or iana-token here, and the exporters in the corpus and samples write none.
     private static let statuses = PropertyDesignTable.design(for: "STATUS")?.allowedValues ?? [:]
@@ -21,15 +21,6 @@ enum ComponentChecks {
         let place = component.location
         func report(_ severity: Diagnostic.Severity, _ message: String, repair: String?) {
             found.append(Diagnostic(severity, file: file, at: place, message, repair: repair))
-        }
-        if scheduled.contains(component.name) {
-            if !component.has("UID") {
-                report(.violation, "\(component.name) has no UID, so calendars cannot tell its updates apart",
-                       repair: "adds a UID derived from its content, the same on every run")
-            }
-            if !component.has("DTSTAMP") {
-                report(.violation, "\(component.name) has no DTSTAMP", repair: "adds DTSTAMP with the current time in UTC")
-            }
         }
         for name in utcOnlyByComponent[component.name] ?? [] {
             // A value ending in Z is UTC or no date at all (which the value check reports): not parsed again.
@@ -51,7 +42,8 @@ enum ComponentChecks {
         }
         if let status = statusProblem(in: component, file: file) { found.append(status) }
         if component.name == "VTIMEZONE" && !component.has("TZID") {
-            report(.error, "VTIMEZONE has no TZID, so nothing can refer to it", repair: nil)
+            // Unusable, but no reason to drop the rest of the file: carried as written, used by nothing.
+            report(.error, "VTIMEZONE has no TZID, so nothing can refer to it", repair: "keeps it as written, unused")
         }
         for alarm in component.components where alarm.name == "VALARM" && (!alarm.has("ACTION") || !alarm.has("TRIGGER")) {
             found.append(Diagnostic(.violation, file: file, at: alarm.location,

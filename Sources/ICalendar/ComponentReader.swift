@@ -11,6 +11,8 @@ package struct ReadComponent: Sendable {
     package var source: RawComponent?
     /// What `ComponentReader.study` found in the component, worked out on the worker.
     package var notes: (any Sendable)?
+    /// The UID made for an item that had none (see `ItemIdentity`).
+    package var madeUID: String?
 
     package init(component: Component?, diagnostics: [Diagnostic], encoded: [UInt8]?, source: RawComponent? = nil) {
         self.component = component
@@ -30,6 +32,10 @@ package struct ComponentReader: Sendable {
     package var checksWithLibical: Bool
     /// Build only these properties of events, to-dos and alarms (see `PropertySelection`); all when `nil`.
     package var selection: PropertySelection?
+    /// Whether the UID and DTSTAMP made for an item that lacks them (see `ItemIdentity`) are reported:
+    /// a command that writes the calendar says what it added; expand and view, whose occurrences
+    /// they do not change, stay quiet about them.
+    package var reportsMadeIdentity = true
     /// Work a command wants done on every component while it is on a worker (convert notes the zones
     /// each one uses), so that the thread handing components on in order does less.
     package var study: (@Sendable (Component) -> any Sendable)?
@@ -47,15 +53,21 @@ package struct ComponentReader: Sendable {
         var parser = ComponentParser(file: file)
         parser.collectsLinesForLibical = checksWithLibical
         parser.selection = selection
-        guard let component = parser.parse(raw) else {
+        guard var component = parser.parse(raw) else {
             return ReadComponent(component: nil, diagnostics: parser.diagnostics, encoded: nil, source: raw)
         }
-        var diagnostics = parser.diagnostics + ComponentChecks.diagnostics(for: component, file: file)
+        let identity = ItemIdentity.complete(&component, file: file, wholeContent: selection == nil ? nil : {
+            var whole = ComponentParser(file: file)
+            return whole.parse(raw)
+        })
+        var diagnostics = parser.diagnostics + (reportsMadeIdentity ? identity.diagnostics : [])
+            + ComponentChecks.diagnostics(for: component, file: file)
         if checksWithLibical { diagnostics += libicalDiagnostics(parser.linesForLibical, known: diagnostics) }
         var encoded: [UInt8]?
         if encodes { encoded = encoder(component) }
         var read = ReadComponent(component: component, diagnostics: diagnostics, encoded: encoded, source: raw)
         read.notes = study?(component)
+        read.madeUID = identity.madeUID
         return read
     }
 

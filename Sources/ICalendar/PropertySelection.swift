@@ -4,14 +4,14 @@
 ///
 /// Lines left out are still read to the end and checked as every line is (syntax, UTF-8, control
 /// characters), so a selection changes no diagnostic. Properties whose value calbridge checks (dates,
-/// numbers, durations) and those the component checks look for are always kept, and so is every
-/// property of a VTIMEZONE.
+/// numbers, durations) and those the component checks and `ItemIdentity` look for are always kept,
+/// and so is every property of a VTIMEZONE.
 package struct PropertySelection: Sendable {
     private let names: PropertyNameTable<Bool>
 
     /// `names` in upper case, as iCalendar names are compared.
     package init(names: some Sequence<String>) {
-        let kept = Set(names).union(ComponentChecks.namesLookedFor)
+        let kept = Set(names).union(ComponentChecks.namesLookedFor).union(ItemIdentity.namesLookedFor)
         self.names = PropertyNameTable(Dictionary(uniqueKeysWithValues: kept.map { ($0, true) }))
     }
 

@@ -80,10 +80,12 @@ package struct StreamedExpansion {
     }
 
     /// A reader to feed `take`: calbridge's own checks still run, libical's second opinion (for
-    /// convert and validate) does not, and only the properties `selection` names are built.
+    /// convert and validate) does not, only the properties `selection` names are built, and the
+    /// UID and DTSTAMP made for an item without them go unreported (no occurrence depends on them).
     package var reader: CalendarStreamReader {
         var reader = CalendarStreamReader()
         reader.checksWithLibical = false
+        reader.reportsMadeIdentity = false
         reader.selection = selection
         return reader
     }
@@ -114,7 +116,8 @@ package struct StreamedExpansion {
                     // The property's own line, where the user looks for the TZID a warning names.
                     startZones[tzid] = component.properties[start].location?.line ?? read.source?.firstLine
                 }
-                keep(component, read.source, index: index)
+                // A made UID may have been told apart from an equal item's, which reading the text again would not repeat.
+                keep(component, read.madeUID == nil ? read.source : nil, index: index)
             case .none: break
             }
         }

@@ -46,7 +46,7 @@ struct Validate: ParsableCommand, ReportingCommand {
         let repairsToStandardOutput = repair && (output == nil || output == "-")
         Terminal.printDiagnostics(diagnostics, to: repairsToStandardOutput ? .standardError : .standardOutput)
         if repair {
-            try AtomicFile.write(CalendarValidation.repaired(calendar, diagnostics, now: .nowUTC), to: output)
+            try AtomicFile.write(CalendarValidation.repaired(calendar, diagnostics), to: output)
             return Terminal.inform("repaired \(diagnostics.filter { $0.repair != nil }.count) problems\n")
         }
         // Errors fail the check, warnings only under --strict: a script tells the two apart by the code.

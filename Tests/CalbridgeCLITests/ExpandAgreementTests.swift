@@ -133,6 +133,8 @@ final class ExpandAgreementTests: XCTestCase {
         run = subprocess.run([binary, "expand", path, "--from", start, "--to", end], capture_output=True, text=True)
         events = {str(c.get("UID", "")) for c in calendar.walk("VEVENT")}
         ours = {(o["uid"], ours_norm(o["start"]), ours_norm(o["end"])) for o in map(json.loads, run.stdout.splitlines())}
+        # An event without UID has one calbridge made from its content; the reference has none.
+        ours = {("" if o[0] not in events and o[0].startswith("calbridge-") else o[0],) + o[1:] for o in ours}
         ours = {o for o in ours if o[0] in events}
         if run.returncode != 0 or ours != reference:
             status = 1
