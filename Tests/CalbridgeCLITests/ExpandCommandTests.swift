@@ -151,7 +151,7 @@ final class ExpandCommandTests: XCTestCase {
         let expand = try Calbridge.run(["expand", "-", "--from", "2026-01-01", "--to", "2026-02-01"], input: input)
         XCTAssertEqual(expand.status, 0, expand.standardError)
         XCTAssertTrue(expand.standardOutput.contains(#""start": "2026-01-05T10:00:00""#), expand.standardOutput)
-        XCTAssertEqual(expand.standardError, "-:4:1: warning: " + message + "\n")
+        XCTAssertEqual(expand.standardError, "-:7:1: warning: " + message + "\n")
         let convert = try Calbridge.run(["convert", "-"], input: input)
         XCTAssertEqual(convert.status, 0, convert.standardError)
         XCTAssertEqual(convert.standardError, "-:7:1: warning: " + message + "\n")
