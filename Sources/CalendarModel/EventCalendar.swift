@@ -35,7 +35,7 @@ public struct EventCalendar: Hashable, Sendable {
     /// A new calendar with the VERSION and PRODID every iCalendar object needs.
     public static let empty = Component(name: "VCALENDAR", properties: [
         Property(name: "VERSION", value: "2.0"),
-        Property(name: "PRODID", value: "-//calbridge//calbridge 1.0//EN"),
+        Property(name: "PRODID", value: CalbridgeVersion.productIdentifier),
     ])
 
     /// X-WR-CALNAME, else RFC 7986's NAME.

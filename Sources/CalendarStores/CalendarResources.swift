@@ -11,8 +11,12 @@ package struct CalendarResource: Hashable, Sendable {
 /// Splits a calendar into one resource per UID, the way `import` sends it to a store.
 package enum CalendarResources {
     /// The resources, in the order their UIDs first appear, and the components that have no UID
-    /// (which no store can keep apart; the caller reports them).
-    package static func split(_ calendar: Component) -> (resources: [CalendarResource], withoutUID: [Component]) {
+    /// (which no store can keep apart; the caller reports them). Each resource carries VERSION and
+    /// CALSCALE, and the PRODID `productIdentifiers` gives its UID (that of the input it came from:
+    /// a merge of inputs is no input's making), else calbridge's own; no other calendar property,
+    /// so nothing of one input's calendar reaches another's resources.
+    package static func split(_ calendar: Component, productIdentifiers: [String: Property] = [:])
+        -> (resources: [CalendarResource], withoutUID: [Component]) {
         let zones = Dictionary(calendar.children(named: "VTIMEZONE").compactMap { zone in zone["TZID"].map { ($0.text, zone) } },
                                uniquingKeysWith: { first, _ in first })
         var members: OrderedDictionary<String, [Component]> = [:]
@@ -24,10 +28,12 @@ package enum CalendarResources {
             }
             members[uid, default: []].append(component)
         }
-        let header = calendar.properties.filter { ["VERSION", "PRODID", "CALSCALE"].contains($0.name) }
+        let version = calendar["VERSION"] ?? EventCalendar.empty["VERSION"]!
+        let scale = calendar["CALSCALE"].map { [$0] } ?? []
         let resources = members.map { uid, series -> CalendarResource in
             let used = zonesUsed(by: series).compactMap { zones[$0] }
-            return CalendarResource(uid: uid, calendar: Component(name: "VCALENDAR", properties: header.isEmpty ? EventCalendar.empty.properties : header,
+            let producer = productIdentifiers[uid] ?? EventCalendar.empty["PRODID"]!
+            return CalendarResource(uid: uid, calendar: Component(name: "VCALENDAR", properties: [version, producer] + scale,
                                                                  components: used + series))
         }
         return (resources, withoutUID)

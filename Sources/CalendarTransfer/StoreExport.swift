@@ -31,6 +31,10 @@ package struct StoreExport {
         var calendar = ExportedCalendar(sink: sink, label: try store.label(), window: window)
         var reader = CalendarStreamReader(encodes: false)
         reader.zones = .judgedByDatabase()
+        // The resources merge into a calendar of calbridge's making; a resource is one calendar by
+        // construction, so what its calendar properties say differently is no news.
+        reader.mergedProductIdentifier = CalbridgeVersion.productIdentifier
+        reader.notesNameLeftOut = false
         let asked = window.map { StoreWindow(start: $0.0.date.year > 1 ? $0.0 : nil, end: $0.1.date.year < 9999 ? $0.1 : nil) }
         try store.readAll(window: asked) { uid, bytes in
             // An InputFile is read once: one to look ahead at, one to read.

@@ -31,10 +31,11 @@ package struct StoreImport: Sendable {
     /// store's errors, `ImportInterrupted` (the store went away part-way) after handing `interrupted`
     /// the report of what got there.
     package func run(judging judge: ([Diagnostic]) throws -> Void, interrupted: (ImportReport) -> Void) throws -> ImportReport {
-        let (calendar, diagnostics) = try CalendarInputs(paths: try CalendarInputs.files(expanding: inputs), format: nil).readCalendar()
-        try judge(diagnostics)
-        // Each resource then carries a VTIMEZONE for every TZID it uses.
-        let (resources, withoutUID) = CalendarResources.split(ZoneUsage.completing(calendar))
+        let imported = try ImportedCalendar(inputs: inputs)
+        let calendar = imported.calendar
+        try judge(imported.diagnostics)
+        // Each resource then carries a VTIMEZONE for every TZID it uses, and its own input's PRODID.
+        let (resources, withoutUID) = CalendarResources.split(ZoneUsage.completing(calendar), productIdentifiers: imported.productIdentifiers)
         // A dry run into a store that does not exist yet plans against an empty one.
         let named = EventCalendar(component: calendar)
         let label = CalendarLabel(name: named.name, color: named.color)

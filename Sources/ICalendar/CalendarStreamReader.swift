@@ -11,7 +11,9 @@ package enum CalendarStreamEvent {
 /// Reads one or more iCalendar inputs as one calendar: components are parsed in parallel batches
 /// (one batch in memory at a time) and handed on in input order. Several calendars merge: the first
 /// calendar's properties win, later ones add only names not yet seen, VTIMEZONEs merge as `zones`
-/// decides (one per TZID, none that moves an event); UIDs are kept as they are.
+/// decides (one per TZID, none that moves an event); UIDs are kept as they are. A merge was asked
+/// for, so what it leaves out of later calendars' properties is not reported one by one: only a
+/// differing calendar name gets one note saying which name the merged calendar carries.
 package struct CalendarStreamReader {
     package var encodes = false
     /// How components are encoded when `encodes` is set (see `ComponentReader.encoder`).
@@ -39,9 +41,23 @@ package struct CalendarStreamReader {
     /// properties, each of which then goes on, and with VTIMEZONEs judged afresh.
     package var beginsLaterCalendar: (() throws -> Void)?
 
+    /// Set where calendars merge into a new one (several inputs, a store's export): the PRODID
+    /// handed on in place of the first calendar's, since the merged calendar is calbridge's making.
+    package var mergedProductIdentifier: String?
+    /// Whether a later calendar's different name is noted (see `noteNameLeftOut`); a store's export,
+    /// whose resources are one calendar by construction, has nothing to tell.
+    package var notesNameLeftOut = true
+    /// For a caller that keeps each calendar's own properties apart (`import` gives each resource
+    /// its own input's PRODID): told `nil` where an input or a calendar of it begins, then each of
+    /// that calendar's properties as it has them, whatever the merge keeps.
+    package var seesOwnCalendarProperty: ((Property?) -> Void)?
+
     package private(set) var diagnostics: [Diagnostic] = []
     /// The calendar properties handed on, by name: the merged calendar's.
     private var seenProperties: [String: Property] = [:]
+    /// The merged calendar's name (X-WR-CALNAME or NAME) and the input it came from, once handed on.
+    private var keptName: (property: Property, file: String)?
+    private var notedNameLeftOut = false
     private var calendars = 0
     private var wideChecks = CalendarWideChecks()
     private var madeUIDs = MadeUIDRepeats()
@@ -67,6 +83,7 @@ package struct CalendarStreamReader {
         var firstOfInput = true
         var calendarsOfInput = 0
         zones.beginInput(input.name)
+        seesOwnCalendarProperty?(nil)
         while let item = try scanner.next() {
             switch item {
             case .component(let raw):
@@ -76,6 +93,7 @@ package struct CalendarStreamReader {
             case .beginCalendar(let location):
                 try reading.flush(&batch) { try handOn(&$0.outputs, from: input.name, handle) }
                 if checksWholeCalendar { wideChecks.beginCalendar(file: input.name, at: location) }
+                if calendarsOfInput > 0 { seesOwnCalendarProperty?(nil) }
                 calendars += 1
                 firstOfInput = calendars == 1 || beginsLaterCalendar != nil
                 // Each calendar has TZIDs of its own; what came before the first belongs to it.
@@ -86,14 +104,8 @@ package struct CalendarStreamReader {
             case .calendarProperty(let property):
                 try reading.flush(&batch) { try handOn(&$0.outputs, from: input.name, handle) }
                 if checksWholeCalendar { wideChecks.calendarProperty(property) }
-                if firstOfInput || seenProperties[property.name] == nil {
-                    if seenProperties[property.name] == nil { seenProperties[property.name] = property }
-                    try handle(.property(property))
-                } else if let kept = seenProperties[property.name], kept != property {
-                    diagnostics.append(Diagnostic(.violation, file: input.name, at: property.location,
-                                                  "\(property.name) of a later calendar is left out: the merged calendar keeps the first one's"
-                                                  + (kept.location.map { " (line \($0.line))" } ?? "")))
-                }
+                seesOwnCalendarProperty?(property)
+                try take(property, from: input.name, firstOfInput: firstOfInput, handle)
             case .endCalendar:
                 try reading.flush(&batch) { try handOn(&$0.outputs, from: input.name, handle) }
                 if checksWholeCalendar { diagnostics += wideChecks.endCalendar() }
@@ -105,14 +117,43 @@ package struct CalendarStreamReader {
         diagnostics += scanner.diagnostics
     }
 
+    /// Hands on a calendar property unless an earlier calendar's of that name is the merged one's.
+    private mutating func take(_ property: Property, from file: String, firstOfInput: Bool,
+                               _ handle: (CalendarStreamEvent) throws -> Void) throws {
+        guard firstOfInput || seenProperties[property.name] == nil else {
+            noteNameLeftOut(property, from: file)
+            return
+        }
+        if seenProperties[property.name] == nil { seenProperties[property.name] = property }
+        if Self.isName(property), keptName == nil { keptName = (property, file) }
+        guard property.name == "PRODID", let mergedProductIdentifier else { return try handle(.property(property)) }
+        try handle(.property(Property(name: "PRODID", value: mergedProductIdentifier, location: property.location)))
+    }
+
+    /// One note, the first time a later calendar's name differs from the merged calendar's: which
+    /// input's name the output carries. Other properties of later calendars go unmentioned.
+    private mutating func noteNameLeftOut(_ property: Property, from file: String) {
+        guard notesNameLeftOut, !notedNameLeftOut, Self.isName(property), let keptName,
+              keptName.property.text != property.text else { return }
+        notedNameLeftOut = true
+        diagnostics.append(Diagnostic(.notice, file: file, at: property.location,
+                                      "the merged calendar is named \"\(keptName.property.text)\" after \(keptName.file); "
+                                      + "this calendar's name \"\(property.text)\" and those of any later inputs are left out"))
+    }
+
+    private static func isName(_ property: Property) -> Bool {
+        property.name == "X-WR-CALNAME" || property.name == "NAME"
+    }
+
     /// Starts a later calendar of `input` as one of its own (calendars kept apart): told to the
     /// caller, with no property or zone seen yet.
     private mutating func beginCalendarApart(of input: InputFile) throws {
         try beginsLaterCalendar?()
         seenProperties = [:]
-        let reconcile = zones.reconcile
+        keptName = nil
+        let (reconcile, lastInstance) = (zones.reconcile, zones.lastInstance)
         zones = TimeZoneMerge()
-        zones.reconcile = reconcile
+        (zones.reconcile, zones.lastInstance) = (reconcile, lastInstance)
         zones.beginInput(input.name)
     }
 

@@ -12,21 +12,45 @@ package enum ZoneReconciliation {
     case separate
 }
 
+/// A definition of a TZID with when its calendar uses the TZID, for `TimeZoneMerge.reconcile`.
+package struct UsedDefinition {
+    package var definition: Component
+    /// `nil` when the calendar was not looked ahead at: the definition then speaks for all the time
+    /// it defines.
+    package var use: TimeZoneUse?
+}
+
+/// What a look-ahead found in one calendar (see `CalendarStreamReader.foresee`): its VTIMEZONEs in
+/// order, and when it uses each TZID.
+package struct ForeseenCalendar {
+    package var zones: [Component]
+    package var uses: [String: TimeZoneUse]
+}
+
 /// Merges the VTIMEZONEs of several calendars (inputs, the VCALENDARs of one file, a store's
 /// resources) into one calendar without moving an event. A TZID means what its own calendar's
 /// VTIMEZONE says, so each calendar is a scope of its own. The first definition of a TZID is kept;
-/// a later one that says the same is left out; one that differs is left out when the kept one
-/// covers it, merged into one definition from the tz database when `reconcile` finds one and the
-/// kept one has not gone out yet, and otherwise renamed (`Europe/Berlin-2`) together with the TZID
-/// parameters of its calendar. Each decision on a differing definition is a warning at its line.
+/// a later one is left out, silently, when it says the same, when its calendar does not use the
+/// TZID, or when the kept one gives its offsets at the times its calendar uses (`reconcile`'s
+/// `covered`): a merge the user asked for is news only where it changes something. One that differs
+/// there is merged into one definition from the tz database when `reconcile` finds one and the
+/// kept one has not gone out yet (a note), and otherwise renamed (`Europe/Berlin-2`) together with
+/// the TZID parameters of its calendar, with a warning that the name is made up.
 ///
-/// A calendar is best decided before its first component goes on: `plan` does that with the
-/// VTIMEZONEs a look-ahead found (`CalendarStreamReader.foresee`). A calendar not planned is decided
-/// as its VTIMEZONEs arrive: nothing can replace a definition already handed on, and components that
-/// came before their VTIMEZONE have gone on under the TZID they were written with.
+/// A calendar is best decided before its first component goes on: `plan` does that with what a
+/// look-ahead found (`CalendarStreamReader.foresee`). A calendar not planned is decided as its
+/// VTIMEZONEs arrive and by all the time they define: nothing can replace a definition already
+/// handed on, and components that came before their VTIMEZONE have gone on under the TZID they were
+/// written with.
 package struct TimeZoneMerge {
     /// Judges a differing definition; without a judge, differing definitions are renamed.
-    package var reconcile: ((_ kept: Component, _ merged: [Component], _ later: Component) -> ZoneReconciliation)?
+    package var reconcile: ((_ kept: Component, _ merged: [UsedDefinition], _ later: UsedDefinition) -> ZoneReconciliation)?
+    /// The last instance of a recurrence rule from its start, for when a calendar uses a zone; `nil`
+    /// when it has none. Without a recurrence engine, a rule reaches its UNTIL (a day on, for a UTC
+    /// one read as wall-clock time) or has no end.
+    package var lastInstance: (RecurrenceRule, LocalDateTime) -> LocalDateTime? = { rule, _ in
+        rule.until.map { LocalDateTime(secondsSinceEpoch: $0.local.secondsSinceEpoch + 86_400) }
+    }
     /// What the decisions since the last `takeDiagnostics` were.
     private var diagnostics: [Diagnostic] = []
 
@@ -51,7 +75,7 @@ package struct TimeZoneMerge {
         var definition: Component
         var replaced = false
         /// The definitions whose calendars use the TZID, for `reconcile`.
-        var merged: [Component]
+        var merged: [UsedDefinition]
         /// The forms met so far (see `form`) and the name each went out under.
         var variants: [(form: Component, name: String)]
         /// Where the first definition was read, for warnings.
@@ -76,13 +100,14 @@ package struct TimeZoneMerge {
 
     package init() {}
 
-    /// Decides the calendars of an input before it is read, from the VTIMEZONEs each holds in order.
-    package mutating func plan(input: String, calendars: [[Component]]) {
-        let decided = calendars.map { zones in
+    /// Decides the calendars of an input before it is read, from the VTIMEZONEs each holds in order
+    /// and when it uses each TZID.
+    package mutating func plan(input: String, calendars: [ForeseenCalendar]) {
+        let decided = calendars.map { calendar in
             var decisions: [String: Decision] = [:]
-            for zone in zones {
+            for zone in calendar.zones {
                 guard let tzid = zone["TZID"]?.text, decisions[tzid] == nil else { continue }
-                decisions[tzid] = decide(zone, tzid: tzid, file: input, mayReplace: true)
+                decisions[tzid] = decide(zone, tzid: tzid, file: input, mayReplace: true, use: .foreseen(calendar.uses[tzid]))
             }
             return decisions
         }
@@ -139,7 +164,7 @@ package struct TimeZoneMerge {
             return .leftOut
         }
         met[tzid] = Self.form(of: zone)
-        let decision = current[tzid] ?? decide(zone, tzid: tzid, file: file, mayReplace: false)
+        let decision = current[tzid] ?? decide(zone, tzid: tzid, file: file, mayReplace: false, use: .unknown)
         current[tzid] = decision
         if let name = decision.name, name != tzid { renames[tzid] = name }
         switch decision {
@@ -161,38 +186,62 @@ package struct TimeZoneMerge {
         return renamed
     }
 
-    private mutating func decide(_ zone: Component, tzid: String, file: String, mayReplace: Bool) -> Decision {
+    /// What is known of when a calendar uses a TZID.
+    private enum Use {
+        /// Not looked ahead at: the definition speaks for all the time it defines.
+        case unknown
+        /// Looked ahead at: used over this span, or (`nil`) not at all.
+        case foreseen(TimeZoneUse?)
+
+        func used(_ definition: Component) -> UsedDefinition? {
+            switch self {
+            case .unknown: UsedDefinition(definition: definition, use: nil)
+            case .foreseen(let use): use.map { UsedDefinition(definition: definition, use: $0) }
+            }
+        }
+    }
+
+    private mutating func decide(_ zone: Component, tzid: String, file: String, mayReplace: Bool, use: Use) -> Decision {
         let form = Self.form(of: zone)
         guard var entry = kept[tzid] else {
-            kept[tzid] = Kept(definition: zone, merged: [zone], variants: [(form, tzid)], origin: Self.origin(of: zone, in: file))
+            kept[tzid] = Kept(definition: zone, merged: use.used(zone).map { [$0] } ?? [], variants: [(form, tzid)],
+                              origin: Self.origin(of: zone, in: file))
             keptOrder.append(tzid)
             names.insert(tzid)
             return .keep
         }
         if let same = entry.variants.first(where: { $0.form == form }) { return .leaveOut(for: same.name) }
+        // A calendar that uses the TZID at no time has no event to move.
+        guard let later = use.used(zone) else { return .leaveOut(for: tzid) }
         defer { kept[tzid] = entry }
         let decision: Decision
-        let outcome: String
-        switch reconcile?(entry.definition, entry.merged, zone) ?? .separate {
+        switch reconcile?(entry.definition, entry.merged, later) ?? .separate {
         case .covered:
-            (decision, outcome) = (.leaveOut(for: tzid), "the one kept gives the same offsets over the time this one covers, so this one is left out")
+            decision = .leaveOut(for: tzid)
         case .shared(let definition) where mayReplace:
-            (decision, outcome) = (.leaveOut(for: tzid), "the tz database agrees with both over the time each covers, so one definition built from it replaces them")
+            decision = .leaveOut(for: tzid)
             entry.definition = definition
             entry.replaced = true
+            diagnostics.append(Diagnostic(.notice, file: file, at: zone.location,
+                                          "VTIMEZONE \(tzid) differs from the one \(entry.origin) defined; the tz database agrees with "
+                                          + "both at the times their calendars use, so one definition built from it replaces them"))
         default:
             let name = uniqueName(for: tzid)
-            (decision, outcome) = (.rename(to: name), "renamed \(name) in this calendar so that its events keep their times" + caveat)
+            decision = .rename(to: name)
             // Kept under its new name too: a later calendar that defines that TZID is judged against it.
             let renamed = Self.renamed(zone, to: name)
-            kept[name] = Kept(definition: renamed, merged: [renamed], variants: [(Self.form(of: renamed), name)],
-                              origin: Self.origin(of: zone, in: file))
+            kept[name] = Kept(definition: renamed, merged: [UsedDefinition(definition: renamed, use: later.use)],
+                              variants: [(Self.form(of: renamed), name)], origin: Self.origin(of: zone, in: file))
             keptOrder.append(name)
+            diagnostics.append(Diagnostic(.violation, file: file, at: zone.location,
+                                          "VTIMEZONE \(tzid) differs from the one \(entry.origin) defined at times this calendar uses; "
+                                          + "renamed \(name) in this calendar so that its events keep their times, a name calbridge made up "
+                                          + "that other calendar programs do not know" + caveat))
         }
-        if decision.name == tzid { entry.merged.append(zone) }
-        entry.variants.append((form, decision.name ?? tzid))
-        diagnostics.append(Diagnostic(.violation, file: file, at: zone.location,
-                                      "VTIMEZONE \(tzid) differs from the one \(entry.origin) defined; " + outcome))
+        if decision.name == tzid { entry.merged.append(later) }
+        // A renamed definition stands for the next one of its form; one left out stands for it only
+        // when judged by all it defines, since the next one's calendar may use other times.
+        if decision.name != tzid || later.use == nil { entry.variants.append((form, decision.name ?? tzid)) }
         return decision
     }
 

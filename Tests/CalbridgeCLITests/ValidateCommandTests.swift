@@ -86,13 +86,13 @@ final class ValidateCommandTests: XCTestCase {
         XCTAssertEqual(check.standardOutput, """
             <stdin>:1:1: warning: VCALENDAR has no VERSION, which RFC 5545 §3.6 requires of every calendar (repair: adds VERSION:2.0)
             <stdin>:1:1: warning: VCALENDAR has no PRODID, which RFC 5545 §3.6 requires of every calendar \
-            (repair: adds PRODID:-//calbridge//calbridge 1.0//EN)
+            (repair: adds PRODID:-//calbridge//calbridge 0.9.0//EN)
 
             """)
         let repair = try Calbridge.run(["validate", "-", "--repair", "-o", "fixed.ics"], input: empty, directory: directory)
         XCTAssertEqual(repair.status, 0, repair.standardError)
         let fixed = try String(contentsOf: directory.appendingPathComponent("fixed.ics"), encoding: .utf8)
-        XCTAssertEqual(fixed, crlf(["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//calbridge//calbridge 1.0//EN", "END:VCALENDAR"]))
+        XCTAssertEqual(fixed, crlf(["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//calbridge//calbridge 0.9.0//EN", "END:VCALENDAR"]))
         let recheck = try Calbridge.run(["validate", "fixed.ics"], directory: directory)
         XCTAssertEqual(recheck.status, 0, recheck.standardOutput)
         XCTAssertEqual(recheck.standardOutput, "")
@@ -105,7 +105,7 @@ final class ValidateCommandTests: XCTestCase {
         XCTAssertEqual(repair.status, 0, repair.standardError)
         XCTAssertEqual(repair.standardError, "repaired 3 problems\n")
         let fixed = try String(contentsOf: directory.appendingPathComponent("fixed.ics"), encoding: .utf8)
-        XCTAssertTrue(fixed.hasPrefix(crlf(["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//calbridge//calbridge 1.0//EN", "BEGIN:VEVENT"])))
+        XCTAssertTrue(fixed.hasPrefix(crlf(["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//calbridge//calbridge 0.9.0//EN", "BEGIN:VEVENT"])))
         XCTAssertEqual(try Calbridge.run(["validate", "fixed.ics"], directory: directory).status, 0)
     }
 

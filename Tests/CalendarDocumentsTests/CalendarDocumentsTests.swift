@@ -33,17 +33,38 @@ final class CalendarDocumentsTests: XCTestCase {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("calendar-documents-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        func calendar(_ name: String, _ event: String) throws -> String {
-            let text = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//\(name)//EN\r\nBEGIN:VEVENT\r\nUID:\(event)\r\nDTSTAMP:20260101T000000Z\r\n"
-                + "DTSTART:20260105T090000Z\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+        func calendar(_ name: String, _ event: String, named calendarName: String = "Familie") throws -> String {
+            let text = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//\(name)//EN\r\nX-WR-CALNAME:\(calendarName)\r\n"
+                + "X-APPLE-CALENDAR-COLOR:#\(name == "first" ? "FF0000" : "00FF00")\r\nBEGIN:VEVENT\r\nUID:\(event)\r\n"
+                + "DTSTAMP:20260101T000000Z\r\nDTSTART:20260105T090000Z\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
             let path = folder.appendingPathComponent(name + ".ics").path
             try text.write(toFile: path, atomically: true, encoding: .utf8)
             return path
         }
         let paths = [try calendar("first", "a"), try calendar("second", "b")]
         let (merged, diagnostics) = try CalendarInputs(paths: paths, format: nil).readCalendar()
-        XCTAssertEqual(merged["PRODID"]?.value, "-//first//EN")
+        XCTAssertEqual(merged.all("PRODID").map(\.value), ["-//calbridge//calbridge \(CalbridgeVersion.number)//EN"], "the merge is calbridge's")
+        XCTAssertEqual(merged["X-APPLE-CALENDAR-COLOR"]?.value, "#FF0000")
         XCTAssertEqual(merged.components.map { $0["UID"]?.value }, ["a", "b"])
-        XCTAssertEqual(diagnostics.map(\.message), ["PRODID of a later calendar is left out: the merged calendar keeps the first one's (line 3)"])
+        XCTAssertEqual(diagnostics.map(\.message), [], "a merge asked for, of calendars of one name, has nothing to tell")
+    }
+
+    func testMergedCalendarsOfDifferentNamesGetOneNoteOnWhichNameTheOutputCarries() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("calendar-documents-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let paths = try [("google", "Familie Brandt"), ("apple", "Zuhause"), ("outlook", "Kalender")].map { producer, name in
+            let text = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//\(producer)//EN\r\nX-WR-CALNAME:\(name)\r\nBEGIN:VEVENT\r\n"
+                + "UID:\(producer)\r\nDTSTAMP:20260101T000000Z\r\nDTSTART:20260105T090000Z\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+            let path = folder.appendingPathComponent(producer + ".ics").path
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
+            return path
+        }
+        let (merged, diagnostics) = try CalendarInputs(paths: paths, format: nil).readCalendar()
+        XCTAssertEqual(merged.all("X-WR-CALNAME").map(\.value), ["Familie Brandt"])
+        XCTAssertEqual(diagnostics.map(\.severity), [.notice])
+        XCTAssertEqual(diagnostics.first?.file, paths[1])
+        XCTAssertEqual(diagnostics.first?.message, "the merged calendar is named \"Familie Brandt\" after \(paths[0]); "
+                       + "this calendar's name \"Zuhause\" and those of any later inputs are left out")
     }
 }

@@ -27,8 +27,8 @@ final class ZoneAgreementTests: XCTestCase {
 
     func testPartialDefinitionsTheDatabaseAgreesWithShareOneBuiltFromIt() throws {
         let agreement = ZoneAgreement()
-        XCTAssertFalse(agreement.covers(januaryBerlin, julyBerlin), "January's definition says +0100 in July")
-        let shared = try DefinedTimeZone(try XCTUnwrap(agreement.sharedDefinition(for: [januaryBerlin, julyBerlin])))
+        XCTAssertFalse(agreement.covers(januaryBerlin, julyBerlin, at: nil), "January's definition says +0100 in July")
+        let shared = try DefinedTimeZone(try XCTUnwrap(agreement.sharedDefinition(for: [(januaryBerlin, nil), (julyBerlin, nil)])))
         let berlin = try XCTUnwrap(SystemTimeZone(identifier: "Europe/Berlin"))
         for day in stride(from: CalendarDate(year: 2025, month: 1, day: 1).dayNumber, to: CalendarDate(year: 2028, month: 1, day: 1).dayNumber, by: 5) {
             XCTAssertEqual(shared.offset(atUTC: day * 86_400), berlin.offset(atUTC: day * 86_400))
@@ -36,16 +36,48 @@ final class ZoneAgreementTests: XCTestCase {
     }
 
     func testADefinitionCoversALaterOneThatSaysTheSameWhereTheLaterSpeaks() {
-        XCTAssertTrue(ZoneAgreement().covers(appleBerlin, julyBerlin))
-        XCTAssertFalse(ZoneAgreement().covers(julyBerlin, appleBerlin))
+        XCTAssertTrue(ZoneAgreement().covers(appleBerlin, julyBerlin, at: nil))
+        XCTAssertFalse(ZoneAgreement().covers(julyBerlin, appleBerlin, at: nil))
     }
 
     func testNoSharedDefinitionWhenTheDatabaseDisagreesOrDoesNotKnowTheZone() {
         let madeUp = Self.zone("Europe/Berlin", [("STANDARD", "20200101T000000", "+0300", "+0300", nil)])
-        XCTAssertNil(ZoneAgreement().sharedDefinition(for: [januaryBerlin, madeUp]))
+        XCTAssertNil(ZoneAgreement().sharedDefinition(for: [(januaryBerlin, nil), (madeUp, nil)]))
         let mine = Self.zone("My Zone", [("STANDARD", "20200101T000000", "+0500", "+0500", nil)])
-        XCTAssertNil(ZoneAgreement().sharedDefinition(for: [mine, mine]), "not a zone of the tz database")
+        XCTAssertNil(ZoneAgreement().sharedDefinition(for: [(mine, nil), (mine, nil)]), "not a zone of the tz database")
         // Over its stretch Apple's definition keeps summer time through the winters of 1981–1995.
-        XCTAssertNil(ZoneAgreement().sharedDefinition(for: [appleBerlin, julyBerlin]))
+        XCTAssertNil(ZoneAgreement().sharedDefinition(for: [(appleBerlin, nil), (julyBerlin, nil)]))
+    }
+
+    /// Google's form: both EU rules from 1970, though Germany had no summer time until 1980.
+    private let googleBerlin = zone("Europe/Berlin", [
+        ("DAYLIGHT", "19700329T020000", "+0100", "+0200", "FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU"),
+        ("STANDARD", "19701025T030000", "+0200", "+0100", "FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU"),
+    ])
+
+    private static func time(_ year: Int, _ month: Int, _ day: Int, _ hour: Int) -> LocalDateTime {
+        LocalDateTime(date: CalendarDate(year: year, month: month, day: day), hour: hour)
+    }
+
+    func testGoogleAndAppleBerlinAgreeAtTheTimesOfTodaysEventsThoughNotOverAllTheyDefine() {
+        XCTAssertFalse(ZoneAgreement().covers(googleBerlin, appleBerlin, at: nil), "1981–1995 differ")
+        XCTAssertTrue(ZoneAgreement().covers(googleBerlin, appleBerlin, at: Self.time(2026, 4, 15, 18)...Self.time(2026, 4, 25, 11)))
+        XCTAssertTrue(ZoneAgreement().covers(appleBerlin, googleBerlin, at: Self.time(2026, 3, 3, 16)...ZoneAgreement.horizon))
+        XCTAssertFalse(ZoneAgreement().covers(appleBerlin, googleBerlin, at: Self.time(1985, 12, 1, 12)...Self.time(1985, 12, 1, 13)),
+                       "Apple's definition keeps summer time through the winter of 1985, Google's falls back in October")
+    }
+
+    func testTheDatabaseIsJudgedAtTheTimesUsedWhereTheyAreKnown() throws {
+        let summer = Self.time(2026, 7, 6, 10)...Self.time(2026, 8, 1, 19)
+        XCTAssertNil(ZoneAgreement().sharedDefinition(for: [(appleBerlin, nil), (julyBerlin, summer)]))
+        let shared = try XCTUnwrap(ZoneAgreement().sharedDefinition(for: [(appleBerlin, summer), (julyBerlin, summer)]))
+        XCTAssertEqual(try DefinedTimeZone(shared).offset(atUTC: Self.time(2026, 7, 6, 8).secondsSinceEpoch), 7_200)
+    }
+
+    func testARuleWithACountLastsToItsLastInstanceAndOneWithoutEndHasNone() throws {
+        let weekly = try XCTUnwrap(RecurrenceRuleReading("FREQ=WEEKLY;COUNT=4").rule)
+        XCTAssertEqual(ZoneAgreement.lastInstance(of: weekly, from: Self.time(2026, 7, 6, 10)), Self.time(2026, 7, 27, 10))
+        let endless = try XCTUnwrap(RecurrenceRuleReading("FREQ=MONTHLY;BYDAY=1TH").rule)
+        XCTAssertNil(ZoneAgreement.lastInstance(of: endless, from: Self.time(2026, 3, 5, 20)))
     }
 }
