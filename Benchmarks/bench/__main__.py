@@ -1,7 +1,7 @@
 """calbridge's benchmarks: generates the workloads and measures calbridge beside its peers in one run,
 medians of --runs, interleaved; wall time from the clock, peak memory from the kernel (wait4). Each part
 replaces its own figures in .build/bench/results.json and keeps the other parts' from an earlier run;
-the README's performance table is generated from that file (--table, --update-readme).
+the guide's performance table (Documentation/performance.md) is generated from that file (--table, --update-readme).
 
 Usage: python3 Benchmarks/bench [PART...] [options]   (Scripts/bench runs it)"""
 import argparse
@@ -66,8 +66,8 @@ def options(arguments):
     parser.add_argument("--instructions", action="store_true",
                         help="versions: also count each workload's instructions with callgrind (one run each, "
                              "unmoved by load; some minutes a workload)")
-    parser.add_argument("--table", action="store_true", help="only print the README table of the results file")
-    parser.add_argument("--update-readme", action="store_true", help="write the table into README.md (after the run, if any)")
+    parser.add_argument("--table", action="store_true", help="only print the performance table of the results file")
+    parser.add_argument("--update-readme", action="store_true", help="write the table into Documentation/performance.md (after the run, if any)")
     parser.add_argument("--results", default=str(ROOT / ".build/bench/results.json"), help="the results file --table reads")
     chosen = parser.parse_args(arguments)
     unknown = [part for part in chosen.parts if part not in PARTS]
@@ -92,13 +92,17 @@ def calbridge_under_test():
     return binary, commit
 
 
+# The guide's performance page, where --update-readme writes the table.
+TABLE_PAGE = ROOT / "Documentation" / "performance.md"
+
+
 def main(arguments):
     chosen = options(arguments)
     if chosen.table:
         text = table.table(json.loads(open(chosen.results).read()))
         print(text, end="")
         if chosen.update_readme:
-            table.update_readme(ROOT / "README.md", text)
+            table.update_readme(TABLE_PAGE, text)
         return 0
     python_peers = chosen.python and {"convert", "xcal"} & set(chosen.parts)
     setup = ["bash", "Scripts/setup"] + (["--python"] if python_peers or NEED_VENV & set(chosen.parts) else [])
@@ -108,8 +112,8 @@ def main(arguments):
         PARTS[name].run(bench)
     if chosen.update_readme:
         results = bench.dir / "results.json"
-        table.update_readme(ROOT / "README.md", table.table(json.loads(results.read_text())))
-        say("README.md updated from %s" % results)
+        table.update_readme(TABLE_PAGE, table.table(json.loads(results.read_text())))
+        say("%s updated from %s" % (TABLE_PAGE.relative_to(ROOT), results))
     return 1 if bench.failed else 0
 
 

@@ -1,6 +1,6 @@
-"""The README's performance table, generated from results.json: printed, or put into README.md between
-the markers <!-- bench-table:start --> and <!-- bench-table:end -->, so the README shows the figures of a
-real run and nothing typed by hand."""
+"""The performance table, generated from results.json: printed, or put into the guide's
+Documentation/performance.md between the markers <!-- bench-table:start --> and <!-- bench-table:end -->,
+so the guide shows the figures of a real run and nothing typed by hand."""
 import sys
 
 START, END = "<!-- bench-table:start -->", "<!-- bench-table:end -->"
@@ -179,7 +179,7 @@ PARTS = [("results", convert_rows), ("expand", expand_rows), ("xcal", webformat_
 
 
 def table(data):
-    """The README's table (markdown) of results.json's figures; parts missing leave their rows out."""
+    """The performance table (markdown) of results.json's figures; parts missing leave their rows out."""
     lines = ["| workload | calbridge | peer | calbridge ÷ peer |", "|---|---|---|---|"]
     commits = set()
     for key, rows in PARTS:
@@ -219,7 +219,7 @@ def versions_table(data):
 def update_readme(readme, text):
     content = readme.read_text(encoding="utf-8")
     if START not in content or END not in content:
-        sys.exit("bench: README.md has no %s … %s markers" % (START, END))
+        sys.exit("bench: %s has no %s … %s markers" % (readme, START, END))
     head, rest = content.split(START, 1)
     _, tail = rest.split(END, 1)
     readme.write_text(head + START + "\n" + text + END + tail, encoding="utf-8")
