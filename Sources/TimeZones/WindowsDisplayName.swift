@@ -1,4 +1,5 @@
 import CalendarModel
+import Foundation
 
 /// A TZID in the form Windows shows a zone and Outlook writes it: `(UTC-05:00) Eastern Time (US & Canada)`,
 /// the XP-era `(GMT-05:00) …`, `(UTC) Dublin, …`, or an offset alone (`(GMT +01:00)`, `GMT+0100`).
@@ -9,7 +10,8 @@ struct WindowsDisplayName {
     let statedOffset: Int
     /// The place after the offset as written, spaces trimmed: the tz database cities are found in it.
     let placeAsWritten: String
-    /// The place in lower case, `&` as `and`, runs of spaces as one, a trailing `(RTZ n)` left out.
+    /// The place in lower case without accents (`Brasília` as Windows in Portuguese writes it), `&`
+    /// as `and`, runs of spaces as one, a trailing `(RTZ n)` left out.
     /// Empty for a name that states only an offset.
     let place: String
 
@@ -64,7 +66,8 @@ struct WindowsDisplayName {
 
     /// The one spelling both the table's names and a file's TZID are looked up in.
     static func normalised(_ place: String) -> String {
-        var words = place.lowercased().replacing("&", with: " and ").split(separator: " ")
+        let folded = place.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+        var words = folded.replacing("&", with: " and ").split(separator: " ")
         // Windows 8.1 to 10 of 2016 marked the Russian zones `(RTZ 1)` … `(RTZ 11)`.
         if words.count >= 2, words[words.count - 2] == "(rtz", words[words.count - 1].hasSuffix(")") {
             words.removeLast(2)

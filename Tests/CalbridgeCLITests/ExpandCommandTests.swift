@@ -142,7 +142,8 @@ final class ExpandCommandTests: XCTestCase {
                       result.standardError)
     }
 
-    /// khal's test data names zones such as `FOO` and `(GMT +01:00)`: reading their times as floating is
+    /// khal's test data names zones such as `FOO` (its `(GMT +01:00)` is now a fixed offset, see
+    /// OutlookZoneNameTests): reading their times as floating is
     /// a guess, and convert and expand say so, as validate does.
     func testAnUnknownZoneReadAsFloatingIsNamedByExpandAndConvert() throws {
         let input = crlf(["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Test//EN", "BEGIN:VEVENT", "UID:1", "DTSTAMP:20260101T000000Z",

@@ -27,6 +27,7 @@ final class WindowsZoneNameTests: XCTestCase {
         ("(GMT-06:00) Central Time (US & Canada)", local(1, 15, 16), local(7, 15, 15)),
         ("(UTC-07:00) Mountain Time (US & Canada)", local(1, 15, 17), local(7, 15, 16)),
         ("(UTC-03:00) Brasilia", local(1, 15, 13), local(7, 15, 13)),
+        ("(UTC-03:00) Brasília", local(1, 15, 13), local(7, 15, 13)),
         ("(GMT+10:00) Canberra, Melbourne, Sydney", local(1, 14, 23), local(7, 15, 0)),
         ("(UTC+10:00) Canberra, Melbourne, Sydney", local(1, 14, 23), local(7, 15, 0)),
         ("(UTC+09:30) Adelaide", local(1, 14, 23, 30), local(7, 15, 0, 30)),
