@@ -11,7 +11,7 @@ has a Christmas break and a day without teaching, and changes as a timetable off
 term: cancellations, moves to another day of the same week, room changes.
 
 It writes, into OUT_DIR (all deterministic for the same STUDENTS):
-- timetable.json: every lecture of the term in one timetable (../shared/SPEC.md's format), the
+- timetable.json: every lecture of the term in one timetable (the format of Documentation/timetable.md), the
   calendar a timetable office publishes;
 - timetable-changed.json: the same a week later: new changes, a few lectures with another room or
   lecturer for good, a few dropped, a few groups added (for `calbridge schedule --state`'s re-run);

@@ -1,6 +1,6 @@
 import CalendarModel
 
-/// A course timetable as ../shared/SPEC.md describes it: the calendar it goes into, the term with
+/// A course timetable as Documentation/timetable.md describes it: the calendar it goes into, the term with
 /// its breaks, the weekly lectures and the changes to single occurrences.
 package struct Timetable: Hashable, Sendable {
     /// The target calendar: a stable id (part of every UID), its name, colour and zone.

@@ -2,7 +2,7 @@ import CSVReading
 import CalendarModel
 import JSONReading
 
-/// Reads a course timetable (../shared/SPEC.md, "Timetable (JSON)") from JSON or CSV and checks it,
+/// Reads a course timetable (Documentation/timetable.md) from JSON or CSV and checks it,
 /// reporting every problem at once as `TimetableErrors`, each with its file and place.
 ///
 /// **JSON** is the SPEC's form. Unknown fields are refused (a misspelt `lecturor` would otherwise vanish),
