@@ -19,7 +19,8 @@ struct Birthdays: ParsableCommand, ReportingCommand {
 
         Examples:
           calbridge birthdays contacts.vcf -o birthdays.ics
-          calbridge birthdays google.vcf apple.vcf --lang de --feb29 mar1 --alarm -PT15H
+          calbridge birthdays google.vcf apple.vcf --lang de --feb29 mar1 \\
+              --alarm -PT15H
           calbridge birthdays family.vcf --ages 0-100 -o ages.ics
         """)
 

@@ -16,14 +16,20 @@ struct Calbridge: ParsableCommand {
           calbridge validate export.ics --repair -o fixed.ics
           calbridge expand team.ics --from 2026-03-23 --to 2026-03-30
           calbridge schedule semester.json -o semester.ics --state semester.state.json
-          calbridge import big.ics --to https://dav.example.org/cal/me/work/ --user me --journal big.journal
+          calbridge import big.ics --to https://dav.example.org/cal/me/work/ \\
+              --user me --journal big.journal
 
         Shell completions: calbridge --generate-completion-script bash|zsh|fish (Scripts/install puts them \
         in place, with the manual page: man calbridge).
 
         Exit codes: 0 done, 1 some items of a batch failed (each listed, the rest done), 64 usage, \
-        65 invalid data (nothing written), 66 missing input, 69 a server is unavailable, 73 output \
-        cannot be created, 74 I/O error, 75 a server went away part-way (safe to run again).
+        65 invalid data (nothing written), 66 an input is missing or is a directory, 69 a server \
+        cannot be reached, 73 output cannot be created, 74 I/O error, 75 a server went away \
+        part-way (safe to run again). `man calbridge` lists the codes each command uses.
+
+        Messages: warnings and errors on standard error; --verbose adds notes, --quiet keeps only \
+        errors, --json writes each message as one JSON object a line (kind: diagnostic, failure, \
+        error or summary). -o - is standard output, as no -o is.
         """,
         // calbridge's own version and those of the C libraries it was built with (their headers'
         // macros), so that a report names the libical and libxml2 in play.

@@ -17,7 +17,8 @@ struct Expand: ParsableCommand, ReportingCommand {
 
         Examples:
           calbridge expand course.ics --from 2026-10-01 --to 2027-03-01
-          calbridge expand team.ics --from 2026-03-23 --to 2026-03-30 --tz America/New_York --format csv
+          calbridge expand team.ics --from 2026-03-23 --to 2026-03-30 \\
+              --tz America/New_York --format csv
         """)
 
     @Argument(help: "The calendar, or - for standard input.")

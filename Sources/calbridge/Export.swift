@@ -10,7 +10,8 @@ struct Export: ParsableCommand, ReportingCommand {
         discussion: """
         Examples:
           calbridge export ~/.calendars/work -o work.ics
-          calbridge export https://dav.example.org/cal/me/work/ --user me --from 2026-10-01 --to 2027-03-01 -o term.ics
+          calbridge export https://dav.example.org/cal/me/work/ --user me \\
+              --from 2026-10-01 --to 2027-03-01 -o term.ics
         """)
 
     @Argument(help: "The store: a directory or a CalDAV collection URL.")

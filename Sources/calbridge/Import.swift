@@ -28,8 +28,10 @@ struct Import: ParsableCommand, ReportingCommand {
 
         Examples:
           calbridge import export.ics --to ~/.calendars/work
-          calbridge import big.ics --to https://dav.example.org/ --calendar Work --user me --journal big.journal
-          calbridge import big.ics --to https://dav.example.org/cal/me/work/ --user me --journal big.journal --resume
+          calbridge import big.ics --to https://dav.example.org/ --calendar Work \\
+              --user me --journal big.journal
+          calbridge import big.ics --to https://dav.example.org/cal/me/work/ \\
+              --user me --journal big.journal --resume
           calbridge import --manifest users.csv --shard 0/4 --create
         """)
 

@@ -16,8 +16,10 @@ struct Recur: ParsableCommand, ReportingCommand {
 
         Examples:
           calbridge recur "FREQ=MONTHLY;BYDAY=-1FR;COUNT=5" --dtstart 20261030T090000
-          calbridge recur "FREQ=YEARLY;BYWEEKNO=53;BYDAY=TH" --dtstart 20270103 --count 3
-          calbridge recur "FREQ=WEEKLY;BYDAY=MO" --dtstart 20260105T081500 --start-at 20261201T000000 --count 4
+          calbridge recur "FREQ=YEARLY;BYWEEKNO=53;BYDAY=TH" --dtstart 2027-01-03 \\
+              --count 3
+          calbridge recur "FREQ=WEEKLY;BYDAY=MO" --dtstart 20260105T081500 \\
+              --start-at 2026-12-01T00:00 --count 4
         """)
 
     @Argument(help: "The rule, such as FREQ=WEEKLY;BYDAY=MO,WE;COUNT=10.")

@@ -16,7 +16,8 @@ struct View: ParsableCommand, ReportingCommand {
 
         Examples:
           calbridge view semester.json --week 2026-W42 -o week.svg
-          calbridge view team.ics --week 2026-W13 --tz Europe/Berlin --lang de -o week.html
+          calbridge view team.ics --week 2026-W13 --tz Europe/Berlin --lang de \\
+              -o week.html
           calbridge view contacts.vcf --month 2026-10 -o birthdays.svg
         """)
 

@@ -177,6 +177,32 @@ final class ConventionsTests: XCTestCase {
         }
     }
 
+    func testNoHelpExampleIsWrappedInTheMiddleOfTheCommand() throws {
+        for command in [[], ["convert"], ["validate"], ["expand"], ["view"], ["recur"], ["birthdays"], ["schedule"], ["sync"],
+                        ["import"], ["export"], ["calendars"]] {
+            let lines = try Calbridge.run(command + ["--help"]).standardOutput.components(separatedBy: "\n")
+            for (line, next) in zip(lines, lines.dropFirst()) where line.hasPrefix("  calbridge ") || line.hasSuffix(" \\") {
+                XCTAssertTrue(next.isEmpty || next.hasPrefix("  "), "\(command): \(line) / \(next)")
+            }
+        }
+    }
+
+    func testTheManualPageHasAnExitStatusForEveryCommandAndAnEnvironment() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let help = try scratchDirectory().appendingPathComponent("help.json")
+        try Calbridge.run(["--experimental-dump-help"]).standardOutput.write(to: help, atomically: true, encoding: .utf8)
+        let page = try runProgram("/bin/sh", ["-c", "\"$0\" < \"$1\"", root.appendingPathComponent("Scripts/manual-page").path, help.path])
+        XCTAssertEqual(page.status, 0)
+        let sections = page.output.components(separatedBy: "\n.SH ")
+        let exitStatus = try XCTUnwrap(sections.first { $0.hasPrefix("EXIT STATUS\n") })
+        for command in ["convert", "validate", "expand", "view", "recur", "birthdays", "schedule", "sync", "import", "export", "calendars"] {
+            XCTAssertTrue(exitStatus.contains("\n.SS \(command)\n.TP\n\\fB"), command)
+        }
+        XCTAssertTrue(exitStatus.contains(".SS calendars\n.TP\n\\fB66\\fR\nnothing is at the URL\n.TP\n\\fB69\\fR"), exitStatus)
+        let environment = try XCTUnwrap(sections.first { $0.hasPrefix("ENVIRONMENT\n") })
+        XCTAssertTrue(environment.contains("\\fBCALBRIDGE_PASSWORD\\fR\nThe password for --user"), environment)
+    }
+
     /// The objects of `text`, each line one, each with the members every JSON message has.
     private func jsonLines(_ text: String, of arguments: [String]) throws -> [[String: Any]] {
         try text.split(separator: "\n").map { line in
