@@ -1,7 +1,6 @@
 import CalendarModel
 import CalendarRouter
 import CalendarWebFormats
-import ContactCards
 import Foundation
 import ICalendar
 import InputFiles
@@ -38,6 +37,9 @@ package struct CalendarInputs {
             let head = try standardInput.map { try $0.peek(count: CalendarFormat.sniffedBytes) }
             let inputFormat = try CalendarFormat.of(input: path, given: format, head: head)
             let input = { try standardInput ?? InputFile(path: path) }
+            // A file given must hold something usable; a resource of a saved CalDAV answer is one
+            // item of its input, and does not sink the others.
+            reader.refusesUnusableInput = inputFormat != .caldavXML
             switch inputFormat {
             case .json:
                 let calendar = try Self.decodeModelJSON(try input())
@@ -117,10 +119,11 @@ package struct CalendarInputs {
         }
     }
 
-    /// Contact cards as their birthday calendar, made as `birthdays` makes it with its defaults; a
-    /// date that cannot be read is an error here (`birthdays` skips it and exits 1).
+    /// Contact cards as their birthday calendar, made as `birthdays` makes it with its defaults. A
+    /// card or date that cannot be read is skipped with a warning, as `birthdays` skips it; a file
+    /// with no card in it is refused.
     private static func birthdayCalendar(_ input: InputFile) throws -> (Component, [Diagnostic]) {
-        let result = VCardReader().read(try input.readAll(), file: input.name)
+        let result = try ContactCardInput.read(input)
         return (CalendarRouter.calendar(for: result.cards, now: .nowUTC), result.problems)
     }
 

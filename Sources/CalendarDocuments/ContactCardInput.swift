@@ -16,7 +16,12 @@ package enum ContactCardInput {
 
     /// The cards of one input; an input with none (a calendar given by mistake) is refused.
     package static func read(_ path: String) throws -> VCardReadResult {
-        let input = try InputFile(path: path)
+        try read(try InputFile(path: path))
+    }
+
+    /// The cards of an opened input, refused as `read(_:)` refuses: the reader skips what it cannot
+    /// use, so a file of which nothing was a card has nothing left to make a calendar of.
+    package static func read(_ input: InputFile) throws -> VCardReadResult {
         let bytes = try input.readAll()
         let result = VCardReader().read(bytes, file: input.name)
         guard result.cards.isEmpty else { return result }

@@ -81,7 +81,7 @@ struct CardBuilder {
         let value = TextValue.trimmed(text(property, line, &problems))
         let place = line.location(ofOffset: property.valueOffset)
         func report(_ message: String) {
-            problems.add(line: place.line, column: place.column, "\(property.name) \(message); the date is skipped")
+            problems.add(line: place.line, column: place.column, "\(property.name) \(message)", repair: "skips the date")
         }
         if value.isEmpty { return nil }   // An empty BDAY: a field the address book left blank.
         if property.parameter("VALUE")?.lowercased() == "text" {
@@ -116,7 +116,7 @@ struct CardBuilder {
         if unknown, let charset {
             let place = line.location(ofOffset: property.valueOffset)
             problems.add(line: place.line, column: place.column,
-                         "\(property.name) has the unknown charset \(charset); read as UTF-8")
+                         "\(property.name) has the unknown charset \(charset)", repair: "reads it as UTF-8")
         }
         return text
     }

@@ -1,7 +1,8 @@
 import CalendarModel
 
 /// The problems of one file, capped: a binary file or a file of garbage would otherwise yield one
-/// problem per line, which helps nobody and costs memory.
+/// problem per line, which helps nobody and costs memory. Each is an error the reader read past:
+/// its repair says what became of the line, date or card, so one bad card never sinks the file.
 struct ProblemLog {
     static let limit = 500
 
@@ -14,20 +15,20 @@ struct ProblemLog {
         self.file = file
     }
 
-    mutating func add(line: Int, column: Int, _ message: String) {
+    mutating func add(line: Int, column: Int, _ message: String, repair: String) {
         guard problems.count < Self.limit else {
             unlisted += 1
             if firstUnlisted == nil { firstUnlisted = (line, column) }
             return
         }
-        problems.append(Diagnostic(.error, file: file, at: SourceLocation(line: line, column: column), message))
+        problems.append(Diagnostic(.error, file: file, at: SourceLocation(line: line, column: column), message, repair: repair))
     }
 
     /// The listed problems, and one more saying how many were left out.
     func finished() -> [Diagnostic] {
         guard let first = firstUnlisted else { return problems }
         let more = Diagnostic(.error, file: file, at: SourceLocation(line: first.line, column: first.column),
-                              "\(unlisted) more problems from here on are not listed")
+                              "\(unlisted) more problems from here on are not listed", repair: "reads past them as it did the listed ones")
         return problems + [more]
     }
 }

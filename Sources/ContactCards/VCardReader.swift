@@ -2,8 +2,8 @@ import CalendarModel
 import ContentLines
 
 /// Reads vCard files (2.1, 3.0 and 4.0) into the contact cards a birthday calendar is made from.
-/// Nothing stops it: what it cannot read becomes a `Diagnostic` (an error at its line and column) and the rest of the card and
-/// file is still read.
+/// Nothing stops it: what it cannot read becomes a `Diagnostic` (an error at its line and column,
+/// its repair saying what was skipped) and the rest of the card and file is still read.
 package struct VCardReader: Sendable {
     package init() {}
 
@@ -43,7 +43,7 @@ private struct ReadState {
             } else {
                 let place = line.location(ofOffset: error.offset)
                 problems.add(line: place.line, column: place.column,
-                             "not a vCard line (\(error.message)): \(Self.excerpt(line.bytes)); skipped")
+                             "not a vCard line (\(error.message)): \(Self.excerpt(line.bytes))", repair: "skips it")
             }
             return
         }
@@ -52,7 +52,7 @@ private struct ReadState {
             reportStrayRun()
             if let open = card {
                 problems.add(line: open.location.line, column: 1,
-                             "the card begun here has no END:VCARD before the BEGIN:VCARD of line \(line.line); read up to there")
+                             "the card begun here has no END:VCARD before the BEGIN:VCARD of line \(line.line)", repair: "reads it up to there")
                 cards.append(open.finished())
             }
             card = CardBuilder(location: SourceLocation(line: line.line, column: 1))
@@ -62,7 +62,7 @@ private struct ReadState {
                 card = nil
             } else {
                 reportStrayRun()
-                problems.add(line: line.line, column: 1, "END:VCARD without a BEGIN:VCARD before it; skipped")
+                problems.add(line: line.line, column: 1, "END:VCARD without a BEGIN:VCARD before it", repair: "skips it")
             }
         } else if card != nil {
             card!.add(property, of: line, problems: &problems)
@@ -75,7 +75,7 @@ private struct ReadState {
         reportStrayRun()
         if let open = card {
             problems.add(line: open.location.line, column: 1,
-                         "the card begun here has no END:VCARD before the end of the file; read up to there")
+                         "the card begun here has no END:VCARD before the end of the file", repair: "reads it up to there")
             cards.append(open.finished())
             card = nil
         }
@@ -93,7 +93,7 @@ private struct ReadState {
         guard let run = strayRun else { return }
         strayRun = nil
         let what = run.count == 1 ? "this line is" : "\(run.count) lines from here on are"
-        problems.add(line: run.line, column: 1, "\(what) outside BEGIN:VCARD … END:VCARD; skipped")
+        problems.add(line: run.line, column: 1, "\(what) outside BEGIN:VCARD … END:VCARD", repair: run.count == 1 ? "skips it" : "skips them")
     }
 
     private static func isVCard(_ value: ArraySlice<UInt8>) -> Bool {

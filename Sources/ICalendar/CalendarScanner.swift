@@ -22,6 +22,18 @@ package struct CalendarScanner {
     package static let maximumComponentSize = 64 << 20
     private static let blockSize = 1 << 20
 
+    /// Refuse the input when nothing usable survives its reading: set for a file a person handed a
+    /// command, not for one resource among a store's, which must not sink the others.
+    ///
+    /// Usable, from the point of view of the person who gave the file, is an item: an event, to-do,
+    /// journal, free/busy or any other component that is not a VTIMEZONE. A calendar written with
+    /// no item is still usable as it was written — an empty calendar (its properties only), a file
+    /// of VTIMEZONEs — unless the reading lost something of it: then the file held items and none
+    /// survived (a file cut inside its only event). A VCALENDAR with nothing readable in it at all
+    /// (no property, no component) is refused too: no producer writes one, and it gives nothing to
+    /// convert. Without a calendar the input is refused whatever this says.
+    package var refusesUnusableInput = false
+
     private let input: InputFile
     package private(set) var diagnostics: [Diagnostic] = []
     private var buffer: [UInt8] = []
@@ -41,6 +53,11 @@ package struct CalendarScanner {
     private var openNames: [String] = []
     private var ready: [ScannedItem] = []
     private var stopped = false
+    /// What was handed on: items (components other than VTIMEZONEs), VTIMEZONEs and readable calendar
+    /// properties, which tell whether anything usable survived (see `refusesUnusableInput`).
+    private var handedOn = (items: 0, zones: 0, properties: 0)
+    /// The line of the first BEGIN:VCALENDAR (or bare component), for pointing at an empty calendar.
+    private var calendarLine = 1
 
     package init(input: InputFile) {
         self.input = input
@@ -157,6 +174,7 @@ package struct CalendarScanner {
         }
         reportSkipped()
         insideCalendar = true
+        if !sawCalendar { calendarLine = lineNumber }
         sawCalendar = true
         ready.append(.beginCalendar(SourceLocation(line: lineNumber)))
         if trimmed.count < line.count {
@@ -202,8 +220,9 @@ package struct CalendarScanner {
                 return closeAtEndOfCalendar()
             }
             // A mismatched END is the parser's to report; here it closes the innermost component.
+            let top = openNames[0]
             if let index = openNames.lastIndex(of: name) { openNames.removeSubrange(index...) } else { openNames.removeLast() }
-            if openNames.isEmpty { ready.append(.component(raw.take()!)) }
+            if openNames.isEmpty { handOnComponent(named: top) }
         }
     }
 
@@ -215,9 +234,16 @@ package struct CalendarScanner {
                repair: "closes it there")
         raw!.bytes.removeLast(lineLength(of: raw!.bytes))
         for end in open { raw!.bytes += Array(end.utf8) + [0x0A] }
+        let top = openNames[0]
         openNames = []
-        ready.append(.component(raw.take()!))
+        handOnComponent(named: top)
         endCalendar()
+    }
+
+    /// Hands on the component collected, a top-level `name`.
+    private mutating func handOnComponent(named name: String) {
+        if name == "VTIMEZONE" { handedOn.zones += 1 } else { handedOn.items += 1 }
+        ready.append(.component(raw.take()!))
     }
 
     /// The length of the last line in `bytes` with its LF.
@@ -238,6 +264,7 @@ package struct CalendarScanner {
             let place = line.location(ofOffset: valueOffset)
             report(.error, place.line, place.column, problem, repair: PropertyValueCheck.repair)
         }
+        if !property.isUnreadableLine { handedOn.properties += 1 }
         ready.append(.calendarProperty(property))
     }
 
@@ -245,15 +272,16 @@ package struct CalendarScanner {
         flushPending()
         stopped = true
         if let raw {
-            let open = openNames.reversed().map { "END:" + $0 }.joined(separator: ", ")
-            let uid = Self.uid(in: raw.bytes).map { " (UID \($0))" } ?? ""
-            let missing = implicitCalendar ? open : open + ", END:VCALENDAR"
-            report(.error, lineNumber, 1, "the file ends inside the \(openNames[0]) begun on line \(raw.firstLine)\(uid); it looks truncated (missing \(missing))",
-                   repair: "drops the unfinished \(openNames[0]) and closes the calendar")
+            reportTruncated(raw)
+        } else if refusesUnusableInput && sawCalendar && handedOn == (0, 0, 0) {
+            report(.error, calendarLine, 1, "the VCALENDAR begun here holds nothing calbridge can use: no property and no component; "
+                   + "export the calendar again from the application it came from")
         } else if insideCalendar && !implicitCalendar {
             report(.error, lineNumber, 1, "the file ends without END:VCALENDAR; it looks truncated", repair: "adds END:VCALENDAR")
         }
-        if !sawCalendar {
+        if !sawCalendar && lineNumber == 0 {
+            report(.error, 1, 1, "the file is empty: there is no calendar in it; check that the export or download finished")
+        } else if !sawCalendar {
             let begins = skipped.map { ", but begins with '\($0.text)'" } ?? ""
             let cards = skipped.map { $0.text.uppercased().hasPrefix("BEGIN:VCARD") } == true
                 ? "; it holds contact cards, which `calbridge birthdays` makes a calendar of" : ""
@@ -261,6 +289,22 @@ package struct CalendarScanner {
         } else {
             reportSkipped()
         }
+    }
+
+    /// Reports the unfinished component the file ends in, which is dropped; when it was the only
+    /// item and the input must hold something usable, the reading is refused instead.
+    private mutating func reportTruncated(_ raw: RawComponent) {
+        let open = openNames.reversed().map { "END:" + $0 }.joined(separator: ", ")
+        let uid = Self.uid(in: raw.bytes).map { " (UID \($0))" } ?? ""
+        let missing = implicitCalendar ? open : open + ", END:VCALENDAR"
+        let cut = "the file ends inside the \(openNames[0]) begun on line \(raw.firstLine)\(uid)"
+        let truncated = "; it looks truncated (missing \(missing))"
+        guard refusesUnusableInput && handedOn.items == 0 else {
+            return report(.error, lineNumber, 1, cut + truncated, repair: "drops the unfinished \(openNames[0]) and closes the calendar")
+        }
+        let only = openNames[0] == "VTIMEZONE" ? ", before any event or to-do" : ", its only item"
+        report(.error, lineNumber, 1, cut + only + truncated
+               + ", so nothing usable survives: get the whole file again (export the calendar anew) and run again")
     }
 
     /// The UID of an unfinished component, to name it by.

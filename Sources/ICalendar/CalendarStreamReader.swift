@@ -33,6 +33,8 @@ package struct CalendarStreamReader {
     /// default: only `validate` asks, because `convert` and `expand` keep going on violations and
     /// remembering every UID would cost them memory for findings they do not report.
     package var checksWholeCalendar = false
+    /// See `CalendarScanner.refusesUnusableInput`.
+    package var refusesUnusableInput = false
 
     /// How the VTIMEZONEs of the calendars read merge (see `foresee`).
     package var zones = TimeZoneMerge()
@@ -69,6 +71,7 @@ package struct CalendarStreamReader {
     /// Reads one input, calling `handle` for each property and component that goes into the merged calendar.
     package mutating func read(_ input: InputFile, _ handle: (CalendarStreamEvent) throws -> Void) throws {
         var scanner = CalendarScanner(input: input)
+        scanner.refusesUnusableInput = refusesUnusableInput
         var reader = ComponentReader(file: input.name, encodes: encodes,
                                      checksWithLibical: checksWithLibical)
         reader.study = study

@@ -8,13 +8,13 @@ final class BadInputTests: XCTestCase {
     func testEveryProblemOfTheProblemFileWithItsPlace() throws {
         let result = try CardFiles.read("problems.vcf")
         XCTAssertEqual(result.problems.map(\.description), [
-            #"problems.vcf:4:6: error: BDAY "1985-02-30": February 1985 has 28 days, not 30; the date is skipped"#,
-            #"problems.vcf:11:6: error: BDAY "--0230": February has 29 days, not 30; the date is skipped"#,
-            #"problems.vcf:17:17: error: BDAY is the text "circa 1800", not a date; the date is skipped"#,
-            #"problems.vcf:22:5: error: not a vCard line (expected ':' after the name and parameters of THIS, found ' '): "this line lost its colon"; skipped"#,
-            #"problems.vcf:23:6: error: BDAY "1990-13-01": there is no month 13; the date is skipped"#,
-            "problems.vcf:27:1: error: 2 lines from here on are outside BEGIN:VCARD … END:VCARD; skipped",
-            "problems.vcf:29:1: error: the card begun here has no END:VCARD before the end of the file; read up to there",
+            #"problems.vcf:4:6: error: BDAY "1985-02-30": February 1985 has 28 days, not 30 (repair: skips the date)"#,
+            #"problems.vcf:11:6: error: BDAY "--0230": February has 29 days, not 30 (repair: skips the date)"#,
+            #"problems.vcf:17:17: error: BDAY is the text "circa 1800", not a date (repair: skips the date)"#,
+            #"problems.vcf:22:5: error: not a vCard line (expected ':' after the name and parameters of THIS, found ' '): "this line lost its colon" (repair: skips it)"#,
+            #"problems.vcf:23:6: error: BDAY "1990-13-01": there is no month 13 (repair: skips the date)"#,
+            "problems.vcf:27:1: error: 2 lines from here on are outside BEGIN:VCARD … END:VCARD (repair: skips them)",
+            "problems.vcf:29:1: error: the card begun here has no END:VCARD before the end of the file (repair: reads it up to there)",
         ])
     }
 
@@ -39,16 +39,16 @@ final class BadInputTests: XCTestCase {
 
     func testImpossibleDatesOfEachForm() {
         let cases: [(String, String)] = [
-            ("BDAY:2023-02-29", #"BDAY "2023-02-29": February 2023 has 28 days, not 29; the date is skipped"#),
-            ("BDAY:19850431", #"BDAY "19850431": April 1985 has 30 days, not 31; the date is skipped"#),
-            ("BDAY:--0000", #"BDAY "--0000": there is no month 0; the date is skipped"#),
-            ("BDAY:--1232", #"BDAY "--1232": December has 31 days, not 32; the date is skipped"#),
-            ("BDAY:1985-04", #"BDAY "1985-04" has no day; the date is skipped"#),
-            ("BDAY:---12", #"BDAY "---12" has no month; the date is skipped"#),
-            ("BDAY:12.04.1985", #"BDAY "12.04.1985" is not a date such as 1985-04-12 or --04-12; the date is skipped"#),
-            ("BDAY:1985-04-12 noon", #"BDAY "1985-04-12 noon" is not a date such as 1985-04-12 or --04-12; the date is skipped"#),
-            ("BDAY:1985-04-12Tnoon", #"BDAY "1985-04-12Tnoon" has something after the date that is not a time; the date is skipped"#),
-            ("ANNIVERSARY;CALSCALE=chinese:20100619", "ANNIVERSARY is in the chinese calendar, which is not supported; the date is skipped"),
+            ("BDAY:2023-02-29", #"BDAY "2023-02-29": February 2023 has 28 days, not 29"#),
+            ("BDAY:19850431", #"BDAY "19850431": April 1985 has 30 days, not 31"#),
+            ("BDAY:--0000", #"BDAY "--0000": there is no month 0"#),
+            ("BDAY:--1232", #"BDAY "--1232": December has 31 days, not 32"#),
+            ("BDAY:1985-04", #"BDAY "1985-04" has no day"#),
+            ("BDAY:---12", #"BDAY "---12" has no month"#),
+            ("BDAY:12.04.1985", #"BDAY "12.04.1985" is not a date such as 1985-04-12 or --04-12"#),
+            ("BDAY:1985-04-12 noon", #"BDAY "1985-04-12 noon" is not a date such as 1985-04-12 or --04-12"#),
+            ("BDAY:1985-04-12Tnoon", #"BDAY "1985-04-12Tnoon" has something after the date that is not a time"#),
+            ("ANNIVERSARY;CALSCALE=chinese:20100619", "ANNIVERSARY is in the chinese calendar, which is not supported"),
         ]
         for (property, message) in cases {
             let result = CardFiles.read(text: "BEGIN:VCARD\nFN:Ada\n\(property)\nEND:VCARD\n")
@@ -69,20 +69,20 @@ final class BadInputTests: XCTestCase {
         let result = CardFiles.read(text: "BEGIN:VCARD\nFN:Ada\nBEGIN:VCARD\nFN:Ezra\nEND:VCARD\n")
         XCTAssertEqual(result.cards.map(\.displayName), ["Ada", "Ezra"])
         XCTAssertEqual(result.problems.map(\.description),
-                       ["test.vcf:1:1: error: the card begun here has no END:VCARD before the BEGIN:VCARD of line 3; read up to there"])
+                       ["test.vcf:1:1: error: the card begun here has no END:VCARD before the BEGIN:VCARD of line 3 (repair: reads it up to there)"])
     }
 
     func testEndWithoutBegin() {
         let result = CardFiles.read(text: "END:VCARD\nBEGIN:VCARD\nFN:Ada\nEND:VCARD\n")
         XCTAssertEqual(result.cards.map(\.displayName), ["Ada"])
-        XCTAssertEqual(result.problems.map(\.description), ["test.vcf:1:1: error: END:VCARD without a BEGIN:VCARD before it; skipped"])
+        XCTAssertEqual(result.problems.map(\.description), ["test.vcf:1:1: error: END:VCARD without a BEGIN:VCARD before it (repair: skips it)"])
     }
 
     func testUnclosedQuoteInAParameter() {
         let result = CardFiles.read(text: "BEGIN:VCARD\nFN;X-NOTE=\"open:Ada\nN:Whitfield;Ada\nEND:VCARD\n")
         XCTAssertEqual(result.cards.map(\.displayName), ["Ada Whitfield"])
         XCTAssertEqual(result.problems.map(\.description),
-                       [#"test.vcf:2:11: error: not a vCard line (a quoted parameter value is not closed with '"'): "FN;X-NOTE="open:Ada"; skipped"#])
+                       [#"test.vcf:2:11: error: not a vCard line (a quoted parameter value is not closed with '"'): "FN;X-NOTE="open:Ada" (repair: skips it)"#])
     }
 
     func testEmptyInputHasNothing() {
