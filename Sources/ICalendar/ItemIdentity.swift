@@ -36,12 +36,20 @@ package enum ItemIdentity {
         var completion = Completion()
         guard identified.contains(component.name) else { return completion }
         let place = component.location
-        if !component.has("UID") {
-            let uid = madeUID(for: wholeContent?() ?? component)
-            component.properties.insert(Property(name: "UID", value: uid), at: 0)
+        // An empty UID names nothing either: no store can keep the item apart by it.
+        let written = component.firstIndex(named: "UID")
+        if written.map({ component.properties[$0].value.trailingBlanksRemoved.isEmpty }) ?? true {
+            var content = wholeContent?() ?? component
+            content.properties.removeAll { $0.name == "UID" }
+            let uid = madeUID(for: content)
+            if let written {
+                component.properties[written].value = uid
+            } else {
+                component.properties.insert(Property(name: "UID", value: uid), at: 0)
+            }
             completion.madeUID = uid
             completion.diagnostics.append(Diagnostic(.violation, file: file, at: place,
-                                                     "\(component.name) has no UID, so calendars cannot tell its updates apart",
+                                                     "\(component.name) has \(written == nil ? "no" : "an empty") UID, so calendars cannot tell its updates apart",
                                                      repair: uidRepair(uid)))
         }
         if !component.has("DTSTAMP") {

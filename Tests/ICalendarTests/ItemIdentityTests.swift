@@ -76,11 +76,11 @@ final class ItemIdentityTests: XCTestCase {
         }
     }
 
-    func testAnEventWithUIDAndDTSTAMPIsLeftAsWrittenWithoutAWord() throws {
-        let complete = ["BEGIN:VEVENT", "UID:040000008200E00074C5B7101A82E008", "DTSTAMP:20260102T101010Z",
-                        "DTSTART:20260105T081500Z", "SUMMARY:Sync", "END:VEVENT"]
-        let (read, problems) = try readCalendar(path: try temporaryFile(calendar(complete)))
-        XCTAssertEqual(read.components[0].properties.map(\.name), ["UID", "DTSTAMP", "DTSTART", "SUMMARY"])
-        XCTAssertEqual(problems, [])
+    func testAnEmptyUIDIsReplacedByTheOneMadeForAnEventWithout() throws {
+        let empty = standup.prefix(1) + ["UID:"] + standup.dropFirst()
+        let (read, problems) = try readCalendar(path: try temporaryFile(calendar(Array(empty))))
+        let made = try readCalendar(path: try temporaryFile(calendar(standup))).0.components[0]["UID"]?.value
+        XCTAssertEqual(read.components[0].properties.filter { $0.name == "UID" }.map(\.value), [try XCTUnwrap(made)])
+        XCTAssertTrue(problems.contains { $0.message == "VEVENT has an empty UID, so calendars cannot tell its updates apart" }, "\(problems)")
     }
 }
