@@ -5,8 +5,8 @@ import Glibc
 
 /// Progress of a long run on standard error, shared by every command that can take more than a couple
 /// of seconds: one line with the count, the rate and the time left, redrawn in place (`\r`). It is
-/// drawn only on a terminal (logs and pipes stay clean), not under `--quiet`, and not for the first
-/// half second, so a quick run shows nothing; `finish` wipes it before the summary is printed.
+/// drawn only on a terminal (logs and pipes stay clean), not under `--quiet` or `--json`, and not for
+/// the first half second, so a quick run shows nothing; `finish` wipes it before the summary is printed.
 package struct ProgressLine {
     /// What is counted: items (events, resources), or bytes of input shown as megabytes.
     package enum Unit: Sendable { case items, bytes }
@@ -24,7 +24,7 @@ package struct ProgressLine {
     private static let delay = ProcessInfo.processInfo.environment["CALBRIDGE_PROGRESS_AFTER"].flatMap(Double.init) ?? 0.5
 
     /// Whether progress is drawn in this run: set once by the command line, from whether standard
-    /// error is a terminal and `--quiet`.
+    /// error is a terminal, `--quiet` and `--json`.
     nonisolated(unsafe) package static var isShown = false
 
     /// `shown` overrides `isShown` for a line drawn while the lines of the parts are kept off.
