@@ -42,6 +42,10 @@ final class WindowsZoneNameTests: XCTestCase {
         ("(UTC-04:30) Caracas", local(1, 15, 14), local(7, 15, 14)),
         ("(GMT-04:30) Caracas", local(1, 15, 14), local(7, 15, 14)),
         ("(UTC+04:00) Moscow, St. Petersburg, Volgograd", local(1, 15, 7), local(7, 15, 7)),
+        ("(UTC+06:00) Astana", local(1, 15, 5), local(7, 15, 5)),
+        // Windows in English (United Kingdom).
+        ("(UTC) Co-ordinated Universal Time", local(1, 15, 10), local(7, 15, 10)),
+        ("(UTC+03:00) Moscow, St Petersburg", local(1, 15, 7), local(7, 15, 7)),
         // The Russian zones as Windows named them in 2014–2016.
         ("(UTC+03:00) Moscow, St. Petersburg, Volgograd (RTZ 2)", local(1, 15, 7), local(7, 15, 7)),
         ("(UTC+02:00) Kaliningrad (RTZ 1)", local(1, 15, 8), local(7, 15, 8)),
@@ -54,6 +58,8 @@ final class WindowsZoneNameTests: XCTestCase {
         ("W. Europe Standard Time", local(1, 15, 9), local(7, 15, 8)),
         ("GMT Standard Time", local(1, 15, 10), local(7, 15, 9)),
         ("Russian Standard Time", local(1, 15, 7), local(7, 15, 7)),
+        // Bishkek keeps +06:00; CLDR 41's Almaty moved to +05:00 in 2024.
+        ("Central Asia Standard Time", local(1, 15, 4), local(7, 15, 4)),
         // Mazatlan keeps -07:00 all year; CLDR 41's Chihuahua moved to -06:00 in 2022.
         ("Mountain Standard Time (Mexico)", local(1, 15, 17), local(7, 15, 17)),
         // A display name in another language, found by the first tz database city it lists.
