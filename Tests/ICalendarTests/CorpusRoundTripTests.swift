@@ -72,18 +72,21 @@ final class CorpusRoundTripTests: XCTestCase {
 
     /// Parses each original and its rewrite with python icalendar and compares every component's
     /// properties (name, parameters, value as icalendar writes it). Originals icalendar itself
-    /// cannot read are listed as skipped.
+    /// cannot read are listed as skipped. A UID or DTSTAMP the original does not hold is what the
+    /// reader adds to an item without one (`ItemIdentity`), and is left out of the rewrite's side.
     private static let comparison = """
     import sys, icalendar
-    def fingerprint(component):
+    def fingerprint(component, original=None):
         items = []
         for name, value in component.property_items(recursive=False, sorted=False):
             if name in ("BEGIN", "END"):
                 continue
             params = tuple(sorted((k.upper(), str(v)) for k, v in getattr(value, "params", {}).items()))
             data = value.to_ical() if hasattr(value, "to_ical") else str(value).encode()
+            if original is not None and name.upper() in ("UID", "DTSTAMP") and (name.upper().encode() + b":" + data).upper() not in original:
+                continue
             items.append((name.upper(), params, data))
-        children = tuple(sorted(fingerprint(child) for child in component.subcomponents))
+        children = tuple(sorted(fingerprint(child, original) for child in component.subcomponents))
         return (component.name, tuple(sorted(items)), children)
     status = 0
     args = sys.argv[1:]
@@ -93,7 +96,8 @@ final class CorpusRoundTripTests: XCTestCase {
         except Exception as error:
             print("skipped", original, "python icalendar cannot read it:", error)
             continue
-        after = fingerprint(icalendar.Calendar.from_ical(open(rewritten, "rb").read()))
+        unfolded = open(original, "rb").read().replace(b"\\r\\n ", b"").replace(b"\\n ", b"").upper()
+        after = fingerprint(icalendar.Calendar.from_ical(open(rewritten, "rb").read()), unfolded)
         if before == after:
             print("same", original)
         else:
