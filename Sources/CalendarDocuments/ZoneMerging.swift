@@ -6,15 +6,16 @@ import TimeZones
 extension TimeZoneMerge {
     /// A merge that judges differing definitions of a TZID against the tz database (see
     /// `ZoneAgreement`) at the times their calendars use: one the kept definition covers there is
-    /// left out, definitions the tz database agrees with become one built from it, the rest are
-    /// renamed. A recurring event's times reach its rule's last instance, found by the recurrence
+    /// left out, definitions the tz database agrees with become one built from it, a later one the
+    /// tz database agrees with alone takes the TZID from the kept one, the rest are renamed. A recurring event's times reach its rule's last instance, found by the recurrence
     /// engine.
     package static func judgedByDatabase() -> TimeZoneMerge {
         let agreement = ZoneAgreement()
         var merge = TimeZoneMerge()
         merge.reconcile = { kept, merged, later in
             if agreement.covers(kept, later.definition, at: later.times) { return .covered }
-            return agreement.sharedDefinition(for: (merged + [later]).map { ($0.definition, $0.times) }).map { .shared($0) } ?? .separate
+            if let shared = agreement.sharedDefinition(for: (merged + [later]).map { ($0.definition, $0.times) }) { return .shared(shared) }
+            return agreement.sharedDefinition(for: [(later.definition, later.times)]).map { .database($0) } ?? .separate
         }
         merge.lastInstance = ZoneAgreement.lastInstance(of:from:)
         return merge

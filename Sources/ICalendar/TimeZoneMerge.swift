@@ -8,7 +8,10 @@ package enum ZoneReconciliation {
     /// This one definition (built from the tz database) gives the offsets of the kept one and of
     /// every definition merged into it, the later one included: it is written instead.
     case shared(Component)
-    /// Neither: the later definition keeps its own rules under a new name.
+    /// This definition (built from the tz database) gives the later one's offsets, but not the
+    /// kept one's: the tz database's zone should carry the TZID, and the kept one a new name.
+    case database(Component)
+    /// None of these: the later definition keeps its own rules under a new name.
     case separate
 }
 
@@ -78,8 +81,9 @@ package struct TimeZoneMerge {
         var merged: [UsedDefinition]
         /// The forms met so far (see `form`) and the name each went out under.
         var variants: [(form: Component, name: String)]
-        /// Where the first definition was read, for warnings.
+        /// Where the first definition was read, for warnings, and the input it is in.
         var origin: String
+        var input: String
     }
 
     private var kept: [String: Kept] = [:]
@@ -103,15 +107,17 @@ package struct TimeZoneMerge {
     /// Decides the calendars of an input before it is read, from the VTIMEZONEs each holds in order
     /// and when it uses each TZID.
     package mutating func plan(input: String, calendars: [ForeseenCalendar]) {
-        let decided = calendars.map { calendar in
+        // Planned as they are decided, so that handing a TZID to the tz database's zone can rename
+        // the calendars already planned (see `handOver`).
+        planned.append((input, []))
+        for calendar in calendars {
             var decisions: [String: Decision] = [:]
             for zone in calendar.zones {
                 guard let tzid = zone["TZID"]?.text, decisions[tzid] == nil else { continue }
                 decisions[tzid] = decide(zone, tzid: tzid, file: input, mayReplace: true, use: .foreseen(calendar.uses[tzid]))
             }
-            return decisions
+            planned[planned.count - 1].calendars.append(decisions)
         }
-        planned.append((input, decided))
     }
 
     /// The definitions the merged calendar holds so far, one per TZID (a replacement from the tz
@@ -205,7 +211,7 @@ package struct TimeZoneMerge {
         let form = Self.form(of: zone)
         guard var entry = kept[tzid] else {
             kept[tzid] = Kept(definition: zone, merged: use.used(zone).map { [$0] } ?? [], variants: [(form, tzid)],
-                              origin: Self.origin(of: zone, in: file))
+                              origin: Self.origin(of: zone, in: file), input: file)
             keptOrder.append(tzid)
             names.insert(tzid)
             return .keep
@@ -218,6 +224,10 @@ package struct TimeZoneMerge {
         switch reconcile?(entry.definition, entry.merged, later) ?? .separate {
         case .covered:
             decision = .leaveOut(for: tzid)
+        case .database(let definition) where mayReplace && planned.contains(where: { $0.input == entry.input }):
+            // Nothing of the kept one's calendars has gone on yet: they take the new name.
+            entry = handOver(tzid, to: definition, from: later, file: file)
+            return .keep
         case .shared(let definition) where mayReplace:
             decision = .leaveOut(for: tzid)
             entry.definition = definition
@@ -231,7 +241,7 @@ package struct TimeZoneMerge {
             // Kept under its new name too: a later calendar that defines that TZID is judged against it.
             let renamed = Self.renamed(zone, to: name)
             kept[name] = Kept(definition: renamed, merged: [UsedDefinition(definition: renamed, use: later.use)],
-                              variants: [(Self.form(of: renamed), name)], origin: Self.origin(of: zone, in: file))
+                              variants: [(Self.form(of: renamed), name)], origin: Self.origin(of: zone, in: file), input: file)
             keptOrder.append(name)
             diagnostics.append(Diagnostic(.violation, file: file, at: zone.location,
                                           "VTIMEZONE \(tzid) differs from the one \(entry.origin) defined at times this calendar uses; "
@@ -243,6 +253,35 @@ package struct TimeZoneMerge {
         // when judged by all it defines, since the next one's calendar may use other times.
         if decision.name != tzid || later.use == nil { entry.variants.append((form, decision.name ?? tzid)) }
         return decision
+    }
+
+    /// Gives `tzid` to the tz database's zone (`definition`), which agrees with `later` at the times
+    /// its calendar uses, and a new name to the definition kept so far, which does not: in every
+    /// calendar planned that kept it or left its own out for it. Returns the new entry for `tzid`.
+    private mutating func handOver(_ tzid: String, to definition: Component, from later: UsedDefinition, file: String) -> Kept {
+        let name = uniqueName(for: tzid)
+        var old = kept[tzid]!
+        old.definition = Self.renamed(old.definition, to: name)
+        old.variants = old.variants.map { ($0.form, $0.name == tzid ? name : $0.name) }
+        kept[name] = old
+        keptOrder.append(name)
+        for input in planned.indices {
+            for calendar in planned[input].calendars.indices {
+                guard let decision = planned[input].calendars[calendar][tzid] else { continue }
+                switch decision {
+                case .keep: planned[input].calendars[calendar][tzid] = .rename(to: name)
+                case .leaveOut(for: tzid): planned[input].calendars[calendar][tzid] = .leaveOut(for: name)
+                default: continue
+                }
+            }
+        }
+        diagnostics.append(Diagnostic(.violation, file: file, at: later.definition.location,
+                                      "VTIMEZONE \(tzid) differs from the one \(old.origin) defined at times this calendar uses, and "
+                                      + "gives the tz database's offsets there: \(tzid) is now the tz database's zone, and the calendars "
+                                      + "of the one \(old.origin) defined use it renamed \(name), a name calbridge made up that other "
+                                      + "calendar programs do not know, so that their events keep their times"))
+        return Kept(definition: definition, replaced: true, merged: [later], variants: [], origin: Self.origin(of: later.definition, in: file),
+                    input: file)
     }
 
     /// For a calendar decided as it is read: what may already have gone on.

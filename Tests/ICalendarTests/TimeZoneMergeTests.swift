@@ -81,6 +81,59 @@ final class TimeZoneMergeTests: XCTestCase {
         XCTAssertEqual(tzids(merged), ["My Zone", "My Zone", "My Zone-2", "My Zone-2"])
     }
 
+    func testACalendarThatNeverUsesItsDifferentDefinitionLeavesItOutQuietly() throws {
+        let first = Self.calendar(Self.zone("+0500") + Self.event("a"))
+        let later = Self.calendar(Self.zone("-0300") + ["BEGIN:VTODO", "UID:t", "DTSTAMP:20260101T000000Z", "END:VTODO"])
+        let (merged, diagnostics) = try merge([first, later], foresees: true)
+        XCTAssertEqual(merged.map(\.name), ["VTIMEZONE", "VEVENT", "VTODO"])
+        XCTAssertEqual(diagnostics, [])
+    }
+
+    func testTheJudgeIsToldTheTimesEachCalendarUsesAndWhatItCoversGoesQuietly() throws {
+        var told: [TimeZoneUse?] = []
+        var zones = TimeZoneMerge()
+        zones.reconcile = { _, merged, later in
+            told = merged.map(\.use) + [later.use]
+            return .covered
+        }
+        let weekly = ["BEGIN:VEVENT", "UID:w", "DTSTAMP:20260101T000000Z", "DTSTART;TZID=My Zone:20260105T090000",
+                      "DTEND;TZID=My Zone:20260105T100000", "RRULE:FREQ=WEEKLY;UNTIL=20260126T080000Z",
+                      "EXDATE;TZID=My Zone:20260112T090000,20260119T090000", "END:VEVENT"]
+        let first = Self.calendar(Self.zone("+0500") + Self.event("a"))
+        let later = Self.calendar(weekly + Self.zone("-0300"))
+        let (merged, diagnostics) = try merge([first, later], foresees: true, zones: zones)
+        XCTAssertEqual(tzids(merged), ["My Zone", "My Zone", "My Zone"])
+        XCTAssertEqual(diagnostics, [])
+        func time(_ day: Int, _ hour: Int) -> LocalDateTime { LocalDateTime(date: CalendarDate(year: 2026, month: 1, day: day), hour: hour) }
+        let july = LocalDateTime(date: CalendarDate(year: 2026, month: 7, day: 15), hour: 10)
+        // UNTIL is UTC: as a wall-clock time it is read a day on, and the last occurrence lasts an hour.
+        XCTAssertEqual(told, [TimeZoneUse(earliest: july, latest: july), TimeZoneUse(earliest: time(5, 9), latest: time(27, 9))])
+    }
+
+    func testADefinitionTheDatabaseAgreesWithTakesTheTZIDAndTheKeptOnesCalendarsARenamed() throws {
+        var database = Component(name: "VTIMEZONE", properties: [Property(name: "TZID", value: "My Zone")])
+        database.components = [Component(name: "STANDARD", properties: [Property(name: "X-DATABASE", value: "yes")])]
+        var zones = TimeZoneMerge()
+        zones.reconcile = { _, _, _ in .database(database) }
+        let first = Self.calendar(Self.event("a") + Self.zone("+0500") + Self.event("b"))
+        let later = Self.calendar(Self.zone("-0300") + Self.event("c"))
+        let (merged, diagnostics) = try merge([first, later], foresees: true, zones: zones)
+        XCTAssertEqual(tzids(merged), ["My Zone-2", "My Zone-2", "My Zone-2", "My Zone", "My Zone"])
+        XCTAssertEqual(merged[1].components.first?["TZOFFSETTO"]?.value, "+0500")
+        XCTAssertEqual(merged[3].components, database.components)
+        XCTAssertEqual(diagnostics.map(\.severity), [.violation])
+        XCTAssertTrue(diagnostics.first?.message.contains("renamed My Zone-2, a name calbridge made up") == true, "\(diagnostics)")
+    }
+
+    func testWithoutLookingAheadTheDatabasesZoneCannotTakeATZIDAlreadyWritten() throws {
+        var zones = TimeZoneMerge()
+        zones.reconcile = { _, _, _ in .database(Component(name: "VTIMEZONE")) }
+        let first = Self.calendar(Self.zone("+0500") + Self.event("a"))
+        let later = Self.calendar(Self.zone("-0300") + Self.event("c"))
+        let (merged, _) = try merge([first, later], foresees: false, zones: zones)
+        XCTAssertEqual(tzids(merged), ["My Zone", "My Zone", "My Zone-2", "My Zone-2"])
+    }
+
     func testASharedDefinitionReplacesTheKeptOneWhereItStands() throws {
         var shared = Component(name: "VTIMEZONE", properties: [Property(name: "TZID", value: "My Zone")])
         shared.components = [Component(name: "STANDARD", properties: [Property(name: "X-SHARED", value: "yes")])]
