@@ -123,9 +123,15 @@ package struct CalendarStreamReader {
     /// Hands on a calendar property unless an earlier calendar's of that name is the merged one's.
     private mutating func take(_ property: Property, from file: String, firstOfInput: Bool,
                                _ handle: (CalendarStreamEvent) throws -> Void) throws {
-        guard firstOfInput || seenProperties[property.name] == nil else {
-            noteNameLeftOut(property, from: file)
-            return
+        if !firstOfInput, let kept = seenProperties[property.name] {
+            // What says how the components are read (CALSCALE, METHOD) is news when it differs;
+            // what describes the calendar (name, colour, PRODID) is not, but for one note on the name.
+            if Self.governsReading(property), kept != property {
+                diagnostics.append(Diagnostic(.violation, file: file, at: property.location,
+                                              "\(property.name) of a later calendar is left out: the merged calendar keeps the first one's"
+                                              + (kept.location.map { " (line \($0.line))" } ?? "")))
+            }
+            return noteNameLeftOut(property, from: file)
         }
         if seenProperties[property.name] == nil { seenProperties[property.name] = property }
         if Self.isName(property), keptName == nil { keptName = (property, file) }
@@ -142,6 +148,10 @@ package struct CalendarStreamReader {
         diagnostics.append(Diagnostic(.notice, file: file, at: property.location,
                                       "the merged calendar is named \"\(keptName.property.text)\" after \(keptName.file); "
                                       + "this calendar's name \"\(property.text)\" and those of any later inputs are left out"))
+    }
+
+    private static func governsReading(_ property: Property) -> Bool {
+        property.name == "CALSCALE" || property.name == "METHOD"
     }
 
     private static func isName(_ property: Property) -> Bool {
