@@ -96,6 +96,14 @@ final class ConventionsTests: XCTestCase {
             XCTAssertEqual(quiet.status, 0, "\(arguments): \(quiet.standardError)")
             XCTAssertEqual(quiet.standardError, "", "\(arguments)")
         }
+        // The commands without a summary print nothing but errors either, warnings of a messy input included.
+        for arguments in [["convert", "warned.ics"], ["expand", "warned.ics", "--from", "2026-10-01", "--to", "2026-11-01"],
+                          ["view", "warned.ics", "--week", "2026-W42"], ["recur", "FREQ=DAILY;COUNT=2", "--dtstart", "2026-01-05"],
+                          ["export", "store"]] {
+            let quiet = try Calbridge.run(arguments + ["--quiet"], directory: directory)
+            XCTAssertEqual(quiet.status, 0, "\(arguments): \(quiet.standardError)")
+            XCTAssertEqual(quiet.standardError, "", "\(arguments)")
+        }
     }
 
     func testValidateExitsZeroOnWarningsAlone65OnAnErrorAndOnAWarningWithStrict() throws {
@@ -200,7 +208,7 @@ final class ConventionsTests: XCTestCase {
         }
         XCTAssertTrue(exitStatus.contains(".SS calendars\n.TP\n\\fB66\\fR\nnothing is at the URL\n.TP\n\\fB69\\fR"), exitStatus)
         let environment = try XCTUnwrap(sections.first { $0.hasPrefix("ENVIRONMENT\n") })
-        XCTAssertTrue(environment.contains("\\fBCALBRIDGE_PASSWORD\\fR\nThe password for --user"), environment)
+        XCTAssertTrue(environment.contains("\\fBCALBRIDGE_PASSWORD\\fR\nThe password for \\-\\-user"), environment)
     }
 
     /// The objects of `text`, each line one, each with the members every JSON message has.
