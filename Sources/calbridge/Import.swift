@@ -50,7 +50,7 @@ struct Import: ParsableCommand, ReportingCommand {
     var resume = false
     @Flag(name: .customLong("dry-run"), help: "List what would be created and updated; write nothing.")
     var dryRun = false
-    @Option(help: "A CSV file of imports, one a row: columns input, store, user, calendar, password_env (see the README).")
+    @Option(help: "A CSV file of imports, one a row: columns input, store, user, calendar, password_env (see Documentation/migrations.md).")
     var manifest: String?
     @Option(help: "With --manifest: only every N-th row from row K (rows counted from 0), as K/N, for one of N processes.")
     var shard: String?
