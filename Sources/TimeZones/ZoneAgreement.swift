@@ -27,12 +27,22 @@ package struct ZoneAgreement {
 
     /// The last instance of `rule` from `start`, as late as a calendar using it needs its zone:
     /// UNTIL as written (a day on, for a UTC one read as wall-clock time), a COUNT walked to its
-    /// last instance; `nil` for a rule with neither, which has no end.
+    /// last instance; `nil` (no end: judged to the horizon) for a rule with neither, and for a COUNT
+    /// too long to walk or one whose instances run out before it, so that each event costs a
+    /// bounded walk and a later instance is never missed.
     package static func lastInstance(of rule: RecurrenceRule, from start: LocalDateTime) -> LocalDateTime? {
         if let until = rule.until { return LocalDateTime(secondsSinceEpoch: until.local.secondsSinceEpoch + 86_400) }
-        guard rule.count != nil else { return nil }
-        return RecurrenceIterator(rule: rule, start: start, isDateOnly: false, until: horizon).reduce(start) { max($0, $1) }
+        guard let count = rule.count, count <= longestCountWalked else { return nil }
+        var instances = RecurrenceIterator(rule: rule, start: start, isDateOnly: false, until: horizon, emptyPeriodBudget: 1_000)
+        var (last, walked) = (start, 0)
+        while let instance = instances.next() {
+            (last, walked) = (max(last, instance), walked + 1)
+        }
+        return walked == count ? last : nil
     }
+
+    /// Rules people write count a few dozen instances (a course's weeks, a year's months).
+    private static var longestCountWalked: Int { 1_000 }
 
     /// Whether `kept` agrees with `later` at `times` (wall-clock times read in `later`; `nil`:
     /// over `later`'s stretch): the events of `later`'s calendar, read in `kept`, stay where they are.

@@ -79,5 +79,9 @@ final class ZoneAgreementTests: XCTestCase {
         XCTAssertEqual(ZoneAgreement.lastInstance(of: weekly, from: Self.time(2026, 7, 6, 10)), Self.time(2026, 7, 27, 10))
         let endless = try XCTUnwrap(RecurrenceRuleReading("FREQ=MONTHLY;BYDAY=1TH").rule)
         XCTAssertNil(ZoneAgreement.lastInstance(of: endless, from: Self.time(2026, 3, 5, 20)))
+        let everySecond = try XCTUnwrap(RecurrenceRuleReading("FREQ=SECONDLY;COUNT=2000000000").rule)
+        XCTAssertNil(ZoneAgreement.lastInstance(of: everySecond, from: Self.time(2026, 3, 5, 20)), "too long to walk: no end")
+        let never = try XCTUnwrap(RecurrenceRuleReading("FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30;COUNT=3").rule)
+        XCTAssertNil(ZoneAgreement.lastInstance(of: never, from: Self.time(2026, 3, 5, 20)), "instances run out before the COUNT")
     }
 }
