@@ -47,7 +47,7 @@ package struct CalendarInputs {
                 for property in calendar.properties { try handle(.property(property)) }
                 for var component in calendar.components {
                     let identity = ItemIdentity.complete(&component, file: path)
-                    found += (reader.reportsMadeIdentity ? identity.diagnostics : []) + ComponentValidation.diagnostics(for: component, file: path)
+                    found += (reader.writesCalendar ? identity.diagnostics : []) + ComponentValidation.diagnostics(for: component, file: path)
                     try handle(.component(ReadComponent(component: component, diagnostics: [], encoded: nil)))
                 }
             case .xcal, .jcal:
@@ -77,13 +77,13 @@ package struct CalendarInputs {
 
     /// Every input merged into one VCALENDAR component; `checksWholeCalendar` adds the checks that
     /// need the whole calendar (see `CalendarStreamReader.checksWholeCalendar`), and
-    /// `reportsMadeIdentity` is `CalendarStreamReader.reportsMadeIdentity`.
+    /// `writesCalendar` is `CalendarStreamReader.writesCalendar`.
     package func readCalendar(checksWithLibical: Bool = true, checksWholeCalendar: Bool = false,
-                              reportsMadeIdentity: Bool = true) throws -> (Component, [Diagnostic]) {
+                              writesCalendar: Bool = true) throws -> (Component, [Diagnostic]) {
         var calendar = Component(name: "VCALENDAR")
         var reader = CalendarStreamReader()
         reader.checksWithLibical = checksWithLibical
-        reader.reportsMadeIdentity = reportsMadeIdentity
+        reader.writesCalendar = writesCalendar
         reader.checksWholeCalendar = checksWholeCalendar
         let diagnostics = try read(with: &reader) { event in
             switch event {

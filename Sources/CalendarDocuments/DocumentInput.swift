@@ -39,7 +39,7 @@ struct DocumentInput {
             return try input.read(into: &chunk, count: 1 << 20) > 0 ? chunk : nil
         }
         let work = Work(file: input.name, encoder: reader.encodes ? reader.encoder : nil, study: reader.study,
-                        reportsMadeIdentity: reader.reportsMadeIdentity)
+                        writesCalendar: reader.writesCalendar)
         var batch: [DocumentComponent] = []
         // The workers build one batch while this thread reads the next: reading waited for every
         // batch to be built, and the workers for reading. At most that one and `batch` are alive.
@@ -107,7 +107,7 @@ struct DocumentInput {
         var file: String
         var encoder: (@Sendable (Component) -> [UInt8])?
         var study: (@Sendable (Component) -> any Sendable)?
-        var reportsMadeIdentity: Bool
+        var writesCalendar: Bool
 
         func build(_ read: DocumentComponent) -> Built {
             let parsed: DocumentComponent
@@ -115,7 +115,7 @@ struct DocumentInput {
             do {
                 var component = try parsed.component()
                 let identity = ItemIdentity.complete(&component, file: file)
-                let diagnostics = (reportsMadeIdentity ? identity.diagnostics : []) + ComponentValidation.diagnostics(for: component, file: file)
+                let diagnostics = (writesCalendar ? identity.diagnostics : []) + ComponentValidation.diagnostics(for: component, file: file)
                 var built = ReadComponent(component: component, diagnostics: diagnostics, encoded: encoder?(component))
                 built.notes = study?(component)
                 built.madeUID = identity.madeUID

@@ -22,8 +22,8 @@ package struct CalendarStreamReader {
     package var checksWithLibical = true
     /// See `ComponentReader.selection`.
     package var selection: PropertySelection?
-    /// See `ComponentReader.reportsMadeIdentity`.
-    package var reportsMadeIdentity = true
+    /// See `ComponentReader.writesCalendar`.
+    package var writesCalendar = true
     /// See `ComponentReader.study`.
     package var study: (@Sendable (Component) -> any Sendable)?
     /// Components parsed together; bounds memory and keeps both cores busy.
@@ -76,7 +76,7 @@ package struct CalendarStreamReader {
                                      checksWithLibical: checksWithLibical)
         reader.study = study
         reader.selection = selection
-        reader.reportsMadeIdentity = reportsMadeIdentity
+        reader.writesCalendar = writesCalendar
         reader.encoder = encoder
         var batch: [RawComponent] = []
         // The workers read one batch while this thread scans the next: scanning waited for every

@@ -9,6 +9,11 @@ enum ComponentChecks {
     /// Those a component may hold, by component name: each component is asked only for its own.
     private static let utcOnlyByComponent: [String: [String]] = PropertyDesignTable.entries.filter(\.isUTCOnly)
         .reduce(into: [:]) { table, design in design.components.forEach { table[$0, default: []].append(design.name) } }
+    /// Those of them expansion reads (the design table's expansion role): the only ones whose form an
+    /// occurrence can depend on.
+    private static let utcOnlyReadByExpansion = utcOnlyByComponent.mapValues { names in
+        names.filter { PropertyDesignTable.design(for: $0)?.expansionRole != nil }
+    }
     /// Every property name these checks look for, so that a reader building only some properties
     /// (`PropertySelection`) still builds these.
     static let namesLookedFor = ["DTSTART", "DTEND", "DURATION", "TZID", "ACTION", "TRIGGER", "STATUS"] + utcOnly
@@ -16,13 +21,15 @@ enum ComponentChecks {
     /// x-name or iana-token here, and the exporters in the corpus and samples write none.
     private static let statuses = PropertyDesignTable.design(for: "STATUS")?.allowedValues ?? [:]
 
-    static func diagnostics(for component: Component, file: String) -> [Diagnostic] {
+    /// Every problem of `component`. `placesOccurrencesOnly` (expand, view) leaves out what no
+    /// occurrence depends on: the UTC form of properties expansion does not read, and alarms.
+    static func diagnostics(for component: Component, file: String, placesOccurrencesOnly: Bool = false) -> [Diagnostic] {
         var found: [Diagnostic] = []
         let place = component.location
         func report(_ severity: Diagnostic.Severity, _ message: String, repair: String?) {
             found.append(Diagnostic(severity, file: file, at: place, message, repair: repair))
         }
-        for name in utcOnlyByComponent[component.name] ?? [] {
+        for name in (placesOccurrencesOnly ? utcOnlyReadByExpansion : utcOnlyByComponent)[component.name] ?? [] {
             // A value ending in Z is UTC or no date at all (which the value check reports): not parsed again.
             guard let index = component.firstIndex(named: name), component.properties[index].value.utf8.last != UInt8(ascii: "Z"),
                   let value = DateValue(property: component.properties[index]) else { continue }
@@ -45,7 +52,7 @@ enum ComponentChecks {
             // Unusable, but no reason to drop the rest of the file: carried as written, used by nothing.
             report(.error, "VTIMEZONE has no TZID, so nothing can refer to it", repair: "keeps it as written, unused")
         }
-        for alarm in component.components where alarm.name == "VALARM" && (!alarm.has("ACTION") || !alarm.has("TRIGGER")) {
+        for alarm in component.components where !placesOccurrencesOnly && alarm.name == "VALARM" && (!alarm.has("ACTION") || !alarm.has("TRIGGER")) {
             found.append(Diagnostic(.violation, file: file, at: alarm.location,
                                     "VALARM needs both ACTION and TRIGGER", repair: nil))
         }

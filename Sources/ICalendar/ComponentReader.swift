@@ -32,10 +32,11 @@ package struct ComponentReader: Sendable {
     package var checksWithLibical: Bool
     /// Build only these properties of events, to-dos and alarms (see `PropertySelection`); all when `nil`.
     package var selection: PropertySelection?
-    /// Whether the UID and DTSTAMP made for an item that lacks them (see `ItemIdentity`) are reported:
-    /// a command that writes the calendar says what it added; expand and view, whose occurrences
-    /// they do not change, stay quiet about them.
-    package var reportsMadeIdentity = true
+    /// Whether the command writes the calendar (convert, import, export, validate): then what only a
+    /// written calendar carries is reported too — the UID and DTSTAMP made for an item that lacks
+    /// them (`ItemIdentity`), stamps not in UTC, alarms. expand and view, whose occurrences none of
+    /// it changes, stay quiet about it.
+    package var writesCalendar = true
     /// Work a command wants done on every component while it is on a worker (convert notes the zones
     /// each one uses), so that the thread handing components on in order does less.
     package var study: (@Sendable (Component) -> any Sendable)?
@@ -60,8 +61,8 @@ package struct ComponentReader: Sendable {
             var whole = ComponentParser(file: file)
             return whole.parse(raw)
         })
-        var diagnostics = parser.diagnostics + (reportsMadeIdentity ? identity.diagnostics : [])
-            + ComponentChecks.diagnostics(for: component, file: file)
+        var diagnostics = parser.diagnostics + (writesCalendar ? identity.diagnostics : [])
+            + ComponentChecks.diagnostics(for: component, file: file, placesOccurrencesOnly: !writesCalendar)
         if checksWithLibical { diagnostics += libicalDiagnostics(parser.linesForLibical, known: diagnostics) }
         var encoded: [UInt8]?
         if encodes { encoded = encoder(component) }

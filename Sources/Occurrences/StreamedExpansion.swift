@@ -80,12 +80,12 @@ package struct StreamedExpansion {
     }
 
     /// A reader to feed `take`: calbridge's own checks still run, libical's second opinion (for
-    /// convert and validate) does not, only the properties `selection` names are built, and the
-    /// UID and DTSTAMP made for an item without them go unreported (no occurrence depends on them).
+    /// convert and validate) does not, only the properties `selection` names are built, and what
+    /// only a written calendar carries goes unreported (see `ComponentReader.writesCalendar`).
     package var reader: CalendarStreamReader {
         var reader = CalendarStreamReader()
         reader.checksWithLibical = false
-        reader.reportsMadeIdentity = false
+        reader.writesCalendar = false
         reader.selection = selection
         return reader
     }

@@ -41,7 +41,7 @@ struct View: ParsableCommand, ReportingCommand {
         let form = try ViewRequest.form(given: format, output: output)
         // Each input is a calendar of its own, so that each keeps its colour.
         let calendars = try inputs.map { path in
-            let (calendar, diagnostics) = try CalendarInputs(paths: [path], format: nil).readCalendar(checksWithLibical: false, reportsMadeIdentity: false)
+            let (calendar, diagnostics) = try CalendarInputs(paths: [path], format: nil).readCalendar(checksWithLibical: false, writesCalendar: false)
             try reading.judge(diagnostics)
             return calendar
         }

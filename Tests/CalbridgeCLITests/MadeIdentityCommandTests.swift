@@ -3,8 +3,8 @@ import XCTest
 
 /// What the commands do with events that lack the UID and DTSTAMP RFC 5545 requires: the writers add
 /// them and the warning names the values written; validate names what `--repair` writes; expand and
-/// view, whose occurrences do not depend on them, say nothing of them; a made UID is the same on
-/// every run and in every command.
+/// view, whose occurrences do not depend on them (nor on stamps' UTC form or alarms), say nothing of
+/// them; a made UID is the same on every run and in every command.
 final class MadeIdentityCommandTests: XCTestCase {
     /// Two events as a script-made export writes them: no UID, no DTSTAMP, the first edited once.
     private let export = crlf([
@@ -70,6 +70,23 @@ final class MadeIdentityCommandTests: XCTestCase {
         let warnings = expanded.standardError.split(separator: "\n")
         XCTAssertEqual(warnings.count, 1, expanded.standardError)
         XCTAssertTrue(warnings[0].contains("TZID Atlantis Standard Time"), expanded.standardError)
+    }
+
+    func testExpandSaysNothingOfStampsNotInUTCOrAnAlarmWithoutTrigger() throws {
+        // As some exporters write them: local stamps, and an alarm cut short.
+        let local = crlf([
+            "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Example Corp.//Planner 2.1//EN",
+            "BEGIN:VEVENT", "UID:review-2026@example.com", "DTSTAMP:20251203T141500", "CREATED:20251101T080000",
+            "LAST-MODIFIED:20251203T141500", "DTSTART:20260106T130000Z", "DTEND:20260106T140000Z", "SUMMARY:Review",
+            "BEGIN:VALARM", "ACTION:DISPLAY", "DESCRIPTION:Review", "END:VALARM", "END:VEVENT", "END:VCALENDAR",
+        ])
+        let expanded = try Calbridge.run(["expand", "-", "--from", "2026-01-01", "--to", "2026-02-01"], input: local)
+        XCTAssertEqual(expanded.status, 0, expanded.standardError)
+        XCTAssertEqual(expanded.standardError, "")
+        XCTAssertEqual(try uids(inJSONLines: expanded.standardOutput), ["review-2026@example.com"])
+        let converted = try Calbridge.run(["convert", "-"], input: local)
+        XCTAssertTrue(converted.standardError.contains("DTSTAMP must be a UTC date-time"), converted.standardError)
+        XCTAssertTrue(converted.standardError.contains("VALARM needs both ACTION and TRIGGER"), converted.standardError)
     }
 
     func testViewSaysNothingOfUIDOrDTSTAMP() throws {
