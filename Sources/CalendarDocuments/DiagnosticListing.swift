@@ -91,11 +91,13 @@ package enum MessageKind: String, Sendable {
     /// What a command did, said at its end (severity null): counts, what changed, `valid`.
     case summary
 
-    /// One line of `--json` output that is not an input's problem: a message, with the file it is
-    /// about where there is one.
-    package func jsonLine(_ message: String, severity: String?, file: String? = nil) -> String {
-        "{\"kind\": \"\(rawValue)\", \"file\": \(file.map(JSONOutput.quoted) ?? "null"), \"line\": null, \"column\": null, "
-            + "\"severity\": \(severity.map(JSONOutput.quoted) ?? "null"), \"message\": \(JSONOutput.quoted(message)), \"repair\": null}"
+    /// One line of `--json` output that is not an input's problem (`Diagnostic.jsonLine` is): a
+    /// message, with the file it is about where there is one; a failure or an error has severity
+    /// `error`, a summary none.
+    package func jsonLine(_ message: String, file: String? = nil) -> String {
+        let severity = self == .summary ? "null" : "\"error\""
+        return "{\"kind\": \"\(rawValue)\", \"file\": \(file.map(JSONOutput.quoted) ?? "null"), \"line\": null, \"column\": null, "
+            + "\"severity\": \(severity), \"message\": \(JSONOutput.quoted(message)), \"repair\": null}"
     }
 }
 

@@ -16,20 +16,20 @@ enum Terminal {
     /// Whether standard error is a terminal a person watches (progress is drawn only there).
     static let watched = isatty(2) == 1
 
-    /// What stopped the command.
+    /// What stopped the command: one message, however many lines it has.
     static func error(_ message: String) {
-        say(.error, message, severity: "error", text: "calbridge: \(message)\n")
+        say(.error, [message], text: "calbridge: \(message)\n")
     }
 
     /// A summary (what was done, skipped or changed), a line each: left out under `--quiet`.
-    static func inform(_ message: String) {
+    static func inform(_ lines: String) {
         guard !reporting.quiet else { return }
-        say(.summary, message, severity: nil, text: message)
+        say(.summary, messages(in: lines), text: lines)
     }
 
     /// Items of a batch that failed while the rest went on, a line each (`UID: why`).
     static func listFailures(_ lines: String) {
-        say(.failure, lines, severity: "error", text: lines)
+        say(.failure, messages(in: lines), text: lines)
     }
 
     static func write(_ text: String, to stream: Stream) {
@@ -38,11 +38,14 @@ enum Terminal {
         bytes.withUnsafeMutableBytes { _ = Glibc.write(fd, $0.baseAddress!, $0.count) }
     }
 
-    /// `text` on standard error, or under `--json` each of the lines of `message` as an object of `kind`.
-    private static func say(_ kind: MessageKind, _ message: String, severity: String?, text: String) {
-        guard reporting.json else { return write(text, to: .standardError) }
-        let lines = message.split(separator: "\n", omittingEmptySubsequences: true)
-        write(lines.map { kind.jsonLine(String($0.drop { $0 == " " }), severity: severity) + "\n" }.joined(), to: .standardError)
+    /// `text` on standard error, or under `--json` each of `messages` as an object of `kind`.
+    private static func say(_ kind: MessageKind, _ messages: [String], text: String) {
+        write(reporting.json ? messages.map { kind.jsonLine($0) + "\n" }.joined() : text, to: .standardError)
+    }
+
+    /// The lines of `text`, each a message of its own, without the indent that sets them under a heading.
+    private static func messages(in text: String) -> [String] {
+        text.split(separator: "\n").map { String($0.drop { $0 == " " }) }
     }
 
     /// Prints the diagnostics as `DiagnosticListing` lists them, those the options show (see
