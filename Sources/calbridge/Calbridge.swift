@@ -19,8 +19,8 @@ struct Calbridge: ParsableCommand {
           calbridge import big.ics --to https://dav.example.org/cal/me/work/ \\
               --user me --journal big.journal
 
-        Shell completions: calbridge --generate-completion-script bash|zsh|fish (Scripts/install puts them \
-        in place, with the manual page: man calbridge).
+        Shell completions: calbridge --generate-completion-script bash|zsh|fish (an installed calbridge \
+        has them in place, with the manual page, man calbridge, and the guide in share/doc/calbridge).
 
         Exit codes: 0 done, 1 some items of a batch failed (each listed, the rest done), 64 usage, \
         65 invalid data (nothing written), 66 an input is missing or is a directory, 69 a server \
