@@ -1,8 +1,8 @@
 import Foundation
 
 /// A `calbridge` command as a Markdown page shows it in a ```` ```console ```` block: the command
-/// after `$ `, what it prints (stdout, then stderr), and the exit status a following `$ echo $?`
-/// shows (0 when none is shown).
+/// after `$ `, the lines it prints (both streams, as a terminal shows them), and the exit status a
+/// following `$ echo $?` shows (0 when none is shown).
 struct ShownCommand {
     var command: String
     var output: [String] = []
