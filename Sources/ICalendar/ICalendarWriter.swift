@@ -94,13 +94,16 @@ package struct ICalendarWriter {
     }
 
     /// What a parameter value needs, found in one pass: RFC 6868 escapes (for '^', '"' and line
-    /// breaks) and quotes (for ':', ';' and ',').
+    /// breaks) and quotes (for ':', ';' and ','). A backslash is a character of a parameter value,
+    /// not an escape (RFC 5545 §3.1), but some readers (python icalendar 7) take `\:` in an unquoted
+    /// value for an escaped colon and read `CN=Y\:mailto:y@example.org` as the name `Y:mailto`;
+    /// inside quotes they read it as written, so a value holding one is quoted.
     private static func needs(in value: UnsafeBufferPointer<UInt8>) -> (escapes: Bool, quotes: Bool) {
         var escapes = false, quotes = false
         for byte in value {
             switch byte {
             case UInt8(ascii: "^"), UInt8(ascii: "\""), 0x0A, 0x0D: escapes = true
-            case UInt8(ascii: ":"), UInt8(ascii: ";"), UInt8(ascii: ","): quotes = true
+            case UInt8(ascii: ":"), UInt8(ascii: ";"), UInt8(ascii: ","), UInt8(ascii: "\\"): quotes = true
             default: continue
             }
         }
