@@ -25,14 +25,17 @@ struct DocumentInput {
     /// `InvalidCalendarData` naming the file, line and column.
     func read(encodingLike reader: CalendarStreamReader, _ handle: (CalendarStreamEvent) throws -> Void) throws -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
+        var madeUIDs = MadeUIDRepeats()
         func take(_ event: CalendarStreamEvent) throws {
             switch event {
             case .property(let property):
                 diagnostics += ComponentValidation.diagnostics(for: Component(name: "VCALENDAR", properties: [property]), file: input.name)
-            case .component(let read):
+                try handle(event)
+            case .component(var read):
+                madeUIDs.distinguish(&read, encoder: reader.encodes ? reader.encoder : nil, study: reader.study)
                 diagnostics += read.diagnostics
+                try handle(.component(read))
             }
-            try handle(event)
         }
         let chunks = { () throws -> [UInt8]? in
             var chunk: [UInt8] = []

@@ -111,6 +111,20 @@ final class MadeIdentityCommandTests: XCTestCase {
         XCTAssertTrue(converted.standardError.contains("the item at line 4 has the same content and is kept apart from it"), converted.standardError)
     }
 
+    func testAnXCalEventGetsTheUIDTheSameICalendarEventGetsAndEqualOnesStayApart() throws {
+        let event = "<vevent><properties><summary><text>Lunch</text></summary>"
+            + "<dtstart><date-time>2026-01-06T12:00:00Z</date-time></dtstart></properties></vevent>"
+        let xcal = #"<?xml version="1.0" encoding="utf-8"?><icalendar xmlns="urn:ietf:params:xml:ns:icalendar-2.0"><vcalendar>"#
+            + "<properties><version><text>2.0</text></version></properties><components>" + event + event
+            + "</components></vcalendar></icalendar>"
+        let ics = crlf(["BEGIN:VCALENDAR", "VERSION:2.0", "BEGIN:VEVENT", "SUMMARY:Lunch", "DTSTART:20260106T120000Z", "END:VEVENT", "END:VCALENDAR"])
+        let fromXCal = try Calbridge.run(["convert", "-", "--from", "xcal", "--to", "ics"], input: xcal)
+        XCTAssertEqual(fromXCal.status, 0, fromXCal.standardError)
+        let fromICalendar = try Calbridge.run(["convert", "-"], input: ics)
+        let made = try XCTUnwrap(lines(fromICalendar.standardOutput, "UID:").first)
+        XCTAssertEqual(lines(fromXCal.standardOutput, "UID:"), [made, made + "-2"])
+    }
+
     func testImportStoresAnEventWithoutUIDUnderTheUIDValidateRepairGivesIt() throws {
         let directory = try scratchDirectory()
         try export.write(to: directory.appendingPathComponent("export.ics"), atomically: true, encoding: .utf8)
