@@ -7,6 +7,7 @@ import InputFiles
 
 extension InputFile.OpenError: ExplainedFailure {
     package var kind: FailureKind { isMissing || isDirectory ? .missingInput : .ioError }
+    package var file: String? { name }
 
     package var message: String {
         let said = advice ?? (isMissing ? "check the name and the path" : nil)
@@ -23,5 +24,11 @@ extension AtomicFile.Failure: ExplainedFailure {
     package var message: String {
         if case .cannotCreate = self { return "\(self); check that the folder exists and can be written to" }
         return description
+    }
+
+    package var file: String? {
+        switch self {
+        case .cannotCreate(let path, _), .cannotWrite(let path, _): path
+        }
     }
 }

@@ -4,6 +4,12 @@
 package protocol ExplainedFailure: Error {
     var message: String { get }
     var kind: FailureKind { get }
+    /// The input or output the failure is about, when it is one file (`--json` names it apart).
+    var file: String? { get }
+}
+
+extension ExplainedFailure {
+    package var file: String? { nil }
 }
 
 /// The kinds of stop the SPEC tells apart, each with its exit code (BSD's sysexits, which the SPEC

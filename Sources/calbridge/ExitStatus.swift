@@ -14,7 +14,7 @@ enum ExitStatus {
         }
         if let code = error as? ExitCode { return code }
         let failure = error as? ExplainedFailure
-        Terminal.error(failure?.message ?? "\(error)")
+        Terminal.error(failure?.message ?? "\(error)", file: failure?.file)
         return ExitCode((failure?.kind ?? .ioError).rawValue)
     }
 }

@@ -16,9 +16,10 @@ enum Terminal {
     /// Whether standard error is a terminal a person watches (progress is drawn only there).
     static let watched = isatty(2) == 1
 
-    /// What stopped the command: one message, however many lines it has.
-    static func error(_ message: String) {
-        say(.error, [message], text: "calbridge: \(message)\n")
+    /// What stopped the command: one message, however many lines it has, and the file it is about.
+    static func error(_ message: String, file: String? = nil) {
+        guard reporting.json else { return write("calbridge: \(message)\n", to: .standardError) }
+        write(MessageKind.error.jsonLine(message, file: file) + "\n", to: .standardError)
     }
 
     /// A summary (what was done, skipped or changed), a line each: left out under `--quiet`.

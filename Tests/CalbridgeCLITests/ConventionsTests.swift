@@ -76,6 +76,12 @@ final class ConventionsTests: XCTestCase {
             let objects = try jsonLines(result.standardError, of: arguments)
             XCTAssertEqual(Set(objects.map { $0["kind"] as? String ?? "" }), kinds, "\(arguments): \(result.standardError)")
         }
+        // A fatal error about one file names it apart, as a diagnostic does.
+        let missing = try Calbridge.run(["convert", "missing.ics", "--json"], directory: directory)
+        let stop = try XCTUnwrap(try jsonLines(missing.standardError, of: ["convert"]).first)
+        XCTAssertEqual(stop["file"] as? String, "missing.ics")
+        XCTAssertEqual(stop["severity"] as? String, "error")
+        XCTAssertEqual(stop["message"] as? String, "missing.ics: \(String(cString: strerror(ENOENT))); check the name and the path")
         // validate lists its problems as its output: JSON lines of kind diagnostic on standard output.
         let validate = try Calbridge.run(["validate", "warned.ics", "--json"], directory: directory)
         let listed = try jsonLines(validate.standardOutput, of: ["validate"])
