@@ -59,7 +59,7 @@ final class ConvertStreamingTests: XCTestCase {
         XCTAssertTrue(opening.contains("<x-wr-calname>\n        <unknown>Team</unknown>"), xcal.standardOutput)
         XCTAssertEqual(xcal.standardOutput.components(separatedBy: "<vevent>").count - 1, 3)
         let jcal = try Calbridge.run(["convert", "a.ics", "b.ics", "--to", "jcal"], directory: directory)
-        XCTAssertTrue(jcal.standardOutput.hasPrefix(#"["vcalendar",[["version",{},"text","2.0"],["prodid",{},"text","-//calbridge//tests//EN"],["x-wr-calname",{},"unknown","Team"]],[["vevent""#),
+        XCTAssertTrue(jcal.standardOutput.hasPrefix(#"["vcalendar",[["version",{},"text","2.0"],["prodid",{},"text","-//calbridge//calbridge 0.9.0//EN"],["x-wr-calname",{},"unknown","Team"]],[["vevent""#),
                       jcal.standardOutput)
     }
 
