@@ -38,8 +38,9 @@ package struct CalendarZoneUses {
         var own: [String: TimeZoneUse] = [:]
         Self.collectTimes(of: component, into: &own)
         if case .zoned(let start, let tzid)? = component.date(named: "DTSTART") {
-            // The last occurrence starts at the latest of the rules' last instances, and lasts.
-            var last: LocalDateTime? = start
+            // The last occurrence starts at the latest time written (an RDATE) or of the rules'
+            // last instances, and lasts as long as the first.
+            var last: LocalDateTime? = max(start, own[tzid]?.latest ?? start)
             for rrule in component.all("RRULE") {
                 guard let rule = RecurrenceRuleReading(rrule.value).rule else { continue }
                 last = last.flatMap { known in lastInstance(rule, start).map { max(known, $0) } }
@@ -56,12 +57,22 @@ package struct CalendarZoneUses {
         for property in component.properties where !property.parameters.isEmpty {
             guard let tzid = property[parameter: "TZID"] else { continue }
             for text in property.value.split(separator: ",") {
-                guard let time = DateValue.read(String(text), tzid: tzid)?.local else { continue }
-                let use = TimeZoneUse(earliest: time, latest: time)
+                // A PERIOD (RDATE) is used from its start to its end, or for its duration.
+                let parts = text.split(separator: "/", maxSplits: 1)
+                guard let time = parts.first.flatMap({ DateValue.read(String($0), tzid: tzid)?.local }) else { continue }
+                let end = parts.count == 2 ? Self.periodEnd(String(parts[1]), from: time, tzid: tzid) : time
+                let use = TimeZoneUse(earliest: time, latest: max(time, end))
                 uses[tzid] = uses[tzid]?.including(use) ?? use
             }
         }
         component.components.forEach { collectTimes(of: $0, into: &uses) }
+    }
+
+    /// The end of a period that begins at `start`: its end as written, or its start and duration.
+    private static func periodEnd(_ text: String, from start: LocalDateTime, tzid: String) -> LocalDateTime {
+        if let end = DateValue.read(text, tzid: tzid) { return end.local }
+        let seconds = CalendarDuration(icalendar: text)?.totalSeconds ?? 0
+        return LocalDateTime(secondsSinceEpoch: start.secondsSinceEpoch + max(0, seconds))
     }
 
     /// How long each occurrence lasts, in seconds of wall-clock time: DURATION, or DTEND less DTSTART.

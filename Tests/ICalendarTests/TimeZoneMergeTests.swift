@@ -110,6 +110,21 @@ final class TimeZoneMergeTests: XCTestCase {
         XCTAssertEqual(told, [TimeZoneUse(earliest: july, latest: july), TimeZoneUse(earliest: time(5, 9), latest: time(27, 9))])
     }
 
+    func testATZIDParameterSplitByAFoldIsStillSeenAsAUse() throws {
+        var told: [TimeZoneUse?] = []
+        var zones = TimeZoneMerge()
+        zones.reconcile = { _, _, later in
+            told.append(later.use)
+            return .covered
+        }
+        let folded = ["BEGIN:VEVENT", "UID:f", "DTSTAMP:20260101T000000Z", "DTSTART;TZ\r\n ID=My Zone:20260715T100000", "END:VEVENT"]
+        let (_, diagnostics) = try merge([Self.calendar(Self.zone("+0500") + Self.event("a")), Self.calendar(Self.zone("-0300") + folded)],
+                                         foresees: true, zones: zones)
+        let july = LocalDateTime(date: CalendarDate(year: 2026, month: 7, day: 15), hour: 10)
+        XCTAssertEqual(told, [TimeZoneUse(earliest: july, latest: july)], "judged at its time, not left out as unused")
+        XCTAssertEqual(diagnostics, [])
+    }
+
     func testADefinitionTheDatabaseAgreesWithTakesTheTZIDAndTheKeptOnesCalendarsARenamed() throws {
         var database = Component(name: "VTIMEZONE", properties: [Property(name: "TZID", value: "My Zone")])
         database.components = [Component(name: "STANDARD", properties: [Property(name: "X-DATABASE", value: "yes")])]
