@@ -120,11 +120,17 @@ package struct CalendarInputs {
     }
 
     /// Contact cards as their birthday calendar, made as `birthdays` makes it with its defaults. A
-    /// card or date that cannot be read is skipped with a warning, as `birthdays` skips it; a file
-    /// with no card in it is refused.
+    /// card or date that cannot be read is skipped with a warning, as `birthdays` skips it. A file
+    /// with no card in it is refused, and so is one whose cards had dates of which none could be
+    /// read: nothing usable survives (cards without any date make an empty calendar, as written).
     private static func birthdayCalendar(_ input: InputFile) throws -> (Component, [Diagnostic]) {
         let result = try ContactCardInput.read(input)
-        return (CalendarRouter.calendar(for: result.cards, now: .nowUTC), result.problems)
+        let calendar = CalendarRouter.calendar(for: result.cards, now: .nowUTC)
+        guard calendar.components.isEmpty && result.datesSkipped > 0 else { return (calendar, result.problems) }
+        let dates = result.datesSkipped == 1 ? "the one date on its cards cannot" : "none of the \(result.datesSkipped) dates on its cards can"
+        let nothing = Diagnostic(.error, file: input.name, at: nil, "\(dates) be read, so no birthday or anniversary survives")
+        throw InvalidCalendarData(diagnostics: result.problems + [nothing],
+                                  advice: "correct the dates (a day that exists, such as 1985-04-12, or --04-12 without the year) and run again")
     }
 
     /// A timetable as its calendar, made as `schedule` makes it without a state file.

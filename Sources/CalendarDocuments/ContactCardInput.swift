@@ -11,6 +11,7 @@ package enum ContactCardInput {
             all.cards += one.cards
             all.problems += one.problems
             all.cardsWithoutDates += one.cardsWithoutDates
+            all.datesSkipped += one.datesSkipped
         }
     }
 

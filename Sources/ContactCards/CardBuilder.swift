@@ -81,7 +81,7 @@ struct CardBuilder {
         let value = TextValue.trimmed(text(property, line, &problems))
         let place = line.location(ofOffset: property.valueOffset)
         func report(_ message: String) {
-            problems.add(line: place.line, column: place.column, "\(property.name) \(message)", repair: "skips the date")
+            problems.skipDate(line: place.line, column: place.column, "\(property.name) \(message)")
         }
         if value.isEmpty { return nil }   // An empty BDAY: a field the address book left blank.
         if property.parameter("VALUE")?.lowercased() == "text" {

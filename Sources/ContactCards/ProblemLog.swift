@@ -8,11 +8,19 @@ struct ProblemLog {
 
     let file: String
     private(set) var problems: [Diagnostic] = []
+    /// How many of the problems skipped a date, listed or not.
+    private(set) var datesSkipped = 0
     private var unlisted = 0
     private var firstUnlisted: (line: Int, column: Int)?
 
     init(file: String) {
         self.file = file
+    }
+
+    /// Adds a date that could not be read, which is skipped.
+    mutating func skipDate(line: Int, column: Int, _ message: String) {
+        datesSkipped += 1
+        add(line: line, column: column, message, repair: "skips the date")
     }
 
     mutating func add(line: Int, column: Int, _ message: String, repair: String) {

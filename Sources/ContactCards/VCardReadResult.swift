@@ -9,10 +9,13 @@ package struct VCardReadResult: Hashable, Sendable {
     package var problems: [Diagnostic]
     /// Cards with no usable birthday, anniversary or labelled date (a DEATHDATE alone does not count).
     package var cardsWithoutDates: Int
+    /// Dates skipped because they could not be read (an impossible day, text, another calendar).
+    package var datesSkipped: Int
 
-    package init(cards: [ContactCard] = [], problems: [Diagnostic] = [], cardsWithoutDates: Int = 0) {
+    package init(cards: [ContactCard] = [], problems: [Diagnostic] = [], cardsWithoutDates: Int = 0, datesSkipped: Int = 0) {
         self.cards = cards
         self.problems = problems
         self.cardsWithoutDates = cardsWithoutDates
+        self.datesSkipped = datesSkipped
     }
 }

@@ -16,7 +16,7 @@ package struct VCardReader: Sendable {
         }
         state.finishFile()
         return VCardReadResult(cards: state.cards, problems: state.problems.finished(),
-                               cardsWithoutDates: state.cards.count { $0.dates.isEmpty })
+                               cardsWithoutDates: state.cards.count { $0.dates.isEmpty }, datesSkipped: state.problems.datesSkipped)
     }
 }
 

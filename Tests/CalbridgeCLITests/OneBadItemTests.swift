@@ -115,6 +115,17 @@ final class OneBadItemTests: XCTestCase {
         }
     }
 
+    func testAnAddressBookWhoseOnlyDatesAreImpossibleIsRefused() throws {
+        let card = crlf(["BEGIN:VCARD", "VERSION:3.0", "FN:Jan de Vries", "BDAY:1985-02-30", "ANNIVERSARY:2010-06-31", "END:VCARD"])
+        let result = try Calbridge.run(["convert", "-"], input: card)
+        XCTAssertEqual(result.status, 65)
+        XCTAssertEqual(result.standardOutput, "")
+        XCTAssertTrue(result.standardError.contains("<stdin>: error: none of the 2 dates on its cards can be read, so no birthday or anniversary survives"),
+                      result.standardError)
+        let undated = try Calbridge.run(["convert", "-"], input: crlf(["BEGIN:VCARD", "VERSION:3.0", "FN:Jan de Vries", "END:VCARD"]))
+        XCTAssertEqual(undated.status, 0, undated.standardError)
+    }
+
     func testAnEmptyFileIsRefusedAsEmpty() throws {
         let result = try Calbridge.run(["convert", "-"], input: "")
         XCTAssertEqual(result.status, 65)

@@ -29,6 +29,7 @@ final class BadInputTests: XCTestCase {
             [Day(.birthday, 2001, 9, 11)],
         ])
         XCTAssertEqual(result.cardsWithoutDates, 2)
+        XCTAssertEqual(result.datesSkipped, 4)
     }
 
     func testCardWithoutEndIsReadToTheEndOfTheFile() throws {
