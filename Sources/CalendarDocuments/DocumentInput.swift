@@ -16,16 +16,18 @@ struct DocumentInput {
         case component(ReadComponent)
         /// Its text is not JSON: a reading error, which stops the document where it is.
         case unreadable(DocumentError)
-        /// Read, but not a component as the format has it.
+        /// Read, but not a component as the format has it: skipped, with a warning at its place.
         case malformed(DocumentError)
     }
 
     /// Calls `handle` with the input's properties and components in document order and returns the
-    /// problems calbridge's checks find in them (as in an .ics); a malformed document ends with
-    /// `InvalidCalendarData` naming the file, line and column.
+    /// problems calbridge's checks find in them (as in an .ics). A component the format does not
+    /// allow is skipped with a warning, unless none survives; a document that is not JSON or XML
+    /// where it goes wrong ends with `InvalidCalendarData` naming the file, line and column.
     func read(encodingLike reader: CalendarStreamReader, _ handle: (CalendarStreamEvent) throws -> Void) throws -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         var madeUIDs = MadeUIDRepeats()
+        var survivors = (items: 0, skipped: 0)
         func take(_ event: CalendarStreamEvent) throws {
             switch event {
             case .property(let property):
@@ -34,8 +36,13 @@ struct DocumentInput {
             case .component(var read):
                 madeUIDs.distinguish(&read, encoder: reader.encodes ? reader.encoder : nil, study: reader.study)
                 diagnostics += read.diagnostics
+                if read.component?.name != "VTIMEZONE" { survivors.items += 1 }
                 try handle(.component(read))
             }
+        }
+        func skip(_ error: DocumentError) {
+            survivors.skipped += 1
+            diagnostics.append(skipped(error))
         }
         let chunks = { () throws -> [UInt8]? in
             var chunk: [UInt8] = []
@@ -49,7 +56,7 @@ struct DocumentInput {
         var building = OrderedParallelMap<DocumentComponent, Built, Void>(each: { [work] read in work.build(read) })
         // Everything read so far goes on, so that what comes next follows it.
         func flush() throws {
-            try building.flush(&batch) { try Self.handOn($0.outputs, take) }
+            try building.flush(&batch) { try Self.handOn($0.outputs, take, skip) }
         }
         let collect = { (event: CalendarDocumentEvent) throws in
             switch event {
@@ -60,7 +67,7 @@ struct DocumentInput {
             case .component(let read):
                 batch.append(read)
                 guard batch.count >= reader.batchSize else { return }
-                try building.submit(&batch) { try Self.handOn($0.outputs, take) }
+                try building.submit(&batch) { try Self.handOn($0.outputs, take, skip) }
             }
         }
         do {
@@ -70,15 +77,27 @@ struct DocumentInput {
                 // The batch in flight was whole before the document went wrong: it goes on first, and
                 // an error in it comes before this one, as it does in the document. So does text
                 // that is not JSON in the batch being collected; its other components do not go on.
-                try building.finish { try Self.handOn($0.outputs, take) }
+                try building.finish { try Self.handOn($0.outputs, take, skip) }
                 if let unreadable = Self.firstUnreadable(batch) { throw unreadable }
                 throw error
             }
             try flush()
+            guard survivors.skipped == 0 || survivors.items > 0 else {
+                let nothing = Diagnostic(.error, file: input.name, at: nil,
+                                         "no component of it is one \(format.rawValue) allows, so nothing usable survives")
+                throw InvalidCalendarData(diagnostics: diagnostics + [nothing], advice: "export the calendar again, or as .ics")
+            }
             return diagnostics
         } catch let error as DocumentError {
             throw InvalidCalendarData(diagnostics: [Diagnostic(documentError: error, file: input.name, format: format.rawValue)])
         }
+    }
+
+    /// A component the format does not allow, as the warning that it was skipped.
+    private func skipped(_ error: DocumentError) -> Diagnostic {
+        var skipped = Diagnostic(documentError: error, file: input.name, format: format.rawValue)
+        skipped.repair = "skips the component"
+        return skipped
     }
 
     /// The first component whose text is not JSON, read here: only when the document has gone wrong.
@@ -89,17 +108,17 @@ struct DocumentInput {
         return nil
     }
 
-    /// Hands on a built batch's components in batch order, up to the first
-    /// that is wrong, whose error is thrown. Text that is not JSON is thrown before any of the batch
-    /// goes on, as reading stopped there when components were built as each batch filled.
-    private static func handOn(_ results: [Built], _ handle: (CalendarStreamEvent) throws -> Void) throws {
+    /// Hands on a built batch's components in batch order, a malformed one to `skip`. Text that is
+    /// not JSON is thrown before any of the batch goes on, as reading stopped there when components
+    /// were built as each batch filled.
+    private static func handOn(_ results: [Built], _ handle: (CalendarStreamEvent) throws -> Void,
+                               _ skip: (DocumentError) -> Void) throws {
         for case .unreadable(let error) in results { throw error }
         for result in results {
             switch result {
-            case .component(let read):
-                try handle(.component(read))
-            case .unreadable(let error), .malformed(let error):
-                throw error
+            case .component(let read): try handle(.component(read))
+            case .malformed(let error): skip(error)
+            case .unreadable(let error): throw error
             }
         }
     }

@@ -126,6 +126,31 @@ final class OneBadItemTests: XCTestCase {
         XCTAssertEqual(undated.status, 0, undated.standardError)
     }
 
+    /// A jCal event with a property that lost its value, as a hand-edited export has it.
+    private func jcal(events: [String]) -> String {
+        #"["vcalendar",[["version",{},"text","2.0"],["prodid",{},"text","-//Google Inc//Google Calendar 70.9054//EN"]],["#
+            + events.joined(separator: ",") + "]]"
+    }
+
+    private let brokenEvent = #"["vevent",[["uid",{},"text","a@google.com"],["dtstart",{},"date-time","2026-01-05T09:00:00Z"],["summary",{},"text"]],[]]"#
+    private let wholeEvent = #"["vevent",[["uid",{},"text","b@google.com"],["dtstamp",{},"date-time","2026-01-01T00:00:00Z"],"#
+        + #"["dtstart",{},"date-time","2026-01-06T09:00:00Z"],["summary",{},"text","Standup"]],[]]"#
+
+    func testAMalformedJCalComponentIsSkippedAndTheRestConverts() throws {
+        let result = try Calbridge.run(["convert", "-", "--from", "jcal"], input: jcal(events: [brokenEvent, wholeEvent]))
+        XCTAssertEqual(result.status, 0, result.standardError)
+        XCTAssertTrue(result.standardError.contains("<stdin>:1:"), result.standardError)
+        XCTAssertTrue(result.standardError.contains("a property must be [name, {parameters}, type, value, …] (repair: skips the component)"),
+                      result.standardError)
+        XCTAssertTrue(result.standardOutput.contains("UID:b@google.com\r\n"), result.standardOutput)
+        XCTAssertFalse(result.standardOutput.contains("a@google.com"), result.standardOutput)
+        XCTAssertEqual(try Calbridge.run(["convert", "-", "--from", "jcal", "--strict"], input: jcal(events: [brokenEvent, wholeEvent])).status, 65)
+        let nothing = try Calbridge.run(["convert", "-", "--from", "jcal"], input: jcal(events: [brokenEvent]))
+        XCTAssertEqual(nothing.status, 65)
+        XCTAssertEqual(nothing.standardOutput, "")
+        XCTAssertTrue(nothing.standardError.contains("no component of it is one jcal allows, so nothing usable survives"), nothing.standardError)
+    }
+
     func testAnEmptyFileIsRefusedAsEmpty() throws {
         let result = try Calbridge.run(["convert", "-"], input: "")
         XCTAssertEqual(result.status, 65)
