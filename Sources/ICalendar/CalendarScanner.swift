@@ -29,9 +29,9 @@ package struct CalendarScanner {
     /// journal, free/busy or any other component that is not a VTIMEZONE. A calendar written with
     /// no item is still usable as it was written — an empty calendar (its properties only), a file
     /// of VTIMEZONEs — unless the reading lost something of it: then the file held items and none
-    /// survived (a file cut inside its only event). A VCALENDAR with nothing readable in it at all
-    /// (no property, no component) is refused too: no producer writes one, and it gives nothing to
-    /// convert. Without a calendar the input is refused whatever this says.
+    /// survived (a file cut inside its only event). Even `BEGIN:VCALENDAR` `END:VCALENDAR` alone is
+    /// an empty calendar, which python icalendar's test calendars hold and other tools read. Without
+    /// a calendar the input is refused whatever this says.
     package var refusesUnusableInput = false
 
     private let input: InputFile
@@ -53,11 +53,9 @@ package struct CalendarScanner {
     private var openNames: [String] = []
     private var ready: [ScannedItem] = []
     private var stopped = false
-    /// What was handed on: items (components other than VTIMEZONEs), VTIMEZONEs and readable calendar
-    /// properties, which tell whether anything usable survived (see `refusesUnusableInput`).
-    private var handedOn = (items: 0, zones: 0, properties: 0)
-    /// The line of the first BEGIN:VCALENDAR (or bare component), for pointing at an empty calendar.
-    private var calendarLine = 1
+    /// The items handed on (components other than VTIMEZONEs): whether anything usable survived
+    /// (see `refusesUnusableInput`).
+    private var itemsHandedOn = 0
 
     package init(input: InputFile) {
         self.input = input
@@ -174,7 +172,6 @@ package struct CalendarScanner {
         }
         reportSkipped()
         insideCalendar = true
-        if !sawCalendar { calendarLine = lineNumber }
         sawCalendar = true
         ready.append(.beginCalendar(SourceLocation(line: lineNumber)))
         if trimmed.count < line.count {
@@ -242,7 +239,7 @@ package struct CalendarScanner {
 
     /// Hands on the component collected, a top-level `name`.
     private mutating func handOnComponent(named name: String) {
-        if name == "VTIMEZONE" { handedOn.zones += 1 } else { handedOn.items += 1 }
+        if name != "VTIMEZONE" { itemsHandedOn += 1 }
         ready.append(.component(raw.take()!))
     }
 
@@ -264,7 +261,6 @@ package struct CalendarScanner {
             let place = line.location(ofOffset: valueOffset)
             report(.error, place.line, place.column, problem, repair: PropertyValueCheck.repair)
         }
-        if !property.isUnreadableLine { handedOn.properties += 1 }
         ready.append(.calendarProperty(property))
     }
 
@@ -273,9 +269,6 @@ package struct CalendarScanner {
         stopped = true
         if let raw {
             reportTruncated(raw)
-        } else if refusesUnusableInput && sawCalendar && handedOn == (0, 0, 0) {
-            report(.error, calendarLine, 1, "the VCALENDAR begun here holds nothing calbridge can use: no property and no component; "
-                   + "export the calendar again from the application it came from")
         } else if insideCalendar && !implicitCalendar {
             report(.error, lineNumber, 1, "the file ends without END:VCALENDAR; it looks truncated", repair: "adds END:VCALENDAR")
         }
@@ -299,7 +292,7 @@ package struct CalendarScanner {
         let missing = implicitCalendar ? open : open + ", END:VCALENDAR"
         let cut = "the file ends inside the \(openNames[0]) begun on line \(raw.firstLine)\(uid)"
         let truncated = "; it looks truncated (missing \(missing))"
-        guard refusesUnusableInput && handedOn.items == 0 else {
+        guard refusesUnusableInput && itemsHandedOn == 0 else {
             return report(.error, lineNumber, 1, cut + truncated, repair: "drops the unfinished \(openNames[0]) and closes the calendar")
         }
         let only = openNames[0] == "VTIMEZONE" ? ", before any event or to-do" : ", its only item"
