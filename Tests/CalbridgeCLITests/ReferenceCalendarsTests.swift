@@ -20,8 +20,10 @@ final class ReferenceCalendarsTests: XCTestCase {
         XCTAssertEqual(counts.first, 248, summary)
         XCTAssertEqual(counts.dropFirst().first, 248, summary)
         // Before lenient reading calbridge refused 73 of them; --strict still refuses all but the two
-        // whose only problem is RFC 9253's RELATED-TO;VALUE=UID/URI, which libical 3.0 does not know.
-        XCTAssertEqual(counts.last, 71, summary)
+        // whose only problem is RFC 9253's RELATED-TO;VALUE=UID/URI, which libical 3.0 does not know,
+        // and refuses one more since a DURATION longer than any two dates lie apart is not read
+        // (invalid_duration.ics's P999999999999999999W, which stopped `expand` with an overflow).
+        XCTAssertEqual(counts.last, 72, summary)
     }
 
     /// Prints a line per failure and, last, "read N converted N strict-refused N"; exits 1 on any failure.

@@ -25,6 +25,21 @@ func readICalendar(_ url: URL) throws -> Component {
     return calendar
 }
 
+/// A corpus file as written, for comparing with another program's reading of it: what the reader
+/// adds to an item without a UID or DTSTAMP (`ItemIdentity`) left out again, since the other program
+/// reads the file without it.
+func readICalendarAsWritten(_ url: URL) throws -> Component {
+    let text = try String(contentsOf: url, encoding: .isoLatin1).replacingOccurrences(of: "\r\n ", with: "")
+        .replacingOccurrences(of: "\n ", with: "").uppercased()
+    func asWritten(_ component: Component) -> Component {
+        var copy = component
+        copy.properties.removeAll { ["UID", "DTSTAMP"].contains($0.name) && !text.contains(($0.name + ":" + $0.value).uppercased()) }
+        copy.components = component.components.map(asWritten)
+        return copy
+    }
+    return asWritten(try readICalendar(url))
+}
+
 /// A calendar in the form xCal and jCal promise to keep: every value as its type re-encodes it
 /// (TEXT with canonical escapes), a VALUE that names the default type left out unless the property
 /// requires it, and order ignored.
