@@ -164,6 +164,10 @@ final class ConventionsTests: XCTestCase {
         XCTAssertEqual(expandISO.standardOutput.split(separator: "\n").count, 1)
         let expandBasic = try Calbridge.run(["expand", "-", "--from", "20261012", "--to", "20261019T080000"], input: sampleCalendar)
         XCTAssertEqual(expandBasic.standardOutput, expandISO.standardOutput)
+        // The window is read on a wall clock: a Z would be dropped without a word, so it is refused.
+        let expandUTC = try Calbridge.run(["expand", "-", "--from", "2026-10-12T00:00:00Z", "--to", "20261019"], input: sampleCalendar)
+        XCTAssertEqual(expandUTC.status, 64, expandUTC.standardError)
+        XCTAssertTrue(expandUTC.standardError.contains("add --tz UTC"), expandUTC.standardError)
         let viewISO = try Calbridge.run(["view", "-", "--from", "2026-10-12", "--to", "2026-10-17"], input: sampleCalendar)
         XCTAssertEqual(viewISO.status, 0, viewISO.standardError)
         XCTAssertEqual(try Calbridge.run(["view", "-", "--from", "20261012", "--to", "20261017"], input: sampleCalendar).standardOutput,
