@@ -41,8 +41,8 @@ extension CalendarInputs {
         reader.mergedProductIdentifier = CalbridgeVersion.productIdentifier
         for path in paths where path != "-" {
             // An input that cannot be opened is reported when it is read.
-            guard (try? CalendarFormat.of(input: path, given: format)) == .ics, let input = try? InputFile(path: path) else { continue }
-            try reader.foresee(input)
+            guard (try? CalendarFormat.of(input: path, given: format)) == .ics, (try? InputFile(path: path)) != nil else { continue }
+            try reader.foresee { try InputFile(path: path) }
         }
     }
 }

@@ -39,7 +39,7 @@ package struct StoreExport {
         try store.readAll(window: asked) { uid, bytes in
             // An InputFile is read once: one to look ahead at, one to read.
             let resource = "\(name) \(uid)"
-            try reader.foresee(InputFile(name: resource, contents: bytes))
+            try reader.foresee { InputFile(name: resource, contents: bytes) }
             var series: [Component] = []
             try reader.read(InputFile(name: resource, contents: bytes)) { event in
                 switch event {

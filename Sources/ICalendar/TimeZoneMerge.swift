@@ -24,10 +24,11 @@ package struct UsedDefinition {
 }
 
 /// What a look-ahead found in one calendar (see `CalendarStreamReader.foresee`): its VTIMEZONEs in
-/// order, and when it uses each TZID.
+/// order, and when it uses each TZID (`nil`: not looked for, as no definition of it is contested;
+/// each definition then speaks for all the time it defines).
 package struct ForeseenCalendar {
     package var zones: [Component]
-    package var uses: [String: TimeZoneUse]
+    package var uses: [String: TimeZoneUse]?
 }
 
 /// Merges the VTIMEZONEs of several calendars (inputs, the VCALENDARs of one file, a store's
@@ -114,10 +115,27 @@ package struct TimeZoneMerge {
             var decisions: [String: Decision] = [:]
             for zone in calendar.zones {
                 guard let tzid = zone["TZID"]?.text, decisions[tzid] == nil else { continue }
-                decisions[tzid] = decide(zone, tzid: tzid, file: input, mayReplace: true, use: .foreseen(calendar.uses[tzid]))
+                decisions[tzid] = decide(zone, tzid: tzid, file: input, mayReplace: true,
+                                        use: calendar.uses.map { .foreseen($0[tzid]) } ?? .unknown)
             }
             planned[planned.count - 1].calendars.append(decisions)
         }
+    }
+
+    /// The TZIDs that `definitions` (one input's, in order) and those kept so far define in more
+    /// than one form: only for those does a decision depend on when calendars use the TZID, so
+    /// only then is an input looked at for its times (most merges meet one form a TZID).
+    package func contested(among definitions: [Component]) -> Set<String> {
+        var forms = kept.mapValues { $0.variants.map(\.form) }
+        var contested: Set<String> = []
+        for zone in definitions {
+            guard let tzid = zone["TZID"]?.text else { continue }
+            let form = Self.form(of: zone)
+            let known = forms[tzid, default: []]
+            if !known.isEmpty && !known.contains(form) { contested.insert(tzid) }
+            if !known.contains(form) { forms[tzid, default: []].append(form) }
+        }
+        return contested
     }
 
     /// The definitions the merged calendar holds so far, one per TZID (a replacement from the tz

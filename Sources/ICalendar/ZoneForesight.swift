@@ -2,45 +2,70 @@ import CalendarModel
 import InputFiles
 
 extension CalendarStreamReader {
-    /// Looks ahead at the VTIMEZONEs of an input `read` will read, and at when each of its calendars
-    /// uses each TZID, so that `zones` decides each calendar before any component goes on (see
-    /// `TimeZoneMerge.plan`): only then can a definition be judged by the times its events use, be
-    /// replaced by one from the tz database, and a renamed TZID reach the components that come
+    /// Looks ahead at the VTIMEZONEs of an input `read` will read, so that `zones` decides each
+    /// calendar before any component goes on (see `TimeZoneMerge.plan`): only then can a definition
+    /// be replaced by one from the tz database, and a renamed TZID reach the components that come
     /// before their VTIMEZONE. Call it for every input, in the order they will be read, before
-    /// reading the first. It scans the input once more; only VTIMEZONEs and the components that
-    /// name a TZID are parsed, and of those only their times are built. Memory holds the VTIMEZONEs
-    /// and one span a TZID, however many events the input holds.
-    package mutating func foresee(_ input: InputFile) throws {
+    /// reading the first. It scans the input once more and parses only its VTIMEZONEs. Where one
+    /// of them differs from another definition of its TZID (`TimeZoneMerge.contested`), a later
+    /// definition is judged by when its calendar uses the TZID, so the input is scanned a third time
+    /// and the components naming a TZID are parsed, only their times built. Memory holds the
+    /// VTIMEZONEs and one span a TZID, however many events the input holds.
+    /// `open` opens the input afresh each time: it is read once for its zones and, only where a
+    /// definition is contested, once more for its times.
+    package mutating func foresee(opening open: () throws -> InputFile) throws {
+        let input = try open()
+        var calendars = try foreseenZones(of: input)
+        if !zones.contested(among: calendars.flatMap(\.zones)).isEmpty {
+            let uses = try foreseenUses(of: try open())
+            for index in calendars.indices where index < uses.count { calendars[index].uses = uses[index] }
+        }
+        zones.plan(input: input.name, calendars: calendars)
+    }
+
+    /// The VTIMEZONEs of each calendar of the input, in order.
+    private func foreseenZones(of input: InputFile) throws -> [ForeseenCalendar] {
         var scanner = CalendarScanner(input: input)
-        let zoneReader = ComponentReader(file: input.name, checksWithLibical: false)
-        var timesReader = zoneReader
-        timesReader.selection = PropertySelection(names: Self.timeNames)
-        var calendars: [ForeseenCalendar] = []
-        var uses = CalendarZoneUses(lastInstance: zones.lastInstance)
-        var current = ForeseenCalendar(zones: [], uses: [:])
+        let reader = ComponentReader(file: input.name, checksWithLibical: false)
+        var calendars = [ForeseenCalendar(zones: [], uses: nil)]
         var begun = false
         while let item = try scanner.next() {
             switch item {
             case .beginCalendar:
                 // As in `read`: what comes before the first calendar belongs to it.
-                if begun {
-                    current.uses = uses.uses
-                    calendars.append(current)
-                    (current, uses) = (ForeseenCalendar(zones: [], uses: [:]), CalendarZoneUses(lastInstance: zones.lastInstance))
-                }
+                if begun { calendars.append(ForeseenCalendar(zones: [], uses: nil)) }
                 begun = true
             case .component(let raw) where Self.mayBeTimeZone(raw):
-                guard let zone = zoneReader.read(raw).component, zone.name == "VTIMEZONE" else { continue }
-                current.zones.append(zone)
-            case .component(let raw) where Self.mayNameZone(raw.bytes):
-                if let component = timesReader.read(raw).component { uses.record(component) }
+                guard let zone = reader.read(raw).component, zone.name == "VTIMEZONE" else { continue }
+                calendars[calendars.count - 1].zones.append(zone)
             default:
                 continue
             }
         }
-        current.uses = uses.uses
-        calendars.append(current)
-        zones.plan(input: input.name, calendars: calendars)
+        return calendars
+    }
+
+    /// When each calendar of the input uses each TZID, in the order of its calendars.
+    private func foreseenUses(of input: InputFile) throws -> [[String: TimeZoneUse]] {
+        var scanner = CalendarScanner(input: input)
+        var reader = ComponentReader(file: input.name, checksWithLibical: false)
+        reader.selection = PropertySelection(names: Self.timeNames)
+        var calendars: [[String: TimeZoneUse]] = []
+        var uses = CalendarZoneUses(lastInstance: zones.lastInstance)
+        var begun = false
+        while let item = try scanner.next() {
+            switch item {
+            case .beginCalendar:
+                if begun { calendars.append(uses.uses) }
+                (uses, begun) = (CalendarZoneUses(lastInstance: zones.lastInstance), true)
+            case .component(let raw) where !Self.mayBeTimeZone(raw) && Self.mayNameZone(raw.bytes):
+                if let component = reader.read(raw).component { uses.record(component) }
+            default:
+                continue
+            }
+        }
+        calendars.append(uses.uses)
+        return calendars
     }
 
     /// The properties whose values tell when a component uses a zone.
@@ -53,7 +78,7 @@ extension CalendarStreamReader {
     }
 
     /// Whether the component's text holds `TZID` in any case, a fold inside it included: only
-    /// those (VTIMEZONEs, and components with a TZID parameter) are parsed. A false alarm costs a
+    /// those (components with a TZID parameter) are parsed for their times. A false alarm costs a
     /// parse; a missed TZID would leave a use unseen, so folds are looked through.
     private static func mayNameZone(_ bytes: [UInt8]) -> Bool {
         let word: [UInt8] = [0x54, 0x5A, 0x49, 0x44]  // TZID
