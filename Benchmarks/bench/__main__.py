@@ -15,6 +15,7 @@ import caldav_import
 import caldav_resume
 import convert
 import expand
+import scale
 import schedule
 import table
 import versions
@@ -22,8 +23,11 @@ import view
 import webformats
 from runner import ROOT, Bench, say
 
-PARTS = {"convert": convert, "expand": expand, "xcal": webformats, "birthdays": birthdays, "schedule": schedule,
-         "import": caldav_import, "resume": caldav_resume, "export": caldav_export, "view": view, "versions": versions}
+PARTS = {"convert": convert.run, "expand": expand.run, "xcal": webformats.run, "birthdays": birthdays.run, "schedule": schedule.run,
+         "import": caldav_import.run, "resume": caldav_resume.run, "export": caldav_export.run, "view": view.run,
+         "cores": scale.run_cores, "memory": scale.run_memory, "versions": versions.run}
+# The parts a run without PART leaves out: they take long (memory generates a calendar of a million events).
+NOT_BY_DEFAULT = {"versions", "memory"}
 # The parts that run python peers or servers from .venv.
 NEED_VENV = {"expand", "import", "resume", "export"}
 
@@ -35,10 +39,16 @@ def positive(text):
     return value
 
 
+def sizes(text):
+    """Event counts, comma-separated, smallest first."""
+    return sorted({positive(part) for part in text.split(",")})
+
+
 def options(arguments):
     parser = argparse.ArgumentParser(prog="Scripts/bench", description=__doc__.split("\n\n")[0])
     parser.add_argument("parts", nargs="*", metavar="PART",
-                        help="convert, expand, xcal, birthdays, schedule, import, resume, export, view or versions (default: all but versions)")
+                        help="convert, expand, xcal, birthdays, schedule, import, resume, export, view, cores, memory or versions "
+                        "(default: all but memory and versions)")
     parser.add_argument("--runs", type=positive, default=3, help="runs of each tool, interleaved (default 3)")
     parser.add_argument("--events", type=positive, default=100000, help="events of the convert calendar (default 100000)")
     parser.add_argument("--small-events", type=positive, default=10000,
@@ -51,6 +61,10 @@ def options(arguments):
     parser.add_argument("--import-events", type=positive, default=2000, help="events import sends (default 2000)")
     parser.add_argument("--import-jobs", type=positive, help="requests calbridge import sends at once (default: calbridge chooses)")
     parser.add_argument("--export-events", type=positive, default=3000, help="events export reads (default 3000)")
+    parser.add_argument("--cores-events", type=positive, default=100000,
+                        help="cores: events of the calendar each workload reads on 1 and 2 cores (default 100000)")
+    parser.add_argument("--memory-sizes", type=sizes, default=[10000, 100000, 1000000],
+                        help="memory: the calendar sizes, in events, comma-separated (default 10000,100000,1000000)")
     parser.add_argument("--servers", default="radicale,xandikos,cyrus,davical",
                         help="the CalDAV servers import, resume and export run against, by name (default radicale,xandikos,cyrus,davical); "
                         "the figures of the others are kept from an earlier run")
@@ -66,6 +80,10 @@ def options(arguments):
     parser.add_argument("--instructions", action="store_true",
                         help="versions: also count each workload's instructions with callgrind (one run each, "
                              "unmoved by load; some minutes a workload)")
+    parser.add_argument("--calbridge", metavar="BINARY",
+                        help="measure this calbridge instead of building the release one (its commit is then its path)")
+    parser.add_argument("--dir", default=str(ROOT / ".build/bench"),
+                        help="where generated inputs, outputs and results.json are kept (default .build/bench)")
     parser.add_argument("--table", action="store_true", help="only print the performance table of the results file")
     parser.add_argument("--update-readme", action="store_true", help="write the table into Documentation/performance.md (after the run, if any)")
     parser.add_argument("--results", default=str(ROOT / ".build/bench/results.json"), help="the results file --table reads")
@@ -75,7 +93,7 @@ def options(arguments):
         parser.error("no part %s; the parts are %s" % (", ".join(unknown), ", ".join(PARTS)))
     if chosen.students < 100:
         parser.error("--students must be at least 100")
-    chosen.parts = chosen.parts or [part for part in PARTS if part != "versions"]
+    chosen.parts = chosen.parts or [part for part in PARTS if part not in NOT_BY_DEFAULT]
     return chosen
 
 
@@ -107,9 +125,9 @@ def main(arguments):
     python_peers = chosen.python and {"convert", "xcal"} & set(chosen.parts)
     setup = ["bash", "Scripts/setup"] + (["--python"] if python_peers or NEED_VENV & set(chosen.parts) else [])
     subprocess.run(setup, check=True, cwd=ROOT)
-    bench = Bench(chosen, *calbridge_under_test())
+    bench = Bench(chosen, *((chosen.calbridge, chosen.calbridge) if chosen.calbridge else calbridge_under_test()))
     for name in chosen.parts:
-        PARTS[name].run(bench)
+        PARTS[name](bench)
     if chosen.update_readme:
         results = bench.dir / "results.json"
         table.update_readme(TABLE_PAGE, table.table(json.loads(results.read_text())))

@@ -1,12 +1,13 @@
 """expand: calbridge over a year against python recurring-ical-events and libical's
 icalcomponent_foreach_recurrence, same file and window. The generator's events start uniformly over
-2024-2026 and recur for up to ~13 months, so 2026 is as full a year as 2025."""
+2024-2026 and recur for up to ~13 months, so 2026 is as full a year as 2025. The peers use one core;
+calbridge runs on every core, and once more pinned to one (`taskset -c 0`) for its one-core ratio."""
 import os
 
 from runner import VENV_PYTHON, SlowPeer, fmt, medians, per_second, print_table, ratio, say, warm
 
 WINDOW = ("2026-01-01", "2027-01-01")
-TOOLS = ["calbridge", "recurring-ical-events", "libical"]
+TOOLS = ["calbridge", "calbridge-one-core", "recurring-ical-events", "libical"]
 
 
 def occurrences(tool, output):
@@ -15,7 +16,7 @@ def occurrences(tool, output):
         text = output.read_bytes()
     except OSError:
         return 0
-    if tool == "calbridge":
+    if tool.startswith("calbridge"):
         return text.count(b"\n")
     digits = bytes(c for c in text if 48 <= c <= 57)
     return int(digits) if digits else 0
@@ -23,8 +24,9 @@ def occurrences(tool, output):
 
 def command(bench, tool, source, libical, output):
     start, end = WINDOW
-    if tool == "calbridge":
-        return [bench.calbridge, "expand", source, "--from", start, "--to", end, "-o", str(output)], None
+    if tool.startswith("calbridge"):
+        pin = ["taskset", "-c", "0"] if tool == "calbridge-one-core" else []
+        return pin + [bench.calbridge, "expand", source, "--from", start, "--to", end, "-o", str(output)], None
     if tool == "recurring-ical-events":
         return [VENV_PYTHON, "Benchmarks/expand_recurring_ical_events.py", source, start, end], output
     return [libical, source, start, end], output
@@ -95,6 +97,10 @@ def summarise(bench, rows, source):
         "results": results,
         "throughput_ratio_calbridge_over_recurring_ical_events": ratio(base, rie, "occurrences_per_second"),
         "throughput_ratio_calbridge_over_libical": ratio(base, by_tool.get("libical"), "occurrences_per_second"),
+        "throughput_ratio_calbridge_one_core_over_recurring_ical_events": ratio(
+            by_tool.get("calbridge-one-core"), rie, "occurrences_per_second"),
+        "throughput_ratio_calbridge_one_core_over_libical": ratio(
+            by_tool.get("calbridge-one-core"), by_tool.get("libical"), "occurrences_per_second"),
         "notes": notes,
     }
 
@@ -113,6 +119,9 @@ def report(part, path):
     print("throughput calbridge/recurring-ical-events: %s, calbridge/libical: %s (occurrences per second; >1 means calbridge is faster)" % (
         fmt(part["throughput_ratio_calbridge_over_recurring_ical_events"], ".2f"),
         fmt(part["throughput_ratio_calbridge_over_libical"], ".2f")))
+    print("calbridge on one core: %s× recurring-ical-events, %s× libical" % (
+        fmt(part["throughput_ratio_calbridge_one_core_over_recurring_ical_events"], ".2f"),
+        fmt(part["throughput_ratio_calbridge_one_core_over_libical"], ".2f")))
     base = next((r for r in part["results"] if r["tool"] == "calbridge"), None)
     if base:
         print("occurrence counts against calbridge's %d: %s" % (base["occurrences"], ", ".join(

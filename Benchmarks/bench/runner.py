@@ -13,7 +13,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 VENV_PYTHON = str(ROOT / ".venv/bin/python")
 # The parts whose figures results.json keeps under their own key; convert's are its top level.
-PART_KEYS = ("expand", "xcal", "birthdays", "import", "export", "schedule", "view", "versions")
+PART_KEYS = ("expand", "xcal", "birthdays", "import", "export", "schedule", "view", "versions", "cores", "memory")
 
 
 def say(message):
@@ -46,7 +46,9 @@ def timed(args, stdout, stderr, env=None):
         # time's last line is the figure; a line before it may say how the command ended.
         peak = int(rss.read().split()[-1]) if measure else usage.ru_maxrss
     process.returncode = exit_status(status)
-    return {"seconds": round(seconds, 3), "peak_rss_kb": peak, "exit": process.returncode}
+    # GNU time waits for the command, so its usage holds the command's CPU time too (and time's own, a millisecond).
+    cpu = usage.ru_utime + usage.ru_stime
+    return {"seconds": round(seconds, 3), "cpu_seconds": round(cpu, 3), "peak_rss_kb": peak, "exit": process.returncode}
 
 
 def mb(kb):
@@ -54,9 +56,11 @@ def mb(kb):
 
 
 def medians(measured):
-    """The figures every part reports of its runs: median seconds and median and largest peak RSS."""
+    """The figures every part reports of its runs: median wall and CPU (user + system) seconds, and median and
+    largest peak RSS."""
     return {
         "median_seconds": statistics.median(m["seconds"] for m in measured),
+        "median_cpu_seconds": statistics.median(m.get("cpu_seconds", 0) for m in measured),
         "median_peak_rss_mb": mb(statistics.median(m["peak_rss_kb"] for m in measured)),
         "max_peak_rss_mb": mb(max(m["peak_rss_kb"] for m in measured)),
     }
@@ -115,7 +119,7 @@ class Bench:
         self.runs = options.runs
         self.calbridge = calbridge
         self.commit = commit
-        self.dir = ROOT / ".build/bench"
+        self.dir = Path(options.dir)
         self.dir.mkdir(parents=True, exist_ok=True)
         self.failed = False
 

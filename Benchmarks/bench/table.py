@@ -38,13 +38,15 @@ def convert_rows(data, lines):
     cb, lib, py = find(rows, tool="calbridge", events=n), find(rows, tool="libical", events=n), find(rows, tool="python-icalendar", events=n)
     targets = data.get("targets", {})
     if cb:
-        what = "ics → ics, {:,} events ({:.0f} MB)".format(n, cb["input_mb"])
+        what = "ics → ics, {:,} events ({:.0f} MB), calbridge on every core".format(n, cb["input_mb"])
         mine = "%s, %s peak" % (secs(cb["median_seconds"]), mb(cb["median_peak_rss_mb"]))
         if lib:
             lines.append("| %s | %s | libical parse + serialize in C: %s, %s | %s |" % (
                 what, mine, secs(lib["median_seconds"]), mb(lib["median_peak_rss_mb"]),
                 ratio(data.get("throughput_ratio_calbridge_over_libical"), targets.get("over_libical", {}).get("target", 1.5))))
             what, mine = "the same", ""
+            one_core_row(lines, find(rows, tool="calbridge-one-core", events=n), lib, "libical",
+                         data.get("throughput_ratio_calbridge_one_core_over_libical"))
         if py:
             lines.append("| %s | %s | python icalendar 7.3.0 from_ical + to_ical: %s, %s%s | %s |" % (
                 what, mine, secs(py["median_seconds"]), mb(py["median_peak_rss_mb"]), runs(py, planned),
@@ -68,7 +70,7 @@ def expand_rows(data, lines):
     cb = find(e["results"], tool="calbridge")
     lib, rie = find(e["results"], tool="libical"), find(e["results"], tool="recurring-ical-events")
     if cb:
-        what = "expand a year of {:,} events ({:,} occurrences)".format(e["events"], cb["occurrences"])
+        what = "expand a year of {:,} events ({:,} occurrences), calbridge on every core".format(e["events"], cb["occurrences"])
         mine = "%s, %s" % (secs(cb["median_seconds"]), mb(cb["median_peak_rss_mb"]))
         if lib:
             lines.append("| %s | %s | libical `icalcomponent_foreach_recurrence` in C: %s, %s | %s |" % (
@@ -79,6 +81,15 @@ def expand_rows(data, lines):
             lines.append("| %s | %s | recurring-ical-events 3.8.2: %s, %s%s | %s |" % (
                 what, mine, secs(rie["median_seconds"]), mb(rie["median_peak_rss_mb"]), runs(rie, e["runs"]),
                 ratio(e.get("throughput_ratio_calbridge_over_recurring_ical_events"), 50)))
+            one_core_row(lines, find(e["results"], tool="calbridge-one-core"), rie, "recurring-ical-events",
+                         e.get("throughput_ratio_calbridge_one_core_over_recurring_ical_events"))
+
+
+def one_core_row(lines, mine, peer, name, value):
+    """calbridge pinned to one core beside a peer that uses one, so the row above (every core) is not taken for it."""
+    if mine and peer:
+        lines.append("| the same, calbridge on one core (`taskset -c 0`) | %s, %s | %s (one core): %s | %s |" % (
+            secs(mine["median_seconds"]), mb(mine["median_peak_rss_mb"]), name, secs(peer["median_seconds"]), ratio(value)))
 
 
 def webformat_rows(data, lines):
@@ -190,7 +201,61 @@ def table(data):
     commits.discard(None)
     note = "calbridge %s; medians of %s runs unless a row says fewer; MB = 10^6 bytes; peak memory is peak RSS." % (
         ", ".join(sorted(commits)) or "?", data.get("runs", "?"))
-    return "\n".join(lines) + "\n\n" + note + "\n" + versions_table(data)
+    return "\n".join(lines) + "\n\n" + note + "\n" + cores_table(data) + memory_table(data) + versions_table(data)
+
+
+def verdict(met):
+    return "met" if met else "not met"
+
+
+def cores_table(data):
+    """Each workload on one core and on two (taskset), the speed-up and the serial fraction it implies."""
+    c = data.get("cores")
+    if not c:
+        return ""
+    targets = c["targets"]
+    lines = ["", "Two cores (calbridge {}): {:,} events, pinned with `taskset -c 0` and `taskset -c 0,1`, interleaved; wall time "
+             "(CPU time, user + system). The serial fraction s is Amdahl's for p = 2 (T2/T1 = s + (1 − s)/2); the "
+             "16-core speed-up is the one it predicts, 1 / (s + (1 − s)/16).".format(c["calbridge_commit"], c["events"]), "",
+             "| workload | 1 core | 2 cores | speed-up (target ≥ {:g}×) | serial fraction s | predicted on 16 cores (goal ≥ {:g}×) |".format(
+                 targets["speedup"], targets["predicted_16"]),
+             "|---|---|---|---|---|---|"]
+    for r in c["results"]:
+        one, two = r["one_core"], r["two_cores"]
+        lines.append("| {} | {} ({}){} | {} ({}){} | {} | {} | {} |".format(
+            r["label"], secs(one["median_seconds"]), secs(one["median_cpu_seconds"]), runs(one, c["runs"]),
+            secs(two["median_seconds"]), secs(two["median_cpu_seconds"]), runs(two, c["runs"]),
+            "-" if r["speedup"] is None else "%.2f× (%s)" % (r["speedup"], verdict(r["speedup"] >= targets["speedup"])),
+            "-" if r["serial_fraction"] is None else "%.3f" % r["serial_fraction"],
+            "-" if r["predicted_16"] is None else "%.1f× (%s)" % (r["predicted_16"], verdict(r["predicted_16"] >= targets["predicted_16"]))))
+    return "\n".join(lines) + "\n"
+
+
+def memory_table(data):
+    """Peak RSS of each workload as the calendar grows, and validate's and expand's against convert's."""
+    m = data.get("memory")
+    if not m:
+        return ""
+    sizes, targets = m["sizes"], m["targets"]
+    judged = str(targets["rss_events"])
+    lines = ["", "Memory (calbridge {}): peak RSS of each workload as the calendar grows (all cores); the largest size's over the "
+             "smallest's (target: flat), and the most over convert's (ics → ics) at the same size (validate and "
+             "expand: target ≤ {:g}×{}).".format(m["calbridge_commit"], targets["over_convert"], ", and under {:g} MB at {:,} events".format(
+                 targets["rss_mb"], targets["rss_events"]) if judged in m["results"][0]["sizes"] else ""), "",
+             "| workload | " + " | ".join("{:,} events".format(n) for n in sizes) + " | {:,} ÷ {:,} | ÷ convert's |".format(sizes[-1], sizes[0]),
+             "|---|" + "---|" * (len(sizes) + 2)]
+    for r in m["results"]:
+        over = max((v for v in r["over_convert"].values() if v is not None), default=None)
+        cell = "-" if over is None else "%.2f×" % over
+        if r["workload"] in ("validate", "expand") and over is not None:
+            at = r["sizes"].get(judged)
+            small = "" if at is None else "; < {:g} MB at {:,}: {}".format(
+                targets["rss_mb"], targets["rss_events"], verdict(at["ok"] and at["median_peak_rss_mb"] < targets["rss_mb"]))
+            cell += " (%s%s)" % (verdict(over <= targets["over_convert"]), small)
+        lines.append("| {} | {} | {} | {} |".format(
+            r["label"], " | ".join(mb(r["sizes"][str(n)]["median_peak_rss_mb"]) for n in sizes),
+            "-" if r["largest_over_smallest"] is None else "%.2f×" % r["largest_over_smallest"], cell))
+    return "\n".join(lines) + "\n"
 
 
 def versions_table(data):

@@ -1,0 +1,166 @@
+"""How calbridge scales (issue #31), in two parts over the same five workloads: ics -> ics, xCal -> ics,
+jCal -> ics, validate, and expand one year.
+
+cores: each workload on --cores-events events pinned with `taskset -c 0` and `taskset -c 0,1`,
+interleaved, medians of --runs. The 2-core speed-up T1/T2 (target at least 1.8x) gives the serial
+fraction s of Amdahl's law for p = 2: T2/T1 = s + (1 - s)/2, so s = 2*T2/T1 - 1; the 16-core speed-up
+it predicts is 1/(s + (1 - s)/16) (goal at least 8x). CPU time (user + system) is kept beside the wall
+time: on a loaded machine only it is still telling.
+
+memory: the peak RSS of each workload at each of --memory-sizes (all cores), the largest size's over
+the smallest's (target: flat), and validate's and expand's over convert's (ics -> ics) at the same
+size (target at most 2x, and under 64 MB at 100,000 events).
+
+The xCal and jCal inputs are written once by calbridge from the generated .ics and kept under
+.build/bench beside it (a million events make gigabytes of xCal), made again only when the .ics is."""
+import os
+import statistics
+from pathlib import Path
+
+from runner import fmt, mb, print_table, say, warm
+
+TARGET_SPEEDUP, GOAL_16_CORES = 1.8, 8.0
+TARGET_OVER_CONVERT, TARGET_RSS_MB, TARGET_RSS_EVENTS = 2.0, 64.0, 100000
+PINS = {"1 core": ["taskset", "-c", "0"], "2 cores": ["taskset", "-c", "0,1"]}
+WINDOW = ("2026-01-01", "2027-01-01")
+
+
+def workloads(inputs, output):
+    """Each workload: key, label, and its calbridge command for the inputs of one size."""
+    start, end = WINDOW
+    return [
+        ("ics-ics", "ics → ics", ["convert", inputs["ics"], "-o", output + ".ics"]),
+        ("xcal-ics", "xCal → ics", ["convert", inputs["xcal"], "--from", "xcal", "--to", "ics", "-o", output + ".ics"]),
+        ("jcal-ics", "jCal → ics", ["convert", inputs["jcal"], "--from", "jcal", "--to", "ics", "-o", output + ".ics"]),
+        ("validate", "validate", ["validate", inputs["ics"]]),
+        ("expand", "expand one year", ["expand", inputs["ics"], "--from", start, "--to", end, "-o", output + ".jsonl"]),
+    ]
+
+
+def inputs_of(bench, events):
+    """The .ics of `events` events and its xCal and jCal, written by calbridge when the .ics is new."""
+    ics = bench.calendar(events)
+    stamp = Path(str(ics) + ".stamp").read_text()
+    found = {"ics": str(ics)}
+    for form, suffix in [("xcal", ".xcs"), ("jcal", ".jcal")]:
+        target = bench.dir / ("scale-%d%s" % (events, suffix))
+        target_stamp = Path(str(target) + ".stamp")
+        if not (target.exists() and target_stamp.exists() and target_stamp.read_text() == stamp):
+            say("writing %s (untimed)" % target)
+            target_stamp.unlink(missing_ok=True)
+            bench.prepare("calbridge writing %s" % target, [bench.calbridge, "convert", str(ics), "--to", form, "-o", str(target)],
+                          "stderr-scale-prepare-%s.txt" % form)
+            target_stamp.write_text(stamp)
+        found[form] = str(target)
+    return found
+
+
+def figures(measured):
+    """Medians of a workload's runs, and whether every run succeeded."""
+    return {"ok": all(m["exit"] == 0 for m in measured), "runs_done": len(measured),
+            "median_seconds": statistics.median(m["seconds"] for m in measured),
+            "median_cpu_seconds": statistics.median(m["cpu_seconds"] for m in measured),
+            "median_peak_rss_mb": mb(statistics.median(m["peak_rss_kb"] for m in measured)), "runs": measured}
+
+
+def timed_run(bench, key, label, args, prefix, run_number, note):
+    output = bench.dir / "scale-out"
+    measured = bench.measure("%s (%s)" % (label, note), prefix + [bench.calbridge] + args, "stderr-scale-%s.txt" % key)
+    for leftover in (".ics", ".jsonl"):
+        Path(str(output) + leftover).unlink(missing_ok=True)
+    measured["run"] = run_number
+    say("run %d/%d %s, %s: %.2f s wall, %.2f s CPU, peak RSS %d KB, exit %d" % (
+        run_number, bench.runs, label, note, measured["seconds"], measured["cpu_seconds"], measured["peak_rss_kb"], measured["exit"]))
+    return measured
+
+
+def amdahl(one, two):
+    """Speed-up, serial fraction for p = 2 and the 16-core speed-up it predicts, from the 1- and 2-core medians."""
+    if not (one["ok"] and two["ok"]) or not two["median_seconds"]:
+        return {"speedup": None, "serial_fraction": None, "predicted_16": None}
+    speedup = one["median_seconds"] / two["median_seconds"]
+    serial = min(1.0, max(0.0, 2 * two["median_seconds"] / one["median_seconds"] - 1))
+    return {"speedup": round(speedup, 3), "serial_fraction": round(serial, 3),
+            "predicted_16": round(1 / (serial + (1 - serial) / 16), 2)}
+
+
+def run_cores(bench):
+    n = bench.options.cores_events
+    inputs = inputs_of(bench, n)
+    warm(*inputs.values())
+    chosen = workloads(inputs, str(bench.dir / "scale-out"))
+    rows = {}
+    for run_number in range(1, bench.runs + 1):
+        for key, label, args in chosen:
+            for pin, prefix in PINS.items():
+                rows.setdefault((key, pin), []).append(timed_run(bench, key, label, args, prefix, run_number, pin))
+    results = []
+    for key, label, _ in chosen:
+        one, two = figures(rows[(key, "1 core")]), figures(rows[(key, "2 cores")])
+        results.append(dict({"workload": key, "label": label, "one_core": one, "two_cores": two}, **amdahl(one, two)))
+    part = {"events": n, "runs": bench.runs, "calbridge_commit": bench.commit, "cores": os.cpu_count(),
+            "targets": {"speedup": TARGET_SPEEDUP, "predicted_16": GOAL_16_CORES}, "results": results}
+    report_cores(part, bench.save("cores", part))
+
+
+def run_memory(bench):
+    sizes = bench.options.memory_sizes
+    rows = {}
+    for n in sizes:
+        inputs = inputs_of(bench, n)
+        warm(*inputs.values())
+        for run_number in range(1, bench.runs + 1):
+            for key, label, args in workloads(inputs, str(bench.dir / "scale-out")):
+                note = "{:,} events".format(n)
+                rows.setdefault((key, n), []).append(timed_run(bench, key, label, args, [], run_number, note))
+    results = []
+    for key, label, _ in workloads({"ics": "", "xcal": "", "jcal": ""}, ""):
+        by_size = {str(n): figures(rows[(key, n)]) for n in sizes}
+        results.append({"workload": key, "label": label, "sizes": by_size, "largest_over_smallest": rss_ratio(by_size, sizes[-1], sizes[0])})
+    convert = next(r for r in results if r["workload"] == "ics-ics")
+    for r in results:
+        r["over_convert"] = {str(n): rss_ratio_of(r["sizes"][str(n)], convert["sizes"][str(n)]) for n in sizes}
+    part = {"sizes": sizes, "runs": bench.runs, "calbridge_commit": bench.commit, "cores": os.cpu_count(),
+            "targets": {"over_convert": TARGET_OVER_CONVERT, "rss_mb": TARGET_RSS_MB, "rss_events": TARGET_RSS_EVENTS},
+            "results": results}
+    report_memory(part, bench.save("memory", part))
+
+
+def rss_ratio_of(a, b):
+    if a["ok"] and b["ok"] and b["median_peak_rss_mb"]:
+        return round(a["median_peak_rss_mb"] / b["median_peak_rss_mb"], 3)
+    return None
+
+
+def rss_ratio(by_size, big, small):
+    return rss_ratio_of(by_size[str(big)], by_size[str(small)]) if big != small else None
+
+
+def report_cores(part, path):
+    print()
+    print("calbridge %s on 1 and 2 cores (taskset), %d events, %d run(s) each, medians" % (
+        part["calbridge_commit"], part["events"], part["runs"]))
+    rows = [(r["label"], r["one_core"]["median_seconds"], r["one_core"]["median_cpu_seconds"], r["two_cores"]["median_seconds"],
+             r["two_cores"]["median_cpu_seconds"], fmt(r["speedup"], ".2f"), fmt(r["serial_fraction"], ".3f"),
+             fmt(r["predicted_16"], ".1f"), "ok" if r["one_core"]["ok"] and r["two_cores"]["ok"] else "FAILED")
+            for r in part["results"]]
+    print_table("%-16s %9s %9s %9s %9s %8s %7s %9s  %s",
+                ["workload", "1 core s", "CPU s", "2 cores s", "CPU s", "speed-up", "serial", "16 cores", "status"],
+                "%-16s %9.2f %9.2f %9.2f %9.2f %8s %7s %9s  %s", rows)
+    print("targets: 2-core speed-up at least %g×, predicted 16-core speed-up at least %g×" % (TARGET_SPEEDUP, GOAL_16_CORES))
+    print("figures: %s (key \"cores\")" % path)
+
+
+def report_memory(part, path):
+    print()
+    sizes = part["sizes"]
+    print("calbridge %s peak RSS (MB), %d run(s) each, medians" % (part["calbridge_commit"], part["runs"]))
+    rows = [tuple([r["label"]] + [fmt(r["sizes"][str(n)]["median_peak_rss_mb"], ".1f") for n in sizes]
+                  + [fmt(r["largest_over_smallest"], ".2f"), fmt(max((v for v in r["over_convert"].values() if v), default=None), ".2f")])
+            for r in part["results"]]
+    columns = ["{:,}".format(n) for n in sizes]
+    layout = "%-16s" + " %10s" * len(sizes) + " %10s %12s"
+    print_table(layout, ["workload"] + columns + ["last÷first", "÷ convert"], layout, rows)
+    print("targets: flat as the file grows; validate and expand at most %g× convert's, under %g MB at %s events" % (
+        TARGET_OVER_CONVERT, TARGET_RSS_MB, "{:,}".format(TARGET_RSS_EVENTS)))
+    print("figures: %s (key \"memory\")" % path)
