@@ -165,6 +165,14 @@ def export_rows(data, lines):
     """export from each server against python caldav, whole and for one month."""
     e = data["export"]
     for server in e.get("servers", []):
+        raw, cb = find(server["results"], tool="raw-report"), find(server["results"], tool="calbridge")
+        if raw and cb:
+            over = server.get("over_raw_report")
+            lines.append("| export {:,} events from {}: calbridge's whole run against the server's answer to the same REPORT "
+                         "| {} ({} CPU) | curl, the REPORT alone: {} ({:.1f} MB) | {} |".format(
+                             server.get("events", e["events"]), server["server"], secs(cb["median_seconds"]), secs(cb.get("median_cpu_seconds")),
+                             secs(raw["median_seconds"]), raw.get("bytes", 0) / 1e6,
+                             "-" if over is None else "%.2f× the REPORT's time (target ≤ 1.5×: %s)" % (over, "met" if over <= 1.5 else "not met")))
         for tool, what, key in (("calbridge", "", "ratio"), ("calbridge-window", ", one month", "window_ratio")):
             cb, py = find(server["results"], tool=tool), find(server["results"], tool=tool.replace("calbridge", "python-caldav"))
             if cb and py:
