@@ -4,17 +4,18 @@ import CalendarModel
 /// that exporters leave out (VERSION and PRODID of the calendar, UID and DTSTAMP of its items, which the
 /// readers add as they read: `ItemIdentity`), and Google's floating times meant in X-WR-TIMEZONE. Line
 /// endings, empty lines and folding are mended by reading and writing the file again.
-package struct CalendarRepair {
-    package init() {}
+package enum CalendarRepair {
+    /// The calendar's own properties repaired: the required ones it lacks added first, where every
+    /// exporter writes them.
+    package static func repairedProperties(_ properties: [Property]) -> [Property] {
+        CalendarWideChecks.missingProperties(of: Component(name: "VCALENDAR", properties: properties)) + properties
+    }
 
-    package func repair(_ calendar: inout Component) {
-        let zone = calendar["X-WR-TIMEZONE"]?.text
-        // First, where every exporter writes them.
-        calendar.properties.insert(contentsOf: CalendarWideChecks.missingProperties(of: calendar), at: 0)
-        for index in calendar.components.indices {
-            Self.trimStructuredValues(&calendar.components[index])
-            if let zone { anchorFloatingTimes(&calendar.components[index], in: zone) }
-        }
+    /// One top-level component repaired on its own, `zone` being the calendar's X-WR-TIMEZONE (as
+    /// text) when it has one: `validate --repair` mends each component as it is read.
+    package static func repair(_ component: inout Component, zone: String?) {
+        trimStructuredValues(&component)
+        if let zone { anchorFloatingTimes(&component, in: zone) }
     }
 
     /// A notice when a calendar names X-WR-TIMEZONE and holds floating times other apps will not place in it.
@@ -48,10 +49,10 @@ package struct CalendarRepair {
         for index in component.components.indices { trimStructuredValues(&component.components[index]) }
     }
 
-    private func anchorFloatingTimes(_ component: inout Component, in zone: String) {
+    private static func anchorFloatingTimes(_ component: inout Component, in zone: String) {
         guard component.name != "VTIMEZONE" else { return }
-        for index in component.properties.indices where Self.anchored.contains(component.properties[index].name)
-            && Self.isFloating(component.properties[index]) {
+        for index in component.properties.indices where anchored.contains(component.properties[index].name)
+            && isFloating(component.properties[index]) {
             component.properties[index].setParameter("TZID", zone)
         }
     }

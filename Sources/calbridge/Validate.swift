@@ -41,14 +41,32 @@ struct Validate: ParsableCommand, ReportingCommand {
     }
 
     func run() throws {
-        let (calendar, diagnostics) = try CalendarValidation.read(CalendarInputs(paths: inputs, format: from?.format))
+        let inputs = CalendarInputs(paths: inputs, format: from?.format)
         // The listing is validate's output, unless the repaired calendar is: then it goes beside it.
         let repairsToStandardOutput = repair && (output == nil || output == "-")
-        Terminal.printDiagnostics(diagnostics, to: repairsToStandardOutput ? .standardError : .standardOutput)
-        if repair {
-            try AtomicFile.write(CalendarValidation.repaired(calendar, diagnostics), to: output)
-            return Terminal.inform("repaired \(diagnostics.filter { $0.repair != nil }.count) problems\n")
+        guard repair else { return try check(CalendarValidation.read(inputs)) }
+        let sink: AtomicFile
+        do {
+            sink = try AtomicFile(destination: output)
+        } catch {
+            // The problems are listed all the same, and an unrepairable calendar is refused as such.
+            let findings = try CalendarValidation.read(inputs)
+            Terminal.printDiagnostics(findings.diagnostics, to: repairsToStandardOutput ? .standardError : .standardOutput)
+            try CalendarValidation.requireRepairable(findings.diagnostics)
+            throw error
         }
+        var repaired = sink
+        let findings = try CalendarValidation.repair(inputs, into: &repaired)
+        Terminal.printDiagnostics(findings.diagnostics, to: repairsToStandardOutput ? .standardError : .standardOutput)
+        try CalendarValidation.requireRepairable(findings.diagnostics)
+        try repaired.commit()
+        Terminal.inform("repaired \(findings.diagnostics.filter { $0.repair != nil }.count) problems\n")
+    }
+
+    /// Lists the problems and fails on errors, or on warnings under --strict.
+    private func check(_ findings: CalendarValidation.Findings) throws {
+        let diagnostics = findings.diagnostics
+        Terminal.printDiagnostics(diagnostics, to: .standardOutput)
         // Errors fail the check, warnings only under --strict: a script tells the two apart by the code.
         let warnings = diagnostics.count { $0.severity == .violation }
         if diagnostics.contains(where: { $0.severity == .error }) || strict && warnings > 0,
@@ -57,6 +75,6 @@ struct Validate: ParsableCommand, ReportingCommand {
         }
         let names = inputs.map { $0 == "-" ? "standard input" : $0 }.joined(separator: ", ")
         let warned = warnings == 0 ? "" : ", \(warnings) warning\(warnings == 1 ? "" : "s")"
-        Terminal.inform("\(names): valid (\(calendar.components.count) components\(warned))\n")
+        Terminal.inform("\(names): valid (\(findings.componentCount) components\(warned))\n")
     }
 }
