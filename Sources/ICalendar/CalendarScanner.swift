@@ -3,7 +3,7 @@ import InputFiles
 import ContentLines
 
 /// What the scanner finds at the top of a calendar stream, in order.
-package enum ScannedItem {
+package enum ScannedItem: Sendable {
     case beginCalendar(SourceLocation)
     case calendarProperty(Property)
     case component(RawComponent)
@@ -20,7 +20,10 @@ package struct CalendarScanner {
     package static let maximumDepth = 32
     /// Larger single components are refused for the same reason.
     package static let maximumComponentSize = 64 << 20
-    private static let blockSize = 1 << 20
+    /// How much each read of the input asks for; the chunked reading reads the same way (see `CalendarChunk`).
+    package static let defaultBlockSize = 1 << 20
+    /// Settable for tests, where reads of a few bytes put a block's end on every line.
+    package var blockSize = Self.defaultBlockSize
 
     /// Refuse the input when nothing usable survives its reading: set for a file a person handed a
     /// command, not for one resource among a store's, which must not sink the others.
@@ -35,6 +38,8 @@ package struct CalendarScanner {
     package var refusesUnusableInput = false
 
     private let input: InputFile
+    /// Set when the scanner reads a chunk of the input instead of the input itself.
+    private var chunk: ChunkReading?
     package private(set) var diagnostics: [Diagnostic] = []
     private var buffer: [UInt8] = []
     private var position = 0
@@ -57,6 +62,9 @@ package struct CalendarScanner {
     /// (see `refusesUnusableInput`).
     private var itemsHandedOn = 0
 
+    /// Whether a problem stopped reading (see `next`).
+    package var hasStopped: Bool { stopped }
+
     package init(input: InputFile) {
         self.input = input
     }
@@ -77,16 +85,19 @@ package struct CalendarScanner {
     /// only into the component it belongs to.
     private mutating func nextLine() throws(InputFile.OpenError) -> ArraySlice<UInt8>? {
         while true {
+            if let chunk, chunk.consumed + position >= chunk.source.end { return nil }
             let found = buffer.withUnsafeBufferPointer { PhysicalLines.next(in: $0, from: position, isFinal: atEnd) }
             if let (line, next) = found {
                 lineNumber += 1
                 if line.endedWithLoneCR && !sawLoneCR {
                     sawLoneCR = true
+                    chunk?.loneCRReport = diagnostics.count
                     report(.violation, lineNumber, line.range.count + 1,
                            "lines end with a lone CR (old Mac style); iCalendar needs CRLF", repair: "writes CRLF")
                 }
                 if line.range.count > 75 && !sawLongLine {
                     sawLongLine = true
+                    chunk?.longLineReport = diagnostics.count
                     report(.notice, lineNumber, 76, "line \(lineNumber) is \(line.range.count) octets long; RFC 5545 asks for lines of at most 75, folded",
                            repair: "folds long lines")
                 }
@@ -101,8 +112,17 @@ package struct CalendarScanner {
                 return nil
             }
             buffer.removeFirst(position)
+            chunk?.consumed += position
             position = 0
-            atEnd = try input.read(into: &buffer, count: Self.blockSize) == 0
+            if chunk != nil {
+                // A chunk that is not the input's last ends with its lines; past them is the next chunk's.
+                guard chunk!.reveal(into: &buffer) > 0 else {
+                    if chunk!.source.isLast { atEnd = true; continue }
+                    return nil
+                }
+                continue
+            }
+            atEnd = try input.read(into: &buffer, count: blockSize) == 0
         }
     }
 
@@ -153,6 +173,7 @@ package struct CalendarScanner {
     private mutating func endCalendar() {
         insideCalendar = false
         implicitCalendar = false
+        chunk?.endedCalendar = true
         ready.append(.endCalendar)
     }
 
@@ -226,6 +247,7 @@ package struct CalendarScanner {
     /// END:VCALENDAR inside a component: the ENDs the file left out are added to the component,
     /// which is handed on, and the calendar ends.
     private mutating func closeAtEndOfCalendar() {
+        chunk?.namesLines = true
         let open = openNames.reversed().map { "END:" + $0 }
         report(.error, lineNumber, 1, "END:VCALENDAR while \(openNames.last!) begun on line \(raw!.firstLine) is still open (missing \(open.joined(separator: ", ")))",
                repair: "closes it there")
@@ -315,5 +337,152 @@ package struct CalendarScanner {
 
     private mutating func report(_ severity: Diagnostic.Severity, _ line: Int, _ column: Int, _ message: String, repair: String? = nil) {
         diagnostics.append(Diagnostic(severity, file: input.name, at: SourceLocation(line: line, column: column), message, repair: repair))
+    }
+}
+
+/// Where a chunk's scan began: at the input's start, or between the top-level components of a calendar.
+package enum ChunkStart: Sendable {
+    case input
+    case calendarLevel
+}
+
+/// What a worker's scan of one chunk found, its lines counted from the chunk's start, with the state
+/// it ended in: the sequential scanner takes it over where it stands where the scan began.
+package struct ChunkScan: Sendable {
+    let start: ChunkStart
+    var items: [ScannedItem]
+    var diagnostics: [Diagnostic]
+    var lines: Int
+    /// Nothing is open at the chunk's end (no component, no calendar-level line), reading did not
+    /// stop, and no message names a line by its number: what follows can be read without this scan.
+    var isSelfContained: Bool
+    var insideCalendar: Bool
+    /// Set when the chunk ended or began a calendar, which decides the next one's kind.
+    var implicitCalendar: Bool?
+    var sawCalendar: Bool
+    var skipped: (line: Int, text: String, count: Int)?
+    var itemsHandedOn: Int
+    /// Where in `diagnostics` the once-per-input notes stand (lone CRs, long lines).
+    var loneCRReport: Int?
+    var longLineReport: Int?
+}
+
+/// A chunk being read in place of the input: its bytes come into the buffer one read at a time,
+/// as the input's reads brought them, and its lines end at `source.end`.
+private struct ChunkReading {
+    var source: CalendarChunk
+    var revealed: Int
+    var nextRead = 0
+    /// The bytes of the chunk already let go of from the front of the buffer.
+    var consumed = 0
+    var loneCRReport: Int?
+    var longLineReport: Int?
+    var endedCalendar = false
+    var namesLines = false
+
+    init(_ source: CalendarChunk) {
+        self.source = source
+        revealed = source.alreadyRead
+    }
+
+    /// Appends the bytes of the next read; 0 when the chunk's reads are all made.
+    mutating func reveal(into buffer: inout [UInt8]) -> Int {
+        guard nextRead < source.readEnds.count else { return 0 }
+        let end = source.readEnds[nextRead]
+        nextRead += 1
+        buffer += source.bytes[revealed..<end]
+        defer { revealed = end }
+        return end - revealed
+    }
+}
+
+extension CalendarScanner {
+    /// Scans `chunk` on a worker as if it began where its kind says (the input's start, or between
+    /// components inside a calendar), its lines counted from 1.
+    package static func scan(_ chunk: CalendarChunk, file: String) -> ChunkScan {
+        var scanner = CalendarScanner(input: InputFile(name: file, contents: []))
+        let start = chunk.isFirst ? ChunkStart.input : .calendarLevel
+        if start == .calendarLevel { (scanner.insideCalendar, scanner.sawCalendar) = (true, true) }
+        let items = scanner.read(chunk)
+        let reading = scanner.chunk!
+        return ChunkScan(start: start, items: items, diagnostics: scanner.diagnostics, lines: scanner.lineNumber,
+                         isSelfContained: !scanner.stopped && scanner.raw == nil && scanner.pending == nil && !reading.namesLines,
+                         insideCalendar: scanner.insideCalendar,
+                         implicitCalendar: start == .input || reading.endedCalendar ? scanner.implicitCalendar : nil,
+                         sawCalendar: scanner.sawCalendar, skipped: scanner.skipped, itemsHandedOn: scanner.itemsHandedOn,
+                         loneCRReport: reading.loneCRReport, longLineReport: reading.longLineReport)
+    }
+
+    /// Reads the lines of `source` on from where the scanner stands, and returns what they hold.
+    package mutating func read(_ source: CalendarChunk) -> [ScannedItem] {
+        chunk = ChunkReading(source)
+        buffer = Array(source.bytes[..<source.alreadyRead])
+        (position, atEnd) = (0, false)
+        // A chunk is in memory: reading it cannot fail.
+        while !stopped, let line = (try? nextLine()) ?? nil { handle(line) }
+        return takeReady()
+    }
+
+    /// Ends the input after its last chunk: what is still open is reported as `next` would.
+    package mutating func finishChunks() -> [ScannedItem] {
+        if !stopped { finish() }
+        return takeReady()
+    }
+
+    /// Takes over a worker's scan of the next chunk when the scanner stands where that scan began,
+    /// and returns its items with their lines counted from the input's start; `nil` when the chunk
+    /// must be read here instead.
+    package mutating func adopt(_ scan: ChunkScan) -> [ScannedItem]? {
+        guard scan.isSelfContained, standsAt(scan.start) else { return nil }
+        let offset = lineNumber
+        // The long-line note names its line; only the first of the input is given.
+        if scan.longLineReport != nil && !sawLongLine && offset > 0 { return nil }
+        var found = scan.diagnostics
+        let repeated = [sawLoneCR ? scan.loneCRReport : nil, sawLongLine ? scan.longLineReport : nil].compactMap { $0 }
+        for index in repeated.sorted(by: >) { found.remove(at: index) }
+        diagnostics += offset == 0 ? found : found.map { diagnostic in
+            var moved = diagnostic
+            moved.location?.line += offset
+            return moved
+        }
+        lineNumber += scan.lines
+        insideCalendar = scan.insideCalendar
+        implicitCalendar = scan.implicitCalendar ?? implicitCalendar
+        sawCalendar = sawCalendar || scan.sawCalendar
+        skipped = scan.skipped.map { ($0.line + offset, $0.text, $0.count) }
+        itemsHandedOn += scan.itemsHandedOn
+        sawLoneCR = sawLoneCR || scan.loneCRReport != nil
+        sawLongLine = sawLongLine || scan.longLineReport != nil
+        return offset == 0 ? scan.items : scan.items.map { Self.moved($0, by: offset) }
+    }
+
+    private mutating func takeReady() -> [ScannedItem] {
+        defer { ready = [] }
+        return ready
+    }
+
+    /// Whether nothing is open or pending, as at the start of a chunk scanned from `start`.
+    private func standsAt(_ start: ChunkStart) -> Bool {
+        guard !stopped, raw == nil, pending == nil, ready.isEmpty else { return false }
+        switch start {
+        case .input: return lineNumber == 0
+        case .calendarLevel: return insideCalendar
+        }
+    }
+
+    private static func moved(_ item: ScannedItem, by lines: Int) -> ScannedItem {
+        switch item {
+        case .beginCalendar(var location):
+            location.line += lines
+            return .beginCalendar(location)
+        case .calendarProperty(var property):
+            property.location?.line += lines
+            return .calendarProperty(property)
+        case .component(var raw):
+            raw.firstLine += lines
+            return .component(raw)
+        case .endCalendar:
+            return .endCalendar
+        }
     }
 }

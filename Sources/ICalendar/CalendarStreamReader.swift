@@ -28,6 +28,8 @@ package struct CalendarStreamReader {
     package var study: (@Sendable (Component) -> any Sendable)?
     /// Components parsed together; bounds memory and keeps both cores busy.
     package var batchSize = 256
+    /// About how much of the input each worker scans at a time (see `ChunkedCalendarScanner`).
+    package var chunkSize = ChunkedCalendarScanner.defaultChunkSize
     /// Also check what needs the whole calendar (see `CalendarWideChecks`): VERSION and PRODID in each
     /// VCALENDAR, and UIDs shared by components that are not one master and its overrides. Off by
     /// default: only `validate` asks, because `convert` and `expand` keep going on violations and
@@ -70,7 +72,7 @@ package struct CalendarStreamReader {
 
     /// Reads one input, calling `handle` for each property and component that goes into the merged calendar.
     package mutating func read(_ input: InputFile, _ handle: (CalendarStreamEvent) throws -> Void) throws {
-        var scanner = CalendarScanner(input: input)
+        var scanner = ChunkedCalendarScanner(input: input, chunkSize: chunkSize)
         scanner.refusesUnusableInput = refusesUnusableInput
         var reader = ComponentReader(file: input.name, encodes: encodes,
                                      checksWithLibical: checksWithLibical)

@@ -31,6 +31,10 @@ package struct OrderedParallelMap<Item: Sendable, Output, Gathered> {
         self.work = work
     }
 
+    /// How many workers share out a batch: one per core.
+    @inlinable
+    package static var workers: Int { EveryCore.workers(for: .max) }
+
     /// Whether a batch is being mapped.
     @inlinable
     package var isBusy: Bool { inFlight != nil }

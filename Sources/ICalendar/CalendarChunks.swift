@@ -1,0 +1,100 @@
+import CalendarModel
+import InputFiles
+
+/// A stretch of an iCalendar input, cut where a top-level component seems to begin, that a worker
+/// scans on its own. It keeps the input's reads as they were made, so that its scan sees at every
+/// line what the one-block-at-a-time scanner sees there, and the bytes the last read brought past
+/// its end (the next chunk's first line) for the same reason.
+package struct CalendarChunk: Sendable {
+    var bytes: [UInt8]
+    /// Where the chunk's lines end: the next chunk's first line begins there.
+    var end: Int
+    /// The bytes already read when the chunk's first line is reached.
+    var alreadyRead: Int
+    /// Where each later read of the input ended, in the chunk's bytes.
+    var readEnds: [Int]
+    var isFirst: Bool
+    var isLast: Bool
+}
+
+/// Reads an input in blocks and cuts it into chunks of about `size` bytes, each cut at the start
+/// of a line `BEGIN:` of a component that stands at the top of a calendar (a VEVENT, say, not a
+/// VALARM). The cut is only a guess at where the scanner will stand; `CalendarScanner.adopt` checks it.
+struct CalendarChunkCutter {
+    let input: InputFile
+    let size: Int
+    /// How much each read asks for: as much as `CalendarScanner.blockSize`.
+    let blockSize: Int
+    /// What was read past the last cut, and where its reads ended.
+    private var rest: [UInt8] = []
+    private var restAlreadyRead = 0
+    private var restReadEnds: [Int] = []
+    private var atEnd = false
+    private var cuts = 0
+
+    init(input: InputFile, size: Int, blockSize: Int) {
+        (self.input, self.size, self.blockSize) = (input, size, blockSize)
+    }
+
+    /// The next chunk, or `nil` when the input is all cut.
+    mutating func next() throws(InputFile.OpenError) -> CalendarChunk? {
+        guard !(atEnd && rest.isEmpty && cuts > 0) else { return nil }
+        while true {
+            if !atEnd && rest.count < size {
+                try readBlock()
+                continue
+            }
+            if atEnd { return cut(at: rest.count) }
+            if let cut = Self.cutPoint(in: rest, near: size) { return self.cut(at: cut) }
+            // Nothing to cut at: one line or component this long stops the scanner, so a chunk can
+            // end inside it once it is longer than that.
+            if rest.count > CalendarScanner.maximumComponentSize + CalendarScanner.maximumLineLength + 2 * blockSize {
+                return cut(at: rest.count)
+            }
+            try readBlock()
+        }
+    }
+
+    private mutating func readBlock() throws(InputFile.OpenError) {
+        if try input.read(into: &rest, count: blockSize) == 0 {
+            atEnd = true
+        } else {
+            restReadEnds.append(rest.count)
+        }
+    }
+
+    /// Cuts the chunk ending at `end`, with the bytes up to the first read that reached it.
+    private mutating func cut(at end: Int) -> CalendarChunk {
+        let isLast = atEnd && end == rest.count
+        // The reads the scanner makes before its line at `end`: none when that line was read already.
+        let reads = restAlreadyRead >= end ? 0 : (restReadEnds.firstIndex { $0 >= end }.map { $0 + 1 } ?? restReadEnds.count)
+        let reached = reads > 0 ? restReadEnds[reads - 1] : restAlreadyRead
+        let chunk = CalendarChunk(bytes: Array(rest[..<reached]), end: end, alreadyRead: restAlreadyRead,
+                                  readEnds: Array(restReadEnds[..<reads]), isFirst: cuts == 0, isLast: isLast)
+        cuts += 1
+        rest.removeFirst(end)
+        restAlreadyRead = reached - end
+        restReadEnds = restReadEnds[reads...].map { $0 - end }
+        return chunk
+    }
+
+    /// The start of the last line before `size` in `bytes` that begins a top-level component, or
+    /// failing that of the first after it; never the first line.
+    static func cutPoint(in bytes: [UInt8], near size: Int) -> Int? {
+        bytes.withUnsafeBufferPointer { all in
+            func isCut(_ start: Int) -> Bool { all[start - 1] == 0x0A && beginsTopLevelComponent(all[start...]) }
+            let near = min(size, all.count - 1)
+            if near >= 1, let before = stride(from: near, through: 1, by: -1).first(where: isCut) { return before }
+            return stride(from: max(near + 1, 1), to: all.count, by: 1).first(where: isCut)
+        }
+    }
+
+    private static let topLevelBegins = ["VEVENT", "VTODO", "VJOURNAL", "VFREEBUSY", "VTIMEZONE"].map { Array("BEGIN:\($0)".utf8) }
+
+    /// Whether the line at the start of `line` is `BEGIN:` of a top-level component, written whole.
+    private static func beginsTopLevelComponent(_ line: UnsafeBufferPointer<UInt8>.SubSequence) -> Bool {
+        topLevelBegins.contains { begin in
+            line.count > begin.count && line.starts(with: begin) && (line[line.startIndex + begin.count] == 0x0D || line[line.startIndex + begin.count] == 0x0A)
+        }
+    }
+}

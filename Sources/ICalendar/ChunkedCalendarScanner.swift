@@ -1,0 +1,69 @@
+import CalendarModel
+import InputFiles
+import ParallelWork
+
+/// Scans a whole input on every core: workers scan chunks of it (see `CalendarChunkCutter`) while
+/// this thread cuts the next ones, and one `CalendarScanner` takes the chunks over in input order,
+/// reading a chunk itself where it does not stand where the worker's scan of it began. What it hands
+/// on, and every diagnostic with its line, is what `CalendarScanner.next` gives for the whole input.
+package struct ChunkedCalendarScanner {
+    /// About how much of the input one worker scans at a time.
+    package static let defaultChunkSize = 4 << 20
+
+    private var scanner: CalendarScanner
+    private var cutter: CalendarChunkCutter
+    private var scanning: OrderedParallelMap<CalendarChunk, (chunk: CalendarChunk, scan: ChunkScan), Void>
+    /// The items taken over and not yet handed on, the next one last.
+    private var ready: [ScannedItem] = []
+    private var finished = false
+
+    /// See `CalendarScanner.refusesUnusableInput`.
+    package var refusesUnusableInput: Bool {
+        get { scanner.refusesUnusableInput }
+        set { scanner.refusesUnusableInput = newValue }
+    }
+
+    package var diagnostics: [Diagnostic] { scanner.diagnostics }
+
+    /// `blockSize` is how much each read of the input asks for (see `CalendarScanner.blockSize`).
+    package init(input: InputFile, chunkSize: Int = Self.defaultChunkSize, blockSize: Int = CalendarScanner.defaultBlockSize) {
+        scanner = CalendarScanner(input: input)
+        scanner.blockSize = blockSize
+        cutter = CalendarChunkCutter(input: input, size: chunkSize, blockSize: blockSize)
+        let file = input.name
+        scanning = OrderedParallelMap(each: { chunk in (chunk, CalendarScanner.scan(chunk, file: file)) })
+    }
+
+    /// The next item, or `nil` at the end or after a problem that stops reading (in `diagnostics`).
+    package mutating func next() throws(InputFile.OpenError) -> ScannedItem? {
+        while ready.isEmpty && !finished { try scanMore() }
+        return ready.popLast()
+    }
+
+    /// Sends a chunk to each worker, and takes over the chunks sent before; at the end of the input,
+    /// ends it.
+    private mutating func scanMore() throws(InputFile.OpenError) {
+        var batch: [CalendarChunk] = []
+        while !scanner.hasStopped, batch.count < OrderedParallelMap<CalendarChunk, ChunkScan, Void>.workers,
+              let chunk = try cutter.next() {
+            batch.append(chunk)
+        }
+        var taken: [ScannedItem] = []
+        var scanning = self.scanning
+        if batch.isEmpty {
+            scanning.finish { takeOver($0.outputs, into: &taken) }
+            taken += scanner.finishChunks()
+            finished = true
+        } else {
+            scanning.submit(&batch) { takeOver($0.outputs, into: &taken) }
+        }
+        self.scanning = scanning
+        ready = taken.reversed()
+    }
+
+    private mutating func takeOver(_ scanned: [(chunk: CalendarChunk, scan: ChunkScan)], into taken: inout [ScannedItem]) {
+        for (chunk, scan) in scanned {
+            taken += scanner.adopt(scan) ?? scanner.read(chunk)
+        }
+    }
+}
