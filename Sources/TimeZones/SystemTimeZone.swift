@@ -15,6 +15,9 @@ package struct SystemTimeZone: ZoneRules {
 
     /// Zone files are tens of kilobytes; anything far larger is not one, and is not read into memory.
     private static let maximumFileSize = 1 << 20
+    /// The longest name a zone may have: a file name's limit (NAME_MAX). The tz database's names are far
+    /// shorter (America/Argentina/ComodRivadavia has 32 bytes), so a longer TZID is looked up no further.
+    package static let longestIdentifier = 255
 
     /// The zone `identifier` from the tz database in `directory`, or nil when there is no such zone, the
     /// identifier could name a file outside the directory, or the file is not valid TZif data.
@@ -109,7 +112,8 @@ package struct SystemTimeZone: ZoneRules {
     /// Whether `identifier` can only name a file inside the zone directory: relative, no `..`, and only
     /// the characters tz database names use.
     private static func isPlausible(_ identifier: String) -> Bool {
-        guard !identifier.isEmpty, !identifier.hasPrefix("/"), !identifier.contains("..") else { return false }
+        guard !identifier.isEmpty, identifier.utf8.count <= longestIdentifier, !identifier.hasPrefix("/"),
+              !identifier.contains("..") else { return false }
         return identifier.utf8.allSatisfy { byte in
             (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
                 || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)

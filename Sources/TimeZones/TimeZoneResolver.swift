@@ -95,10 +95,16 @@ package final class TimeZoneResolver: @unchecked Sendable {
         uniquingKeysWith: { min($0, $1) })
 
     /// The system zone for a name, also when a vendor prefix stands before it: the longest tail of
-    /// the path that names a zone wins.
+    /// the path that names a zone wins. Tails longer than any zone name are not tried, so a TZID of
+    /// thousands of parts costs its length, not its length times its parts.
     private func systemZone(_ name: String) -> SystemTimeZone? {
-        let parts = name.split(separator: "/").map(String.init)
-        for start in parts.indices {
+        let parts = name.split(separator: "/")
+        var first = parts.endIndex, tailLength = -1
+        while first > parts.startIndex, tailLength + 1 + parts[first - 1].utf8.count <= SystemTimeZone.longestIdentifier {
+            first -= 1
+            tailLength += 1 + parts[first].utf8.count
+        }
+        for start in first..<parts.endIndex {
             let candidate = parts[start...].joined(separator: "/")
             if let zone = SystemTimeZone(identifier: candidate, directory: zoneDirectory) { return zone }
         }
@@ -109,8 +115,11 @@ package final class TimeZoneResolver: @unchecked Sendable {
 
     /// A display name Windows shipped in another language (`Amsterdam, Berlin, Bern, Rom, Stockholm,
     /// Wien`): the first listed city that is a zone of the tz database.
+    /// Each city is looked up once, however often a long list repeats it.
     private func cityZone(_ cities: String) -> SystemTimeZone? {
-        for city in cities.split(separator: ",").map({ $0.surroundingWhitespaceRemoved.replacing(" ", with: "_") }) where !city.isEmpty {
+        var tried: Set<String> = []
+        for city in cities.split(separator: ",").map({ $0.surroundingWhitespaceRemoved.replacing(" ", with: "_") })
+        where !city.isEmpty && tried.insert(city).inserted {
             for region in Self.regions {
                 if let zone = SystemTimeZone(identifier: region + "/" + city, directory: zoneDirectory) { return zone }
             }
