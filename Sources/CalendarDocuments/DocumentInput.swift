@@ -1,5 +1,6 @@
 import CalendarModel
 import CalendarWebFormats
+import Foundation
 import ICalendar
 import InputFiles
 import ParallelWork
@@ -72,7 +73,11 @@ struct DocumentInput {
         }
         do {
             do {
-                if format == .xcal { try XCalReader().read(chunks: chunks, collect) } else { try JCalReader().read(chunks: chunks, collect) }
+                if format == .xcal {
+                    try Self.readXCal(chunks: chunks, work: work, handOn: { try Self.handOn($0, take, skip) }, after: flush, collect)
+                } else {
+                    try JCalReader().read(chunks: chunks, collect)
+                }
             } catch {
                 // The batch in flight was whole before the document went wrong: it goes on first, and
                 // an error in it comes before this one, as it does in the document. So does text
@@ -91,6 +96,55 @@ struct DocumentInput {
         } catch let error as DocumentError {
             throw InvalidCalendarData(diagnostics: [Diagnostic(documentError: error, file: input.name, format: format.rawValue)])
         }
+    }
+
+    /// The size of an xCal range of whole components parsed by one worker: large enough that a
+    /// parser of its own costs little, small enough that a batch of them keeps every core busy.
+    static let rangeBytes = 64 << 10
+
+    /// Reads xCal with its top-level components cut into ranges that the workers parse, check and
+    /// encode, handed on in document order; `collect` takes what the document's own parser reads,
+    /// and `flush` hands on what it read before a range goes to the workers.
+    private static func readXCal(chunks: () throws -> [UInt8]?, work: Work, handOn: ([Built]) throws -> Void,
+                                 after flush: () throws -> Void, _ collect: (CalendarDocumentEvent) throws -> Void) throws {
+        // Twice the cores, so that each worker has ranges of its own however they vary in cost.
+        let rangesPerBatch = 2 * ProcessInfo.processInfo.activeProcessorCount
+        var ranging = OrderedParallelMap<XCalComponentRange, RangeBuilt, Void>(each: { [work] range in
+            RangeBuilt(range: range, components: work.build(range))
+        })
+        var batch: [XCalComponentRange] = []
+        // From the first range the workers could not read on, the document's own parser reads every range.
+        var unread: [XCalComponentRange] = []
+        var fellBack = false
+        func handOnRanges(_ built: inout OrderedParallelMap<XCalComponentRange, RangeBuilt, Void>.Batch) throws {
+            for result in built.outputs {
+                guard !fellBack, let components = result.components else {
+                    fellBack = true
+                    unread.append(result.range)
+                    continue
+                }
+                try handOn(components)
+            }
+        }
+        func takeUnread() -> [XCalComponentRange] {
+            defer { unread = [] }
+            return unread
+        }
+        try XCalReader().read(chunks: chunks, rangeBytes: rangeBytes, submit: { range in
+            try flush()
+            batch.append(range)
+            if batch.count >= rangesPerBatch { try ranging.submit(&batch, handOnRanges) }
+            return takeUnread()
+        }, drain: {
+            try ranging.flush(&batch, handOnRanges)
+            return takeUnread()
+        }, collect)
+    }
+
+    /// A range as a worker built it: its components, or nil when they are not whole components.
+    private struct RangeBuilt {
+        var range: XCalComponentRange
+        var components: [Built]?
     }
 
     /// A component the format does not allow, as the warning that it was skipped.
@@ -130,6 +184,11 @@ struct DocumentInput {
         var encoder: (@Sendable (Component) -> [UInt8])?
         var study: (@Sendable (Component) -> any Sendable)?
         var writesCalendar: Bool
+
+        /// A range's components built, or nil when the range is not whole components.
+        func build(_ range: XCalComponentRange) -> [Built]? {
+            range.components(maximumComponentBytes: XCalReader().maximumComponentBytes)?.map(build)
+        }
 
         func build(_ read: DocumentComponent) -> Built {
             let parsed: DocumentComponent

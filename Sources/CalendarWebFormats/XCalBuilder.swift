@@ -1,4 +1,5 @@
 import CalendarModel
+import JSONReading
 
 /// One element of an xCal property or component being read: its local name, where its start tag
 /// begins, its element children and its own text (value elements hold nothing else).
@@ -75,8 +76,19 @@ final class XCalBuilder: XMLElementHandler {
     private var itemLine = 0
     private var itemBytes = 0
 
-    init(maximumItemBytes: Int) {
+    /// Where libxml2's line 1, column 1 stands in the document: elsewhere when the parser reads a
+    /// range of the document's components wrapped in an opening of its own.
+    private let origin: JSONPosition
+
+    init(maximumItemBytes: Int, origin: JSONPosition = .start) {
         self.maximumItemBytes = maximumItemBytes
+        self.origin = origin
+    }
+
+    /// Whether the reading stands inside a VCALENDAR's `<components>`, between two of them: what
+    /// follows may then be read apart as whole components.
+    var isBetweenComponents: Bool {
+        depth == 3 && section == "components" && skippingBelow == nil && openElements == 0
     }
 
     func takeReady() -> [CalendarDocumentEvent] {
@@ -87,7 +99,8 @@ final class XCalBuilder: XMLElementHandler {
     func startElement(_ tag: XMLStartTag) throws(Refusal) {
         // Read field by field: taking them as one tuple copied the whole tag for every element.
         let name = tag.name
-        let line = tag.line, column = tag.column
+        let line = tag.line == 1 ? origin.line : origin.line + tag.line - 1
+        let column = tag.line == 1 ? origin.column + tag.column - 1 : tag.column
         depth += 1
         if let skippingBelow, depth > skippingBelow { return }
         switch depth {

@@ -1,4 +1,5 @@
 import CLibxml2
+import JSONReading
 
 /// The one bridge to libxml2's push parser, for xCal and multistatus alike: SAX2 callbacks drive an
 /// `XMLElementHandler`, the document is fed in slices and never becomes a tree. It reads with
@@ -32,6 +33,22 @@ enum XMLPushParser {
     }
 
     static func withParser<Result>(handler: some XMLElementHandler, _ body: (Feed) throws -> Result) throws -> Result {
+        try withSession(handler: handler) { session in try body(session.feed) }
+    }
+
+    /// A parser being fed, which can also be moved on over text it is not given: whole top-level
+    /// components read by parsers of their own.
+    struct Session {
+        let feed: Feed
+        /// Whether libxml2 has read every byte fed so far: only then does moving its place on
+        /// misplace nothing it still holds.
+        let isCaughtUp: () -> Bool
+        /// Moves the parser's place on from `from` to `to` (line and column as libxml2 counts them:
+        /// a line feed begins a line, a column is a character), as if it had read the text between.
+        let skip: (_ from: JSONPosition, _ to: JSONPosition) -> Void
+    }
+
+    static func withSession<Result>(handler: some XMLElementHandler, _ body: (Session) throws -> Result) throws -> Result {
         _ = SafeXML.initialised
         var callbacks = makeCallbacks()
         guard let context = xmlCreatePushParserCtxt(&callbacks, nil, nil, 0, nil) else {
@@ -43,7 +60,7 @@ enum XMLPushParser {
         return try withExtendedLifetime(state) {
             context.pointee._private = Unmanaged.passUnretained(state).toOpaque()
             defer { context.pointee._private = nil }
-            return try body { bytes, isLast throws(XMLReadingFailure) in
+            let feed: Feed = { bytes, isLast throws(XMLReadingFailure) in
                 let result = bytes.withMemoryRebound(to: CChar.self) {
                     xmlParseChunk(context, $0.baseAddress, Int32($0.count), isLast ? 1 : 0)
                 }
@@ -56,6 +73,18 @@ enum XMLPushParser {
                 failure.endedInsideElement = isLast && state.libxmlCode == Int32(XML_ERR_DOCUMENT_END.rawValue) && state.depth > 0
                 throw failure
             }
+            return try body(Session(feed: feed, isCaughtUp: {
+                guard let input = context.pointee.input else { return false }
+                return state.failure == nil && context.pointee.wellFormed != 0 && input.pointee.cur == input.pointee.end
+            }, skip: { from, to in
+                guard let input = context.pointee.input else { return }
+                if to.line > from.line {
+                    input.pointee.line += Int32(to.line - from.line)
+                    input.pointee.col = Int32(to.column)
+                } else {
+                    input.pointee.col += Int32(to.column - from.column)
+                }
+            }))
         }
     }
 

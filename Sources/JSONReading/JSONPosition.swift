@@ -13,24 +13,30 @@ package struct JSONPosition: Equatable, Sendable {
     }
 
     /// The position after `bytes`, read from here, in one pass: jCal's stream places every component
-    /// it cuts, and calbridge writes jCal as one line. UTF-8 continuation bytes (`10xxxxxx`) do not
-    /// begin a character.
+    /// it cuts, and xCal's ranges are placed in their document. UTF-8 continuation bytes
+    /// (`10xxxxxx`) do not begin a character; a carriage return is a character, as libxml2 counts it.
     package func advanced(over bytes: ArraySlice<UInt8>) -> JSONPosition {
         var position = self
         bytes.withUnsafeBytes { raw in
-            // Eight bytes at a time while they hold no line feed (a whole jCal file is one line):
-            // their columns are the bytes that do not continue a character.
-            let lineFeeds: UInt64 = 0x0A0A_0A0A_0A0A_0A0A, ones: UInt64 = 0x0101_0101_0101_0101
+            // Eight bytes at a time: the line feeds among them are counted, and the column is the
+            // characters after the last of them (or added to the column when there is none).
+            let lineFeeds: UInt64 = 0x0A0A_0A0A_0A0A_0A0A, low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
             let high: UInt64 = 0x8080_8080_8080_8080
             var i = 0
             while i + 8 <= raw.count {
                 let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-                let noLineFeed = word ^ lineFeeds
-                if (noLineFeed &- ones) & ~noLineFeed & high == 0 {
-                    // A continuation byte has its top bit set and the next one clear.
-                    position.column += 8 - (word & high & ~(word << 1)).nonzeroBitCount
+                // A byte begins a character unless its top bit is set and the next one clear.
+                let characters = ~(word & ~(word << 1)) & high
+                let other = word ^ lineFeeds
+                let feeds = ~(((other & low) &+ low) | other) & high
+                if feeds == 0 {
+                    position.column += characters.nonzeroBitCount
                 } else {
-                    for offset in i..<i + 8 { position.step(over: raw[offset]) }
+                    position.line += feeds.nonzeroBitCount
+                    // The top bit of the last line feed, and the bits of the bytes after it.
+                    let last = 63 - feeds.leadingZeroBitCount
+                    let after = last == 63 ? 0 : ~((UInt64(1) << (last + 1)) &- 1)
+                    position.column = 1 + (characters & after).nonzeroBitCount
                 }
                 i += 8
             }
