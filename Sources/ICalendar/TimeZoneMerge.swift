@@ -95,10 +95,13 @@ package struct TimeZoneMerge {
     private var planned: [(input: String, calendars: [[String: Decision]])] = []
     /// The planned calendars of the input being read that have not begun yet.
     private var upcoming: [[String: Decision]] = []
-    /// The calendar being read: its decisions, the TZIDs it renames, and the form of each VTIMEZONE met.
+    /// The calendar being read: its decisions, the TZIDs it renames, and the first VTIMEZONE met of
+    /// each TZID (its form is worked out only if a second one comes).
     private var current: [String: Decision] = [:]
     private var renames: [String: String] = [:]
     private var met: [String: Component] = [:]
+    /// VTIMEZONE texts, byte for byte, whose form is one of the variants kept, with its TZID and form (see `settle`).
+    private var settled: [[UInt8]: (tzid: String, form: Component)] = [:]
     /// Whether this calendar was planned; if not, whether components went on before its VTIMEZONEs.
     private var isPlanned = false
     private var componentsWentOn = false
@@ -120,6 +123,37 @@ package struct TimeZoneMerge {
             }
             planned[planned.count - 1].calendars.append(decisions)
         }
+    }
+
+    /// Records the texts of an input's VTIMEZONEs once it is planned with none contested: the form of
+    /// each is then a variant kept (the first of its TZID, or one the same as it), which a later
+    /// definition with the same text is left out for (see `plan(input:settledTexts:)`). A definition
+    /// left out for one it is covered by at the times its calendar uses is not one of them: the next
+    /// calendar may use other times.
+    package mutating func settle(_ zones: [(text: [UInt8], zone: Component)]) {
+        for (text, zone) in zones where settled[text] == nil {
+            guard let tzid = zone["TZID"]?.text else { continue }
+            settled[text] = (tzid, Self.form(of: zone))
+        }
+    }
+
+    /// Plans an input from the texts of each calendar's VTIMEZONEs, unparsed, when every one is
+    /// settled: each is left out for the variant of its form, as `decide` would leave it. A store's
+    /// export meets the same few texts in every resource. False, with nothing planned, when a text is
+    /// not settled.
+    package mutating func plan(input: String, settledTexts calendars: [[[UInt8]]]) -> Bool {
+        var decided: [[String: Decision]] = []
+        for texts in calendars {
+            var decisions: [String: Decision] = [:]
+            for text in texts {
+                guard let (tzid, form) = settled[text],
+                      let variant = kept[tzid]?.variants.first(where: { $0.form == form }) else { return false }
+                if decisions[tzid] == nil { decisions[tzid] = .leaveOut(for: variant.name) }
+            }
+            decided.append(decisions)
+        }
+        planned.append((input, decided))
+        return true
     }
 
     /// The TZIDs that `definitions` (one input's, in order) and those kept so far define in more
@@ -181,13 +215,13 @@ package struct TimeZoneMerge {
 
     private mutating func takeZone(_ zone: Component, tzid: String, file: String) -> MergedComponent {
         if let first = met[tzid] {
-            if first != Self.form(of: zone) {
+            if Self.form(of: first) != Self.form(of: zone) {
                 diagnostics.append(Diagnostic(.violation, file: file, at: zone.location,
                                               "a second, different VTIMEZONE for \(tzid) in one calendar is left out; the first one is used"))
             }
             return .leftOut
         }
-        met[tzid] = Self.form(of: zone)
+        met[tzid] = zone
         let decision = current[tzid] ?? decide(zone, tzid: tzid, file: file, mayReplace: false, use: .unknown)
         current[tzid] = decision
         if let name = decision.name, name != tzid { renames[tzid] = name }

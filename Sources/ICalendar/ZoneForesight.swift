@@ -13,31 +13,41 @@ extension CalendarStreamReader {
     /// VTIMEZONEs and one span a TZID, however many events the input holds.
     /// `open` opens the input afresh each time: it is read once for its zones and, only where a
     /// definition is contested, once more for its times.
+    ///
+    /// An input whose every VTIMEZONE is, byte for byte, one the merge has settled (see
+    /// `TimeZoneMerge.settle`) is planned without parsing them: a store's export meets the same few
+    /// texts in every resource.
     package mutating func foresee(opening open: () throws -> InputFile) throws {
         let input = try open()
-        var calendars = try foreseenZones(of: input)
-        if !zones.contested(among: calendars.flatMap(\.zones)).isEmpty {
+        let texts = try zoneTexts(of: input)
+        if !texts.joined().isEmpty && zones.plan(input: input.name, settledTexts: texts.map { $0.map(\.bytes) }) { return }
+        let reader = ComponentReader(file: input.name, checksWithLibical: false)
+        let parsed = texts.map { raws in
+            raws.compactMap { raw in reader.read(raw).component.flatMap { $0.name == "VTIMEZONE" ? (raw.bytes, $0) : nil } }
+        }
+        var calendars = parsed.map { ForeseenCalendar(zones: $0.map(\.1), uses: nil) }
+        let contested = !zones.contested(among: calendars.flatMap(\.zones)).isEmpty
+        if contested {
             let uses = try foreseenUses(of: try open())
             for index in calendars.indices where index < uses.count { calendars[index].uses = uses[index] }
         }
         zones.plan(input: input.name, calendars: calendars)
+        if !contested { zones.settle(parsed.joined().map { (text: $0.0, zone: $0.1) }) }
     }
 
-    /// The VTIMEZONEs of each calendar of the input, in order.
-    private func foreseenZones(of input: InputFile) throws -> [ForeseenCalendar] {
+    /// The components of each calendar of the input that may be VTIMEZONEs, in order, unparsed.
+    private func zoneTexts(of input: InputFile) throws -> [[RawComponent]] {
         var scanner = CalendarScanner(input: input)
-        let reader = ComponentReader(file: input.name, checksWithLibical: false)
-        var calendars = [ForeseenCalendar(zones: [], uses: nil)]
+        var calendars: [[RawComponent]] = [[]]
         var begun = false
         while let item = try scanner.next() {
             switch item {
             case .beginCalendar:
                 // As in `read`: what comes before the first calendar belongs to it.
-                if begun { calendars.append(ForeseenCalendar(zones: [], uses: nil)) }
+                if begun { calendars.append([]) }
                 begun = true
             case .component(let raw) where Self.mayBeTimeZone(raw):
-                guard let zone = reader.read(raw).component, zone.name == "VTIMEZONE" else { continue }
-                calendars[calendars.count - 1].zones.append(zone)
+                calendars[calendars.count - 1].append(raw)
             default:
                 continue
             }
