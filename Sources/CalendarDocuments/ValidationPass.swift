@@ -51,8 +51,11 @@ struct ValidationPass {
                 lateProperty = lateProperty || opened
             case .component(let read):
                 guard let component = read.component else { return }
-                let findings = read.notes as? ComponentFindings
-                    ?? ComponentFindings(component, repairing: repairing, zone: zone.name)
+                var findings = read.notes as? ComponentFindings ?? ComponentFindings(component, repairing: repairing, zone: zone.name)
+                // A worker may have repaired it before X-WR-TIMEZONE reached this thread.
+                if repairing && findings.repairZone != zone.name {
+                    findings = ComponentFindings(component, repairing: true, zone: zone.name)
+                }
                 summary.add(component, findings)
                 guard let sink, let repaired = findings.repaired else { return }
                 if !opened { open() }

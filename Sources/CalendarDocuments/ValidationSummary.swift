@@ -15,6 +15,9 @@ struct ComponentFindings: Sendable {
     /// The repaired component's iCalendar text and the zones it then uses (the anchored floating
     /// times add X-WR-TIMEZONE's); `nil` when not repairing.
     var repaired: (text: [UInt8], zones: ZoneUsage)?
+    /// The X-WR-TIMEZONE the repair anchored floating times in: a worker may have repaired the
+    /// component before the property reached the caller.
+    var repairZone: String?
 
     /// `repairing` in the calendar's X-WR-TIMEZONE `zone` (its text), when it has one.
     init(_ component: Component, repairing: Bool, zone: String?) {
@@ -22,6 +25,7 @@ struct ComponentFindings: Sendable {
         zones = ZoneUsage(of: component)
         namedZones.collect(component)
         guard repairing else { return }
+        repairZone = zone
         var mended = component
         CalendarRepair.repair(&mended, zone: zone)
         repaired = (ComponentReader.iCalendarText(mended), ZoneUsage(of: mended))
@@ -64,8 +68,8 @@ struct NamedZones {
 }
 
 /// The calendar's X-WR-TIMEZONE as the repair of each component needs it, told to the workers once
-/// the reader hands the property on: a component read before then is repaired without it, which
-/// `ValidationPass` notices and answers with a second pass.
+/// the reader hands the property on. A component a worker repaired before then is repaired again
+/// when it is handed on, and one handed on before then makes `ValidationPass` read again.
 final class CalendarZone: @unchecked Sendable {
     private let lock = NSLock()
     private var known: String?
