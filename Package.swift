@@ -63,7 +63,7 @@ let package = Package(
                 exclude: ["Schema/xcal.rnc"], resources: [.copy("Schema/xcal.rng")], swiftSettings: strict),
         .target(name: "Occurrences", dependencies: [
             "CalendarModel", "Recurrence", "TimeZones", "CalendarRouter", "ICalendar", "CalendarWebFormats", "ParallelWork",
-            .product(name: "OrderedCollections", package: "swift-collections"),
+            "AtomicOutput", .product(name: "OrderedCollections", package: "swift-collections"),
         ], swiftSettings: strict),
         .target(name: "CalendarDocuments", dependencies: [
             "CalendarModel", "ICalendar", "CalendarWebFormats", "CalendarRouter", "ContactCards", "Schedules", "TimeZones",

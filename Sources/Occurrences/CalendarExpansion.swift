@@ -64,4 +64,9 @@ package struct SeriesKey: Hashable, Sendable {
         isTodo = component.name == "VTODO"
         uid = component["UID"]?.text ?? "calbridge-no-uid-\(index)"
     }
+
+    init(isTodo: Bool, uid: String) {
+        self.isTodo = isTodo
+        self.uid = uid
+    }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import AtomicOutput
 import CalendarDocuments
+import Foundation
 import Occurrences
 
 /// `calbridge expand`: the occurrences of every event and to-do in a window.
@@ -42,11 +43,19 @@ struct Expand: ParsableCommand, ReportingCommand {
         let (start, end) = try WindowDate.window(from: from, to: to)
         var expansion = StreamedExpansion(window: SeriesExpansion.Window(start: start, end: end, zone: nil),
                                           format: format, displayZoneName: tz, budget: maxInstances)
+        if let bytes = ProcessInfo.processInfo.environment["CALBRIDGE_EXPAND_MEMORY"].flatMap(Int.init) {
+            expansion.memoryBudget = bytes
+        }
         var reader = expansion.reader
-        let diagnostics = try CalendarInputs(paths: [input], format: nil).read(with: &reader) { expansion.take($0) }
+        let diagnostics = try CalendarInputs(paths: [input], format: nil).read(with: &reader) { try expansion.take($0) }
         try reading.judge(diagnostics)
-        let text = try expansion.finish()
-        try AtomicFile.write(text, to: output)
+        // Made on the first bytes, once the expansion has succeeded: a failed one leaves the output untouched.
+        var sink: AtomicFile?
+        try expansion.finish { bytes in
+            if sink == nil { sink = try AtomicFile(destination: output) }
+            try sink!.write(bytes)
+        }
+        try sink?.commit()
         let guesses = expansion.guesses(in: input)
         if !guesses.isEmpty { Terminal.printDiagnostics(guesses, to: .standardError) }
     }

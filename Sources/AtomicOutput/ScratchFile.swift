@@ -1,0 +1,75 @@
+#if canImport(Glibc)
+import Glibc
+/// The C library's write(2), named apart from `ScratchFile.append`.
+private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int { Glibc.write(descriptor, bytes, count) }
+#elseif canImport(Darwin)
+import Darwin
+/// The C library's write(2), named apart from `ScratchFile.append`.
+private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int { Darwin.write(descriptor, bytes, count) }
+#endif
+
+/// A temporary file for what would not fit the memory a command may use (sorted runs of `expand`'s
+/// occurrences, the text of events it may read again): bytes are appended, then read back by offset.
+/// The file is unlinked as soon as it is made, so it leaves nothing behind however the process ends
+/// (success, an error, a signal, a crash): its space is freed when the descriptor closes.
+///
+/// One thread appends; once `flush` has run, any thread may read what was flushed.
+package final class ScratchFile: @unchecked Sendable {
+    private let descriptor: Int32
+    private var buffer: [UInt8] = []
+    /// Bytes written to the file so far; what is buffered comes after them.
+    private var written = 0
+    private static let flushSize = 1 << 18
+
+    /// Makes the file in `directory`, else in `$TMPDIR`, else in `/tmp`.
+    package init(directory: String? = nil) throws(AtomicFile.Failure) {
+        let folder = directory ?? getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
+        var path = Array((folder + "/calbridge-scratch-XXXXXX").utf8CString)
+        descriptor = path.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard descriptor >= 0 else {
+            throw .cannotCreate(path: "a temporary file in \(folder)", reason: String(cString: strerror(errno)))
+        }
+        path.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+    }
+
+    deinit {
+        close(descriptor)
+    }
+
+    /// How many bytes were appended: the offset the next append lands at.
+    package var count: Int { written + buffer.count }
+
+    package func append(_ bytes: [UInt8]) throws(AtomicFile.Failure) {
+        buffer += bytes
+        if buffer.count >= Self.flushSize { try flush() }
+    }
+
+    package func append(_ bytes: ArraySlice<UInt8>) throws(AtomicFile.Failure) {
+        buffer += bytes
+        if buffer.count >= Self.flushSize { try flush() }
+    }
+
+    /// Writes out what is buffered, so that readers see every byte appended.
+    package func flush() throws(AtomicFile.Failure) {
+        var offset = 0
+        while offset < buffer.count {
+            let done = buffer.withUnsafeBytes { systemWrite(descriptor, $0.baseAddress! + offset, $0.count - offset) }
+            guard done > 0 else { throw .cannotWrite(path: "a temporary file", reason: String(cString: strerror(errno))) }
+            offset += done
+        }
+        written += buffer.count
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    /// `count` flushed bytes from `offset` (fewer only past the end).
+    package func read(at offset: Int, count: Int) throws(AtomicFile.Failure) -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: max(0, min(count, written - offset)))
+        var done = 0
+        while done < bytes.count {
+            let got = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress! + done, $0.count - done, off_t(offset + done)) }
+            guard got > 0 else { throw .cannotWrite(path: "a temporary file", reason: String(cString: strerror(errno))) }
+            done += got
+        }
+        return bytes
+    }
+}

@@ -1,0 +1,106 @@
+import AtomicOutput
+import CalendarModel
+import ICalendar
+
+/// Every event and to-do of the calendar, kept in case its series must be expanded again (met again,
+/// a zone came late, the budget ran over), and the rule instances each early expansion used: their
+/// text goes to a scratch file in file order, so memory does not grow with the calendar. Components
+/// that have no text of their own (read from JSON, xCal or jCal, or given a made UID) stay in memory.
+struct KeptComponents {
+    /// One component as kept: its place among the calendar's components, its series, and where its
+    /// text is (loaded by `member`).
+    struct Entry {
+        var index: Int
+        var key: SeriesKey
+        var seriesHash: Int
+        fileprivate var place: Place
+    }
+
+    fileprivate enum Place {
+        case text(offset: Int, count: Int, firstLine: Int)
+        case memory(Int)
+    }
+
+    /// What an entry of the file holds, its first integer.
+    private enum Kind: Int {
+        case text, memory, instances
+    }
+
+    /// Each entry's header: seven 8-byte integers (kind, index, series hash, is a to-do, UID length,
+    /// first line or place in memory or instances, text length), then the UID and the text.
+    private static let headerSize = 7 * 8
+    private var file: ScratchFile?
+    private var inMemory: [Component] = []
+    private var staging: [UInt8] = []
+
+    mutating func keep(_ component: Component, source: RawComponent?, index: Int, key: SeriesKey, seriesHash: Int) throws {
+        let uid = Array(key.uid.utf8)
+        if let source {
+            try append(.text, index, seriesHash, key.isTodo ? 1 : 0, uid.count, source.firstLine, source.bytes.count)
+            staging += uid
+            staging += source.bytes
+        } else {
+            try append(.memory, index, seriesHash, key.isTodo ? 1 : 0, uid.count, inMemory.count, 0)
+            staging += uid
+            inMemory.append(component)
+        }
+    }
+
+    /// The rule instances an early expansion of the series used, to be given back if it is expanded again.
+    mutating func noteInstances(_ instances: Int, seriesHash: Int) throws {
+        guard instances != 0 else { return }
+        try append(.instances, 0, seriesHash, 0, 0, instances, 0)
+    }
+
+    private mutating func append(_ kind: Kind, _ fields: Int...) throws {
+        if staging.count >= 1 << 16 { try flushStaging() }
+        for value in [kind.rawValue] + fields {
+            withUnsafeBytes(of: Int64(value).littleEndian) { staging.append(contentsOf: $0) }
+        }
+    }
+
+    private mutating func flushStaging() throws {
+        let file = try self.file ?? ScratchFile()
+        self.file = file
+        try file.append(staging)
+        staging.removeAll(keepingCapacity: true)
+    }
+
+    /// Writes out every entry, so that `scan` and `member` can read them.
+    mutating func flush() throws {
+        try flushStaging()
+        try file!.flush()
+    }
+
+    /// Reads the entries back in file order (once `flush` has run): `body` gets each component, and
+    /// the instances noted for `counted` series are summed up and returned.
+    func scan(countingInstancesOf counted: Set<Int>, _ body: (Entry) throws -> Void) throws -> Int {
+        var reader = ScratchReader(file!, 0..<file!.count)
+        var instances = 0
+        while try reader.ensure(Self.headerSize) {
+            let field = { (number: Int) in reader.integer(at: number * 8) }
+            let uidCount = field(4), textCount = field(6)
+            defer { reader.skip(Self.headerSize + uidCount + textCount) }
+            guard let kind = Kind(rawValue: field(0)) else { throw AtomicFile.Failure.cannotWrite(path: "a temporary file", reason: "unreadable") }
+            if kind == .instances {
+                if counted.contains(field(2)) { instances += field(5) }
+                continue
+            }
+            _ = try reader.ensure(Self.headerSize + uidCount)
+            let uid = String(decoding: reader.buffered(Self.headerSize..<Self.headerSize + uidCount), as: UTF8.self)
+            let place: Place = kind == .text
+                ? .text(offset: reader.offset + Self.headerSize + uidCount, count: textCount, firstLine: field(5)) : .memory(field(5))
+            try body(Entry(index: field(1), key: SeriesKey(isTodo: field(3) == 1, uid: uid), seriesHash: field(2), place: place))
+        }
+        return instances
+    }
+
+    /// The component of an entry, as it is kept to be read again.
+    func member(_ entry: Entry) throws -> Kept {
+        switch entry.place {
+        case .memory(let place): return .component(inMemory[place])
+        case .text(let offset, let count, let firstLine):
+            return .text(RawComponent(bytes: try file!.read(at: offset, count: count), firstLine: firstLine))
+        }
+    }
+}

@@ -1,0 +1,156 @@
+import AtomicOutput
+
+/// A sorted source of formatted occurrences that a merge reads from front to back.
+protocol OccurrenceCursor {
+    /// The next occurrence; nil once all were read.
+    var head: OccurrenceRecord? { get }
+    /// The head's formatted bytes.
+    var headBytes: ArraySlice<UInt8> { get }
+    /// Whether the source may hold early occurrences of series expanded again.
+    var isEarly: Bool { get }
+    mutating func advance() throws
+}
+
+/// A worker's sorted chunk, read in memory. Chunks still in memory when the early expansions end
+/// have their dropped series taken out then, so none is early.
+struct ChunkCursor: OccurrenceCursor {
+    private let chunk: OccurrenceChunk
+    private var index = 0
+    private(set) var head: OccurrenceRecord?
+    var isEarly: Bool { false }
+
+    init(_ chunk: OccurrenceChunk) {
+        self.chunk = chunk
+        head = chunk.records.first
+    }
+
+    var headBytes: ArraySlice<UInt8> { chunk.bytes[head!.bytes] }
+
+    mutating func advance() {
+        index += 1
+        head = index < chunk.records.count ? chunk.records[index] : nil
+    }
+}
+
+/// How a run lays out each occurrence in the scratch file: a header of six 8-byte integers (start
+/// second, series, position, series hash, UID length, bytes length, at these offsets), then the UID,
+/// then the bytes.
+private enum RunLayout {
+    static let headerSize = 6 * 8
+}
+
+/// Appends the records of one run to a scratch file.
+struct RunWriter {
+    let file: ScratchFile
+    private var staging: [UInt8] = []
+    private static let stagingSize = 1 << 16
+
+    init(file: ScratchFile) {
+        self.file = file
+    }
+
+    mutating func append(_ record: OccurrenceRecord, _ bytes: ArraySlice<UInt8>) throws {
+        let uid = record.uid.utf8
+        appendInteger(record.second)
+        appendInteger(record.series)
+        appendInteger(record.position)
+        appendInteger(record.seriesHash)
+        appendInteger(uid.count)
+        appendInteger(bytes.count)
+        staging.append(contentsOf: uid)
+        staging.append(contentsOf: bytes)
+        if staging.count >= Self.stagingSize { try flush() }
+    }
+
+    private mutating func appendInteger(_ value: Int) {
+        withUnsafeBytes(of: Int64(value).littleEndian) { staging.append(contentsOf: $0) }
+    }
+
+    /// Writes out the staged records and the file's own buffer, so that the run can be read.
+    mutating func flush() throws {
+        try file.append(staging)
+        staging.removeAll(keepingCapacity: true)
+        try file.flush()
+    }
+}
+
+/// A run in a scratch file, read front to back through a buffer of its own.
+struct SpilledRunCursor: OccurrenceCursor {
+    private var reader: ScratchReader
+    private(set) var head: OccurrenceRecord?
+    let isEarly: Bool
+
+    init(_ file: ScratchFile, _ range: Range<Int>, isEarly: Bool) throws {
+        reader = ScratchReader(file, range)
+        self.isEarly = isEarly
+        try advance()
+    }
+
+    var headBytes: ArraySlice<UInt8> { reader.buffered(head!.bytes) }
+
+    /// Reads the next record, whose bytes stay in the reader's buffer until the next `advance`.
+    mutating func advance() throws {
+        if let head { reader.skip(RunLayout.headerSize + head.uid.utf8.count + head.bytes.count) }
+        guard try reader.ensure(RunLayout.headerSize) else {
+            head = nil
+            return
+        }
+        let uidCount = reader.integer(at: 32), bytesCount = reader.integer(at: 40)
+        guard try reader.ensure(RunLayout.headerSize + uidCount + bytesCount) else {
+            throw AtomicFile.Failure.cannotWrite(path: "a temporary file", reason: "a sorted run ends early")
+        }
+        let uidStart = RunLayout.headerSize
+        let uid = String(decoding: reader.buffered(uidStart..<uidStart + uidCount), as: UTF8.self)
+        let bytesStart = uidStart + uidCount
+        head = OccurrenceRecord(second: reader.integer(at: 0), uid: uid, series: reader.integer(at: 8), position: reader.integer(at: 16),
+                                seriesHash: reader.integer(at: 24), bytes: bytesStart..<bytesStart + bytesCount)
+    }
+}
+
+/// Reads a range of a scratch file front to back, a block at a time: offsets it takes and gives
+/// (`integer(at:)`, `buffered`) count from the current position.
+struct ScratchReader {
+    private let file: ScratchFile
+    private let end: Int
+    private var position: Int
+    private var block: [UInt8] = []
+    /// The file offset of `block[0]`.
+    private var blockStart: Int
+    private static let blockSize = 1 << 15
+
+    init(_ file: ScratchFile, _ range: Range<Int>) {
+        self.file = file
+        end = range.upperBound
+        position = range.lowerBound
+        blockStart = range.lowerBound
+    }
+
+    /// Whether `count` bytes from the position are left, reading them into the buffer if they are.
+    mutating func ensure(_ count: Int) throws -> Bool {
+        guard position + count <= end else { return false }
+        if position + count > blockStart + block.count {
+            block = try file.read(at: position, count: min(end - position, max(Self.blockSize, count)))
+            blockStart = position
+        }
+        return true
+    }
+
+    /// The file offset of the position.
+    var offset: Int { position }
+
+    mutating func skip(_ count: Int) {
+        position += count
+    }
+
+    /// The integer at `offset` from the position (ensured).
+    func integer(at offset: Int) -> Int {
+        let start = position - blockStart + offset
+        return Int(Int64(littleEndian: block.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: start, as: Int64.self) }))
+    }
+
+    /// Bytes at offsets from the position (ensured).
+    func buffered(_ range: Range<Int>) -> ArraySlice<UInt8> {
+        let shift = position - blockStart
+        return block[(range.lowerBound + shift)..<(range.upperBound + shift)]
+    }
+}

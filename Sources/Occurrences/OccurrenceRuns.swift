@@ -1,0 +1,197 @@
+import AtomicOutput
+
+/// Where one formatted occurrence's bytes are, and what it is ordered by.
+struct OccurrenceRecord {
+    /// The start as `CalendarExpansion` orders it (UTC seconds, or wall clock for floating times).
+    var second: Int
+    var uid: String
+    /// The series' place in the file (the index of its first component) and the occurrence's place
+    /// in its series: ties keep the order the whole-calendar expansion gives, and no two occurrences
+    /// share a key, so any merge of sorted runs gives one order.
+    var series: Int
+    var position: Int
+    /// The series key's hash: the early occurrences of a series expanded again are dropped by it.
+    var seriesHash: Int
+    var bytes: Range<Int>
+
+    /// The output's order: by start, then UID (as `expand` promises), then place in the file.
+    static func precedes(_ a: Self, _ b: Self) -> Bool {
+        (a.second, a.uid, a.series, a.position) < (b.second, b.uid, b.series, b.position)
+    }
+}
+
+/// Occurrences one worker formatted: their bytes one after another and a record of each, sorted by
+/// the worker (`sort`) so that the caller only merges.
+struct OccurrenceChunk {
+    var bytes: [UInt8] = []
+    var records: [OccurrenceRecord] = []
+
+    mutating func sort() {
+        records.sort(by: OccurrenceRecord.precedes)
+    }
+
+    /// What the chunk holds, counted as the memory budget counts it.
+    var size: Int { bytes.count + records.count * MemoryLayout<OccurrenceRecord>.stride }
+}
+
+/// Formatted occurrences on their way to the output in order, in bounded memory: sorted chunks stay
+/// in memory until they pass `memoryBudget`, then are merged into one sorted run written to a
+/// scratch file; at the end every run is merged (k-way) into the output. Runs past `fanIn` are merged
+/// into one first, so the merge's read buffers stay bounded however long the calendar is.
+struct OccurrenceRuns {
+    /// A run in the scratch file; `isEarly` while the early expansions' dropped series may be in it.
+    private struct Run {
+        var range: Range<Int>
+        var isEarly: Bool
+    }
+
+    var memoryBudget: Int
+    private static let fanIn = 64
+    private var chunks: [OccurrenceChunk] = []
+    private var chunkBytes = 0
+    private var file: ScratchFile?
+    private var runs: [Run] = []
+    /// The hashes of the series expanded again, whose early occurrences are left out; nil until known.
+    private var dropped: Set<Int>?
+
+    init(memoryBudget: Int) {
+        self.memoryBudget = memoryBudget
+    }
+
+    /// How many runs went to the scratch file (those merged into bigger ones included).
+    private(set) var spilledRuns = 0
+
+    mutating func add(_ chunk: OccurrenceChunk) throws {
+        guard !chunk.records.isEmpty else { return }
+        chunkBytes += chunk.size
+        chunks.append(chunk)
+        if chunkBytes > memoryBudget { try spillChunks() }
+    }
+
+    /// The early expansions are over: the occurrences of these series (by key hash) are left out of
+    /// what was added so far; what is added from now on is kept whole.
+    mutating func dropEarly(_ seriesHashes: Set<Int>) {
+        dropped = seriesHashes
+        guard !seriesHashes.isEmpty else { return }
+        for index in chunks.indices {
+            chunks[index].records.removeAll { seriesHashes.contains($0.seriesHash) }
+        }
+    }
+
+    /// Writes every occurrence's bytes in order, in pieces, through `write`.
+    mutating func write(_ write: @escaping ([UInt8]) throws -> Void) throws {
+        var out = OutputPieces(write: write)
+        if runs.isEmpty {
+            try merge(chunks.map { ChunkCursor($0) }) { record, bytes in try out.append(bytes) }
+        } else {
+            try spillChunks()
+            let file = file!
+            try merge(runs.map { try SpilledRunCursor(file, $0.range, isEarly: $0.isEarly) }) { _, bytes in try out.append(bytes) }
+        }
+        try out.flush()
+    }
+
+    /// Merges the chunks in memory into one run in the scratch file, then the runs into one when
+    /// there are `fanIn` of them.
+    private mutating func spillChunks() throws {
+        guard !chunks.isEmpty else { return }
+        let file = try self.file ?? ScratchFile()
+        self.file = file
+        let start = file.count
+        var writer = RunWriter(file: file)
+        try merge(chunks.map { ChunkCursor($0) }) { record, bytes in try writer.append(record, bytes) }
+        try writer.flush()
+        runs.append(Run(range: start..<file.count, isEarly: dropped == nil))
+        spilledRuns += 1
+        chunks = []
+        chunkBytes = 0
+        if runs.count >= Self.fanIn { try mergeRuns() }
+    }
+
+    /// Merges every run into one, in a new scratch file; the old one is freed.
+    private mutating func mergeRuns() throws {
+        let old = file!
+        let merged = try ScratchFile()
+        var writer = RunWriter(file: merged)
+        let cursors = try runs.map { try SpilledRunCursor(old, $0.range, isEarly: $0.isEarly) }
+        try merge(cursors) { record, bytes in try writer.append(record, bytes) }
+        try writer.flush()
+        runs = [Run(range: 0..<merged.count, isEarly: dropped == nil)]
+        file = merged
+        spilledRuns += 1
+    }
+
+    /// Hands on every record of the sorted cursors in order (k-way, by a binary heap of cursors),
+    /// leaving out the dropped series of early runs.
+    private func merge<Cursor: OccurrenceCursor>(_ sources: [Cursor], _ emit: (OccurrenceRecord, ArraySlice<UInt8>) throws -> Void) throws {
+        var cursors = sources.filter { $0.head != nil }
+        var heap = CursorHeap(count: cursors.count)
+        heap.arrange { OccurrenceRecord.precedes(cursors[$0].head!, cursors[$1].head!) }
+        while let top = heap.top {
+            let record = cursors[top].head!
+            if !(cursors[top].isEarly && dropped?.contains(record.seriesHash) == true) {
+                try emit(record, cursors[top].headBytes)
+            }
+            try cursors[top].advance()
+            if cursors[top].head == nil { heap.removeTop() }
+            heap.siftDown(from: 0) { OccurrenceRecord.precedes(cursors[$0].head!, cursors[$1].head!) }
+        }
+    }
+}
+
+/// A min-heap of cursor numbers, ordered by a comparison of the cursors' heads that the caller
+/// passes in, since the cursors change under it.
+private struct CursorHeap {
+    private var items: [Int]
+
+    init(count: Int) {
+        items = Array(0..<count)
+    }
+
+    var top: Int? { items.first }
+
+    mutating func arrange(_ precedes: (Int, Int) -> Bool) {
+        for index in stride(from: items.count / 2 - 1, through: 0, by: -1) { siftDown(from: index, precedes) }
+    }
+
+    /// Takes the top out; the last item takes its place until `siftDown(from: 0)` runs.
+    mutating func removeTop() {
+        let last = items.removeLast()
+        if !items.isEmpty { items[0] = last }
+    }
+
+    mutating func siftDown(from start: Int, _ precedes: (Int, Int) -> Bool) {
+        var parent = start
+        while true {
+            let left = 2 * parent + 1, right = left + 1
+            var least = parent
+            if left < items.count && precedes(items[left], items[least]) { least = left }
+            if right < items.count && precedes(items[right], items[least]) { least = right }
+            guard least != parent else { return }
+            items.swapAt(parent, least)
+            parent = least
+        }
+    }
+}
+
+/// The output in pieces of about a quarter of a megabyte, so that it is never held whole.
+private struct OutputPieces {
+    let write: ([UInt8]) throws -> Void
+    var piece: [UInt8] = []
+    private static let size = 1 << 18
+
+    init(write: @escaping ([UInt8]) throws -> Void) {
+        self.write = write
+    }
+
+    mutating func append(_ bytes: ArraySlice<UInt8>) throws {
+        piece += bytes
+        if piece.count >= Self.size { try flush() }
+    }
+
+    mutating func flush() throws {
+        guard !piece.isEmpty else { return }
+        try write(piece)
+        piece.removeAll(keepingCapacity: true)
+    }
+}

@@ -1,0 +1,63 @@
+@testable import Occurrences
+import XCTest
+
+/// `expand` holds its formatted occurrences in bounded memory: sorted chunks past a budget go to a
+/// scratch file as sorted runs, and the runs are merged into the output by start, then UID, then
+/// place in the file, whatever runs the occurrences landed in.
+final class OccurrenceRunsTests: XCTestCase {
+    /// A worker's chunk: an occurrence per (second, uid, series), formatted as one line saying so.
+    private func chunk(_ keys: [(second: Int, uid: String, series: Int)], seriesHash: (Int) -> Int = { $0 }) -> OccurrenceChunk {
+        var chunk = OccurrenceChunk()
+        for key in keys {
+            let start = chunk.bytes.count
+            chunk.bytes += Array("\(key.second) \(key.uid) \(key.series)\n".utf8)
+            chunk.records.append(OccurrenceRecord(second: key.second, uid: key.uid, series: key.series, position: 0,
+                                                  seriesHash: seriesHash(key.series), bytes: start..<chunk.bytes.count))
+        }
+        chunk.sort()
+        return chunk
+    }
+
+    private func output(_ runs: inout OccurrenceRuns) throws -> [String] {
+        var bytes: [UInt8] = []
+        try runs.write { bytes += $0 }
+        return String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init)
+    }
+
+    func testRunsSpilledPastTheBudgetAreMergedByStartThenUIDThenSeries() throws {
+        var generator = SystemRandomNumberGenerator()
+        var runs = OccurrenceRuns(memoryBudget: 2_000)
+        var expected: [(second: Int, uid: String, series: Int)] = []
+        // Enough chunks over a small budget to spill more runs than one merge reads at once.
+        for series in 0..<300 {
+            let keys = (0..<12).map { _ in (second: Int.random(in: 0..<50, using: &generator), uid: ["b", "a", "ä", "B"].randomElement()!,
+                                            series: series) }
+            expected += keys
+            try runs.add(chunk(keys))
+        }
+        XCTAssertGreaterThan(runs.spilledRuns, 64, "every chunk went to the scratch file, and the runs were merged once")
+        let order = expected.sorted { ($0.second, $0.uid, $0.series) < ($1.second, $1.uid, $1.series) }
+        XCTAssertEqual(try output(&runs), order.map { "\($0.second) \($0.uid) \($0.series)" })
+    }
+
+    func testTheEarlyOccurrencesOfASeriesExpandedAgainAreLeftOutOfSpilledRunsAndChunks() throws {
+        var runs = OccurrenceRuns(memoryBudget: 50)
+        try runs.add(chunk([(5, "master", 0), (9, "other", 1)]))
+        try runs.add(chunk([(7, "master", 2)], seriesHash: { _ in 0 }))
+        runs.memoryBudget = 1 << 20
+        try runs.add(chunk([(3, "master", 3)], seriesHash: { _ in 0 }))
+        XCTAssertEqual(runs.spilledRuns, 2)
+        // Series hash 0 (the UID "master") was met again: its early occurrences, spilled or not, go.
+        runs.dropEarly([0])
+        try runs.add(chunk([(6, "master", 0), (8, "master", 0)], seriesHash: { _ in 0 }))
+        XCTAssertEqual(try output(&runs), ["6 master 0", "8 master 0", "9 other 1"])
+    }
+
+    func testASmallCalendarStaysInMemory() throws {
+        var runs = OccurrenceRuns(memoryBudget: 1 << 20)
+        try runs.add(chunk([(2, "b", 1), (1, "a", 0)]))
+        try runs.add(chunk([(1, "a", 2)]))
+        XCTAssertEqual(try output(&runs), ["1 a 0", "1 a 2", "2 b 1"])
+        XCTAssertEqual(runs.spilledRuns, 0)
+    }
+}
