@@ -28,6 +28,13 @@ extension EveryCore {
         init(workers: Int, _ work: @escaping @Sendable (_ worker: Int, _ workers: Int) -> Result) {
             let slots = WorkerSlots<Result>(count: workers)
             self.slots = slots
+            // One worker's share is done here: waking a thread and waiting for it cost more than a
+            // small input's whole reading (a store's export reads thousands of one-chunk resources),
+            // and on one core the caller would only wait for it anyway.
+            guard workers > 1 else {
+                slots.store(work(0, 1), at: 0)
+                return
+            }
             for worker in 0..<workers {
                 DispatchQueue.global().async(group: group) { slots.store(work(worker, workers), at: worker) }
             }
@@ -37,7 +44,7 @@ extension EveryCore {
         @usableFromInline
         func wait() -> [Result] {
             group.wait()
-            return slots.results
+            return slots.takeResults()
         }
     }
 
@@ -71,5 +78,9 @@ private final class WorkerSlots<Result>: @unchecked Sendable {
         slots[index] = result
     }
 
-    var results: [Result] { slots.map { $0! } }
+    /// What the workers stored, moved out rather than copied: the caller becomes its only owner, so
+    /// what it takes apart is not retained and released once more on its thread.
+    func takeResults() -> [Result] {
+        (0..<slots.count).map { slots[$0].take()! }
+    }
 }
