@@ -52,6 +52,8 @@ package struct CalendarConversion {
         var reader = CalendarStreamReader(encodes: true)
         // Noting zones per component is a worker's job; the main thread only merges, in order.
         reader.study = { ZoneUsage(of: $0) }
+        // Only the encoded bytes are written: each tree dies on the worker that built it.
+        reader.keepsComponents = false
         var writer = ICalendarWriter()
         var zones = ZoneUsage()
         var floating: [Diagnostic] = []

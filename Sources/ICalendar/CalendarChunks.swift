@@ -69,10 +69,14 @@ struct CalendarChunkCutter {
         // The reads the scanner makes before its line at `end`: none when that line was read already.
         let reads = restAlreadyRead >= end ? 0 : (restReadEnds.firstIndex { $0 >= end }.map { $0 + 1 } ?? restReadEnds.count)
         let reached = reads > 0 ? restReadEnds[reads - 1] : restAlreadyRead
-        let chunk = CalendarChunk(bytes: Array(rest[..<reached]), end: end, alreadyRead: restAlreadyRead,
+        // The chunk takes the bytes read; only what follows its end is copied for the next.
+        var bytes: [UInt8] = []
+        swap(&bytes, &rest)
+        rest = Array(bytes[end...])
+        bytes.removeLast(bytes.count - reached)
+        let chunk = CalendarChunk(bytes: bytes, end: end, alreadyRead: restAlreadyRead,
                                   readEnds: Array(restReadEnds[..<reads]), isFirst: cuts == 0, isLast: isLast)
         cuts += 1
-        rest.removeFirst(end)
         restAlreadyRead = reached - end
         restReadEnds = restReadEnds[reads...].map { $0 - end }
         return chunk

@@ -26,6 +26,9 @@ package struct CalendarStreamReader {
     package var writesCalendar = true
     /// See `ComponentReader.study`.
     package var study: (@Sendable (Component) -> any Sendable)?
+    /// Whether each component handed on carries its tree: a caller that writes only `encoded`
+    /// (convert) clears it, so that trees die on the workers (see `ComponentReader.keepsComponent`).
+    package var keepsComponents = true
     /// Components parsed together; bounds memory and keeps both cores busy.
     package var batchSize = 256
     /// About how much of the input each worker scans at a time (see `ChunkedCalendarScanner`).
@@ -80,6 +83,7 @@ package struct CalendarStreamReader {
         reader.selection = selection
         reader.writesCalendar = writesCalendar
         reader.encoder = encoder
+        reader.keepsComponent = keepsComponents || checksWholeCalendar
         var batch: [RawComponent] = []
         // The workers read one batch while this thread scans the next: scanning waited for every
         // batch to be read, and the workers for scanning.
@@ -94,9 +98,9 @@ package struct CalendarStreamReader {
             case .component(let raw):
                 batch.append(raw)
                 guard batch.count >= batchSize else { continue }
-                try reading.submit(&batch) { try handOn(&$0.outputs, from: input.name, handle) }
+                try reading.submit(&batch) { try handOn(&$0.outputs, from: input.name, reader, handle) }
             case .beginCalendar(let location):
-                try reading.flush(&batch) { try handOn(&$0.outputs, from: input.name, handle) }
+                try reading.flush(&batch) { try handOn(&$0.outputs, from: input.name, reader, handle) }
                 if checksWholeCalendar { wideChecks.beginCalendar(file: input.name, at: location) }
                 if calendarsOfInput > 0 { seesOwnCalendarProperty?(nil) }
                 calendars += 1
@@ -107,16 +111,16 @@ package struct CalendarStreamReader {
                 }
                 calendarsOfInput += 1
             case .calendarProperty(let property):
-                try reading.flush(&batch) { try handOn(&$0.outputs, from: input.name, handle) }
+                try reading.flush(&batch) { try handOn(&$0.outputs, from: input.name, reader, handle) }
                 if checksWholeCalendar { wideChecks.calendarProperty(property) }
                 seesOwnCalendarProperty?(property)
                 try take(property, from: input.name, firstOfInput: firstOfInput, handle)
             case .endCalendar:
-                try reading.flush(&batch) { try handOn(&$0.outputs, from: input.name, handle) }
+                try reading.flush(&batch) { try handOn(&$0.outputs, from: input.name, reader, handle) }
                 if checksWholeCalendar { diagnostics += wideChecks.endCalendar() }
             }
         }
-        try reading.flush(&batch) { try handOn(&$0.outputs, from: input.name, handle) }
+        try reading.flush(&batch) { try handOn(&$0.outputs, from: input.name, reader, handle) }
         // A truncated input ends inside its calendar, which is judged all the same.
         if checksWholeCalendar { diagnostics += wideChecks.endCalendar() }
         diagnostics += scanner.diagnostics
@@ -174,13 +178,13 @@ package struct CalendarStreamReader {
 
     /// Hands on a batch's components in batch order, each let go of once handled: what the handler
     /// keeps (expand's pending events) is then its only holder, and it decides where it dies.
-    private mutating func handOn(_ results: inout [ReadComponent], from file: String,
+    private mutating func handOn(_ results: inout [ReadComponent], from file: String, _ reader: ComponentReader,
                                  _ handle: (CalendarStreamEvent) throws -> Void) throws {
         results.reverse()
         while var popped = results.popLast() {
             madeUIDs.distinguish(&popped, encoder: encodes ? encoder : nil, study: study)
             diagnostics += popped.diagnostics
-            guard let result = merged(popped, from: file) else { continue }
+            guard let result = merged(popped, from: file, reader) else { continue }
             if checksWholeCalendar, let component = result.component,
                let shared = wideChecks.component(component, file: file) {
                 diagnostics.append(shared)
@@ -191,14 +195,22 @@ package struct CalendarStreamReader {
 
     /// The component as it goes into the merged calendar (see `TimeZoneMerge`), encoded and studied
     /// again when that changed it; `nil` when it is left out.
-    private mutating func merged(_ read: ReadComponent, from file: String) -> ReadComponent? {
-        guard let component = read.component else { return read }
+    private mutating func merged(_ read: ReadComponent, from file: String, _ reader: ComponentReader) -> ReadComponent? {
+        guard let component = read.component ?? read.zoneReferences else { return read }
         let taken = zones.take(component, file: file)
         diagnostics += zones.takeDiagnostics()
         switch taken {
         case .unchanged: return read
         case .leftOut: return nil
-        case .changed(let changed):
+        case .changed(var changed):
+            // Only the zone references came back from the worker: the whole tree is read again and
+            // renamed as they were (taking an item twice changes nothing else in the merge).
+            var whole = reader
+            whole.keepsComponent = true
+            if read.component == nil, let source = read.source, let tree = whole.read(source).component {
+                guard case .changed(let renamed) = zones.take(tree, file: file) else { return read }
+                changed = renamed
+            }
             var result = ReadComponent(component: changed, diagnostics: read.diagnostics, encoded: encodes ? encoder(changed) : nil)
             result.notes = study?(changed)
             return result

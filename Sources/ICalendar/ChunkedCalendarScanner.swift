@@ -8,7 +8,7 @@ import ParallelWork
 /// on, and every diagnostic with its line, is what `CalendarScanner.next` gives for the whole input.
 package struct ChunkedCalendarScanner {
     /// About how much of the input one worker scans at a time.
-    package static let defaultChunkSize = 4 << 20
+    package static let defaultChunkSize = 1 << 20
 
     private var scanner: CalendarScanner
     private var cutter: CalendarChunkCutter

@@ -13,6 +13,9 @@ package struct ReadComponent: Sendable {
     package var notes: (any Sendable)?
     /// The UID made for an item that had none (see `ItemIdentity`).
     package var madeUID: String?
+    /// For a component whose tree was let go of on its worker (see `ComponentReader.keepsComponent`):
+    /// its name and the properties that name a TZID, all the zone merge looks at in it.
+    package var zoneReferences: Component?
 
     package init(component: Component?, diagnostics: [Diagnostic], encoded: [UInt8]?, source: RawComponent? = nil) {
         self.component = component
@@ -43,6 +46,11 @@ package struct ComponentReader: Sendable {
     /// What `encodes` writes: iCalendar text, unless another format (xCal, jCal) gives its encoding,
     /// which then runs on the workers too.
     package var encoder: @Sendable (Component) -> [UInt8] = ComponentReader.iCalendarText
+    /// Whether the component read is handed back. A command that writes only `encoded` clears it: the
+    /// tree of an item then dies on the worker that built it, and only its `zoneReferences` go back
+    /// (and its source, read again on the rare TZID the merge renames). A VTIMEZONE, which the merge
+    /// keeps, and an item given a made UID, which the reader may renumber, are handed back whole.
+    package var keepsComponent = true
 
     package init(file: String, encodes: Bool = false, checksWithLibical: Bool = true) {
         self.file = file
@@ -69,7 +77,18 @@ package struct ComponentReader: Sendable {
         var read = ReadComponent(component: component, diagnostics: diagnostics, encoded: encoded, source: raw)
         read.notes = study?(component)
         read.madeUID = identity.madeUID
+        if !keepsComponent && encodes && identity.madeUID == nil && component.name != "VTIMEZONE" {
+            read.zoneReferences = Self.zoneReferences(of: component)
+            read.component = nil
+        }
         return read
+    }
+
+    /// The component with only its name and the properties that carry a TZID parameter, in its
+    /// own and its subcomponents' places.
+    private static func zoneReferences(of component: Component) -> Component {
+        Component(name: component.name, properties: component.properties.filter { $0[parameter: "TZID"] != nil },
+                  components: component.components.map(zoneReferences))
     }
 
     package static func iCalendarText(_ component: Component) -> [UInt8] {

@@ -53,10 +53,15 @@ package struct OrderedParallelMap<Item: Sendable, Output, Gathered> {
     @inlinable
     package mutating func finish(_ handOn: (inout Batch) throws -> Void) rethrows {
         guard let running = inFlight.take() else { return }
-        let parts = running.wait()
+        var parts = running.wait()
         let count = parts.reduce(0) { $0 + $1.0.count }
-        // Worker w mapped items w, w + workers, …: dealt back into batch order.
-        var batch = Batch(outputs: (0..<count).map { parts[$0 % parts.count].0[$0 / parts.count] }, gathered: parts.map(\.1))
+        // Worker w mapped items w, w + workers, …: dealt back into batch order, each moved out of its
+        // worker's outputs (the caller's thread does no retain and release per output).
+        for index in parts.indices { parts[index].0.reverse() }
+        var outputs: [Output] = []
+        outputs.reserveCapacity(count)
+        for item in 0..<count { outputs.append(parts[item % parts.count].0.removeLast()) }
+        var batch = Batch(outputs: outputs, gathered: parts.map(\.1))
         try handOn(&batch)
     }
 

@@ -30,6 +30,16 @@ final class OrderedParallelMapTests: XCTestCase {
         XCTAssertTrue(gathered.allSatisfy { $0 == $0.sorted() }, "a worker takes every n-th item, in order")
     }
 
+    func testABatchOfOneItemPerWorkerGivesEachWorkerOne() {
+        let workers = OrderedParallelMap<Int, Int, [Int]>.workers
+        XCTAssertEqual(workers, ProcessInfo.processInfo.activeProcessorCount)
+        var map = OrderedParallelMap<Int, Int, [Int]> { share in (share, share) }
+        var batch = Array(0..<workers)
+        var gathered: [[Int]] = []
+        map.flush(&batch) { gathered = $0.gathered }
+        XCTAssertEqual(gathered, (0..<workers).map { [$0] }, "the chunked scanner sends one chunk to each")
+    }
+
     func testAnErrorInHandingOnStopsWhereItIsThrown() {
         struct Refused: Error {}
         var map = OrderedParallelMap<Int, Int, Void>(each: { $0 })
