@@ -97,6 +97,7 @@ def entry(tool, measured):
         "resources_per_second": round(count / figures["median_seconds"], 1) if ok and figures["median_seconds"] > 0 else None,
         "server_cpu_ms_per_resource": round(1000 * statistics.median(m["server_cpu_seconds"] for m in measured) / count, 2)
         if count else None,
+        "server_cpu_seconds": statistics.median(m["server_cpu_seconds"] for m in measured),
         "most_rewritten": max(rewritten) if rewritten else None,
         "median_peak_rss_mb": figures["median_peak_rss_mb"], "runs": measured,
     }
@@ -116,6 +117,8 @@ def summarise(bench, name, description, rows):
             "runs": bench.runs, "calbridge_commit": bench.commit, "throughput_ratio_calbridge_over_python": ratio,
             "target": {"ratio": TARGET_RATIO, "met": None if ratio is None else ratio >= TARGET_RATIO},
             "unchanged_reimport_wrote": by_tool["calbridge-again"]["most_rewritten"],
+            # Issue #31: the import's time at most 1.5x what the server spends on it (its CPU time during the import).
+            "over_server_cpu": round(cb["median_seconds"] / cb["server_cpu_seconds"], 3) if cb["ok"] and cb["server_cpu_seconds"] else None,
             "calbridge_summary": said[0] if said else "", "notes": notes}
 
 
@@ -138,6 +141,8 @@ def report(part, path):
               "the unchanged re-import rewrote %s resources" % (
                   server["server"], fmt(server["throughput_ratio_calbridge_over_python"], ".2f"), TARGET_RATIO,
                   "-" if met is None else ("met" if met else "not met"), fmt(server["unchanged_reimport_wrote"], "d")))
+        print("%s: calbridge's import took %s× the server's CPU time during it (target at most 1.5×)" % (
+            server["server"], fmt(server.get("over_server_cpu"), ".2f")))
         for note in server["notes"]:
             print("NOTE: %s: %s" % (server["server"], note))
     print("figures: %s (key \"import\")" % path)

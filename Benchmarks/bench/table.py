@@ -146,6 +146,12 @@ def import_rows(data, lines):
                 server.get("events", i["events"]), server["server"], secs(cb["median_seconds"]), cb["resources_per_second"] or 0,
                 runs({"runs_done": server.get("runs", 3)}, 3), secs(py["median_seconds"]), py["resources_per_second"] or 0,
                 ratio(server.get("throughput_ratio_calbridge_over_python"))))
+        over = server.get("over_server_cpu")
+        if cb and over is not None:
+            lines.append("| import {:,} events into {}: calbridge's whole run against the server's CPU time during it | {} | "
+                         "the server: {} of CPU | {:.2f}× (target ≤ 1.5×: {}) |".format(
+                             server.get("events", i["events"]), server["server"], secs(cb["median_seconds"]),
+                             secs(cb["server_cpu_seconds"]), over, "met" if over <= 1.5 else "not met"))
         if again:
             lines.append("| the same file into {} again | {}, {} resources rewritten | | |".format(
                 server["server"], secs(again["median_seconds"]), "-" if again["most_rewritten"] is None else again["most_rewritten"]))
