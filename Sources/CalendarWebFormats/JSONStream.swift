@@ -81,36 +81,21 @@ struct JSONStream {
         compact()
         let start = i
         var end = start
-        var depth = 0
-        var inString = false
-        scan: while try available(end) {
-            guard end - start <= maximumValueBytes else {
-                throw error("a value larger than \(DocumentError.size(maximumValueBytes)) begins here", at: start)
+        var cut = ValueCut()
+        scan: while true {
+            // A byte past the bound is looked at only to say the value is too large.
+            let limit = min(buffer.count, start + maximumValueBytes + 1)
+            switch buffer.withUnsafeBufferPointer({ cut.scan($0, from: &end, to: limit) }) {
+            case .ended: break scan
+            case .tooDeep: throw error("nested deeper than \(JSONReader.maximumDepth) levels", at: end)
+            case .needsMore:
+                guard try available(end) else { break scan }
+                guard end - start <= maximumValueBytes else {
+                    throw error("a value larger than \(DocumentError.size(maximumValueBytes)) begins here", at: start)
+                }
             }
-            let byte = buffer[end]
-            if inString {
-                if byte == UInt8(ascii: "\\") { end += 2; continue }
-                end += 1
-                if byte == UInt8(ascii: "\"") { inString = false; if depth == 0 { break scan } }
-                continue
-            }
-            switch byte {
-            case UInt8(ascii: "\""):
-                inString = true
-            case UInt8(ascii: "["), UInt8(ascii: "{"):
-                depth += 1
-                guard depth < JSONReader.maximumDepth else { throw error("nested deeper than \(JSONReader.maximumDepth) levels", at: end) }
-            case UInt8(ascii: "]"), UInt8(ascii: "}"):
-                if depth == 0 { break scan }
-                depth -= 1
-                if depth == 0 { end += 1; break scan }
-            case UInt8(ascii: ","), 0x20, 0x09, 0x0A, 0x0D:
-                if depth == 0 { break scan }
-            default: break
-            }
-            end += 1
         }
-        if inString || depth > 0 { throw error("the text ends inside a value", at: min(end, buffer.count)) }
+        if cut.inString || cut.depth > 0 { throw error("the text ends inside a value", at: min(end, buffer.count)) }
         i = min(end, buffer.count)
         return (Array(buffer[start..<i]), start)
     }
@@ -146,6 +131,52 @@ struct JSONStream {
         buffer.removeSubrange(..<i)
         i = 0
         mark = 0
+    }
+}
+
+/// How far the cut of one value has come, kept while more of its text is read: how deep it is
+/// and whether it stands inside a string.
+private struct ValueCut {
+    enum Outcome {
+        case ended
+        /// At the bracket that nests deeper than `JSONReader.maximumDepth`.
+        case tooDeep
+        case needsMore
+    }
+
+    var depth = 0
+    var inString = false
+
+    /// Scans `bytes` from `end` up to `limit`, leaving `end` after the value when it ends there.
+    mutating func scan(_ bytes: UnsafeBufferPointer<UInt8>, from end: inout Int, to limit: Int) -> Outcome {
+        while end < limit {
+            if inString {
+                // Most of jCal is the text of strings: run to the next quote or backslash.
+                while end < limit, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\") { end += 1 }
+                guard end < limit else { return .needsMore }
+                if bytes[end] == UInt8(ascii: "\\") { end += 2; continue }
+                end += 1
+                inString = false
+                if depth == 0 { return .ended }
+                continue
+            }
+            switch bytes[end] {
+            case UInt8(ascii: "\""):
+                inString = true
+            case UInt8(ascii: "["), UInt8(ascii: "{"):
+                depth += 1
+                guard depth < JSONReader.maximumDepth else { return .tooDeep }
+            case UInt8(ascii: "]"), UInt8(ascii: "}"):
+                if depth == 0 { return .ended }
+                depth -= 1
+                if depth == 0 { end += 1; return .ended }
+            case UInt8(ascii: ","), 0x20, 0x09, 0x0A, 0x0D:
+                if depth == 0 { return .ended }
+            default: break
+            }
+            end += 1
+        }
+        return .needsMore
     }
 }
 

@@ -12,49 +12,53 @@ package struct JSONPosition: Equatable, Sendable {
         self.column = column
     }
 
-    /// The position after `bytes`, read from here, in one pass: jCal's stream places every component
-    /// it cuts, and xCal's ranges are placed in their document. UTF-8 continuation bytes
-    /// (`10xxxxxx`) do not begin a character; a carriage return is a character, as libxml2 counts it.
+    /// The position after `bytes`, read from here: jCal's stream places every component it cuts,
+    /// and xCal's ranges are placed in their document, so every byte of a file is counted here.
+    /// UTF-8 continuation bytes (`10xxxxxx`) do not begin a character; a carriage return is a
+    /// character, as libxml2 counts it.
     package func advanced(over bytes: ArraySlice<UInt8>) -> JSONPosition {
-        var position = self
         bytes.withUnsafeBytes { raw in
-            // Eight bytes at a time: the line feeds among them are counted, and the column is the
-            // characters after the last of them (or added to the column when there is none).
-            let lineFeeds: UInt64 = 0x0A0A_0A0A_0A0A_0A0A, low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
-            let high: UInt64 = 0x8080_8080_8080_8080
-            var i = 0
-            while i + 8 <= raw.count {
-                let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            // Only the characters after the last line feed make the column: they are counted from
+            // the end, eight bytes at a time while no line feed is among them, and the line feeds
+            // before it are counted eight at a time.
+            var end = raw.count
+            var characters = 0
+            while end >= 8 {
+                let word = raw.loadUnaligned(fromByteOffset: end - 8, as: UInt64.self)
+                guard Self.lineFeeds(in: word) == 0 else { break }
                 // A byte begins a character unless its top bit is set and the next one clear.
-                let characters = ~(word & ~(word << 1)) & high
-                let other = word ^ lineFeeds
-                let feeds = ~(((other & low) &+ low) | other) & high
-                if feeds == 0 {
-                    position.column += characters.nonzeroBitCount
-                } else {
-                    position.line += feeds.nonzeroBitCount
-                    // The top bit of the last line feed, and the bits of the bytes after it.
-                    let last = 63 - feeds.leadingZeroBitCount
-                    let after = last == 63 ? 0 : ~((UInt64(1) << (last + 1)) &- 1)
-                    position.column = 1 + (characters & after).nonzeroBitCount
+                characters += (~(word & ~(word << 1)) & Self.high).nonzeroBitCount
+                end -= 8
+            }
+            while end > 0 {
+                end -= 1
+                if raw[end] == 0x0A {
+                    return JSONPosition(line: line + 1 + Self.lineFeeds(in: UnsafeRawBufferPointer(rebasing: raw[..<end])),
+                                        column: 1 + characters)
                 }
-                i += 8
+                if raw[end] & 0xC0 != 0x80 { characters += 1 }
             }
-            while i < raw.count {
-                position.step(over: raw[i])
-                i += 1
-            }
+            return JSONPosition(line: line, column: column + characters)
         }
-        return position
     }
 
-    private mutating func step(over byte: UInt8) {
-        if byte == 0x0A {
-            line += 1
-            column = 1
-        } else if byte & 0xC0 != 0x80 {
-            column += 1
+    private static let high: UInt64 = 0x8080_8080_8080_8080
+
+    /// The top bit of each byte of `word` that is a line feed, and no other bit.
+    private static func lineFeeds(in word: UInt64) -> UInt64 {
+        let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        let other = word ^ 0x0A0A_0A0A_0A0A_0A0A
+        return ~(((other & low) &+ low) | other) & high
+    }
+
+    private static func lineFeeds(in raw: UnsafeRawBufferPointer) -> Int {
+        var total = 0
+        var i = 0
+        while i + 8 <= raw.count {
+            total += lineFeeds(in: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)).nonzeroBitCount
+            i += 8
         }
+        return total + raw[i...].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
     }
 }
 
