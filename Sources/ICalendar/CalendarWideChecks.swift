@@ -12,30 +12,20 @@ struct CalendarWideChecks {
         var present: Set<String> = []
     }
 
-    /// Where a member of a series was first met: its input (an index into `files`) and line, 0 when
-    /// it has no line. Eight bytes, so that a million UIDs stay a few tens of megabytes.
-    private struct Place {
-        var file: UInt32
-        var line: UInt32
-    }
-
-    /// The inputs read, in order, for `Place`.
-    private var files: [String] = []
     /// Components whose UID names them alone (RFC 5545 §3.8.4.7).
     private static let identified: Set<String> = ["VEVENT", "VTODO", "VJOURNAL"]
 
     private var open: OpenCalendar?
-    /// Each series member met, by fingerprint: what makes a component a member of a series is its UID,
-    /// and for an override the RECURRENCE-ID with its zone, compared as written
-    /// (`20260105T090000Z` and the same instant written in a zone count as two instants), which
-    /// catches the copies exporters and merges make.
-    private var firstMet: [SeriesFingerprint: Place] = [:]
-    private let fingerprint: @Sendable (_ uid: String, _ recurrenceID: String?) -> SeriesFingerprint
+    /// Each series member met. What makes a component a member of a series is its UID, and for an
+    /// override the RECURRENCE-ID with its zone, compared as written (`20260105T090000Z` and the
+    /// same instant written in a zone count as two instants), which catches the copies exporters
+    /// and merges make.
+    private var members: SeriesMembers
 
     /// `fingerprint` folds a member's UID and RECURRENCE-ID into the table's key; a test gives a weak
     /// one to make two members meet in one half of it.
     init(fingerprint: @escaping @Sendable (_ uid: String, _ recurrenceID: String?) -> SeriesFingerprint = SeriesFingerprint.init(uid:recurrenceID:)) {
-        self.fingerprint = fingerprint
+        members = SeriesMembers(fingerprint: fingerprint)
     }
 
     /// The properties every VCALENDAR must have, each as `validate --repair` adds it: calbridge's own
@@ -71,14 +61,10 @@ struct CalendarWideChecks {
     mutating func component(_ component: Component, file: String) -> Diagnostic? {
         guard Self.identified.contains(component.name), let uid = component["UID"]?.value else { return nil }
         let recurrenceID = component["RECURRENCE-ID"].map { ($0[parameter: "TZID"].map { $0 + ":" } ?? "") + $0.value }
-        let key = fingerprint(uid, recurrenceID)
-        guard let first = firstMet[key] else {
-            if files.last != file { files.append(file) }
-            firstMet[key] = Place(file: UInt32(files.count - 1), line: UInt32(clamping: component.location?.line ?? 0))
+        guard let first = members.firstMet(uid: uid, recurrenceID: recurrenceID, file: file, line: component.location?.line) else {
             return nil
         }
-        let firstFile = files[Int(first.file)]
-        let there = [firstFile == file ? nil : firstFile, first.line == 0 ? nil : "line \(first.line)"].compactMap { $0 }.joined(separator: " ")
+        let there = [first.file == file ? nil : first.file, first.line.map { "line \($0)" }].compactMap { $0 }.joined(separator: " ")
         let message = recurrenceID.map { recurrenceID in
             "\(component.name) overrides RECURRENCE-ID \(recurrenceID) of UID \(uid) a second time (first at \(there)); "
                 + "RFC 5545 §3.8.4.7 allows one override per instance: remove one or correct its RECURRENCE-ID"
@@ -89,10 +75,7 @@ struct CalendarWideChecks {
 }
 
 /// A series member's UID and RECURRENCE-ID as 128 bits: two SipHash values under different keys
-/// (the standard library's `Hasher`, seeded per process). Keeping every UID's text would grow with
-/// the file (a million UIDs of 40 bytes are 40 MB before the table); two members whose texts differ
-/// get one fingerprint with a chance near n²/2¹²⁹, 10⁻²⁷ for a million UIDs, far below that of a
-/// memory fault, and the per-process seed keeps a crafted file from aiming at it.
+/// (the standard library's `Hasher`, seeded per process), of which `SeriesMembers` keeps 88.
 struct SeriesFingerprint: Hashable {
     var first: UInt64
     var second: UInt64

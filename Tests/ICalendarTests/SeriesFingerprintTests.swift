@@ -2,9 +2,9 @@ import CalendarModel
 @testable import ICalendar
 import XCTest
 
-/// The one-master-per-UID check keeps a fingerprint and a place per series member, not its UID:
-/// members whose fingerprints meet in one half are still told apart by the other, and the place
-/// kept is enough to say where the first member stood, in which input.
+/// The one-master-per-UID check keeps 16 bytes per series member, not its UID: members whose
+/// fingerprints meet in the first half are still told apart by the second, and the place kept is
+/// enough to say where the first member stood, in which input.
 final class SeriesFingerprintTests: XCTestCase {
     private func event(_ uid: String, line: Int, recurrenceID: String? = nil) -> Component {
         var properties = [Property(name: "UID", value: uid)]
@@ -23,6 +23,10 @@ final class SeriesFingerprintTests: XCTestCase {
         let second = checks.component(event("a@example.org", line: 20), file: "one.ics")
         XCTAssertEqual(second?.location?.line, 20)
         XCTAssertEqual(second?.message.hasPrefix("VEVENT has UID a@example.org as the component at line 3 does"), true)
+        // b was kept beside a, whose first half it shares, and is found there.
+        let secondB = checks.component(event("b@example.org", line: 25), file: "one.ics")
+        XCTAssertEqual(secondB?.message.hasPrefix("VEVENT has UID b@example.org as the component at line 9 does"), true)
+        XCTAssertNil(checks.component(event("c@example.org", line: 30), file: "one.ics"))
     }
 
     func testASecondMasterInALaterInputNamesTheInputAndLineOfTheFirst() {
