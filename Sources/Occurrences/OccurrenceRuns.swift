@@ -21,10 +21,16 @@ struct OccurrenceRecord {
 }
 
 /// Occurrences one worker formatted: their bytes one after another and a record of each, sorted by
-/// the worker (`sort`) so that the caller only merges.
+/// the worker (`sort`) so that the caller only merges; what passed the worker's memory budget went
+/// to sorted runs of its own (`spill`).
 struct OccurrenceChunk {
     var bytes: [UInt8] = []
     var records: [OccurrenceRecord] = []
+    /// The runs the worker wrote, all in `file`.
+    private(set) var spilled: [Range<Int>] = []
+    private(set) var file: ScratchFile?
+    /// Why a run could not be written; the caller fails with it.
+    private(set) var failure: Error?
 
     mutating func sort() {
         records.sort(by: OccurrenceRecord.precedes)
@@ -32,6 +38,24 @@ struct OccurrenceChunk {
 
     /// What the chunk holds, counted as the memory budget counts it.
     var size: Int { bytes.count + records.count * MemoryLayout<OccurrenceRecord>.stride }
+
+    /// Sorts the occurrences and writes them out as a run, leaving the chunk empty.
+    mutating func spill() {
+        sort()
+        do {
+            let file = try self.file ?? ScratchFile()
+            self.file = file
+            let start = file.count
+            var writer = RunWriter(file: file)
+            for record in records { try writer.append(record, bytes[record.bytes]) }
+            try writer.flush()
+            spilled.append(start..<file.count)
+        } catch {
+            failure = failure ?? error
+        }
+        bytes.removeAll(keepingCapacity: true)
+        records.removeAll(keepingCapacity: true)
+    }
 }
 
 /// Formatted occurrences on their way to the output in order, in bounded memory: sorted chunks stay
@@ -39,8 +63,9 @@ struct OccurrenceChunk {
 /// scratch file; at the end every run is merged (k-way) into the output. Runs past `fanIn` are merged
 /// into one first, so the merge's read buffers stay bounded however long the calendar is.
 struct OccurrenceRuns {
-    /// A run in the scratch file; `isEarly` while the early expansions' dropped series may be in it.
+    /// A run in a scratch file; `isEarly` while the early expansions' dropped series may be in it.
     private struct Run {
+        var file: ScratchFile
         var range: Range<Int>
         var isEarly: Bool
     }
@@ -62,6 +87,11 @@ struct OccurrenceRuns {
     private(set) var spilledRuns = 0
 
     mutating func add(_ chunk: OccurrenceChunk) throws {
+        if let failure = chunk.failure { throw failure }
+        if let file = chunk.file {
+            runs += chunk.spilled.map { Run(file: file, range: $0, isEarly: dropped == nil) }
+            spilledRuns += chunk.spilled.count
+        }
         guard !chunk.records.isEmpty else { return }
         chunkBytes += chunk.size
         chunks.append(chunk)
@@ -85,8 +115,7 @@ struct OccurrenceRuns {
             try merge(chunks.map { ChunkCursor($0) }) { record, bytes in try out.append(bytes) }
         } else {
             try spillChunks()
-            let file = file!
-            try merge(runs.map { try SpilledRunCursor(file, $0.range, isEarly: $0.isEarly) }) { _, bytes in try out.append(bytes) }
+            try merge(runs.map { try SpilledRunCursor($0.file, $0.range, isEarly: $0.isEarly) }) { _, bytes in try out.append(bytes) }
         }
         try out.flush()
     }
@@ -101,22 +130,21 @@ struct OccurrenceRuns {
         var writer = RunWriter(file: file)
         try merge(chunks.map { ChunkCursor($0) }) { record, bytes in try writer.append(record, bytes) }
         try writer.flush()
-        runs.append(Run(range: start..<file.count, isEarly: dropped == nil))
+        runs.append(Run(file: file, range: start..<file.count, isEarly: dropped == nil))
         spilledRuns += 1
         chunks = []
         chunkBytes = 0
         if runs.count >= Self.fanIn { try mergeRuns() }
     }
 
-    /// Merges every run into one, in a new scratch file; the old one is freed.
+    /// Merges every run into one, in a new scratch file; the old ones are freed.
     private mutating func mergeRuns() throws {
-        let old = file!
         let merged = try ScratchFile()
         var writer = RunWriter(file: merged)
-        let cursors = try runs.map { try SpilledRunCursor(old, $0.range, isEarly: $0.isEarly) }
+        let cursors = try runs.map { try SpilledRunCursor($0.file, $0.range, isEarly: $0.isEarly) }
         try merge(cursors) { record, bytes in try writer.append(record, bytes) }
         try writer.flush()
-        runs = [Run(range: 0..<merged.count, isEarly: dropped == nil)]
+        runs = [Run(file: merged, range: 0..<merged.count, isEarly: dropped == nil)]
         file = merged
         spilledRuns += 1
     }

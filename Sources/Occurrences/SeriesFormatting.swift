@@ -38,6 +38,9 @@ struct SeriesFormatting: Sendable {
     var display: (any ZoneRules)?
     var resolver: TimeZoneResolver
     var budget: InstanceBudget
+    /// The formatted bytes a worker holds before it writes them out as a sorted run of its own: one
+    /// series may have more occurrences than memory should hold.
+    var memoryBudget: Int
 
     /// One series expanded, not yet formatted; `nil` occurrences when it ran over the budget.
     struct Expanded {
@@ -81,6 +84,7 @@ struct SeriesFormatting: Sendable {
                 chunk.records.append(OccurrenceRecord(
                     second: occurrence.start.orderingSecond(floatingZone: window.zone), uid: occurrence.uid, series: series.ordinal,
                     position: position, seriesHash: series.seriesHash, bytes: start..<chunk.bytes.count))
+                if chunk.size > memoryBudget { chunk.spill() }
             }
         }
         chunk.sort()

@@ -10,10 +10,10 @@ import TimeZones
 /// events and to-dos is expanded, formatted and sorted on every core as soon as it is parsed; the
 /// sorted chunks become sorted runs, spilled to a scratch file past `memoryBudget`, and are merged
 /// into the output at the end (`OccurrenceRuns`). Each event's text goes to a scratch file too
-/// (`KeptComponents`), and memory keeps only a hash of each series key.
+/// (`KeptComponents`), and the series keys met are told apart in a fixed space (`SeriesSightings`).
 ///
 /// Every event or to-do is first expanded as a series of its own. A series (type and UID) met again
-/// (overrides, a duplicate; told by its key's hash, so a rare clash only expands two series again)
+/// (overrides, a duplicate; told by its key's hash, so a rare clash only expands a series again)
 /// is expanded once more at the end from the kept text, and the first results are dropped. A
 /// VTIMEZONE or X-WR-TIMEZONE that comes after times were already read in another zone, or a budget
 /// overrun, makes every series be expanded again at the end, with every zone known: the result is
@@ -29,7 +29,7 @@ package struct StreamedExpansion {
     package var batchSize = 256
     /// The formatted occurrences held in memory before they are written to a scratch file as a
     /// sorted run: a few megabytes, so that the merge reads few runs.
-    package var memoryBudget = 8 << 20 {
+    package var memoryBudget = 4 << 20 {
         didSet { runs.memoryBudget = memoryBudget }
     }
 
@@ -66,8 +66,8 @@ package struct StreamedExpansion {
     private var expandingAgain = false
     /// Every event and to-do, kept to expand a series again.
     private var kept = KeptComponents()
-    /// The hashes of the series keys met so far, and of those met more than once.
-    private var seen: Set<Int> = []
+    /// The series keys met so far, and the hashes of those (probably) met more than once.
+    private var seen = SeriesSightings()
     private var metAgain: Set<Int> = []
     /// Events and to-dos without a DTSTART expansion can use, left out: their names, UIDs and first lines.
     private(set) var leftOut: [(name: String, uid: String?, line: Int?, isOverride: Bool)] = []
@@ -77,7 +77,7 @@ package struct StreamedExpansion {
     /// each with the line of its first event; known once `finish` has run.
     private(set) var floatingZones: [(tzid: String, line: Int?)] = []
     private var instances = 0
-    private var runs = OccurrenceRuns(memoryBudget: 8 << 20)
+    private var runs = OccurrenceRuns(memoryBudget: 4 << 20)
 
     package init(window: SeriesExpansion.Window, format: OccurrenceOutput, displayZoneName: String?, budget: Int) {
         self.window = window
@@ -179,7 +179,7 @@ package struct StreamedExpansion {
     private mutating func keep(_ component: Component, _ source: RawComponent?, index: Int) throws {
         let key = SeriesKey(of: component, index: index)
         let hash = key.hashValue
-        if !seen.insert(hash).inserted { metAgain.insert(hash) }
+        if seen.insert(hash) { metAgain.insert(hash) }
         try kept.keep(component, source: source, index: index, key: key, seriesHash: hash)
         guard expandsEarly else { return }
         pending.append(SeriesUnit(ordinal: index, key: key, seriesHash: hash, members: [.component(component)]))
@@ -272,7 +272,8 @@ package struct StreamedExpansion {
         // The window is read in --tz when given, as CalendarExpansion reads it.
         let context = SeriesFormatting(window: SeriesExpansion.Window(start: window.start, end: window.end, zone: display),
                                        format: format, selection: selection, display: display, resolver: resolver!,
-                                       budget: InstanceBudget(max(0, budget - instances)))
+                                       budget: InstanceBudget(max(0, budget - instances)),
+                                       memoryBudget: memoryBudget / OrderedParallelMap<SeriesUnit, Int, OccurrenceChunk>.workers)
         let hashes = units.map(\.seriesHash)
         var formatting = OrderedParallelMap<SeriesUnit, Int, OccurrenceChunk> { share in
             var chunk = OccurrenceChunk()
