@@ -151,7 +151,11 @@ private struct ValueCut {
     mutating func scan(_ bytes: UnsafeBufferPointer<UInt8>, from end: inout Int, to limit: Int) -> Outcome {
         while end < limit {
             if inString {
-                // Most of jCal is the text of strings: run to the next quote or backslash.
+                // Most of jCal is the text of strings: run to the next quote or backslash, eight
+                // bytes at a time while none is among them.
+                while end + 8 <= limit, !Self.holdsQuoteOrBackslash(UnsafeRawPointer(bytes.baseAddress! + end).loadUnaligned(as: UInt64.self)) {
+                    end += 8
+                }
                 while end < limit, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\") { end += 1 }
                 guard end < limit else { return .needsMore }
                 if bytes[end] == UInt8(ascii: "\\") { end += 2; continue }
@@ -177,6 +181,13 @@ private struct ValueCut {
             end += 1
         }
         return .needsMore
+    }
+
+    /// Whether a byte of `word` is `"` or `\\`: a byte of `word ^ pattern` is zero exactly there.
+    private static func holdsQuoteOrBackslash(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101, high: UInt64 = 0x8080_8080_8080_8080
+        let quotes = word ^ 0x2222_2222_2222_2222, backslashes = word ^ 0x5C5C_5C5C_5C5C_5C5C
+        return ((quotes &- ones) & ~quotes | (backslashes &- ones) & ~backslashes) & high != 0
     }
 }
 
