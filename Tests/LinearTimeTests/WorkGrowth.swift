@@ -2,11 +2,13 @@ import Glibc
 import XCTest
 
 /// How the work of a reader grows with its input: the CPU time of reading an input of one size and
-/// of eight times that size, each the least of three runs, compared in one run on one machine (so
+/// of eight times that size, each the least of five runs, compared in one run on one machine (so
 /// no absolute time is assumed). Linear work gives a ratio of 8; quadratic work gives 64.
 enum WorkGrowth {
     static let factor = 8
-    /// What the ratio may reach: 8 plus room for caches and allocation, still far below 64.
+    /// What the ratio may reach: 8 plus room for caches and allocation, still far below 64. Issue
+    /// #31's 10 holds for these readers on a quiet machine, but with builds beside them some shape
+    /// or other reached 10.3–13.5 in one run of three.
     static let allowedRatio = 16.0
 
     /// The ratio of the CPU time `read` takes on `input(8 * size)` to that on `input(size)`.
@@ -14,8 +16,8 @@ enum WorkGrowth {
         let small = input(size)
         let large = input(size * factor)
         read(small) // warm up: first-use costs (tables, libxml2, libical) are not the input's.
-        let smallTime = leastCPUTime(3) { read(small) }
-        let largeTime = leastCPUTime(3) { read(large) }
+        let smallTime = leastCPUTime(5) { read(small) }
+        let largeTime = leastCPUTime(5) { read(large) }
         return largeTime / max(smallTime, 1e-6)
     }
 
