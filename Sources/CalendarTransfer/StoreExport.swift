@@ -35,6 +35,10 @@ package struct StoreExport {
         // construction, so what its calendar properties say differently is no news.
         reader.mergedProductIdentifier = CalbridgeVersion.productIdentifier
         reader.notesNameLeftOut = false
+        // A resource is one series, a few components: each is read on this thread as it comes (a batch
+        // of one), since waking the workers for them cost more than reading them (a quarter of the
+        // export's CPU time for 3,000 resources).
+        reader.batchSize = 1
         let asked = window.map { StoreWindow(start: $0.0.date.year > 1 ? $0.0 : nil, end: $0.1.date.year < 9999 ? $0.1 : nil) }
         try store.readAll(window: asked) { uid, bytes in
             // An InputFile is read once: one to look ahead at, one to read.
