@@ -30,7 +30,6 @@ struct ComponentFindings: Sendable {
         CalendarRepair.repair(&mended, zone: zone)
         repaired = (ComponentReader.iCalendarText(mended), ZoneUsage(of: mended))
     }
-
 }
 
 /// The TZIDs named in a calendar, in order of first use, each with the first property naming it.
@@ -41,10 +40,6 @@ struct NamedZones {
     /// Where `tzid` is first named; `nil` when it is not, or by a property without a place.
     subscript(tzid: String) -> SourceLocation? {
         firstUse[tzid] ?? nil
-    }
-
-    func names(_ tzid: String) -> Bool {
-        firstUse[tzid] != nil
     }
 
     mutating func note(_ tzid: String, at location: SourceLocation?) {
