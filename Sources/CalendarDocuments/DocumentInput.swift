@@ -19,6 +19,10 @@ struct DocumentInput {
         case unreadable(DocumentError)
         /// Read, but not a component as the format has it: skipped, with a warning at its place.
         case malformed(DocumentError)
+
+        var isUnreadable: Bool {
+            if case .unreadable = self { true } else { false }
+        }
     }
 
     /// Calls `handle` with the input's properties and components in document order and returns the
@@ -167,7 +171,8 @@ struct DocumentInput {
     /// were built as each batch filled.
     private static func handOn(_ results: [Built], _ handle: (CalendarStreamEvent) throws -> Void,
                                _ skip: (DocumentError) -> Void) throws {
-        for case .unreadable(let error) in results { throw error }
+        // Looked for without binding: a `for case` over the batch copied every component in it.
+        if case .unreadable(let error)? = results.first(where: \.isUnreadable) { throw error }
         for result in results {
             switch result {
             case .component(let read): try handle(.component(read))
