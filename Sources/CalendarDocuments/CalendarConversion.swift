@@ -52,6 +52,12 @@ package struct CalendarConversion {
         var reader = CalendarStreamReader(encodes: true)
         // Noting zones per component is a worker's job; the main thread only merges, in order.
         reader.study = { ZoneUsage(of: $0) }
+        reader.joinsNotes = { joined, later in
+            // Taken out while merged into, so that the usage is not copied for each item.
+            var usage = joined.take() as? ZoneUsage ?? ZoneUsage()
+            if let later = later as? ZoneUsage { usage.merge(later) }
+            joined = usage
+        }
         // Only the encoded bytes are written: each tree dies on the worker that built it.
         reader.keepsComponents = false
         var writer = ICalendarWriter()

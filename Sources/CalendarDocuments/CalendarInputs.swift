@@ -27,7 +27,7 @@ package struct CalendarInputs {
         var progress = ProgressLine("reading", total: totalBytes, unit: .bytes)
         defer { progress.finish() }
         func handle(_ event: CalendarStreamEvent) throws {
-            if case .component(let read) = event { progress.advance(by: read.source?.bytes.count ?? 0) }
+            if case .component(let read) = event { progress.advance(by: read.inputByteCount) }
             try deliver(event)
         }
         for path in paths {

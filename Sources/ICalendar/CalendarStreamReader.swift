@@ -29,6 +29,10 @@ package struct CalendarStreamReader {
     /// Whether each component handed on carries its tree: a caller that writes only `encoded`
     /// (convert) clears it, so that trees die on the workers (see `ComponentReader.keepsComponent`).
     package var keepsComponents = true
+    /// How the notes `study` made of items joined on a worker combine, in file order. With
+    /// `keepsComponents` cleared, consecutive items the merge sees only by their TZIDs come back
+    /// joined (see `JoinedItems`), unless `study` is set without this to combine their notes.
+    package var joinsNotes: (@Sendable (_ joined: inout (any Sendable)?, _ later: any Sendable) -> Void)?
     /// Components parsed together; bounds memory and keeps both cores busy.
     package var batchSize = 256
     /// About how much of the input each worker scans at a time (see `ChunkedCalendarScanner`).
@@ -88,7 +92,10 @@ package struct CalendarStreamReader {
         // The workers read one batch while this thread scans the next: scanning waited for every
         // batch to be read, and the workers for scanning.
         _ = LibicalCheck.configured
-        var reading = OrderedParallelMap<RawComponent, ReadComponent, Void>(each: { [reader] raw in reader.read(raw) })
+        let joinsItems = !reader.keepsComponent && encodes && (study == nil || joinsNotes != nil)
+        var reading = OrderedParallelMap<RawComponent, ReadComponent, Void> { [reader, joinsNotes] share in
+            (joinsItems ? reader.read(share: share, joiningNotes: joinsNotes) : share.map { reader.read($0) }, ())
+        }
         var firstOfInput = true
         var calendarsOfInput = 0
         zones.beginInput(input.name)
@@ -182,6 +189,10 @@ package struct CalendarStreamReader {
                                  _ handle: (CalendarStreamEvent) throws -> Void) throws {
         results.reverse()
         while var popped = results.popLast() {
+            if let joined = popped.joined {
+                try handOn(popped, joining: joined, from: file, reader, handle)
+                continue
+            }
             madeUIDs.distinguish(&popped, encoder: encodes ? encoder : nil, study: study)
             diagnostics += popped.diagnostics
             guard let result = merged(popped, from: file, reader) else { continue }
@@ -191,6 +202,26 @@ package struct CalendarStreamReader {
             }
             try handle(.component(result))
         }
+    }
+
+    /// Hands on items joined on their worker as one, unless the merge renames a TZID one of them
+    /// uses: each is then read again and handed on by itself, as it would have been unjoined.
+    private mutating func handOn(_ read: ReadComponent, joining items: JoinedItems, from file: String, _ reader: ComponentReader,
+                                 _ handle: (CalendarStreamEvent) throws -> Void) throws {
+        diagnostics += read.diagnostics
+        if let references = read.zoneReferences {
+            let taken = zones.take(references, file: file)
+            diagnostics += zones.takeDiagnostics()
+            if case .changed = taken {
+                var whole = reader
+                whole.keepsComponent = true
+                for raw in items.items {
+                    if let item = merged(whole.read(raw), from: file, reader) { try handle(.component(item)) }
+                }
+                return
+            }
+        }
+        try handle(.component(read))
     }
 
     /// The component as it goes into the merged calendar (see `TimeZoneMerge`), encoded and studied

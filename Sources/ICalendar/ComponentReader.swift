@@ -16,6 +16,12 @@ package struct ReadComponent: Sendable {
     /// For a component whose tree was let go of on its worker (see `ComponentReader.keepsComponent`):
     /// its name and the properties that name a TZID, all the zone merge looks at in it.
     package var zoneReferences: Component?
+    /// Set when this stands for several items joined on their worker (see `JoinedItems`): `encoded`,
+    /// `notes` and `diagnostics` are then all of theirs, and `zoneReferences` names every TZID they use.
+    package var joined: JoinedItems?
+
+    /// How many bytes of the input this was read from, for progress.
+    package var inputByteCount: Int { source?.bytes.count ?? joined?.sources.count ?? 0 }
 
     package init(component: Component?, diagnostics: [Diagnostic], encoded: [UInt8]?, source: RawComponent? = nil) {
         self.component = component

@@ -1,8 +1,8 @@
 import Dispatch
 import Foundation
 
-/// Work shared out over every core: each worker gets its number and takes every `workers`-th item,
-/// so a batch needs no queue and each worker's results stay together.
+/// Work shared out over every core: each worker gets its number and takes its own share of the
+/// items, so a batch needs no queue and each worker's results stay together.
 @usableFromInline
 enum EveryCore {
     /// How many workers a batch of that many items is shared out among.

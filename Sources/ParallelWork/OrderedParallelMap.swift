@@ -2,15 +2,17 @@
 /// handed back in the items' order: the one way the readers and `expand` keep both cores busy. At
 /// most one batch is in flight, so memory holds it and the batch being collected.
 ///
-/// Each worker takes every `workers`-th item of a batch — its share, which it owns, so what it lets
-/// go of dies on its own thread rather than on the caller's — and returns an output per item and
-/// what it gathered over the whole share (`Gathered`: formatted bytes, say; `Void` for a plain map).
+/// Each worker takes a contiguous share of a batch — which it owns, so what it lets go of dies on its
+/// own thread rather than on the caller's — and returns its outputs in the share's order (one per
+/// item for a plain map; a worker may join items into one, as the iCalendar reader joins encoded
+/// bytes) and what it gathered over the whole share (`Gathered`: formatted bytes, say; `Void` for a
+/// plain map). The batch's outputs are the shares' outputs one after another.
 ///
 /// Inlinable, so each caller gets it specialized for its items: unspecialized, dealing items out and
 /// back went through value witnesses and type metadata for every item.
 @usableFromInline
 package struct OrderedParallelMap<Item: Sendable, Output, Gathered> {
-    /// What one batch came to: an output per item in batch order, and what each worker gathered.
+    /// What one batch came to: the outputs in batch order, and what each worker gathered.
     @usableFromInline
     package struct Batch {
         @usableFromInline package var outputs: [Output]
@@ -54,13 +56,14 @@ package struct OrderedParallelMap<Item: Sendable, Output, Gathered> {
     package mutating func finish(_ handOn: (inout Batch) throws -> Void) rethrows {
         guard let running = inFlight.take() else { return }
         var parts = running.wait()
-        let count = parts.reduce(0) { $0 + $1.0.count }
-        // Worker w mapped items w, w + workers, …: dealt back into batch order, each moved out of its
-        // worker's outputs (the caller's thread does no retain and release per output).
-        for index in parts.indices { parts[index].0.reverse() }
+        // Each worker's outputs follow the one before's, each moved out rather than copied: the
+        // caller's thread does no retain and release per output.
         var outputs: [Output] = []
-        outputs.reserveCapacity(count)
-        for item in 0..<count { outputs.append(parts[item % parts.count].0.removeLast()) }
+        outputs.reserveCapacity(parts.reduce(0) { $0 + $1.0.count })
+        for index in parts.indices {
+            parts[index].0.reverse()
+            while let output = parts[index].0.popLast() { outputs.append(output) }
+        }
         var batch = Batch(outputs: outputs, gathered: parts.map(\.1))
         try handOn(&batch)
     }
@@ -90,7 +93,7 @@ extension OrderedParallelMap where Gathered == Void {
     }
 }
 
-/// The items one worker maps (every `workers`-th), held so that the worker can take them away.
+/// The items one worker maps (a contiguous share), held so that the worker can take them away.
 @usableFromInline
 final class WorkerShare<Item>: @unchecked Sendable {
     @usableFromInline var items: [Item]
@@ -100,10 +103,15 @@ final class WorkerShare<Item>: @unchecked Sendable {
         self.items = items
     }
 
-    /// Deals the items out; the shares hold the only references once the caller lets go of `items`.
+    /// Deals the items out in contiguous shares, the first ones an item larger when they do not
+    /// divide evenly; the shares hold the only references once the caller lets go of `items`.
     @inlinable
     static func deal(_ items: [Item], among workers: Int) -> [WorkerShare] {
-        (0..<workers).map { worker in WorkerShare(stride(from: worker, to: items.count, by: workers).map { items[$0] }) }
+        let (size, larger) = items.count.quotientAndRemainder(dividingBy: workers)
+        return (0..<workers).map { worker in
+            let start = worker * size + min(worker, larger)
+            return WorkerShare(Array(items[start..<(start + size + (worker < larger ? 1 : 0))]))
+        }
     }
 
     /// Called once, by the share's own worker.
