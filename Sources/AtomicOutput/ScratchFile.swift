@@ -44,11 +44,6 @@ package final class ScratchFile: @unchecked Sendable {
         if buffer.count >= Self.flushSize { try flush() }
     }
 
-    package func append(_ bytes: ArraySlice<UInt8>) throws(AtomicFile.Failure) {
-        buffer += bytes
-        if buffer.count >= Self.flushSize { try flush() }
-    }
-
     /// Writes out what is buffered, so that readers see every byte appended.
     package func flush() throws(AtomicFile.Failure) {
         var offset = 0
