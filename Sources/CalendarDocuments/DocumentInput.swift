@@ -54,7 +54,8 @@ struct DocumentInput {
             return try input.read(into: &chunk, count: 1 << 20) > 0 ? chunk : nil
         }
         let work = Work(file: input.name, encoder: reader.encodes ? reader.encoder : nil, study: reader.study,
-                        writesCalendar: reader.writesCalendar)
+                        writesCalendar: reader.writesCalendar,
+                        keepsComponents: reader.keepsComponents || reader.checksWholeCalendar)
         var batch: [DocumentComponent] = []
         // The workers build one batch while this thread reads the next: reading waited for every
         // batch to be built, and the workers for reading. At most that one and `batch` are alive.
@@ -183,12 +184,14 @@ struct DocumentInput {
     }
 
     /// What a worker does to each component besides building it, as the iCalendar reader beside
-    /// does to its own: encode it for the output, study it (the zones it uses).
+    /// does to its own: encode it for the output, study it (the zones it uses), and let go of its
+    /// tree when only the encoded bytes are written (see `ComponentReader.keepsComponent`).
     private struct Work: Sendable {
         var file: String
         var encoder: (@Sendable (Component) -> [UInt8])?
         var study: (@Sendable (Component) -> any Sendable)?
         var writesCalendar: Bool
+        var keepsComponents: Bool
 
         /// A range's components built, or nil when the range is not whole components.
         func build(_ range: XCalComponentRange) -> [Built]? {
@@ -205,6 +208,12 @@ struct DocumentInput {
                 var built = ReadComponent(component: component, diagnostics: diagnostics, encoded: encoder?(component))
                 built.notes = study?(component)
                 built.madeUID = identity.madeUID
+                // The tree dies here, on its worker, rather than on the thread reading the document.
+                // A VTIMEZONE goes into the calendar whole, and an item given a made UID may be
+                // given another when it repeats one (`MadeUIDRepeats`): both keep theirs.
+                if !keepsComponents && encoder != nil && identity.madeUID == nil && component.name != "VTIMEZONE" {
+                    built.component = nil
+                }
                 return .component(built)
             } catch {
                 return .malformed(error)
