@@ -40,20 +40,46 @@ package final class ScratchFile: @unchecked Sendable {
     package var count: Int { written + buffer.count }
 
     package func append(_ bytes: [UInt8]) throws(AtomicFile.Failure) {
-        buffer += bytes
-        if buffer.count >= Self.flushSize { try flush() }
+        if let failure = bytes.withUnsafeBytes({ bytes in Self.failure { () throws(AtomicFile.Failure) in try append(bytes) } }) { throw failure }
+    }
+
+    /// Appends bytes; a piece as large as the buffer is written as it is, not copied into it first,
+    /// so that a long value (a 170 KB UID) is not held twice on its way out.
+    package func append(_ bytes: UnsafeRawBufferPointer) throws(AtomicFile.Failure) {
+        if buffer.count + bytes.count >= Self.flushSize {
+            try flush()
+            if bytes.count >= Self.flushSize {
+                try writeOut(bytes)
+                return
+            }
+        }
+        buffer.append(contentsOf: bytes)
     }
 
     /// Writes out what is buffered, so that readers see every byte appended.
     package func flush() throws(AtomicFile.Failure) {
+        if let failure = buffer.withUnsafeBytes({ bytes in Self.failure { () throws(AtomicFile.Failure) in try writeOut(bytes) } }) { throw failure }
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    /// What `body` failed with: the standard library's pointer closures rethrow untyped errors.
+    private static func failure(_ body: () throws(AtomicFile.Failure) -> Void) -> AtomicFile.Failure? {
+        do {
+            try body()
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    private func writeOut(_ bytes: UnsafeRawBufferPointer) throws(AtomicFile.Failure) {
         var offset = 0
-        while offset < buffer.count {
-            let done = buffer.withUnsafeBytes { systemWrite(descriptor, $0.baseAddress! + offset, $0.count - offset) }
+        while offset < bytes.count {
+            let done = systemWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
             guard done > 0 else { throw .cannotWrite(path: "a temporary file", reason: String(cString: strerror(errno))) }
             offset += done
         }
-        written += buffer.count
-        buffer.removeAll(keepingCapacity: true)
+        written += bytes.count
     }
 
     /// `count` flushed bytes from `offset` (fewer only past the end).

@@ -50,16 +50,27 @@ struct RunWriter {
     }
 
     mutating func append(_ record: OccurrenceRecord, _ bytes: ArraySlice<UInt8>) throws {
-        let uid = record.uid.utf8
+        var uid = record.uid
         appendInteger(record.second)
         appendInteger(record.series)
         appendInteger(record.position)
         appendInteger(record.seriesHash)
-        appendInteger(uid.count)
+        appendInteger(uid.utf8.count)
         appendInteger(bytes.count)
-        staging.append(contentsOf: uid)
-        staging.append(contentsOf: bytes)
+        try uid.withUTF8 { try appendPiece(UnsafeRawBufferPointer($0)) }
+        try bytes.withUnsafeBytes { try appendPiece($0) }
         if staging.count >= Self.stagingSize { try flush() }
+    }
+
+    /// A piece as large as the staging goes straight to the file, not copied through the staging.
+    private mutating func appendPiece(_ piece: UnsafeRawBufferPointer) throws {
+        guard piece.count >= Self.stagingSize else {
+            staging.append(contentsOf: piece)
+            return
+        }
+        try file.append(staging)
+        staging.removeAll(keepingCapacity: true)
+        try file.append(piece)
     }
 
     private mutating func appendInteger(_ value: Int) {

@@ -29,6 +29,8 @@ struct OccurrenceChunk {
     /// The runs the worker wrote, all in `file`.
     private(set) var spilled: [Range<Int>] = []
     private(set) var file: ScratchFile?
+    /// The last occurrence of the last run written.
+    private var lastSpilled: OccurrenceRecord?
     /// Why a run could not be written; the caller fails with it.
     private(set) var failure: Error?
 
@@ -39,7 +41,9 @@ struct OccurrenceChunk {
     /// What the chunk holds, counted as the memory budget counts it.
     var size: Int { bytes.count + records.count * MemoryLayout<OccurrenceRecord>.stride }
 
-    /// Sorts the occurrences and writes them out as a run, leaving the chunk empty.
+    /// Sorts the occurrences and writes them out as a run, leaving the chunk empty. Occurrences that
+    /// all follow the last one written lengthen its run: a series formatted in order, however many
+    /// times it passes the budget, makes one run, so that the merge holds one occurrence of it.
     mutating func spill() {
         sort()
         do {
@@ -49,7 +53,12 @@ struct OccurrenceChunk {
             var writer = RunWriter(file: file)
             for record in records { try writer.append(record, bytes[record.bytes]) }
             try writer.flush()
-            spilled.append(start..<file.count)
+            if let last = lastSpilled, let first = records.first, OccurrenceRecord.precedes(last, first), let run = spilled.popLast() {
+                spilled.append(run.lowerBound..<file.count)
+            } else {
+                spilled.append(start..<file.count)
+            }
+            lastSpilled = records.last ?? lastSpilled
         } catch {
             failure = failure ?? error
         }

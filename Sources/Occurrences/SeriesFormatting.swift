@@ -77,12 +77,17 @@ struct SeriesFormatting: Sendable {
         let expanded = units.map(expand)
         guard !budget.isOverspent else { return expanded.map { _ in -1 } }
         for series in expanded {
-            for (position, occurrence) in (series.occurrences ?? []).enumerated() {
+            let occurrences = series.occurrences ?? []
+            // Formatted in the output's order, so that what one series spills makes one run.
+            let seconds = occurrences.map { $0.start.orderingSecond(floatingZone: window.zone) }
+            let order = occurrences.indices.sorted { (seconds[$0], occurrences[$0].uid, $0) < (seconds[$1], occurrences[$1].uid, $1) }
+            for position in order {
+                let occurrence = occurrences[position]
                 let start = chunk.bytes.count
                 OccurrenceFormat.append(occurrence, series.alone ?? OccurrenceTexts(occurrence, for: format), as: format, shownIn: display,
                                         to: &chunk.bytes)
                 chunk.records.append(OccurrenceRecord(
-                    second: occurrence.start.orderingSecond(floatingZone: window.zone), uid: occurrence.uid, series: series.ordinal,
+                    second: seconds[position], uid: occurrence.uid, series: series.ordinal,
                     position: position, seriesHash: series.seriesHash, bytes: start..<chunk.bytes.count))
                 if chunk.size > memoryBudget { chunk.spill() }
             }

@@ -53,6 +53,22 @@ final class OccurrenceRunsTests: XCTestCase {
         XCTAssertEqual(try output(&runs), ["6 master 0", "8 master 0", "9 other 1"])
     }
 
+    func testAWorkerSpillingOccurrencesInOrderWritesOneRunUntilOneComesEarlier() throws {
+        // A long series passes a worker's budget at every few occurrences: the merge must then read
+        // one run of it, not one per spill, each holding an occurrence (and its UID) in memory.
+        var worker = OccurrenceChunk()
+        for (second, uid) in [(1, "b"), (2, "a"), (2, "b"), (3, "a"), (0, "c"), (4, "c")] {
+            let start = worker.bytes.count
+            worker.bytes += Array("\(second) \(uid)\n".utf8)
+            worker.records.append(OccurrenceRecord(second: second, uid: uid, series: 0, position: 0, seriesHash: 0, bytes: start..<worker.bytes.count))
+            worker.spill()
+        }
+        XCTAssertEqual(worker.spilled.count, 2, "the run is lengthened until 0 c, which precedes 3 a")
+        var runs = OccurrenceRuns(memoryBudget: 1 << 20)
+        try runs.add(worker)
+        XCTAssertEqual(try output(&runs), ["0 c", "1 b", "2 a", "2 b", "3 a", "4 c"])
+    }
+
     func testASmallCalendarStaysInMemory() throws {
         var runs = OccurrenceRuns(memoryBudget: 1 << 20)
         try runs.add(chunk([(2, "b", 1), (1, "a", 0)]))
