@@ -13,8 +13,9 @@ package struct ChunkedCalendarScanner {
     private var scanner: CalendarScanner
     private var cutter: CalendarChunkCutter
     private var scanning: OrderedParallelMap<CalendarChunk, (chunk: CalendarChunk, scan: ChunkScan), Void>
-    /// The items taken over and not yet handed on, the next one last.
-    private var ready: [ScannedItem] = []
+    /// The items taken over and not yet handed on, a chunk's at a time, the next chunk's last and in
+    /// each the next item last: each is moved out as it is handed on, not copied.
+    private var ready: [[ScannedItem]] = []
     private var finished = false
 
     /// See `CalendarScanner.refusesUnusableInput`.
@@ -36,8 +37,16 @@ package struct ChunkedCalendarScanner {
 
     /// The next item, or `nil` at the end or after a problem that stops reading (in `diagnostics`).
     package mutating func next() throws(InputFile.OpenError) -> ScannedItem? {
-        while ready.isEmpty && !finished { try scanMore() }
-        return ready.popLast()
+        while true {
+            if !ready.isEmpty {
+                if let item = ready[ready.count - 1].popLast() { return item }
+                ready.removeLast()
+            } else if finished {
+                return nil
+            } else {
+                try scanMore()
+            }
+        }
     }
 
     /// Sends a chunk to each worker, and takes over the chunks sent before; at the end of the input,
@@ -48,22 +57,25 @@ package struct ChunkedCalendarScanner {
               let chunk = try cutter.next() {
             batch.append(chunk)
         }
-        var taken: [ScannedItem] = []
+        var taken: [[ScannedItem]] = []
         var scanning = self.scanning
         if batch.isEmpty {
             scanning.finish { takeOver($0.outputs, into: &taken) }
-            taken += scanner.finishChunks()
+            taken.append(scanner.finishChunks())
             finished = true
         } else {
             scanning.submit(&batch) { takeOver($0.outputs, into: &taken) }
         }
         self.scanning = scanning
-        ready = taken.reversed()
+        // Reversed in place: each item is swapped, not copied.
+        for index in taken.indices { taken[index].reverse() }
+        taken.reverse()
+        ready = taken
     }
 
-    private mutating func takeOver(_ scanned: [(chunk: CalendarChunk, scan: ChunkScan)], into taken: inout [ScannedItem]) {
+    private mutating func takeOver(_ scanned: [(chunk: CalendarChunk, scan: ChunkScan)], into taken: inout [[ScannedItem]]) {
         for (chunk, scan) in scanned {
-            taken += scanner.adopt(scan) ?? scanner.read(chunk)
+            taken.append(scanner.adopt(scan) ?? scanner.read(chunk))
         }
     }
 }

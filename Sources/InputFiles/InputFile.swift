@@ -19,6 +19,9 @@ package final class InputFile {
     private var offset = 0
     /// Bytes `peek` read ahead, which `read` hands out first.
     private var pending: [UInt8] = []
+    /// Where each read of the file lands before it is appended, kept from one read to the next: a
+    /// block allocated afresh for each read was mapped and its pages cleared anew every time.
+    private var block: UnsafeMutableBufferPointer<UInt8>?
 
     /// Why an input could not be opened: it is missing (exit 66) or unreadable; `advice` says what to
     /// do when there is more to say than for any missing file.
@@ -79,6 +82,7 @@ package final class InputFile {
 
     deinit {
         if ownsDescriptor { close(descriptor) }
+        block?.deallocate()
     }
 
     /// The first `count` bytes not yet read (fewer at the end), which reading still returns: a
@@ -115,12 +119,13 @@ package final class InputFile {
             defer { offset = end }
             return end - offset
         }
-        let got = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { block in
-            let got = systemRead(descriptor, block.baseAddress!, count)
-            if got > 0 { buffer.append(contentsOf: UnsafeBufferPointer(rebasing: block[0..<got])) }
-            return got
+        if (block?.count ?? 0) < count {
+            block?.deallocate()
+            block = .allocate(capacity: count)
         }
+        let got = systemRead(descriptor, block!.baseAddress!, count)
         guard got >= 0 else { throw OpenError(name: name, code: errno) }
+        buffer.append(contentsOf: UnsafeBufferPointer(rebasing: block![..<got]))
         return got
     }
 }
