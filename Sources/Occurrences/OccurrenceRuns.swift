@@ -62,8 +62,10 @@ struct OccurrenceChunk {
         } catch {
             failure = failure ?? error
         }
-        bytes.removeAll(keepingCapacity: true)
-        records.removeAll(keepingCapacity: true)
+        // Not keeping the capacity: the chunk goes to the caller with what the worker formats after
+        // this, and the caller holds chunks by what they count, not by what they once held.
+        bytes = []
+        records = []
     }
 }
 

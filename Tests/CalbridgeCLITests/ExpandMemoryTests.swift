@@ -39,10 +39,16 @@ final class ExpandMemoryTests: XCTestCase {
     }
 
     /// Runs calbridge with these environment variables added, its outputs thrown away: how it exited
-    /// and its peak resident memory in kilobytes, from `wait4`'s resource usage of the child alone.
+    /// and its peak resident memory in kilobytes. GNU time starts calbridge and reads the peak from
+    /// `wait4`: a child spawned straight from the test process would report at least the test
+    /// process's own peak, which Linux carries across `exec`, and hide the growth this test looks for.
+    /// `CALBRIDGE_MEMORY_BINARY` holds another build (an older one) to the same bounds.
     private func runMeasured(_ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, peakKilobytes: Int) {
+        let peakFile = FileManager.default.temporaryDirectory.appendingPathComponent("expand-peak-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: peakFile) }
         let variables = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        let argv = ([Calbridge.binary.path] + arguments).map { strdup($0) } + [nil]
+        let binary = ProcessInfo.processInfo.environment["CALBRIDGE_MEMORY_BINARY"].flatMap { $0.isEmpty ? nil : $0 } ?? Calbridge.binary.path
+        let argv = (["/usr/bin/time", "-f", "%M", "-o", peakFile, binary] + arguments).map { strdup($0) } + [nil]
         let envp = variables.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { (argv + envp).forEach { free($0) } }
         var actions = posix_spawn_file_actions_t()
@@ -51,11 +57,12 @@ final class ExpandMemoryTests: XCTestCase {
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         var pid = pid_t()
-        XCTAssertEqual(posix_spawn(&pid, argv[0]!, &actions, nil, argv, envp), 0)
+        XCTAssertEqual(posix_spawn(&pid, argv[0]!, &actions, nil, argv, envp), 0, "cannot start /usr/bin/time")
         var status: Int32 = 0
-        var usage = rusage()
-        XCTAssertEqual(wait4(pid, &status, 0, &usage), pid)
-        return ((status >> 8) & 0xff, usage.ru_maxrss)
+        XCTAssertEqual(waitpid(pid, &status, 0), pid)
+        // GNU time writes "Command exited with non-zero status" first when calbridge fails.
+        let peak = try String(contentsOfFile: peakFile, encoding: .utf8).split(separator: "\n").last.flatMap { Int($0) }
+        return ((status >> 8) & 0xff, try XCTUnwrap(peak, "no peak memory for \(arguments)"))
     }
 
     func testPeakMemoryGrowsNoMoreWithTheNumberOfEventsThanConvertsDoes() throws {
@@ -75,6 +82,7 @@ final class ExpandMemoryTests: XCTestCase {
         }
         // Eight times the events (about 8 MB more text, 35 MB more output) cost expand no more than
         // they cost convert, which holds one batch of events at a time.
+        print("expand memory: peak KB for 400 and 3,200 events, expand \(expandPeaks), convert \(convertPeaks)")
         XCTAssertLessThan(expandPeaks[1] - expandPeaks[0], convertPeaks[1] - convertPeaks[0] + 3_000,
                           "peak resident kilobytes for 400 and 3,200 events: expand \(expandPeaks), convert \(convertPeaks)")
     }
