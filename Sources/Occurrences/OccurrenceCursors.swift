@@ -51,12 +51,10 @@ struct RunWriter {
 
     mutating func append(_ record: OccurrenceRecord, _ bytes: ArraySlice<UInt8>) throws {
         var uid = record.uid
-        appendInteger(record.second)
-        appendInteger(record.series)
-        appendInteger(record.position)
-        appendInteger(record.seriesHash)
-        appendInteger(uid.utf8.count)
-        appendInteger(bytes.count)
+        // The header in one append: the merge writes one per occurrence on the caller's thread.
+        let header = (Int64(record.second).littleEndian, Int64(record.series).littleEndian, Int64(record.position).littleEndian,
+                      Int64(record.seriesHash).littleEndian, Int64(uid.utf8.count).littleEndian, Int64(bytes.count).littleEndian)
+        withUnsafeBytes(of: header) { staging.append(contentsOf: $0) }
         try uid.withUTF8 { try appendPiece(UnsafeRawBufferPointer($0)) }
         try bytes.withUnsafeBytes { try appendPiece($0) }
         if staging.count >= Self.stagingSize { try flush() }
@@ -71,10 +69,6 @@ struct RunWriter {
         try file.append(staging)
         staging.removeAll(keepingCapacity: true)
         try file.append(piece)
-    }
-
-    private mutating func appendInteger(_ value: Int) {
-        withUnsafeBytes(of: Int64(value).littleEndian) { staging.append(contentsOf: $0) }
     }
 
     /// Writes out the staged records and the file's own buffer, so that the run can be read.
