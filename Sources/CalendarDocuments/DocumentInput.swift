@@ -81,7 +81,7 @@ struct DocumentInput {
                 if format == .xcal {
                     try Self.readXCal(chunks: chunks, work: work, handOn: { try Self.handOn($0, take, skip) }, after: flush, collect)
                 } else {
-                    try JCalReader().read(chunks: chunks, collect)
+                    try JCalReader().read(appendingChunks: { try input.read(into: &$0, count: 1 << 20) > 0 }, collect)
                 }
             } catch {
                 // The batch in flight was whole before the document went wrong: it goes on first, and

@@ -18,7 +18,19 @@ package struct JCalReader {
     /// called until it returns nil, `handle` once per calendar, property and top-level component. A
     /// `DocumentError` says where the document is wrong; errors thrown by the closures are rethrown.
     package func read(chunks nextChunk: @escaping () throws -> [UInt8]?, _ handle: (CalendarDocumentEvent) throws -> Void) throws {
-        var stream = JSONStream(chunks: nextChunk, maximumValueBytes: maximumComponentBytes)
+        try read(appendingChunks: { buffer in
+            guard let chunk = try nextChunk() else { return false }
+            buffer += chunk
+            return true
+        }, handle)
+    }
+
+    /// Reads a document as `read(chunks:_:)` does, with `appendChunk` appending each piece straight
+    /// to the bytes it is given (a file's reads, with no chunk of their own to copy) and saying false
+    /// once the text has ended.
+    package func read(appendingChunks appendChunk: @escaping (_ buffer: inout [UInt8]) throws -> Bool,
+                      _ handle: (CalendarDocumentEvent) throws -> Void) throws {
+        var stream = JSONStream(chunks: appendChunk, maximumValueBytes: maximumComponentBytes)
         let notJCal = "not jCal: the document must be an array such as [\"vcalendar\", [...], [...]]"
         try stream.expect(UInt8(ascii: "["), notJCal)
         switch try stream.peek() {

@@ -6,7 +6,8 @@ import JSONReading
 /// soon as the cut reaches that far.
 struct JSONStream {
     let maximumValueBytes: Int
-    private let nextChunk: () throws -> [UInt8]?
+    /// Appends the next piece of the text to the buffer it is given; false at the end of the text.
+    private let appendChunk: (_ buffer: inout [UInt8]) throws -> Bool
     private var buffer: [UInt8] = []
     private var i = 0
     private var ended = false
@@ -19,8 +20,8 @@ struct JSONStream {
     private var mark = 0
     private var markPosition = JSONPosition.start
 
-    init(chunks nextChunk: @escaping () throws -> [UInt8]?, maximumValueBytes: Int) {
-        self.nextChunk = nextChunk
+    init(chunks appendChunk: @escaping (_ buffer: inout [UInt8]) throws -> Bool, maximumValueBytes: Int) {
+        self.appendChunk = appendChunk
         self.maximumValueBytes = maximumValueBytes
     }
 
@@ -119,7 +120,8 @@ struct JSONStream {
     /// Whether `buffer[index]` exists, reading chunks until it does or the text ends.
     private mutating func available(_ index: Int) throws -> Bool {
         while index >= buffer.count && !ended {
-            if let chunk = try nextChunk() { buffer += chunk } else { ended = true }
+            // Read straight into the buffer: a chunk of its own was one more copy of every byte.
+            if try !appendChunk(&buffer) { ended = true }
         }
         return index < buffer.count
     }
