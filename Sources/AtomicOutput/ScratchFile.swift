@@ -19,7 +19,9 @@ package final class ScratchFile: @unchecked Sendable {
     private var buffer: [UInt8] = []
     /// Bytes written to the file so far; what is buffered comes after them.
     private var written = 0
-    private static let flushSize = 1 << 18
+    /// The bytes buffered before they are written; an append this large is written as it is, so a
+    /// caller that stages this much copies its bytes once.
+    package static let flushSize = 1 << 18
 
     /// Makes the file in `directory`, else in `$TMPDIR`, else in `/tmp`.
     package init(directory: String? = nil) throws(AtomicFile.Failure) {

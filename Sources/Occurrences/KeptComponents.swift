@@ -53,7 +53,7 @@ struct KeptComponents {
     }
 
     private mutating func append(_ kind: Kind, _ fields: Int...) throws {
-        if staging.count >= 1 << 16 { try flushStaging() }
+        if staging.count >= ScratchFile.flushSize { try flushStaging() }
         for value in [kind.rawValue] + fields {
             withUnsafeBytes(of: Int64(value).littleEndian) { staging.append(contentsOf: $0) }
         }

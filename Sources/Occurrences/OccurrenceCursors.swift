@@ -43,7 +43,8 @@ private enum RunLayout {
 struct RunWriter {
     let file: ScratchFile
     private var staging: [UInt8] = []
-    private static let stagingSize = 1 << 16
+    /// As large as the file's own buffer, so that the staged records go straight out, not copied again.
+    private static let stagingSize = ScratchFile.flushSize
 
     init(file: ScratchFile) {
         self.file = file
