@@ -14,7 +14,9 @@ struct Expand: ParsableCommand, ReportingCommand {
         and then UID, with overrides (RECURRENCE-ID) and exclusions (EXDATE, EXRULE) applied. Times are \
         shown in each event's own zone with its UTC offset, or in --tz when given; floating times and \
         all-day dates stay as written (all-day ends are exclusive). The window is read in --tz when \
-        given, else in each event's own zone (UTC events in UTC, floating ones on the wall clock).
+        given, else in each event's own zone (UTC events in UTC, floating ones on the wall clock). \
+        A large expansion is sorted in temporary files under $TMPDIR (or /tmp), removed as they are \
+        made, so memory stays small however long the calendar; a TMPDIR that cannot be written exits 73.
 
         Examples:
           calbridge expand course.ics --from 2026-10-01 --to 2027-03-01
