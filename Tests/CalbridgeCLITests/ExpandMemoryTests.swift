@@ -1,8 +1,5 @@
 import Foundation
 import XCTest
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// `expand` runs in memory that does not grow with the calendar: occurrences past a memory budget
 /// (`CALBRIDGE_EXPAND_MEMORY`, in bytes; a few megabytes unless set) go to sorted runs in unlinked
@@ -38,33 +35,6 @@ final class ExpandMemoryTests: XCTestCase {
         return crlf(lines)
     }
 
-    /// Runs calbridge with these environment variables added, its outputs thrown away: how it exited
-    /// and its peak resident memory in kilobytes. GNU time starts calbridge and reads the peak from
-    /// `wait4`: a child spawned straight from the test process would report at least the test
-    /// process's own peak, which Linux carries across `exec`, and hide the growth this test looks for.
-    /// `CALBRIDGE_MEMORY_BINARY` holds another build (an older one) to the same bounds.
-    private func runMeasured(_ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, peakKilobytes: Int) {
-        let peakFile = FileManager.default.temporaryDirectory.appendingPathComponent("expand-peak-\(UUID().uuidString)").path
-        defer { try? FileManager.default.removeItem(atPath: peakFile) }
-        let variables = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        let binary = ProcessInfo.processInfo.environment["CALBRIDGE_MEMORY_BINARY"].flatMap { $0.isEmpty ? nil : $0 } ?? Calbridge.binary.path
-        let argv = (["/usr/bin/time", "-f", "%M", "-o", peakFile, binary] + arguments).map { strdup($0) } + [nil]
-        let envp = variables.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { (argv + envp).forEach { free($0) } }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        var pid = pid_t()
-        XCTAssertEqual(posix_spawn(&pid, argv[0]!, &actions, nil, argv, envp), 0, "cannot start /usr/bin/time")
-        var status: Int32 = 0
-        XCTAssertEqual(waitpid(pid, &status, 0), pid)
-        // GNU time writes "Command exited with non-zero status" first when calbridge fails.
-        let peak = try String(contentsOfFile: peakFile, encoding: .utf8).split(separator: "\n").last.flatMap { Int($0) }
-        return ((status >> 8) & 0xff, try XCTUnwrap(peak, "no peak memory for \(arguments)"))
-    }
-
     func testPeakMemoryGrowsNoMoreWithTheNumberOfEventsThanConvertsDoes() throws {
         let directory = try scratchDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -72,10 +42,10 @@ final class ExpandMemoryTests: XCTestCase {
         for count in [400, 3_200] {
             let input = directory.appendingPathComponent("\(count).ics").path
             try calendar(events: count).write(toFile: input, atomically: true, encoding: .utf8)
-            let expand = try runMeasured(["expand", input, "--from", "2026-01-01", "--to", "2026-07-01", "--format", "ics",
+            let expand = try Calbridge.runMeasuringPeak(["expand", input, "--from", "2026-01-01", "--to", "2026-07-01", "--format", "ics",
                                           "-o", directory.appendingPathComponent("\(count).out").path],
                                          environment: ["CALBRIDGE_EXPAND_MEMORY": "\(1 << 20)"])
-            let convert = try runMeasured(["convert", input, "-o", directory.appendingPathComponent("\(count).converted.ics").path])
+            let convert = try Calbridge.runMeasuringPeak(["convert", input, "-o", directory.appendingPathComponent("\(count).converted.ics").path])
             XCTAssertEqual([expand.status, convert.status], [0, 0])
             expandPeaks.append(expand.peakKilobytes)
             convertPeaks.append(convert.peakKilobytes)
@@ -99,7 +69,7 @@ final class ExpandMemoryTests: XCTestCase {
             for format in ["jsonl", "ics"] {
                 let inMemory = try Calbridge.run(window + ["--format", format])
                 let spilled = directory.appendingPathComponent("spilled.\(format)").path
-                let run = try runMeasured(window + ["--format", format, "-o", spilled],
+                let run = try Calbridge.runMeasuringPeak(window + ["--format", format, "-o", spilled],
                                           environment: ["CALBRIDGE_EXPAND_MEMORY": "1", "TMPDIR": scratch.path])
                 XCTAssertEqual(run.status, 0)
                 XCTAssertEqual(try String(contentsOfFile: spilled, encoding: .utf8), inMemory.standardOutput, "zone last: \(zoneLast)")
@@ -107,14 +77,14 @@ final class ExpandMemoryTests: XCTestCase {
             }
         }
         // A failure after runs were spilled (the budget) leaves nothing either.
-        let failed = try runMeasured(["expand", directory.appendingPathComponent("in.ics").path, "--from", "2026-01-01",
+        let failed = try Calbridge.runMeasuringPeak(["expand", directory.appendingPathComponent("in.ics").path, "--from", "2026-01-01",
                                       "--to", "2026-07-01", "--max-instances", "2000"],
                                      environment: ["CALBRIDGE_EXPAND_MEMORY": "1", "TMPDIR": scratch.path])
         XCTAssertEqual(failed.status, 64)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: scratch.path), [])
         // The runs are written under TMPDIR: where no file can be made, expand says so and writes nothing.
         let destination = directory.appendingPathComponent("never.jsonl").path
-        let nowhere = try runMeasured(["expand", directory.appendingPathComponent("in.ics").path, "--from", "2026-01-01",
+        let nowhere = try Calbridge.runMeasuringPeak(["expand", directory.appendingPathComponent("in.ics").path, "--from", "2026-01-01",
                                        "--to", "2026-07-01", "-o", destination],
                                       environment: ["CALBRIDGE_EXPAND_MEMORY": "1", "TMPDIR": directory.appendingPathComponent("missing").path])
         XCTAssertEqual(nowhere.status, 73)

@@ -1,8 +1,5 @@
 import Foundation
 import XCTest
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// `validate` streams: it keeps summaries of what the whole-calendar checks need, not the calendar,
 /// so for eight times the events its peak memory grows no more than `convert`'s (which holds a batch
@@ -47,28 +44,6 @@ final class ValidateMemoryTests: XCTestCase {
         return generated
     }
 
-    /// Runs calbridge with its standard output into `output`: how it exited and its peak resident
-    /// memory in kilobytes. GNU time starts calbridge and reads the peak from `wait4`: a child spawned
-    /// straight from the test process would report at least the test process's own peak, which
-    /// Linux carries across `exec`, and hide the difference this test looks for.
-    private func runMeasured(_ arguments: [String], output: String) throws -> (status: Int32, peakKilobytes: Int) {
-        let peakFile = output + ".peak"
-        let argv = (["/usr/bin/time", "-f", "%M", "-o", peakFile, Calbridge.binary.path] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        var pid = pid_t()
-        XCTAssertEqual(posix_spawn(&pid, argv[0]!, &actions, nil, argv, environ), 0, "cannot start /usr/bin/time")
-        var status: Int32 = 0
-        XCTAssertEqual(waitpid(pid, &status, 0), pid)
-        // GNU time writes "Command exited with non-zero status" first when calbridge fails.
-        let peak = try String(contentsOfFile: peakFile, encoding: .utf8).split(separator: "\n").last.flatMap { Int($0) }
-        return ((status >> 8) & 0xff, try XCTUnwrap(peak, "no peak memory for \(arguments)"))
-    }
-
     /// How much more memory than `convert` the command takes for `events[1]` events than for
     /// `events[0]`, in kilobytes, with the larger input's size; `check` looks at each run's output.
     private func growthBeyondConvert(_ command: (_ input: String) -> [String], events: [Int],
@@ -80,10 +55,10 @@ final class ValidateMemoryTests: XCTestCase {
             let generated = calendar(events: count)
             let input = directory.appendingPathComponent("\(count).ics").path, output = input + ".out"
             try generated.text.write(toFile: input, atomically: true, encoding: .utf8)
-            let run = try runMeasured(command(input), output: output)
+            let run = try Calbridge.runMeasuringPeak(command(input), output: output)
             XCTAssertEqual(run.status, 0)
             try check(generated, input, output)
-            let converted = try runMeasured(["convert", input, "-o", input + ".converted.ics"], output: "/dev/null")
+            let converted = try Calbridge.runMeasuringPeak(["convert", input, "-o", input + ".converted.ics"], output: "/dev/null")
             XCTAssertEqual(converted.status, 0)
             let sign = index == 0 ? -1 : 1
             growth += sign * (run.peakKilobytes - converted.peakKilobytes)
