@@ -112,7 +112,7 @@ struct CardBuilder {
         }
         if let decoded { bytes = decoded[...] }
         let charset = property.parameter("CHARSET")
-        let (text, unknown) = CardCharset.decode(Array(bytes), charset: charset)
+        let (text, unknown) = ValueCharset.decode(Array(bytes), charset: charset)
         if unknown, let charset {
             let place = line.location(ofOffset: property.valueOffset)
             problems.add(line: place.line, column: place.column,

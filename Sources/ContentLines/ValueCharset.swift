@@ -1,18 +1,18 @@
 import Foundation
 
-/// Turns value bytes into text by the vCard 2.1 `CHARSET` parameter. Without one, UTF-8 is
-/// assumed (vCard 3.0/4.0 files are UTF-8), and bytes that are not UTF-8 are read as
-/// Windows-1252, which is what older Outlook versions write without saying so.
-enum CardCharset {
+/// Turns value bytes into text by the `CHARSET` parameter of vCard 2.1 and vCalendar 1.0. Without
+/// one, UTF-8 is assumed (vCard 3.0/4.0 and iCalendar files are UTF-8), and bytes that are not UTF-8
+/// are read as Windows-1252, which is what older Outlook versions write without saying so.
+package enum ValueCharset {
     /// The text, and whether the charset was one this reader does not know (read as UTF-8 then).
-    static func decode(_ bytes: [UInt8], charset: String?) -> (text: String, unknownCharset: Bool) {
+    package static func decode(_ bytes: [UInt8], charset: String?) -> (text: String, unknownCharset: Bool) {
         guard let charset else { return (utf8OrWindows1252(bytes), false) }
         switch charset.uppercased() {
         case "UTF-8", "UTF8", "US-ASCII", "ASCII":
             return (utf8OrWindows1252(bytes), false)
         case "WINDOWS-1252", "CP1252", "ISO-8859-1", "ISO8859-1", "ISO_8859-1", "LATIN1", "LATIN-1":
             // As in web browsers, ISO-8859-1 is read as its superset Windows-1252: the bytes
-            // where they differ are control characters in ISO-8859-1, never meant in a name.
+            // where they differ are control characters in ISO-8859-1, never meant in text.
             return (windows1252(bytes), false)
         case let name:
             if let encoding = foundationEncodings[name], let text = String(bytes: bytes, encoding: encoding) {

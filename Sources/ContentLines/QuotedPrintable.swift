@@ -1,7 +1,8 @@
-/// Decodes vCard 2.1 `ENCODING=QUOTED-PRINTABLE` values (RFC 2045 §6.7). Soft line breaks are
-/// already gone: the line unfolder joined them.
-enum QuotedPrintable {
-    static func decode(_ bytes: ArraySlice<UInt8>) -> [UInt8] {
+/// Decodes `ENCODING=QUOTED-PRINTABLE` values (RFC 2045 §6.7) as vCard 2.1 and vCalendar 1.0
+/// write them, and as old phone and Outlook exports still do inside iCalendar 2.0. Soft line breaks
+/// are already gone: the line unfolder joined them.
+package enum QuotedPrintable {
+    package static func decode(_ bytes: ArraySlice<UInt8>) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count)
         var i = bytes.startIndex
