@@ -21,10 +21,10 @@ package struct ViewColour: Hashable, Sendable {
             let hex = Array(trimmed.dropFirst())
             guard [3, 4, 6, 8].contains(hex.count), hex.allSatisfy(\.isHexDigit) else { return nil }
             let digits = hex.count <= 4 ? hex.prefix(3).flatMap { [$0, $0] } : Array(hex.prefix(6))
-            let value = Int(String(digits), radix: 16)!
-            self.init(red: UInt8(value >> 16), green: UInt8((value >> 8) & 0xFF), blue: UInt8(value & 0xFF))
+            guard let value = Int(String(digits), radix: 16) else { return nil }
+            self.init(rgb: value)
         } else if let value = CSSColourNames.values[trimmed.lowercased()] {
-            self.init(red: UInt8(value >> 16), green: UInt8((value >> 8) & 0xFF), blue: UInt8(value & 0xFF))
+            self.init(rgb: value)
         } else {
             return nil
         }
@@ -38,19 +38,47 @@ package struct ViewColour: Hashable, Sendable {
         }.joined()
     }
 
-    /// Text drawn on this colour: near-black on light colours, white on dark ones, by WCAG's
-    /// relative luminance (the threshold where both give the same contrast ratio).
-    package var textColour: ViewColour {
+    /// WCAG 2's relative luminance: 0 for black, 1 for white.
+    package var luminance: Double {
         func linear(_ byte: UInt8) -> Double {
             let c = Double(byte) / 255
             return c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4)
         }
-        let luminance = 0.2126 * linear(red) + 0.7152 * linear(green) + 0.0722 * linear(blue)
-        return luminance > 0.179 ? ViewColour(red: 0x1A, green: 0x1A, blue: 0x1A) : ViewColour(red: 0xFF, green: 0xFF, blue: 0xFF)
+        return 0.2126 * linear(red) + 0.7152 * linear(green) + 0.0722 * linear(blue)
     }
+
+    /// WCAG 2's contrast ratio between two colours, from 1 (the same) to 21 (black on white).
+    package func contrast(with other: ViewColour) -> Double {
+        let (lighter, darker) = (max(luminance, other.luminance), min(luminance, other.luminance))
+        return (lighter + 0.05) / (darker + 0.05)
+    }
+
+    /// Text drawn on this colour, at least WCAG AA's 4.5:1 on it: near-black or white, whichever
+    /// contrasts more, and black where neither reaches 4.5 (fills of luminance near 0.2, such as
+    /// #E9322D). Black or white always does: the worse of the two is at least 4.58:1.
+    package var textColour: ViewColour {
+        let white = ViewColour(red: 0xFF, green: 0xFF, blue: 0xFF), nearBlack = ViewColour(red: 0x1A, green: 0x1A, blue: 0x1A)
+        let best = contrast(with: white) >= contrast(with: nearBlack) ? white : nearBlack
+        return contrast(with: best) >= Self.leastTextContrast ? best : ViewColour(red: 0, green: 0, blue: 0)
+    }
+
+    /// WCAG 2.x success criterion 1.4.3 (AA) for normal-sized text.
+    package static let leastTextContrast = 4.5
 
     /// Colours for inputs that name none, told apart from each other and from white text: the first
     /// input gets the first, and so on round.
     package static let palette: [ViewColour] = [0x1F6FB2, 0x2E8B57, 0xC0392B, 0x8E44AD, 0xD35400, 0x16A085, 0x7F6A00, 0xB03A6F]
-        .map { ViewColour(red: UInt8($0 >> 16), green: UInt8(($0 >> 8) & 0xFF), blue: UInt8($0 & 0xFF)) }
+        .map(ViewColour.init(rgb:))
+
+    /// Colours for categories (`--color-by category`), in the order categories first appear: Paul
+    /// Tol's "muted" qualitative scheme, nine colours told apart with colour-blind vision too.
+    package static let categoryPalette: [ViewColour] = [0xCC6677, 0x332288, 0xDDCC77, 0x117733, 0x88CCEE, 0x882255, 0x44AA99, 0x999933, 0xAA4499]
+        .map(ViewColour.init(rgb:))
+
+    /// An occurrence without a category, in Tol's grey for "no data".
+    package static let noCategory = ViewColour(rgb: 0xDDDDDD)
+
+    init(rgb value: Int) {
+        self.init(red: UInt8((value >> 16) & 0xFF), green: UInt8((value >> 8) & 0xFF), blue: UInt8(value & 0xFF))
+    }
 }
