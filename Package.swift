@@ -69,6 +69,8 @@ let package = Package(
             "CalendarModel", "ICalendar", "CalendarWebFormats", "CalendarRouter", "ContactCards", "Schedules", "TimeZones",
             "InputFiles", "AtomicOutput", "ParallelWork", "ProgressReporting",
         ], swiftSettings: strict),
+        .target(name: "CalendarCSV", dependencies: ["CalendarModel", "CSVReading", "ContentLines", "Occurrences"],
+                swiftSettings: strict),
         .target(name: "CalendarStores", dependencies: [
             "CalendarModel", "ContentLines", "AtomicOutput", "CalendarWebFormats",
             .product(name: "OrderedCollections", package: "swift-collections"),
@@ -116,6 +118,8 @@ let package = Package(
         .testTarget(name: "SchedulesTests", dependencies: ["Schedules", "CalendarModel", "Occurrences", "ICalendar"],
                     exclude: ["Timetables"], swiftSettings: strict),
         .testTarget(name: "CalendarTransferTests", dependencies: ["CalendarTransfer", "CalendarModel"], swiftSettings: strict),
+        .testTarget(name: "CalendarCSVTests", dependencies: ["CalendarCSV", "CalendarModel"],
+                    resources: [.copy("Resources")], swiftSettings: strict),
         .testTarget(name: "CalendarStoresTests", dependencies: ["CalendarStores", "CalendarModel"], swiftSettings: strict),
         .testTarget(name: "CalendarViewsTests", dependencies: ["CalendarViews", "CalendarModel", "TimeZones"],
                     swiftSettings: strict),

@@ -37,7 +37,7 @@ package enum ValueCharset {
 
     /// Windows-1252 by table (Foundation on Linux refuses the five bytes the code page leaves
     /// undefined, losing the whole value; here they map to the same-numbered code points).
-    static func windows1252(_ bytes: [UInt8]) -> String {
+    package static func windows1252(_ bytes: [UInt8]) -> String {
         var scalars = String.UnicodeScalarView()
         for byte in bytes {
             let value = byte >= 0x80 && byte <= 0x9F ? high[Int(byte - 0x80)] : UInt32(byte)

@@ -1,0 +1,60 @@
+import CalendarModel
+import Occurrences
+
+/// Writes a calendar's events as the calendar CSV of Google Calendar or Outlook: one row an
+/// occurrence, sorted by start. A CSV row has no recurrence, so a recurring series is written as its
+/// occurrences in the window the user gives, which `expand`'s engine (`CalendarExpansion`) finds.
+package enum CalendarCSVWriter {
+    /// The bytes, and the lines the run says on standard error (how many series became how many
+    /// rows in which window, what a CSV could not hold).
+    package struct Written: Sendable {
+        package var bytes: [UInt8]
+        package var report: [String]
+    }
+
+    /// Throws `UsageProblem` when the calendar has a recurring series and no window was given.
+    package static func write(_ calendar: Component, options: CalendarCSVOptions) throws -> Written {
+        let events = calendar.components.filter { $0.name == "VEVENT" }
+        let series = Set(events.filter(isRecurring).map { $0["UID"]?.text ?? "" })
+        if !series.isEmpty && options.window == nil {
+            throw UsageProblem(message: "\(series.count) recurring series cannot be rows of a CSV as they are; give --window-start DATE --window-end DATE and they are written as their occurrences in that window")
+        }
+        var kept = calendar
+        kept.components = calendar.components.filter { $0.name == "VEVENT" || $0.name == "VTIMEZONE" }
+        var expansion = CalendarExpansion(calendar: kept)
+        // Without a window every event is a single one, found wherever it lies.
+        let window = options.window ?? CalendarCSVOptions.Window(start: LocalDateTime(date: CalendarDate(year: 1, month: 1, day: 1)),
+                                                                 end: LocalDateTime(date: CalendarDate(year: 9999, month: 12, day: 31)))
+        let occurrences = try expansion.occurrences(from: window.start, to: window.end, in: nil)
+        var rows = CalendarCSVRowWriter(style: options.style, language: options.style == .google ? .english : options.language)
+        for occurrence in occurrences { rows.append(occurrence) }
+        return Written(bytes: rows.bytes, report: report(occurrences, series: series, events: events, calendar: calendar,
+                                                         window: options.window, zoned: rows.zonedEvents))
+    }
+
+    /// Whether an event is a member of a recurring series (a rule, extra dates, or an override).
+    private static func isRecurring(_ event: Component) -> Bool {
+        ["RRULE", "RDATE", "RECURRENCE-ID", "EXRULE"].contains { event.has($0) }
+    }
+
+    private static func report(_ occurrences: [Occurrence], series: Set<String>, events: [Component], calendar: Component,
+                               window: CalendarCSVOptions.Window?, zoned: Set<String>) -> [String] {
+        var lines: [String] = []
+        if let window {
+            let rows = occurrences.filter { series.contains($0.uid) }.count
+            let singles = events.filter { !isRecurring($0) }.count
+            let outside = singles - (occurrences.count - rows)
+            lines.append("\(series.count) recurring series written as \(rows) occurrences in \(window.start.isoFormat) to \(window.end.isoFormat)"
+                         + (outside > 0 ? "; \(outside) single events outside the window left out" : ""))
+        }
+        let others = calendar.components.filter { $0.name != "VEVENT" && $0.name != "VTIMEZONE" }
+        if !others.isEmpty {
+            let names = Set(others.map(\.name)).sorted().joined(separator: ", ")
+            lines.append("\(others.count) components that are not events (\(names)) have no row in a calendar CSV and are left out")
+        }
+        if !zoned.isEmpty {
+            lines.append("\(zoned.count) events have times in a zone or UTC; written on that zone's wall clock, as a CSV names no zone")
+        }
+        return lines
+    }
+}
