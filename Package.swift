@@ -48,6 +48,7 @@ let package = Package(
         ], swiftSettings: strict),
         .target(name: "ContentLines", dependencies: ["CalendarModel"], swiftSettings: strict),
         .target(name: "ContactCards", dependencies: ["CalendarModel", "ContentLines"], swiftSettings: strict),
+        .target(name: "VCalendar", dependencies: ["CalendarModel", "ContentLines"], swiftSettings: strict),
         .target(name: "Birthdays", dependencies: ["CalendarModel"], swiftSettings: strict),
         .target(name: "Schedules", dependencies: [
             "CalendarModel", "Recurrence", "TimeZones", "JSONReading", "CSVReading", "InputFiles", "AtomicOutput",
@@ -67,7 +68,7 @@ let package = Package(
         ], swiftSettings: strict),
         .target(name: "CalendarDocuments", dependencies: [
             "CalendarModel", "ICalendar", "CalendarWebFormats", "CalendarRouter", "ContactCards", "Schedules", "TimeZones",
-            "InputFiles", "AtomicOutput", "ParallelWork", "ProgressReporting",
+            "InputFiles", "AtomicOutput", "ParallelWork", "ProgressReporting", "JSONReading",
         ], swiftSettings: strict),
         .target(name: "CalendarCSV", dependencies: ["CalendarModel", "CSVReading", "ContentLines", "Occurrences"],
                 swiftSettings: strict),
@@ -81,9 +82,10 @@ let package = Package(
             "InputFiles", "ProgressReporting", "CSVReading", "TimeZones",
         ], swiftSettings: strict),
         .target(name: "CalendarViews", dependencies: ["CalendarModel", "Recurrence", "TimeZones", "Occurrences"], swiftSettings: strict),
+        .target(name: "JSCalendar", dependencies: ["CalendarModel", "JSONReading", "CalendarWebFormats"], swiftSettings: strict),
         .target(name: "FuzzTargets", dependencies: [
             "CalendarModel", "ICalendar", "Recurrence", "TimeZones", "Occurrences", "CalendarWebFormats", "ContactCards", "Schedules",
-            "InputFiles",
+            "InputFiles", "CalendarDocuments",
         ], swiftSettings: strict),
         .target(name: "CalbridgeKit", dependencies: [
             "CalendarModel", "ICalendar", "TimeZones", "Occurrences", "CalendarDocuments", "CalendarWebFormats", "InputFiles",
@@ -113,6 +115,8 @@ let package = Package(
                     resources: [.copy("Vectors")], swiftSettings: strict),
         .testTarget(name: "CalendarWebFormatsTests", dependencies: ["CalendarWebFormats", "CalendarModel", "ICalendar", "InputFiles"],
                     resources: [.copy("Fixtures")], swiftSettings: strict),
+        .testTarget(name: "VCalendarTests", dependencies: ["VCalendar", "CalendarModel", "ICalendar", "Occurrences"],
+                    resources: [.copy("Resources")], swiftSettings: strict),
         .testTarget(name: "ContactCardsTests", dependencies: ["ContactCards", "CalendarModel"],
                     resources: [.copy("Cards")], swiftSettings: strict),
         .testTarget(name: "SchedulesTests", dependencies: ["Schedules", "CalendarModel", "Occurrences", "ICalendar"],
@@ -132,6 +136,8 @@ let package = Package(
         .testTarget(name: "CalbridgeKitTests", dependencies: [
             "CalbridgeKit", "CalendarModel", "ICalendar", "TimeZones", "CalendarDocuments", "CalendarWebFormats", "InputFiles",
         ], swiftSettings: strict),
+        .testTarget(name: "JSCalendarTests", dependencies: ["JSCalendar", "CalendarModel", "ICalendar", "InputFiles", "JSONReading"],
+                    resources: [.copy("Resources")], swiftSettings: strict),
         .testTarget(name: "CLibxml2Tests", dependencies: ["CLibxml2"], swiftSettings: strict),
         .testTarget(name: "CalDAVIntegrationTests", dependencies: ["CalendarStores", "CalendarModel", "CalendarWebFormats", "calbridge"],
                     swiftSettings: strict),

@@ -1,0 +1,120 @@
+import CalendarModel
+import JSONReading
+
+/// A JSCalendar object as iCalendar components: the master and, for each override that patches
+/// more than whether an occurrence is there, its own component with RECURRENCE-ID. A member that
+/// does not convert exactly travels as a JSPROP line (see `MemberMapping`, `ICalendarSpecifics`).
+struct ComponentFromObject {
+    private var component: Component
+    private var overrides: [Component] = []
+    private let object: JSONValue
+    private let path: String
+    private let form: DateForm
+
+    static func components(for object: JSONValue, path: String) throws(JSCalendarProblem) -> [Component] {
+        guard case .object = object else { throw JSCalendarProblem(path: path, "an entry must be a JSON object") }
+        guard let type = object["@type"]?.string, let name = MappingTable.component(ofType: type),
+              let kind = MappingTable.kind(of: name) else {
+            throw JSCalendarProblem(path: "\(path).@type", "\"@type\" must be Event, Task or Group (Alert inside alerts)")
+        }
+        var builder = ComponentFromObject(component: Component(name: name), object: object, path: path, form: DateForm(of: object))
+        let converted = object["iCalComponent"]?["convertedProperties"]
+        for member in object.members {
+            try builder.add(member, mappings: kind.mappings, converted: converted)
+        }
+        return [builder.component] + builder.overrides
+    }
+
+    private mutating func add(_ member: JSONMember, mappings: [MemberMapping], converted: JSONValue?) throws(JSCalendarProblem) {
+        switch member.key {
+        case "@type", "timeZone", "showWithoutTime":
+            if member.key != "@type" && object["start"] == nil && object["due"] == nil { carry(member) }
+        case "iCalComponent":
+            let specifics = try ICalendarSpecifics.component(from: member.value, path: "\(path).iCalComponent")
+            component.properties += specifics.properties
+            component.components += specifics.components
+        case "alerts":
+            for entry in member.value.members {
+                component.components += try Self.components(for: entry.value, path: "\(path).alerts.\(entry.key)")
+            }
+        case "recurrenceOverrides":
+            try addOverrides(member.value)
+        default:
+            if addTime(member, converted: converted) { return }
+            guard let mapping = mappings.first(where: { $0.member == member.key }) else { return carry(member) }
+            if mapping.isEntry {
+                addEntries(member, mapping)
+            } else if let property = mapping.property(exactlyFor: member.value) {
+                component.properties.append(property)
+            } else {
+                carry(member)
+            }
+        }
+    }
+
+    private mutating func carry(_ member: JSONMember) {
+        component.properties.append(ICalendarSpecifics.jsonProperty(pointer: member.key, value: member.value))
+    }
+
+    /// Each entry becomes a line, with a JSID parameter where its id is not its place from 1.
+    private mutating func addEntries(_ member: JSONMember, _ mapping: MemberMapping) {
+        var lines: [Property] = []
+        for (index, entry) in member.value.members.enumerated() {
+            guard var property = mapping.property(exactlyFor: entry.value) else { return carry(member) }
+            if entry.key != String(index + 1) { property.parameters.append(Parameter("JSID", entry.key)) }
+            lines.append(property)
+        }
+        guard !lines.isEmpty else { return carry(member) }
+        component.properties += lines
+    }
+
+    private mutating func addTime(_ member: JSONMember, converted: JSONValue?) -> Bool {
+        switch member.key {
+        case "start", "due", "recurrenceId":
+            guard let time = form.time(member.value) else { return false }
+            let name = ["start": "DTSTART", "due": "DUE", "recurrenceId": "RECURRENCE-ID"][member.key] ?? ""
+            component.properties.append(form.property(named: name, at: time))
+        case "duration":
+            guard let text = member.value.string, let duration = CalendarDuration(icalendar: text), !duration.isNegative else { return false }
+            if converted?["duration"]?["name"]?.string == "dtend" {
+                guard let start = form.time(object["start"]), let end = WallClockSpan.end(from: start, after: text),
+                      WallClockSpan.duration(from: start, to: end) == text else { return false }
+                component.properties.append(form.property(named: "DTEND", at: end))
+            } else {
+                guard duration.icalendarText == text else { return false }
+                component.properties.append(Property(name: "DURATION", value: text))
+            }
+        case "recurrenceRules", "excludedRecurrenceRules":
+            guard case .array(let rules) = member.value, object["start"] != nil else { return false }
+            let texts = rules.compactMap { RuleMapping.text(of: $0, form: form) }
+            guard texts.count == rules.count, !texts.isEmpty,
+                  zip(texts, rules).allSatisfy({ RuleMapping.rule(for: Property(name: "RRULE", value: $0), form: form)?.sameValue(as: $1) == true })
+            else { return false }
+            component.properties += texts.map { Property(name: member.key == "recurrenceRules" ? "RRULE" : "EXRULE", value: $0) }
+        default:
+            return false
+        }
+        return true
+    }
+
+    /// An empty patch is an RDATE, `excluded` an EXDATE (draft-ietf-calext-jscalendar-icalendar);
+    /// any other patch applied to the master is an override component.
+    private mutating func addOverrides(_ json: JSONValue) throws(JSCalendarProblem) {
+        var master = object
+        for key in ["recurrenceRules", "excludedRecurrenceRules", "recurrenceOverrides"] { master = master.removing(key) }
+        for entry in json.members {
+            guard let time = form.time(.string(entry.key)) else {
+                throw JSCalendarProblem(path: "\(path).recurrenceOverrides", "\"\(entry.key)\" is not a LocalDateTime of the start's form")
+            }
+            if entry.value.members.isEmpty {
+                component.properties.append(form.property(named: "RDATE", at: time))
+            } else if entry.value.sameValue(as: .object([JSONMember(key: "excluded", value: .bool(true))])) {
+                component.properties.append(form.property(named: "EXDATE", at: time))
+            } else {
+                var patched = try master.patched(with: entry.value, path: "\(path).recurrenceOverrides.\(entry.key)")
+                patched = patched.setting("recurrenceId", .string(entry.key))
+                overrides += try Self.components(for: patched, path: "\(path).recurrenceOverrides.\(entry.key)")
+            }
+        }
+    }
+}

@@ -1,0 +1,122 @@
+import CalendarModel
+import JSONReading
+
+/// A parameter that becomes a member of an entry object (`CN` → `name`).
+struct ParameterMember: Sendable {
+    var parameter: String
+    var member: String
+    var toJSON: @Sendable (String) -> JSONValue?
+    var toParameter: @Sendable (JSONValue) -> String?
+
+    static func text(_ parameter: String, _ member: String) -> ParameterMember {
+        ParameterMember(parameter: parameter, member: member, toJSON: { .string($0) }, toParameter: { $0.string })
+    }
+
+    static func keyword(_ parameter: String, _ member: String, _ pairs: [(String, JSONValue)]) -> ParameterMember {
+        ParameterMember(parameter: parameter, member: member, toJSON: { value in pairs.first { $0.0 == value }?.1 },
+                        toParameter: { json in pairs.first { $0.1.sameValue(as: json) }?.0 })
+    }
+
+    static func flags(_ pairs: [(String, [String])]) -> [(String, JSONValue)] {
+        pairs.map { ($0.0, .object($0.1.map { JSONMember(key: $0, value: .bool(true)) })) }
+    }
+}
+
+/// Entries of RFC 8984's maps made from one property each: the value is one member, each parameter
+/// another, written in the order of the parameters so that they come back in it.
+struct EntryShape: Sendable {
+    var type: String
+    var valueMember: String
+    /// Members every entry of this kind has, put after the value when the line did not say them
+    /// (a participant's `roles`); one that stands before the value came from a parameter.
+    var implied: [JSONMember] = []
+    /// Parameters the property always has first (CONFERENCE's `VALUE=URI`), said by the entry's type.
+    var fixed: [Parameter] = []
+    var parameters: [ParameterMember]
+    var toValue: @Sendable (String) -> JSONValue? = { .string($0) }
+    var fromValue: @Sendable (JSONValue) -> String? = { $0.string }
+
+    func entry(for property: Property) -> JSONValue? {
+        var object = JSONObject(type: type)
+        guard property.parameters.starts(with: fixed) else { return nil }
+        for parameter in property.parameters.dropFirst(fixed.count) {
+            guard parameter.values.count == 1, let rule = parameters.first(where: { $0.parameter == parameter.name }),
+                  object[rule.member] == nil, let json = rule.toJSON(parameter.value) else { return nil }
+            object[rule.member] = json
+        }
+        guard let value = toValue(property.value) else { return nil }
+        object[valueMember] = value
+        for member in implied where object[member.key] == nil { object[member.key] = member.value }
+        return object.value
+    }
+
+    func property(named name: String, for entry: JSONValue) -> Property? {
+        var parameters = fixed
+        var value: String?
+        for member in entry.members where member.key != "@type" {
+            if member.key == valueMember {
+                value = fromValue(member.value)
+            } else if value == nil, let rule = self.parameters.first(where: { $0.member == member.key }),
+                      let parameter = rule.toParameter(member.value) {
+                parameters.append(Parameter(rule.parameter, parameter))
+            } else if !implied.contains(where: { $0.key == member.key && $0.value.sameValue(as: member.value) }) {
+                return nil
+            }
+        }
+        return value.map { Property(name: name, parameters: parameters, value: $0) }
+    }
+}
+
+extension MemberMapping {
+    /// ATTENDEE and ORGANIZER as participants (RFC 8984 §4.4.6); the organizer is the one whose only
+    /// role is `owner`.
+    static let participants: MemberMapping = {
+        let roles = ParameterMember.flags([("REQ-PARTICIPANT", ["attendee"]), ("OPT-PARTICIPANT", ["attendee", "optional"]),
+                                           ("NON-PARTICIPANT", ["informational"]), ("CHAIR", ["attendee", "chair"])])
+        let common = [
+            ParameterMember.text("CN", "name"), .text("EMAIL", "email"), .text("LANGUAGE", "language"),
+            .keyword("CUTYPE", "kind", [("INDIVIDUAL", .string("individual")), ("GROUP", .string("group")),
+                                        ("RESOURCE", .string("resource")), ("ROOM", .string("location"))]),
+            .keyword("PARTSTAT", "participationStatus", ["NEEDS-ACTION", "ACCEPTED", "DECLINED", "TENTATIVE", "DELEGATED"]
+                .map { ($0, .string($0.lowercased())) }),
+            .keyword("RSVP", "expectReply", [("TRUE", .bool(true)), ("FALSE", .bool(false))]),
+            .keyword("ROLE", "roles", roles),
+        ]
+        let sendTo: @Sendable (String) -> JSONValue? = { value in
+            .object([JSONMember(key: value.lowercased().hasPrefix("mailto:") ? "imip" : "other", value: .string(value))])
+        }
+        let address: @Sendable (JSONValue) -> String? = { json in json["imip"]?.string ?? json["other"]?.string }
+        let attendee = EntryShape(type: "Participant", valueMember: "sendTo",
+                                  implied: [JSONMember(key: "roles", value: .object([JSONMember(key: "attendee", value: .bool(true))]))],
+                                  parameters: common, toValue: sendTo, fromValue: address)
+        let owner = JSONValue.object([JSONMember(key: "owner", value: .bool(true))])
+        let organizer = EntryShape(type: "Participant", valueMember: "sendTo", implied: [JSONMember(key: "roles", value: owner)],
+                                   parameters: common.filter { $0.parameter != "ROLE" }, toValue: sendTo, fromValue: address)
+        return MemberMapping(properties: ["ATTENDEE", "ORGANIZER"], member: "participants", isEntry: true, toJSON: { property in
+            (property.name == "ORGANIZER" ? organizer : attendee).entry(for: property)
+        }, toProperty: { json in
+            json["roles"].map { $0.sameValue(as: owner) } == true
+                ? organizer.property(named: "ORGANIZER", for: json) : attendee.property(named: "ATTENDEE", for: json)
+        })
+    }()
+
+    static func entries(_ name: String, _ member: String, _ shape: EntryShape) -> MemberMapping {
+        MemberMapping(properties: [name], member: member, isEntry: true, toJSON: { shape.entry(for: $0) },
+                      toProperty: { shape.property(named: name, for: $0) })
+    }
+
+    /// LOCATION as a location with a name.
+    static let locations = entries("LOCATION", "locations", EntryShape(
+        type: "Location", valueMember: "name", parameters: [],
+        toValue: { .string(TextEscaping.unescape($0)) }, fromValue: { $0.string.map(TextEscaping.escape) }))
+
+    /// CONFERENCE (RFC 7986) as a virtual location: the URI, LABEL its name, FEATURE its features.
+    static let virtualLocations = entries("CONFERENCE", "virtualLocations", EntryShape(
+        type: "VirtualLocation", valueMember: "uri",
+        fixed: [Parameter("VALUE", "URI")], parameters: [.text("LABEL", "name")]))
+
+    /// ATTACH by reference as a link with relation `enclosure`; URL as a link with relation `describedby`.
+    static let attachments = entries("ATTACH", "links", EntryShape(
+        type: "Link", valueMember: "href", implied: [JSONMember(key: "rel", value: .string("enclosure"))],
+        parameters: [.text("FMTTYPE", "contentType")]))
+}

@@ -1,0 +1,43 @@
+import CalendarModel
+import JSONReading
+
+/// A Group as a VCALENDAR: its entries become the components, a METHOD all of them share the
+/// calendar's, its `iCalComponent` the calendar's own lines and carried components. A Group that
+/// has no `iCalComponent` was not made from iCalendar and is given VERSION:2.0.
+enum GroupReading {
+    static func calendar(for group: JSONValue) throws(JSCalendarProblem) -> Component {
+        var calendar = Component(name: "VCALENDAR")
+        if group["iCalComponent"] == nil { calendar.properties.append(Property(name: "VERSION", value: "2.0")) }
+        for member in group.members {
+            switch member.key {
+            case "@type":
+                continue
+            case "entries":
+                try addEntries(member.value, to: &calendar)
+            case "iCalComponent":
+                let specifics = try ICalendarSpecifics.component(from: member.value, path: "$.iCalComponent")
+                calendar.properties += specifics.properties
+                calendar.components = specifics.components + calendar.components
+            default:
+                if let mapping = MappingTable.group.first(where: { $0.member == member.key }),
+                   let property = mapping.property(exactlyFor: member.value) {
+                    calendar.properties.append(property)
+                } else {
+                    calendar.properties.append(ICalendarSpecifics.jsonProperty(pointer: member.key, value: member.value))
+                }
+            }
+        }
+        return calendar
+    }
+
+    private static func addEntries(_ json: JSONValue, to calendar: inout Component) throws(JSCalendarProblem) {
+        guard case .array(let entries) = json else { throw JSCalendarProblem(path: "$.entries", "entries must be an array") }
+        let methods = entries.map { $0["method"]?.string }
+        let shared = methods.allSatisfy { $0 == methods.first } ? methods.first ?? nil : nil
+        if let shared { calendar.properties.append(Property(name: "METHOD", value: shared.uppercased())) }
+        for (index, entry) in entries.enumerated() {
+            let own = shared == nil ? entry : entry.removing("method")
+            calendar.components += try ComponentFromObject.components(for: own, path: "$.entries[\(index)]")
+        }
+    }
+}

@@ -1,0 +1,98 @@
+import CalendarModel
+import JSONReading
+
+/// What JSCalendar has no place for, carried the way draft-ietf-calext-jscalendar-icalendar says: an
+/// object's `iCalComponent` (an `ICalComponent`: the component's name, the properties and components
+/// that were not converted, and `convertedProperties`, which says which iCalendar property a converted
+/// member came from where that is not the usual one), and, the other way, a `JSPROP` property whose
+/// `JSPTR` parameter names the member it holds as JSON text.
+enum ICalendarSpecifics {
+    /// The iCalendar property that carries a JSCalendar member iCalendar has no property for.
+    static let jsonPropertyName = "JSPROP"
+    static let pointerParameter = "JSPTR"
+
+    static func component(_ component: Component) -> JSONValue {
+        var object = JSONObject(type: "ICalComponent")
+        object["name"] = .string(component.name.lowercased())
+        if !component.properties.isEmpty { object["properties"] = .array(component.properties.map(property)) }
+        if !component.components.isEmpty { object["components"] = .array(component.components.map(Self.component)) }
+        return object.value
+    }
+
+    /// An `ICalProperty`: text whose escapes come back as written travels as text, every other value
+    /// as `unknown` with its iCalendar text, which RFC 7265 §5 gives values it does not type.
+    static func property(_ property: Property) -> JSONValue {
+        var object = JSONObject(type: "ICalProperty")
+        object["name"] = .string(property.name.lowercased())
+        if !property.parameters.isEmpty {
+            object["parameters"] = .object(property.parameters.map { parameter in
+                JSONMember(key: parameter.name.lowercased(), value: parameter.values.count == 1
+                    ? .string(parameter.value) : .array(parameter.values.map(JSONValue.string)))
+            })
+        }
+        let text = property.text
+        let isText = PropertyDesignTable.type(of: property.name) == "text" && property[parameter: "VALUE"] == nil
+            && TextEscaping.escape(text) == property.value
+        object["valueType"] = .string(isText ? "text" : PropertyDesignTable.unknownType)
+        object["value"] = .string(isText ? text : property.value)
+        return object.value
+    }
+
+    static func component(from json: JSONValue, path: String) throws(JSCalendarProblem) -> Component {
+        guard let name = json["name"]?.string, !name.isEmpty else {
+            throw JSCalendarProblem(path: path, "an ICalComponent needs a name")
+        }
+        var result = Component(name: name)
+        for (index, item) in elements(of: json["properties"]).enumerated() {
+            result.properties.append(try property(from: item, path: "\(path).properties[\(index)]"))
+        }
+        for (index, item) in elements(of: json["components"]).enumerated() {
+            result.components.append(try component(from: item, path: "\(path).components[\(index)]"))
+        }
+        return result
+    }
+
+    static func property(from json: JSONValue, path: String) throws(JSCalendarProblem) -> Property {
+        guard let name = json["name"]?.string, !name.isEmpty else {
+            throw JSCalendarProblem(path: path, "an ICalProperty needs a name")
+        }
+        var parameters: [Parameter] = []
+        for member in json["parameters"]?.members ?? [] {
+            switch member.value {
+            case .string(let value): parameters.append(Parameter(member.key, value))
+            case .array(let values): parameters.append(Parameter(name: member.key, values: values.compactMap(\.string)))
+            default: throw JSCalendarProblem(path: "\(path).parameters.\(member.key)", "a parameter value must be a string or strings")
+            }
+        }
+        let type = json["valueType"]?.string ?? PropertyDesignTable.unknownType
+        let raw: String
+        switch json["value"] {
+        case .string(let text)?: raw = type == "text" ? TextEscaping.escape(text) : text
+        case .number(let literal)?: raw = literal
+        case .bool(let flag)?: raw = flag ? "TRUE" : "FALSE"
+        default: throw JSCalendarProblem(path: "\(path).value", "an ICalProperty needs a value")
+        }
+        return Property(name: name, parameters: parameters, value: raw)
+    }
+
+    /// A member carried as a `JSPROP` property.
+    static func jsonProperty(pointer: String, value: JSONValue) -> Property {
+        Property(name: jsonPropertyName, parameters: [Parameter(pointerParameter, pointer)], value: TextEscaping.escape(JSONText.compact(value)))
+    }
+
+    private static func elements(of json: JSONValue?) -> [JSONValue] {
+        if case .array(let items)? = json { return items }
+        return []
+    }
+}
+
+/// A problem in JSCalendar input that is not one of JSON syntax: where it is, as a JSON path.
+struct JSCalendarProblem: Error {
+    var path: String
+    var message: String
+
+    init(path: String, _ message: String) {
+        self.path = path
+        self.message = message
+    }
+}

@@ -1,0 +1,133 @@
+import CalendarModel
+import JSONReading
+
+/// An iCalendar component as a JSCalendar object: what a mapping converts exactly becomes members,
+/// the rest goes into the object's `iCalComponent` (see `MemberMapping`, `ICalendarSpecifics`).
+struct ObjectFromComponent {
+    private var object: JSONObject
+    private var carried: [Property] = []
+    private var carriedComponents: [Component] = []
+    private var converted: [JSONMember] = []
+    private let name: String
+    private let mappings: [MemberMapping]
+    private var form: DateForm?
+    /// A Group always says where it came from, so that reading it back adds no VERSION of its own.
+    private var alwaysCarries = false
+
+    /// The object for an event, task or alert.
+    static func object(for component: Component) -> JSONValue {
+        guard let kind = MappingTable.kind(of: component.name) else { return ICalendarSpecifics.component(component) }
+        var builder = ObjectFromComponent(object: JSONObject(type: kind.type), name: component.name, mappings: kind.mappings)
+        builder.form = component["DTSTART"].flatMap(DateForm.read)?.form ?? component["DUE"].flatMap(DateForm.read)?.form
+        for property in component.properties { builder.add(property) }
+        for child in component.components {
+            if child.name == "VALARM" && component.name != "VALARM" {
+                builder.addEntry(object(for: child), to: "alerts")
+            } else {
+                builder.carriedComponents.append(child)
+            }
+        }
+        return builder.finished()
+    }
+
+    /// The members of a VCALENDAR as a Group: its own properties (but the METHOD its entries carry)
+    /// and the components that are not entries, without the entries.
+    static func groupMembers(of calendar: Component, leaving method: Property?) -> JSONObject {
+        var builder = ObjectFromComponent(object: JSONObject(type: "Group"), name: calendar.name, mappings: MappingTable.group)
+        for property in calendar.properties where property != method { builder.add(property) }
+        builder.carriedComponents = calendar.components.filter { !$0.isEntry }
+        builder.alwaysCarries = true
+        return JSONObject(builder.finished().members)
+    }
+
+    private mutating func add(_ property: Property) {
+        if property.name == ICalendarSpecifics.jsonPropertyName, addJSONProperty(property) { return }
+        // Carried lines come back after converted ones, so once a name is carried its later lines are
+        // too, and lines of one name keep their order.
+        if carried.contains(where: { $0.name == property.name }) { return carried.append(property) }
+        if addTime(property) { return }
+        var property = property
+        var id: String?
+        if let last = property.parameters.last, last.name == "JSID", last.values.count == 1 {
+            id = last.value
+            property.parameters.removeLast()
+        }
+        guard let mapping = mappings.first(where: { $0.properties.contains(property.name) }),
+              let json = mapping.json(exactlyFor: property) else { return carried.append(property) }
+        if mapping.isEntry {
+            addEntry(json, to: mapping.member, id: id)
+        } else if id == nil && object[mapping.member] == nil {
+            object[mapping.member] = json
+        } else {
+            carried.append(property)
+        }
+    }
+
+    /// An entry of a map member; its id is its place from 1 unless a JSID parameter named another.
+    private mutating func addEntry(_ json: JSONValue, to member: String, id: String? = nil) {
+        var entries = object[member]?.members ?? []
+        entries.append(JSONMember(key: id ?? String(entries.count + 1), value: json))
+        object[member] = .object(entries)
+    }
+
+    /// A member carried as a JSPROP line, put back where its JSPTR says.
+    private mutating func addJSONProperty(_ property: Property) -> Bool {
+        guard property.parameters.count == 1, let pointer = property[parameter: ICalendarSpecifics.pointerParameter],
+              !pointer.contains("/"), object[pointer] == nil,
+              let value = try? JSONReader.value(of: Array(property.text.utf8)),
+              ICalendarSpecifics.jsonProperty(pointer: pointer, value: value) == property else { return false }
+        object[pointer] = value
+        return true
+    }
+
+    private func finished() -> JSONValue {
+        var result = object
+        guard alwaysCarries || !carried.isEmpty || !carriedComponents.isEmpty || !converted.isEmpty else { return result.value }
+        var specifics = ICalendarSpecifics.component(Component(name: name, properties: carried, components: carriedComponents))
+        if !converted.isEmpty, case .object(var members) = specifics {
+            members.append(JSONMember(key: "convertedProperties", value: .object(converted)))
+            specifics = .object(members)
+        }
+        result["iCalComponent"] = specifics
+        return result.value
+    }
+}
+
+extension ObjectFromComponent {
+    /// DTSTART, DTEND, DURATION, DUE, RECURRENCE-ID and the recurrence lines, which need the start's
+    /// form; false for a line that is not one of them or does not convert exactly.
+    private mutating func addTime(_ property: Property) -> Bool {
+        guard let form else { return false }
+        switch property.name {
+        case "DTSTART", "DUE", "RECURRENCE-ID":
+            let member = ["DTSTART": "start", "DUE": "due", "RECURRENCE-ID": "recurrenceId"][property.name] ?? ""
+            guard object[member] == nil, let read = DateForm.read(property), read.form == form else { return false }
+            object[member] = .string(read.time.isoFormat)
+            if member != "recurrenceId" { for formMember in form.members { object[formMember.key] = formMember.value } }
+        case "DURATION":
+            guard object["duration"] == nil, property.parameters.isEmpty, let duration = CalendarDuration(icalendar: property.value),
+                  !duration.isNegative, duration.icalendarText == property.value else { return false }
+            object["duration"] = .string(property.value)
+        case "DTEND":
+            guard object["duration"] == nil, let start = object["start"].flatMap(form.time), let read = DateForm.read(property),
+                  read.form == form, let duration = WallClockSpan.duration(from: start, to: read.time) else { return false }
+            object["duration"] = .string(duration)
+            converted.append(JSONMember(key: "duration", value: .object([JSONMember(key: "@type", value: .string("ICalProperty")),
+                                                                          JSONMember(key: "name", value: .string("dtend"))])))
+        case "RRULE", "EXRULE":
+            let member = property.name == "RRULE" ? "recurrenceRules" : "excludedRecurrenceRules"
+            guard let rule = RuleMapping.rule(for: property, form: form) else { return false }
+            object[member] = .array((object[member].flatMap { if case .array(let items) = $0 { items } else { nil } } ?? []) + [rule])
+        case "RDATE", "EXDATE":
+            guard let read = DateForm.read(property), read.form == form else { return false }
+            var overrides = object["recurrenceOverrides"]?.members ?? []
+            let key = read.time.isoFormat
+            guard !overrides.contains(where: { $0.key == key }) else { return false }
+            overrides.append(JSONMember(key: key, value: .object(property.name == "RDATE" ? [] : [JSONMember(key: "excluded", value: .bool(true))])))
+            object["recurrenceOverrides"] = .object(overrides)
+        default:
+            return false
+        }
+        return true
+    }
+}
