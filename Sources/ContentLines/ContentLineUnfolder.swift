@@ -29,7 +29,7 @@ package struct ContentLineUnfolder: IteratorProtocol {
         while let following = readPhysicalLine() {
             let continuation = input[following.range]
             if dialect == .vCard, line.bytes.last == UInt8(ascii: "="), header.isQuotedPrintable(line.bytes),
-               !Self.startsCard(continuation) {
+               !Self.startsComponent(continuation) {
                 // Checked before folding: a quoted-printable value never ends in a literal `=`, so
                 // this is a soft break, and a space after it is part of the value. The `=` itself
                 // is no part of the value.
@@ -56,9 +56,10 @@ package struct ContentLineUnfolder: IteratorProtocol {
         return (line.range, lineNumber)
     }
 
-    /// A writer that forgot to encode a final `=` must not swallow the card's end or the next card.
-    private static func startsCard(_ line: ArraySlice<UInt8>) -> Bool {
-        ASCII.hasPrefixIgnoringCase(line, "END:VCARD") || ASCII.hasPrefixIgnoringCase(line, "BEGIN:VCARD")
+    /// A writer that forgot to encode a final `=` must not swallow the card's end or the next card,
+    /// nor, in vCalendar 1.0 (read with this dialect too), a component's end or the next component.
+    private static func startsComponent(_ line: ArraySlice<UInt8>) -> Bool {
+        ASCII.hasPrefixIgnoringCase(line, "END:V") || ASCII.hasPrefixIgnoringCase(line, "BEGIN:V")
     }
 }
 

@@ -39,6 +39,14 @@ struct ComponentParser {
                     pending.append(bytes, at: lineNumber, indented: true)
                     continue
                 }
+                if hasPending, pending.bytes.last == UInt8(ascii: "="), !bytes.isEmpty, QuotedPrintableValue.endsInSoftBreak(pending.bytes),
+                   !Self.isStructural(Array(bytes)[...]) {
+                    // A quoted-printable soft line break: the `=` is no part of the value, and the
+                    // next line goes on with it whatever it begins with.
+                    pending.bytes.removeLast()
+                    pending.append(bytes, at: lineNumber, indented: false)
+                    continue
+                }
                 let lineStart = LostFold.start(of: bytes)
                 if hasPending && !bytes.isEmpty && LostFold.continues(bytes, starting: lineStart, foldedFrom: next, in: buffer, isFinal: true)
                     && !Self.isStructural(pending.bytes[...]) {
@@ -100,8 +108,11 @@ struct ComponentParser {
             let checks = PropertyChecks.of(line.bytes[..<nameEnd])
             let building = checks.kind != nil || builds(line.bytes[..<nameEnd])
             let (property, valueOffset, closedParameters) = try ContentLineParser.read(line, nameEnd: nameEnd, building: building)
-            guard let property else { return true }
+            guard var property else { return true }
             check(property, checks, in: line, valueOffset: valueOffset, closedParameters: closedParameters)
+            if !closedParameters.isEmpty, QuotedPrintableValue.encodingIndex(in: property) != nil {
+                property = QuotedPrintableValue.decoded(property)
+            }
             stack[stack.count - 1].properties.append(property)
         } catch {
             readLeniently(line, after: error)

@@ -126,15 +126,35 @@ final class LenientReadingTests: XCTestCase {
         XCTAssertEqual(problems.filter { $0.message.contains("RFC 5545 allows only") }.map(\.description), [
             "\(problems[0].file):8:2: warning: ATTENDEE;RSVP=maybe: RFC 5545 allows only TRUE or FALSE (repair: keeps it as written; nothing in calbridge reads it)",
             "\(problems[0].file):9:15: warning: RECURRENCE-ID;RANGE=THISANDPRIOR: RFC 5545 allows only THISANDFUTURE (repair: keeps it as written; the override changes its own occurrence only)",
-            "\(problems[0].file):10:8: warning: ATTACH;ENCODING=QUOTED-PRINTABLE: RFC 5545 allows only 8BIT or BASE64 (repair: keeps it as written; the value is not decoded)",
+            "\(problems[0].file):10:8: warning: ATTACH;ENCODING=QUOTED-PRINTABLE: RFC 5545 allows only 8BIT or BASE64 (repair: decodes it)",
             "\(problems[0].file):14:9: warning: TRIGGER;RELATED=BEGIN: RFC 5545 allows only START or END (repair: keeps it as written; the alarm is set from the start, as with START)",
         ])
         XCTAssertTrue(problems.allSatisfy { $0.severity == .violation }, "\(problems)")
         XCTAssertFalse(ReadingPolicy.strict.refuses(problems), "carried through as written, as a missing DTSTAMP is")
         let text = String(decoding: written(calendar), as: UTF8.self)
-        for kept in [";RSVP=maybe:", ";RANGE=THISANDPRIOR:", ";ENCODING=QUOTED-PRINTABLE:", ";RELATED=BEGIN:"] {
+        for kept in [";RSVP=maybe:", ";RANGE=THISANDPRIOR:", ";RELATED=BEGIN:"] {
             XCTAssertTrue(text.contains(kept), "\(kept) in \(text)")
         }
+    }
+
+    func testQuotedPrintableInAVersionTwoFileIsDecodedWithItsCharsetAndSoftBreaks() throws {
+        // As old Nokia and Outlook exports write it: RFC 2045 quoted-printable, soft line breaks at
+        // column 1 (no fold space), the producer's own iCalendar escapes inside.
+        let (calendar, problems) = try read(event([
+            "SUMMARY;ENCODING=QUOTED-PRINTABLE;CHARSET=UTF-8:Besprechung M=C3=BCller\\, B=C3=BCro",
+            "DESCRIPTION;ENCODING=QUOTED-PRINTABLE;CHARSET=UTF-8:Zeile eins=0D=0AZeile zwei: sehr lang=",
+            "e Zeile=",
+            "Note: weiter",
+            "LOCATION;ENCODING=QUOTED-PRINTABLE:Konferenzraum =DCbersee",
+        ]))
+        let event = calendar.components[0]
+        XCTAssertEqual(event["SUMMARY"]?.text, "Besprechung Müller, Büro")
+        XCTAssertEqual(event["DESCRIPTION"]?.value, "Zeile eins\\nZeile zwei: sehr lange ZeileNote: weiter")
+        XCTAssertEqual(event["LOCATION"]?.text, "Konferenzraum Übersee", "no CHARSET: Windows-1252, as Outlook writes")
+        XCTAssertEqual(event["SUMMARY"]?.parameters, [])
+        XCTAssertEqual(problems.filter { $0.message.contains("QUOTED-PRINTABLE") }.map { $0.location?.line }, [7, 8, 11])
+        XCTAssertFalse(problems.contains { $0.message.contains("without the leading space") }, "a soft break is no lost fold")
+        XCTAssertTrue(String(decoding: written(calendar), as: UTF8.self).contains("SUMMARY:Besprechung Müller\\, Büro\r\n"))
     }
 
     func testADurationWithItsSignAfterThePIsReadAsMeant() throws {

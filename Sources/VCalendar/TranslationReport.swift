@@ -1,0 +1,77 @@
+import CalendarModel
+
+/// What the translation of one file did, each kind counted with where it first happened, so a file
+/// of a thousand rules says "1000 RRULEs translated" once and not a thousand times.
+struct TranslationReport {
+    /// One kind of translation. The order of the cases is the order the report is written in.
+    enum Kind: Int, CaseIterable, Comparable {
+        case version, quotedPrintable, unknownCharset, rule, alarm, zone, utcAssumed, status, attendee,
+             created, madeUID, untranslatableRule, untranslatableAlarm
+
+        static func < (lhs: Kind, rhs: Kind) -> Bool { lhs.rawValue < rhs.rawValue }
+
+        /// Only what could not be carried as meant is a warning; a faithful translation is a note.
+        var severity: Diagnostic.Severity {
+            switch self {
+            case .untranslatableRule, .untranslatableAlarm, .unknownCharset, .utcAssumed: .violation
+            default: .notice
+            }
+        }
+    }
+
+    private var counts: [Kind: (count: Int, first: SourceLocation, detail: String)] = [:]
+
+    /// Counts one translation of a kind; the detail of the first one is the one told.
+    mutating func note(_ kind: Kind, at location: SourceLocation, _ detail: String = "") {
+        if let seen = counts[kind] {
+            counts[kind] = (seen.count + 1, seen.first, seen.detail)
+        } else {
+            counts[kind] = (1, location, detail)
+        }
+    }
+
+    /// How many of a kind were counted.
+    func count(of kind: Kind) -> Int { counts[kind]?.count ?? 0 }
+
+    /// One diagnostic per kind, in a fixed order.
+    func diagnostics(file: String) -> [Diagnostic] {
+        counts.keys.sorted().compactMap { kind in
+            guard let entry = counts[kind] else { return nil }
+            let (message, repair) = Self.sentence(kind, entry.count, entry.detail)
+            return Diagnostic(kind.severity, file: file, at: entry.first, message, repair: repair)
+        }
+    }
+
+    private static func sentence(_ kind: Kind, _ n: Int, _ detail: String) -> (String, String?) {
+        let times = n == 1 ? "" : " (\(n) times; the first here)"
+        switch kind {
+        case .version:
+            return ("vCalendar 1.0 read as iCalendar 2.0\(n == 1 ? "" : ": \(n) calendars")", "writes VERSION:2.0")
+        case .quotedPrintable:
+            return ("\(n) QUOTED-PRINTABLE value\(n == 1 ? "" : "s") decoded", "writes the text unencoded")
+        case .unknownCharset:
+            return ("the charset \(detail) is not known\(times)", "reads the value as UTF-8")
+        case .rule:
+            return ("\(n) vCalendar rule\(n == 1 ? "" : "s") (\(detail)) translated into RFC 5545 rules", nil)
+        case .alarm:
+            return ("\(n) vCalendar alarm\(n == 1 ? "" : "s") (\(detail)) made VALARMs", nil)
+        case .zone:
+            return ("local times read in the calendar's vCalendar zone \(detail)\(times)", "writes them in UTC")
+        case .utcAssumed:
+            return ("\(detail) written in local time, and the calendar names no TZ\(times)", "reads it as UTC")
+        case .status:
+            return ("vCalendar STATUS \(detail) translated\(times)", nil)
+        case .attendee:
+            return ("\(n) vCalendar ATTENDEE\(n == 1 ? "" : "s") translated (ROLE, STATUS, RSVP, EXPECT)", nil)
+        case .created:
+            return ("DCREATED renamed CREATED\(times)", nil)
+        case .madeUID:
+            return ("\(n) item\(n == 1 ? " has" : "s have") no UID", "gives each one made from its content")
+        case .untranslatableRule:
+            return ("the vCalendar rule \(detail) has no RFC 5545 form\(times)",
+                    "keeps it as X-VCALENDAR-RRULE; the series has only the occurrences the rest gives")
+        case .untranslatableAlarm:
+            return ("the vCalendar alarm \(detail) has no VALARM form\(times)", "keeps it as an X-VCALENDAR- property")
+        }
+    }
+}

@@ -1,0 +1,66 @@
+import CalendarModel
+import ContentLines
+
+/// One content line of a vCalendar 1.0 file, its value decoded into text: vCalendar 1.0 shares
+/// vCard 2.1's line grammar (bare parameters such as `;QUOTED-PRINTABLE`, soft line breaks), so
+/// it is read with the vCard dialect of the one `ContentLineLexer`.
+struct VCalendarLine {
+    /// Upper-cased; a group prefix, which vCalendar allows and nobody writes, is dropped.
+    var name: String
+    /// The parameters iCalendar keeps: ENCODING=QUOTED-PRINTABLE and CHARSET are spent on the value.
+    var parameters: [Parameter]
+    /// The value as text: quoted-printable decoded and the charset turned into Unicode.
+    var value: String
+    var location: SourceLocation
+    /// The charset the line named that this reader does not know (its value read as UTF-8).
+    var unknownCharset: String?
+    /// Whether the value was written in quoted-printable.
+    var wasQuotedPrintable: Bool
+
+    private static let lexer = ContentLineLexer.vCard
+
+    /// Reads an unfolded line; a line that is not a content line throws with where it went wrong.
+    init(_ line: UnfoldedLine) throws(ContentLineProblem) {
+        let bytes = line.bytes
+        var i = 0
+        let (_, name) = try Self.lexer.propertyName(bytes, &i)
+        var parameters: [Parameter] = []
+        while i < bytes.count, bytes[i] == UInt8(ascii: ";") {
+            i += 1
+            parameters.append(try Self.parameter(bytes, &i))
+        }
+        let valueStart = try Self.lexer.valueStart(bytes, i, name: name)
+        let encoding = parameters.first { $0.name == "ENCODING" }?.values.first?.uppercased()
+        let charset = parameters.first { $0.name == "CHARSET" }?.values.first
+        var valueBytes = Array(bytes[valueStart...])
+        wasQuotedPrintable = encoding == "QUOTED-PRINTABLE"
+        if wasQuotedPrintable { valueBytes = QuotedPrintable.decode(valueBytes[...]) }
+        let decoded = ValueCharset.decode(valueBytes, charset: charset)
+        self.name = ASCII.uppercased(bytes[name])
+        self.parameters = parameters.filter { parameter in
+            parameter.name != "CHARSET" && !(parameter.name == "ENCODING" && ["QUOTED-PRINTABLE", "8BIT", "7BIT"].contains(parameter.values.first?.uppercased()))
+        }
+        value = decoded.text
+        location = SourceLocation(line: line.line, column: 1)
+        unknownCharset = decoded.unknownCharset ? charset : nil
+    }
+
+    /// A parameter; a bare one (`;QUOTED-PRINTABLE`, `;UTF-8`) is named by what it can only be.
+    private static func parameter(_ bytes: [UInt8], _ i: inout Int) throws(ContentLineProblem) -> Parameter {
+        let parameter = try lexer.parameter(bytes, &i)
+        let name = ASCII.uppercased(bytes[parameter.name])
+        guard let first = parameter.firstValue else {
+            if ["QUOTED-PRINTABLE", "BASE64", "8BIT", "7BIT"].contains(name) { return Parameter(name: "ENCODING", values: [name]) }
+            if ["UTF-8", "ISO-8859-1", "WINDOWS-1252", "US-ASCII"].contains(name) { return Parameter(name: "CHARSET", values: [name]) }
+            return Parameter(name: "TYPE", values: [name])
+        }
+        var values = [ContentLineLexer.decoded(bytes[first])]
+        while let next = try lexer.nextValue(bytes, &i) { values.append(ContentLineLexer.decoded(bytes[next])) }
+        return Parameter(name: name, values: values)
+    }
+
+    /// The first value of the named parameter (an upper-case name).
+    func parameter(_ name: String) -> String? {
+        parameters.first { $0.name == name }?.values.first
+    }
+}

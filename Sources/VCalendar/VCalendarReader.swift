@@ -1,0 +1,128 @@
+import CalendarModel
+import ContentLines
+
+/// Reads vCalendar 1.0 (the versit Consortium's 1996 format, `.vcs`, still written by old phones and
+/// Outlook 2003/2007) into iCalendar 2.0 component trees: the VCALENDARs it holds, each translated
+/// (`VCalendarTranslation`), with one diagnostic for each kind of translation done in the file.
+package enum VCalendarReader {
+    /// What reading a file gave.
+    package struct Reading {
+        /// One VCALENDAR for each the file holds, in iCalendar 2.0 terms.
+        package var calendars: [Component]
+        package var diagnostics: [Diagnostic]
+    }
+
+    /// Whether a file's first bytes are a vCalendar 1.0: BEGIN:VCALENDAR, then VERSION:1.0 before
+    /// any component begins. A `.ics` file that says so is one too, whatever its name.
+    package static func isVCalendar(_ prefix: some Collection<UInt8>) -> Bool {
+        var lines = ContentLineUnfolder(Array(prefix.prefix(8192)), dialect: .iCalendar)
+        var inCalendar = false
+        while let line = lines.next() {
+            let text = String(decoding: line.bytes, as: UTF8.self).trimmingBlanks.uppercased()
+            let unmarked = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
+            if unmarked.isEmpty { continue }
+            if !inCalendar {
+                guard unmarked == "BEGIN:VCALENDAR" else { return false }
+                inCalendar = true
+            } else if unmarked.hasPrefix("BEGIN:") {
+                return false
+            } else if unmarked.hasPrefix("VERSION"), let colon = unmarked.firstIndex(of: ":") {
+                return unmarked[unmarked.index(after: colon)...].trimmingBlanks == "1.0"
+            }
+        }
+        return false
+    }
+
+    /// Reads a whole file. A line that is not a content line is kept as written and reported where
+    /// it stands; every translation is reported once per kind.
+    package static func read(_ bytes: [UInt8], file: String) -> Reading {
+        var report = TranslationReport()
+        var diagnostics: [Diagnostic] = []
+        let nodes = tree(bytes, file: file, diagnostics: &diagnostics)
+        let calendars = nodes.map { node in
+            var translation = VCalendarTranslation(report: report)
+            let calendar = node.name == "VCALENDAR" ? translation.calendar(node)
+                                                    : translation.calendar(VCalendarNode(name: "VCALENDAR", location: node.location, children: [node]))
+            report = translation.report
+            return calendar
+        }
+        return Reading(calendars: calendars, diagnostics: diagnostics + report.diagnostics(file: file))
+    }
+
+    /// The file's components as written: BEGIN/END pairs, a missing END closed where its parent
+    /// ends or at the end of the file, a line outside every component reported and left out.
+    private static func tree(_ bytes: [UInt8], file: String, diagnostics: inout [Diagnostic]) -> [VCalendarNode] {
+        var lines = ContentLineUnfolder(bytes, dialect: .vCard)
+        var open: [VCalendarNode] = []
+        var done: [VCalendarNode] = []
+        func close() {
+            guard let last = open.popLast() else { return }
+            if open.isEmpty { done.append(last) } else { open[open.count - 1].children.append(last) }
+        }
+        while let unfolded = lines.next() {
+            guard !unfolded.isBlank else { continue }
+            let place = SourceLocation(line: unfolded.line, column: 1)
+            let line: VCalendarLine
+            do {
+                line = try VCalendarLine(unfolded)
+            } catch {
+                diagnostics.append(Diagnostic(.error, file: file, at: unfolded.location(ofOffset: error.offset), error.message,
+                                              repair: "keeps the line as written"))
+                if !open.isEmpty {
+                    let text = String(decoding: unfolded.bytes, as: UTF8.self)
+                    open[open.count - 1].lines.append(.unreadable(Property.unreadableLine(text, location: place)))
+                }
+                continue
+            }
+            switch line.name {
+            case "BEGIN":
+                open.append(VCalendarNode(name: line.value.trimmingBlanks.uppercased(), location: place))
+            case "END":
+                let name = line.value.trimmingBlanks.uppercased()
+                guard let index = open.lastIndex(where: { $0.name == name }) else {
+                    diagnostics.append(Diagnostic(.error, file: file, at: place, "END:\(name) ends no open component",
+                                                  repair: "leaves the line out"))
+                    continue
+                }
+                while open.count > index + 1 {
+                    diagnostics.append(Diagnostic(.error, file: file, at: place, "END:\(open[open.count - 1].name) is missing",
+                                                  repair: "ends it before END:\(name)"))
+                    close()
+                }
+                close()
+            default:
+                guard !open.isEmpty else {
+                    diagnostics.append(Diagnostic(.error, file: file, at: place, "\(line.name) stands outside every component",
+                                                  repair: "leaves the line out"))
+                    continue
+                }
+                open[open.count - 1].lines.append(.read(line))
+            }
+        }
+        while let last = open.last {
+            diagnostics.append(Diagnostic(.error, file: file, at: last.location, "END:\(last.name) is missing at the end of the file",
+                                          repair: "ends it there"))
+            close()
+        }
+        return done
+    }
+}
+
+/// One component as the file writes it, before translation.
+struct VCalendarNode {
+    /// A line of the component: read, or kept as written because it could not be.
+    enum Line {
+        case read(VCalendarLine)
+        case unreadable(Property)
+    }
+
+    var name: String
+    var location: SourceLocation
+    var lines: [Line] = []
+    var children: [VCalendarNode] = []
+
+    /// The lines that could be read.
+    var readLines: [VCalendarLine] {
+        lines.compactMap { if case .read(let line) = $0 { line } else { nil } }
+    }
+}
