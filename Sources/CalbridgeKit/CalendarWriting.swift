@@ -1,37 +1,43 @@
 import TimeZones
-import CalendarWebFormats
+import CalendarDocuments
 import Foundation
-import ICalendar
 
 extension EventCalendar {
     /// The calendar written in `format`: everything read is written back, what the friendly views
     /// have no field for included, and a VTIMEZONE from the tz database is added for each TZID used
     /// without one (as `calbridge convert` does), so a calendar built in code is a valid one.
     ///
-    /// - Precondition: `format.isWritable` (contact cards and timetables are only read).
-    public func data(as format: CalendarFileFormat = .ics) -> Data {
-        precondition(format.isWritable, "calbridge reads \(format.rawValue) but does not write it")
+    /// - Throws: ``CalendarWritingError`` for a format calbridge only reads (contact cards,
+    ///   timetables), or when the format's writer cannot write this calendar.
+    public func data(as format: CalendarFileFormat = .ics) throws(CalendarWritingError) -> Data {
         let calendar = ZoneUsage.completing(component, resolver: ZoneLookup.database)
-        switch format {
-        case .xCal: return Data(XCalWriter().document(for: calendar))
-        case .jCal: return Data(JCalWriter().document(for: calendar))
-        case .modelJSON:
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            // Encoding the model cannot fail: every value is a string, number, array or object.
-            return (try? encoder.encode(ModelJSON(calendar))).map { $0 + [0x0A] } ?? Data()
-        default:
-            var writer = ICalendarWriter()
-            writer.write(calendar)
-            return Data(writer.bytes)
+        do {
+            return Data(try format.documentFormat.writer().document(calendar, FormatOptions()).bytes)
+        } catch let error as UsageProblem {
+            throw CalendarWritingError(message: error.message)
+        } catch {
+            throw CalendarWritingError(message: "calbridge cannot write this calendar as \(format.rawValue): \(error)")
         }
     }
 
     /// Writes the calendar to a file, whole or not at all (see ``data(as:)``); the format is taken
     /// from the name (`.ics`, `.xcs`/`.xml`, `.jcal`, `.json`) when not given, iCalendar when the
-    /// name says none.
+    /// name says none. A name that promises a format calbridge does not write (`.vcf`, `.pdf`) is
+    /// refused rather than filled with iCalendar.
     public func write(to url: URL, as format: CalendarFileFormat? = nil) throws {
-        let named = CalendarFileFormat(fileExtension: url.pathExtension).flatMap { $0.isWritable ? $0 : nil }
-        try data(as: format ?? named ?? .ics).write(to: url, options: .atomic)
+        let named = url.pathExtension.isEmpty ? .ics : CalendarFileFormat(fileExtension: url.pathExtension)
+        guard let chosen = format ?? named else {
+            throw CalendarWritingError(message: "\(url.lastPathComponent): no format calbridge writes ends in .\(url.pathExtension); name it "
+                                       + CalendarConversion.outputNames + ", or give the format")
+        }
+        try data(as: chosen).write(to: url, options: .atomic)
     }
+}
+
+/// Why a calendar could not be written in the format asked for.
+public struct CalendarWritingError: Error, Sendable, CustomStringConvertible {
+    /// What is wrong and what to do, as `calbridge convert` says it.
+    public var message: String
+
+    public var description: String { message }
 }

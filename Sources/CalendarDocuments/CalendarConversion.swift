@@ -6,8 +6,8 @@ import ICalendar
 import TimeZones
 
 /// `convert`'s engine: the merged inputs written in one format into an output that appears whole or
-/// not at all. iCalendar, xCal and jCal go out as they are read, one batch of components at a time;
-/// model JSON is written whole. `policy` decides whether an xCal or jCal output is worth a second
+/// not at all. A format whose writer streams (iCalendar, xCal, jCal) goes out as it is read, one
+/// batch of components at a time; any other is written whole. `policy` decides whether an xCal or jCal output is worth a second
 /// pass (see `streamDocument`).
 package struct CalendarConversion {
     package var sources: CalendarInputs
@@ -25,30 +25,40 @@ package struct CalendarConversion {
         guard let output, !(output as NSString).pathExtension.isEmpty else { return .ics }
         guard let format = CalendarFormat(path: output) else {
             throw UsageProblem(message: "\(output): no format calbridge writes ends in .\((output as NSString).pathExtension); name the output "
-                               + ".ics, .xcs or .xml (xCal), .jcal or .json (model JSON), or give --to ics to write iCalendar into \(output) anyway")
+                               + outputNames + ", or give --to ics to write iCalendar into \(output) anyway")
         }
-        try format.require(in: CalendarFormat.writable, as: "write")
+        _ = try format.writer()
         return format
+    }
+
+    /// The extensions that name each format calbridge writes, as a sentence: `.ics or .ical
+    /// (iCalendar (RFC 5545)), .json (calbridge's model JSON)`.
+    package static var outputNames: String {
+        CalendarFormat.listing(CalendarFormat.writable.map { format in
+            CalendarFormat.listing(format.ownExtensions.map { "." + $0 }, conjunction: "or") + " (\(format.descriptor.title))"
+        })
     }
 
     /// Writes the merged calendar into a new output at `destination` (standard output when `nil`),
     /// not yet committed, and returns it with every problem found.
     package func write(to destination: String?) throws -> (output: AtomicFile, diagnostics: [Diagnostic]) {
+        let writer = try format.writer()
         var sink = try AtomicFile(destination: destination)
-        let diagnostics: [Diagnostic]
-        switch format {
-        case .ics: diagnostics = try streamICalendar(into: sink)
-        case .xcal: diagnostics = try streamDocument(XCalWriter.self, into: &sink)
-        case .jcal: diagnostics = try streamDocument(JCalWriter.self, into: &sink)
-        default: diagnostics = try writeModelJSON(into: sink)
+        if let streams = writer.streams {
+            // A second pass replaces the sink: it is returned after the writer is done with it.
+            let diagnostics = try streams(self, &sink)
+            return (sink, diagnostics)
         }
-        return (sink, diagnostics)
+        let (calendar, diagnostics) = try sources.readCalendar()
+        let written = try writer.document(calendar, sources.options)
+        try sink.write(written.bytes)
+        return (sink, diagnostics + written.diagnostics)
     }
 
     /// Writes the merged calendar as it is read, one batch of components at a time, and at the end
     /// a VTIMEZONE (from the tz database) for every TZID the input used without defining. The
     /// calendars of a single input stay apart, as they were written; several inputs merge.
-    private func streamICalendar(into sink: AtomicFile) throws -> [Diagnostic] {
+    func streamICalendar(into sink: AtomicFile) throws -> [Diagnostic] {
         var reader = CalendarStreamReader(encodes: true)
         // Noting zones per component is a worker's job; the main thread only merges, in order.
         reader.study = { ZoneUsage(of: $0) }
@@ -108,7 +118,7 @@ package struct CalendarConversion {
     /// Writes the merged calendar as xCal or jCal as it is read (see `StreamedDocument`). When a
     /// calendar property turned up after the first component, the opening already written lacks it:
     /// the inputs are then read once more with every property known from the start.
-    private func streamDocument<Writer: CalendarDocumentWriter>(_: Writer.Type, into sink: inout AtomicFile) throws -> [Diagnostic] {
+    func streamDocument<Writer: CalendarDocumentWriter>(_: Writer.Type, into sink: inout AtomicFile) throws -> [Diagnostic] {
         let first = try StreamedDocument<Writer>(sources: sources).write(into: sink)
         guard let properties = first.propertiesForSecondPass, !policy.refuses(first.diagnostics) else { return first.diagnostics }
         guard !sources.paths.contains("-") else {
@@ -118,14 +128,5 @@ package struct CalendarConversion {
         sink.discard()
         sink = try AtomicFile(destination: sink.destination)
         return try StreamedDocument<Writer>(sources: sources, knownProperties: properties).write(into: sink).diagnostics
-    }
-
-    /// Writes the whole merged calendar as the model's JSON.
-    private func writeModelJSON(into sink: AtomicFile) throws -> [Diagnostic] {
-        let (calendar, diagnostics) = try sources.readCalendar()
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        try sink.write(Array(try encoder.encode(ModelJSON(calendar))) + [0x0A])
-        return diagnostics
     }
 }

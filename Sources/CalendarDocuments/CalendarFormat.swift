@@ -1,79 +1,113 @@
 import CalendarModel
 import Foundation
 
-/// The formats of the SPEC, named as on the command line.
-package enum CalendarFormat: String, Sendable {
-    case ics, xcal, jcal, json, vcf, timetable, csv
-    /// A WebDAV multistatus answer (a CalDAV REPORT saved to a file): its calendar-data become one calendar.
-    case caldavXML = "caldav-xml"
+/// A format of the registry, named as on the command line (`ics`, `caldav-xml`). Only the
+/// registry's names make one, so a format in hand always has a descriptor.
+package struct CalendarFormat: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    package let rawValue: String
 
-    /// The formats this build reads, and those it writes (a saved CalDAV answer is only read); the
-    /// rest are named so that asking for them gets a clear answer rather than a parse error.
-    package static let readable: Set<CalendarFormat> = [.ics, .json, .xcal, .jcal, .caldavXML, .vcf, .timetable]
-    package static let writable: Set<CalendarFormat> = [.ics, .json, .xcal, .jcal]
+    /// The registry's format of that name, if any.
+    package init?(rawValue: String) {
+        guard Self.registry.contains(where: { $0.name == rawValue }) else { return nil }
+        self.rawValue = rawValue
+    }
 
-    /// The format a path's extension names, if any.
+    /// A name the registry lists (the descriptors' own `format`).
+    init(registered name: String) {
+        rawValue = name
+    }
+
+    package var description: String { rawValue }
+
+    /// The formats the code names itself; every other is known by its registry entry alone.
+    package static let ics = CalendarFormat(registered: "ics")
+    package static let json = CalendarFormat(registered: "json")
+    package static let xcal = CalendarFormat(registered: "xcal")
+    package static let jcal = CalendarFormat(registered: "jcal")
+    package static let caldavXML = CalendarFormat(registered: "caldav-xml")
+    package static let vcf = CalendarFormat(registered: "vcf")
+    package static let timetable = CalendarFormat(registered: "timetable")
+    package static let csv = CalendarFormat(registered: "csv")
+
+    /// The format's entry in the registry.
+    package var descriptor: FormatDescriptor {
+        // Only the registry's names make a format: a name it lost would read and write nothing.
+        Self.registry.first { $0.name == rawValue } ?? .unregistered(rawValue)
+    }
+
+    /// Whether calbridge writes the format.
+    package var isWritable: Bool { descriptor.writer != nil }
+
+    /// Every format in the registry's order, the formats calbridge writes, and the formats whose
+    /// files are calendars as people and programs write them (not input calbridge makes a calendar of).
+    package static var all: [CalendarFormat] { registry.map(\.format) }
+    package static var writable: [CalendarFormat] { registry.filter { $0.writer != nil }.map(\.format) }
+    package static var calendarFiles: [CalendarFormat] {
+        registry.filter { if case .made = $0.reader { false } else { true } }.map(\.format)
+    }
+
+    /// The formats whose files may end in `fileExtension`, in the registry's order.
+    package static func named(byExtension fileExtension: String) -> [CalendarFormat] {
+        let lowered = fileExtension.lowercased()
+        return registry.filter { $0.extensions.contains(lowered) }.map(\.format)
+    }
+
+    /// The format a path's extension names, if any: the first the registry lists for it.
     package init?(path: String) {
-        switch (path as NSString).pathExtension.lowercased() {
-        case "ics", "ical", "icalendar", "ifb": self = .ics
-        case "json": self = .json
-        case "xcal", "xcs", "xml": self = .xcal
-        case "jcal": self = .jcal
-        case "vcf", "vcard": self = .vcf
-        case "csv": self = .csv
-        default: return nil
-        }
+        guard let first = Self.named(byExtension: (path as NSString).pathExtension).first else { return nil }
+        self = first
+    }
+
+    /// The extensions that name this format (those of its that no format before it lists).
+    package var ownExtensions: [String] {
+        descriptor.extensions.filter { CalendarFormat.named(byExtension: $0).first == self }
     }
 
     /// How many bytes of an input `sniff` looks at.
     package static let sniffedBytes = 512
 
-    /// Guesses from the first bytes of a file: iCalendar text, JSON, or XML.
-    package static func sniff(path: String) -> CalendarFormat? {
+    /// Guesses from the first bytes of a file.
+    package static func sniff(path: String, among candidates: [CalendarFormat] = all) -> CalendarFormat? {
         guard path != "-", let handle = FileHandle(forReadingAtPath: path) else { return nil }
         defer { try? handle.close() }
-        return sniff(head: [UInt8]((try? handle.read(upToCount: sniffedBytes)) ?? Data()))
+        return sniff(head: [UInt8]((try? handle.read(upToCount: sniffedBytes)) ?? Data()), among: candidates)
     }
 
-    /// Guesses from an input's first bytes.
-    package static func sniff(head: [UInt8]) -> CalendarFormat? {
-        let text = String(decoding: head, as: UTF8.self).drop { $0 == "\u{FEFF}" || $0.isWhitespace }
-        if text.uppercased().hasPrefix("BEGIN:VCALENDAR") { return .ics }
-        if text.uppercased().hasPrefix("BEGIN:VCARD") { return .vcf }
-        // A timetable's keys are not the model's (sorted: "components", "name", "properties"); in
-        // an escaped string a quote before "term" would be followed by a backslash, not a quote.
-        if text.hasPrefix("{") { return text.contains("\"lectures\"") || text.contains("\"term\"") ? .timetable : .json }
-        if text.hasPrefix("[") { return .jcal }
-        if text.hasPrefix("<") { return text.contains("multistatus") ? .caldavXML : .xcal }
-        return nil
-    }
-
-    /// The format of an input: as given, else from its name, else from its content (`head`, its
-    /// first bytes, for standard input), else iCalendar.
-    package static func of(input path: String, given: CalendarFormat?, head: [UInt8]? = nil) throws -> CalendarFormat {
-        if let given { return try forReading(given) }
-        // The content is looked at once, and only when the name leaves a doubt.
-        let named = CalendarFormat(path: path)
-        let content = named == nil || named == .json || named == .xcal ? head.flatMap(sniff(head:)) ?? sniff(path: path) : nil
-        var format = named ?? content ?? .ics
-        // jCal and timetables are JSON too, and often named so: the content tells them apart.
-        if format == .json, let content, content == .jcal || content == .timetable { format = content }
-        // So are a saved CalDAV answer and xCal: both are .xml.
-        if format == .xcal && content == .caldavXML { format = .caldavXML }
-        return try forReading(format)
-    }
-
-    /// The format as read: the only CSV calbridge reads is a timetable's, one lecture a row.
-    private static func forReading(_ format: CalendarFormat) throws -> CalendarFormat {
-        let read = format == .csv ? timetable : format
-        try read.require(in: readable, as: "read")
-        return read
-    }
-
-    /// Throws a usage error unless this build can `use` (read or write) the format.
-    package func require(in formats: Set<CalendarFormat>, as use: String) throws {
-        guard formats.contains(self) else {
-            throw UsageProblem(message: "this build of calbridge cannot \(use) \(rawValue); it reads ics, json, xcal, jcal, caldav-xml, vcf and timetable and writes ics, json, xcal and jcal")
+    /// Guesses from an input's first bytes: the candidate they look most like, the first listed
+    /// between two alike.
+    package static func sniff(head: [UInt8], among candidates: [CalendarFormat] = all) -> CalendarFormat? {
+        let head = FormatHead(head)
+        var best: (format: CalendarFormat, likeness: Likeness)?
+        for format in candidates {
+            guard let likeness = format.descriptor.sniff(head) else { continue }
+            if let best, likeness <= best.likeness { continue }
+            best = (format, likeness)
         }
+        return best?.format
+    }
+
+    /// The format of an input: as given, else from its name (the content deciding among formats
+    /// that share its extension), else from its content (`head`, its first bytes, for standard
+    /// input), else iCalendar.
+    package static func of(input path: String, given: CalendarFormat?, head: [UInt8]? = nil) -> CalendarFormat {
+        if let given { return given }
+        // The content is looked at once, and only when the name leaves a doubt.
+        let named = Self.named(byExtension: (path as NSString).pathExtension)
+        if named.count == 1 { return named[0] }
+        let candidates = named.isEmpty ? all : named
+        return head.flatMap { sniff(head: $0, among: candidates) } ?? sniff(path: path, among: candidates) ?? named.first ?? .ics
+    }
+
+    /// How the format is written, or a usage error that names the formats calbridge writes.
+    package func writer() throws -> FormatWriter {
+        if let writer = descriptor.writer { return writer }
+        throw UsageProblem(message: "calbridge reads \(rawValue) (\(descriptor.title)) but does not write it; it writes "
+                           + Self.listing(Self.writable.map(\.rawValue)))
+    }
+
+    /// Names in a sentence: `a`, `a and b`, `a, b and c`.
+    package static func listing(_ names: [String], conjunction: String = "and") -> String {
+        guard let last = names.last, names.count > 1 else { return names.first ?? "" }
+        return names.dropLast().joined(separator: ", ") + " \(conjunction) " + last
     }
 }

@@ -12,10 +12,13 @@ import Schedules
 package struct CalendarInputs {
     package var paths: [String]
     package var format: CalendarFormat?
+    /// The options of the run, which every reader (and `convert`'s writer) is handed.
+    package var options: FormatOptions
 
-    package init(paths: [String], format: CalendarFormat?) {
+    package init(paths: [String], format: CalendarFormat?, options: FormatOptions = FormatOptions()) {
         self.paths = paths
         self.format = format
+        self.options = options
     }
 
     /// Feeds every input to `reader`, calling `handle` with what goes into the merged calendar;
@@ -35,33 +38,20 @@ package struct CalendarInputs {
             // stay to be read.
             let standardInput = path == "-" ? try InputFile(path: path) : nil
             let head = try standardInput.map { try $0.peek(count: CalendarFormat.sniffedBytes) }
-            let inputFormat = try CalendarFormat.of(input: path, given: format, head: head)
-            let input = { try standardInput ?? InputFile(path: path) }
-            // A file given must hold something usable; a resource of a saved CalDAV answer is one
-            // item of its input, and does not sink the others.
-            reader.refusesUnusableInput = inputFormat != .caldavXML
-            switch inputFormat {
-            case .json:
-                let calendar = try Self.decodeModelJSON(try input())
-                found += ComponentValidation.diagnostics(for: Component(name: "VCALENDAR", properties: calendar.properties), file: path)
-                for property in calendar.properties { try handle(.property(property)) }
-                for var component in calendar.components {
-                    let identity = ItemIdentity.complete(&component, file: path)
-                    found += (reader.writesCalendar ? identity.diagnostics : []) + ComponentValidation.diagnostics(for: component, file: path)
-                    try handle(.component(ReadComponent(component: component, diagnostics: [], encoded: nil)))
-                }
-            case .xcal, .jcal:
-                found += try DocumentInput(input: try input(), format: inputFormat).read(encodingLike: reader, handle)
-            case .caldavXML:
-                try Self.readMultistatus(path, standardInput, with: &reader, handle)
-            case .vcf:
-                let (calendar, problems) = try Self.birthdayCalendar(try input())
-                found += problems
-                try Self.hand(calendar, to: handle)
-            case .timetable:
-                try Self.hand(try Self.scheduleCalendar(try input()), to: handle)
-            default:
-                try reader.read(try input(), handle)
+            let input = FormatInput(path: path, opened: standardInput, options: options)
+            // A file given must hold something usable (a reader of many resources says otherwise).
+            reader.refusesUnusableInput = true
+            switch CalendarFormat.of(input: path, given: format, head: head).descriptor.reader {
+            case .streamed(let read):
+                found += try read(input, &reader, handle)
+            case .document(let read):
+                let document = try read(try input.open(), options)
+                found += document.diagnostics
+                found += try Self.hand(checked: document.calendar, file: path, writesCalendar: reader.writesCalendar, to: handle)
+            case .made(let read):
+                let made = try read(try input.open(), options)
+                found += made.diagnostics
+                try Self.hand(made.calendar, to: handle)
             }
         }
         return reader.diagnostics + found
@@ -96,8 +86,9 @@ package struct CalendarInputs {
 
     /// Reads each calendar-data of a saved multistatus answer as one more calendar to merge, named
     /// after its href in messages.
-    private static func readMultistatus(_ path: String, _ standardInput: InputFile?, with reader: inout CalendarStreamReader,
-                                        _ handle: (CalendarStreamEvent) throws -> Void) throws {
+    static func readMultistatus(_ input: FormatInput, with reader: inout CalendarStreamReader,
+                                _ handle: (CalendarStreamEvent) throws -> Void) throws {
+        let (path, standardInput) = (input.path, input.opened)
         var found: [(String, String)] = []
         let collect = { (response: DAVResponse) in
             if let data = response.calendarData { found.append((response.href, data)) }
@@ -123,10 +114,10 @@ package struct CalendarInputs {
     /// card or date that cannot be read is skipped with a warning, as `birthdays` skips it. A file
     /// with no card in it is refused, and so is one whose cards had dates of which none could be
     /// read: nothing usable survives (cards without any date make an empty calendar, as written).
-    private static func birthdayCalendar(_ input: InputFile) throws -> (Component, [Diagnostic]) {
+    static func birthdayCalendar(_ input: InputFile) throws -> ReadDocument {
         let result = try ContactCardInput.read(input)
         let calendar = CalendarRouter.calendar(for: result.cards, now: .nowUTC)
-        guard calendar.components.isEmpty && result.datesSkipped > 0 else { return (calendar, result.problems) }
+        guard calendar.components.isEmpty && result.datesSkipped > 0 else { return ReadDocument(calendar: calendar, diagnostics: result.problems) }
         let dates = result.datesSkipped == 1 ? "the one date on its cards cannot" : "none of the \(result.datesSkipped) dates on its cards can"
         let nothing = Diagnostic(.error, file: input.name, at: nil, "\(dates) be read, so no birthday or anniversary survives")
         throw InvalidCalendarData(diagnostics: result.problems + [nothing],
@@ -134,7 +125,7 @@ package struct CalendarInputs {
     }
 
     /// A timetable as its calendar, made as `schedule` makes it without a state file.
-    private static func scheduleCalendar(_ input: InputFile) throws -> Component {
+    static func scheduleCalendar(_ input: InputFile) throws -> Component {
         let timetable = try ScheduleRun.timetable(try input.readAll(), file: input.name, base: nil)
         return CalendarRouter.calendar(for: try ScheduleRun(timetable: timetable, file: input.name, statePath: nil))
     }
@@ -147,31 +138,18 @@ package struct CalendarInputs {
         }
     }
 
-    /// The calendar of a model JSON input, decoded whole.
-    private static func decodeModelJSON(_ input: InputFile) throws -> Component {
-        let data = Data(try input.readAll())
-        do {
-            return try JSONDecoder().decode(ModelJSON.self, from: data).component
-        } catch let error as DecodingError {
-            throw InvalidCalendarData(diagnostics: [Diagnostic(.error, file: input.name, at: nil, "not calbridge model JSON: " + Self.describe(error))],
-                                      advice: "correct the JSON (`calbridge convert CALENDAR.ics --to json` shows its form) and run again")
+    /// Hands on a calendar a person or program wrote, read whole: its properties and components
+    /// checked as an .ics's are, and each item given the identity it lacks. Returns the problems.
+    private static func hand(checked calendar: Component, file: String, writesCalendar: Bool,
+                             to handle: (CalendarStreamEvent) throws -> Void) throws -> [Diagnostic] {
+        var found = ComponentValidation.diagnostics(for: Component(name: "VCALENDAR", properties: calendar.properties), file: file)
+        for property in calendar.properties { try handle(.property(property)) }
+        for var component in calendar.components {
+            let identity = ItemIdentity.complete(&component, file: file)
+            found += (writesCalendar ? identity.diagnostics : []) + ComponentValidation.diagnostics(for: component, file: file)
+            try handle(.component(ReadComponent(component: component, diagnostics: [], encoded: nil)))
         }
-    }
-
-    /// What is wrong, in the `$.path: message` form timetable problems use. (Foundation's decoder on
-    /// Linux says only "not valid JSON" for broken text, with no position.)
-    private static func describe(_ error: DecodingError) -> String {
-        let context: DecodingError.Context
-        var message: String?
-        switch error {
-        case .keyNotFound(let key, let c):
-            context = DecodingError.Context(codingPath: c.codingPath + [key], debugDescription: "")
-            message = "required field is missing"
-        case .dataCorrupted(let c), .typeMismatch(_, let c), .valueNotFound(_, let c): context = c
-        @unknown default: return "\(error)"
-        }
-        let path = "$" + context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? "." + $0.stringValue }.joined()
-        return path + ": " + (message ?? context.debugDescription)
+        return found
     }
 }
 
@@ -182,7 +160,9 @@ extension CalendarInputs {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else { return [path] }
             let names = try FileManager.default.contentsOfDirectory(atPath: path).sorted()
-            return names.filter { name in ["ics", "xcs", "xml", "jcal", "json"].contains((name as NSString).pathExtension.lowercased()) }
+            // The files of formats people and programs write calendars in, not those calbridge makes one of.
+            let extensions = Set(CalendarFormat.calendarFiles.flatMap(\.descriptor.extensions))
+            return names.filter { name in extensions.contains((name as NSString).pathExtension.lowercased()) }
                 .map { (path as NSString).appendingPathComponent($0) }
         }
     }

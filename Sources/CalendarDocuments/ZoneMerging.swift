@@ -41,7 +41,7 @@ extension CalendarInputs {
         reader.mergedProductIdentifier = CalbridgeVersion.productIdentifier
         for path in paths where path != "-" {
             // An input that cannot be opened is reported when it is read.
-            guard (try? CalendarFormat.of(input: path, given: format)) == .ics, (try? InputFile(path: path)) != nil else { continue }
+            guard CalendarFormat.of(input: path, given: format) == .ics, (try? InputFile(path: path)) != nil else { continue }
             try reader.foresee { try InputFile(path: path) }
         }
     }

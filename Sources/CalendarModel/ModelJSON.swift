@@ -13,16 +13,24 @@ package struct ModelJSON: Codable, Hashable, Sendable {
 
     /// A date in JSON: `{"date": "2026-03-29"}`, `{"dateTime": "2026-03-29T10:00:00"}` (floating),
     /// `{"dateTime": "2026-03-29T08:00:00Z"}`, or with `"timeZone": "Europe/Berlin"`.
-    struct JSONDate: Codable {
-        var date: String?
-        var dateTime: String?
-        var timeZone: String?
+    package struct JSONDate: Codable {
+        package var date: String?
+        package var dateTime: String?
+        package var timeZone: String?
+
+        package init(date: String?, dateTime: String?, timeZone: String?) {
+            (self.date, self.dateTime, self.timeZone) = (date, dateTime, timeZone)
+        }
     }
 
     /// A calendar address and every parameter it had.
-    struct JSONAddress: Codable {
-        var address: String
-        var parameters: [Parameter]?
+    package struct JSONAddress: Codable {
+        package var address: String
+        package var parameters: [Parameter]?
+
+        package init(address: String, parameters: [Parameter]?) {
+            (self.address, self.parameters) = (address, parameters)
+        }
     }
 
     private struct Key: CodingKey {
@@ -82,7 +90,7 @@ package struct ModelJSON: Codable, Hashable, Sendable {
     }
 
     /// The properties the JSON holds typed, with their fields, in the design table's order.
-    private static let fields = PropertyDesignTable.entries.compactMap { design in design.modelField.map { (design, $0) } }
+    package static let fields = PropertyDesignTable.entries.compactMap { design in design.modelField.map { (design, $0) } }
 
     /// The typed JSON form of a property, or `nil` when that form would not write it back exactly.
     static func typedForm(of property: Property, _ shape: ValueShape) -> TypedValue? {
@@ -106,14 +114,14 @@ package struct ModelJSON: Codable, Hashable, Sendable {
 }
 
 /// One typed JSON value, in whichever form its shape takes.
-enum TypedValue: Codable, Hashable {
+package enum TypedValue: Codable, Hashable {
     case text(String)
     case list([String])
     case integer(Int)
     case date(ModelJSON.JSONDate)
     case address(ModelJSON.JSONAddress)
 
-    init(from decoder: Decoder) throws {
+    package init(from decoder: Decoder) throws {
         let single = try decoder.singleValueContainer()
         if let int = try? single.decode(Int.self) { self = .integer(int) }
         else if let text = try? single.decode(String.self) { self = .text(text) }
@@ -122,7 +130,7 @@ enum TypedValue: Codable, Hashable {
         else { self = .date(try single.decode(ModelJSON.JSONDate.self)) }
     }
 
-    func encode(to encoder: Encoder) throws {
+    package func encode(to encoder: Encoder) throws {
         var single = encoder.singleValueContainer()
         switch self {
         case .text(let v): try single.encode(v)
@@ -133,7 +141,7 @@ enum TypedValue: Codable, Hashable {
         }
     }
 
-    func property(named name: String, shape: ValueShape, codingPath: [CodingKey]) throws -> Property {
+    package func property(named name: String, shape: ValueShape, codingPath: [CodingKey]) throws -> Property {
         switch (self, shape) {
         case (.text(let v), .text): return Property(name: name, value: TextEscaping.escape(v))
         case (.text(let v), .verbatim): return Property(name: name, value: v)

@@ -14,13 +14,11 @@ public struct FuzzTarget: Sendable {
         self.check = check
     }
 
-    /// Every reader calbridge has, one target each.
+    /// Every reader calbridge has, one target each: the parts of the iCalendar reader and the
+    /// recurrence engine, and every format of the registry (`RegistryTargets`).
     public static let all: [FuzzTarget] = [
-        ICalendarTargets.scanner, ICalendarTargets.calendar, ICalendarTargets.contentLines,
-        RecurrenceTargets.rule, RecurrenceTargets.expansion,
-        CardTargets.vCard, WebFormatTargets.xCal, WebFormatTargets.jCal, WebFormatTargets.multistatus,
-        ModelJSONTarget.modelJSON, TimetableTargets.json, TimetableTargets.csv,
-    ]
+        ICalendarTargets.scanner, ICalendarTargets.contentLines, RecurrenceTargets.rule, RecurrenceTargets.expansion,
+    ] + RegistryTargets.all
 
     /// The target of that name.
     public static func named(_ name: String) -> FuzzTarget? {

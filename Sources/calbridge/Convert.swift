@@ -21,14 +21,16 @@ struct Convert: ParsableCommand, ReportingCommand {
           calbridge convert calendar.ics --to jcal -o cal.jcal  (jCal, RFC 7265)
           calbridge convert report.xml --from caldav-xml -o calendar.ics
           calbridge convert contacts.vcf semester.json -o mine.ics
-        """)
+
+        Formats (each is read; --to takes those marked "writes"):
+        """ + formatTable)
 
     @Argument(help: "Input files, or - for standard input.")
     var inputs: [String]
     @Option(name: .shortAndLong, help: "The output file; standard output when absent.")
     var output: String?
-    @Option(help: ArgumentHelp("Output format; when absent, taken from the output's extension: .ics (or none) iCalendar, "
-                               + ".xcs or .xml xCal, .jcal jCal, .json model JSON; any other extension is refused.",
+    @Option(help: ArgumentHelp("Output format; when absent, taken from the output's extension (none is iCalendar): "
+                               + CalendarConversion.outputNames + "; any other extension is refused.",
                                valueName: "format"))
     var to: WrittenFormat?
 
@@ -36,6 +38,16 @@ struct Convert: ParsableCommand, ReportingCommand {
     var from: ReadFormat?
     @OptionGroup var reading: ReadingOptions
     @OptionGroup var reporting: ReportingOptions
+
+    /// One line a format of the registry: its name, whether it is written, its extensions and what it carries.
+    private static var formatTable: String {
+        let width = CalendarFormat.all.map(\.rawValue.count).max() ?? 0
+        return CalendarFormat.registry.map { format in
+            let name = format.name.padding(toLength: width, withPad: " ", startingAt: 0)
+            let extensions = format.extensions.map { "." + $0 }.joined(separator: " ")
+            return "  \(name)  \(format.writer == nil ? "reads " : "writes") \(format.title), \(extensions): \(format.carries)"
+        }.joined(separator: "\n")
+    }
 
     func run() throws {
         let format = try to?.format ?? CalendarConversion.format(ofOutput: output)

@@ -20,15 +20,15 @@ extension FormatChoice {
     static var defaultCompletionKind: CompletionKind { .list(allValueStrings) }
 }
 
-/// A format calbridge writes (`convert --to`).
+/// A format calbridge writes (`convert --to`), as the format registry has them.
 struct WrittenFormat: FormatChoice {
-    static let offered: [CalendarFormat] = [.ics, .json, .xcal, .jcal]
+    static var offered: [CalendarFormat] { CalendarFormat.writable }
     var format: CalendarFormat
 }
 
-/// A format calbridge reads (`--from`): a CSV is a timetable's, one lecture a row.
+/// A format calbridge reads (`--from`): every format in the registry.
 struct ReadFormat: FormatChoice {
-    static let offered: [CalendarFormat] = [.ics, .json, .xcal, .jcal, .caldavXML, .vcf, .timetable, .csv]
+    static var offered: [CalendarFormat] { CalendarFormat.all }
     var format: CalendarFormat
 }
 

@@ -41,7 +41,7 @@ final class BuildingTests: XCTestCase {
         lecture.categories = ["Vorlesung", "Pflicht, 5 ECTS"]
         var calendar = EventCalendar()
         calendar.add(lecture)
-        let text = String(decoding: calendar.data(as: .ics), as: UTF8.self)
+        let text = String(decoding: try calendar.data(as: .ics), as: UTF8.self)
         XCTAssertTrue(text.contains("DTSTART;TZID=Europe/Berlin:20261013T100000\r\n"), text)
         XCTAssertTrue(text.contains("RRULE:FREQ=WEEKLY;BYDAY=TU;COUNT=14\r\n"), text)
         XCTAssertTrue(text.contains("BEGIN:VTIMEZONE\r\nTZID:Europe/Berlin\r\n"), "a VTIMEZONE is added for the zone used")

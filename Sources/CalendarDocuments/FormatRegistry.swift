@@ -1,0 +1,81 @@
+import CalendarModel
+import CalendarWebFormats
+import ICalendar
+
+extension CalendarFormat {
+    /// Every format calbridge reads or writes, one entry each, in the order help and completions
+    /// list them (and in which the first of several formats sharing an extension is the one that
+    /// extension names). Adding a format is its module's reader and writer and one entry here.
+    package static let registry: [FormatDescriptor] = [
+        FormatDescriptor(
+            name: "ics", title: "iCalendar (RFC 5545)", extensions: ["ics", "ical", "icalendar", "ifb"],
+            sniff: { $0.begins(caseInsensitive: "BEGIN:VCALENDAR") ? .marker : nil },
+            reader: .streamed { input, reader, handle in
+                try reader.read(try input.open(), handle)
+                return []
+            },
+            writer: FormatWriter(document: { calendar, _ in
+                var writer = ICalendarWriter()
+                writer.write(calendar)
+                return WrittenDocument(bytes: writer.bytes)
+            },
+                                 streams: { conversion, sink in try conversion.streamICalendar(into: sink) }),
+            carries: "everything: calbridge's model is iCalendar's"),
+        FormatDescriptor(
+            name: "json", title: "calbridge's model JSON", extensions: ["json"],
+            sniff: { $0.text.hasPrefix("{") ? .shape : nil },
+            reader: .document { input, _ in ReadDocument(calendar: try ModelJSONDocument.calendar(of: input)) },
+            writer: FormatWriter(document: { calendar, _ in WrittenDocument(bytes: try ModelJSONDocument.bytes(of: calendar)) }),
+            carries: "everything: well-known properties typed, the rest as written",
+            fuzzTarget: "model-json"),
+        FormatDescriptor(
+            name: "xcal", title: "xCal (RFC 6321)", extensions: ["xcal", "xcs", "xml"],
+            sniff: { $0.text.hasPrefix("<") ? .shape : nil },
+            reader: .streamed { input, reader, handle in
+                try DocumentInput(input: try input.open(), format: .xcal).read(encodingLike: reader, handle)
+            },
+            writer: FormatWriter(document: { calendar, _ in WrittenDocument(bytes: XCalWriter().document(for: calendar)) },
+                                 streams: { conversion, sink in try conversion.streamDocument(XCalWriter.self, into: &sink) }),
+            carries: "everything"),
+        FormatDescriptor(
+            name: "jcal", title: "jCal (RFC 7265)", extensions: ["jcal", "json"],
+            sniff: { $0.text.hasPrefix("[") ? .shape : nil },
+            reader: .streamed { input, reader, handle in
+                try DocumentInput(input: try input.open(), format: .jcal).read(encodingLike: reader, handle)
+            },
+            writer: FormatWriter(document: { calendar, _ in WrittenDocument(bytes: JCalWriter().document(for: calendar)) },
+                                 streams: { conversion, sink in try conversion.streamDocument(JCalWriter.self, into: &sink) }),
+            carries: "everything"),
+        FormatDescriptor(
+            name: "caldav-xml", title: "a saved CalDAV multistatus answer", extensions: ["xml"],
+            sniff: { $0.text.hasPrefix("<") && $0.text.contains("multistatus") ? .marker : nil },
+            reader: .streamed { input, reader, handle in
+                // A resource that holds nothing usable is one item of the answer and does not sink the others.
+                reader.refusesUnusableInput = false
+                try CalendarInputs.readMultistatus(input, with: &reader, handle)
+                return []
+            },
+            writer: nil, carries: "read only: the calendar-data of every response, merged",
+            fuzzTarget: "multistatus"),
+        FormatDescriptor(
+            name: "vcf", title: "contact cards (vCard 2.1, 3.0, 4.0)", extensions: ["vcf", "vcard"],
+            sniff: { $0.begins(caseInsensitive: "BEGIN:VCARD") ? .marker : nil },
+            reader: .made { input, _ in try CalendarInputs.birthdayCalendar(input) },
+            writer: nil, carries: "read only: the cards' birthdays and anniversaries, as `birthdays` makes them",
+            fuzzTarget: "vcard"),
+        FormatDescriptor(
+            name: "timetable", title: "a course timetable (JSON, or CSV one lecture a row)", extensions: ["json"],
+            // A timetable's keys are not the model's (sorted: "components", "name", "properties"); in
+            // an escaped string a quote before "term" would be followed by a backslash, not a quote.
+            sniff: { $0.text.hasPrefix("{") && ($0.text.contains("\"lectures\"") || $0.text.contains("\"term\"")) ? .marker : nil },
+            reader: .made { input, _ in ReadDocument(calendar: try CalendarInputs.scheduleCalendar(input)) },
+            writer: nil, carries: "read only: the lectures, as `schedule` makes them",
+            fuzzTarget: "timetable-json"),
+        FormatDescriptor(
+            name: "csv", title: "a CSV timetable, one lecture a row", extensions: ["csv"],
+            sniff: { _ in nil },
+            reader: .made { input, _ in ReadDocument(calendar: try CalendarInputs.scheduleCalendar(input)) },
+            writer: nil, carries: "read only: the lectures, as `schedule` makes them",
+            fuzzTarget: "timetable-csv"),
+    ]
+}

@@ -1,0 +1,57 @@
+import CalendarDocuments
+import CalendarModel
+import ICalendar
+import InputFiles
+
+/// The format registry's readers: each has a fuzz target, its own where one is older than the
+/// registry, else one made from its descriptor here.
+enum RegistryTargets {
+    /// The targets written for a format before the registry, by the name its descriptor gives.
+    static let own: [FuzzTarget] = [
+        ICalendarTargets.calendar, CardTargets.vCard, WebFormatTargets.xCal, WebFormatTargets.jCal, WebFormatTargets.multistatus,
+        ModelJSONTarget.modelJSON, TimetableTargets.json, TimetableTargets.csv,
+    ]
+
+    /// One target for every format in the registry.
+    static var all: [FuzzTarget] {
+        CalendarFormat.registry.map { descriptor in
+            own.first { $0.name == descriptor.fuzzTarget } ?? target(for: descriptor)
+        }
+    }
+
+    /// Any bytes are read or refused, never a crash; for a format calbridge writes, a calendar
+    /// read, written and read again is written and read once more as the same tree (after one pass
+    /// a format that drops what it has no place for has dropped it).
+    static func target(for descriptor: FormatDescriptor) -> FuzzTarget {
+        FuzzTarget(descriptor.fuzzTarget) { bytes in
+            guard let first = try? read(bytes, as: descriptor), let writer = descriptor.writer else { return nil }
+            do {
+                let second = try read(try writer.document(first, FormatOptions()).bytes, as: descriptor)
+                let written = try writer.document(second, FormatOptions()).bytes
+                WrittenTrace.keep(written)
+                return treeDifference([second], [try read(written, as: descriptor)])
+            } catch {
+                return "calbridge wrote \(descriptor.name) it then refuses: \(error)"
+            }
+        }
+    }
+
+    /// The calendar the format's reader makes of the bytes.
+    static func read(_ bytes: [UInt8], as descriptor: FormatDescriptor) throws -> Component {
+        let input = InputFile(name: "fuzz." + (descriptor.extensions.first ?? descriptor.name), contents: bytes)
+        switch descriptor.reader {
+        case .document(let read), .made(let read):
+            return try read(input, FormatOptions()).calendar
+        case .streamed(let read):
+            var calendar = Component(name: "VCALENDAR")
+            var reader = CalendarStreamReader()
+            _ = try read(FormatInput(path: input.name, opened: input), &reader) { event in
+                switch event {
+                case .property(let property): calendar.properties.append(property)
+                case .component(let read): if let component = read.component { calendar.components.append(component) }
+                }
+            }
+            return calendar
+        }
+    }
+}
