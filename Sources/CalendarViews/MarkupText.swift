@@ -45,6 +45,48 @@ enum MarkupText {
         return text.count > longestRead ? kept + "…" : kept
     }
 
+    /// The text in at most `most` lines of `width` pixels (the first `firstWidth`, beside a badge),
+    /// by the same estimate as `fitted`: broken after a space, a slash or a hyphen where one falls
+    /// in the line, else inside the word with a hyphen; the last line takes the rest, cut with an
+    /// ellipsis.
+    static func wrapped(_ text: String, width: Double, firstWidth: Double, fontSize: Double, lines most: Int) -> [String] {
+        let characters = Array(text.prefix(longestRead))
+        var lines: [String] = []
+        var start = characters.firstIndex { $0 != " " } ?? characters.count
+        while start < characters.count {
+            let room = lines.isEmpty ? firstWidth : width
+            if lines.count >= most - 1 {
+                let rest = String(characters[start...]) + (text.count > longestRead ? "…" : "")
+                lines.append(fitted(rest, width: room, fontSize: fontSize))
+                break
+            }
+            var used = 0.0, end = start, lastBreak: Int?
+            while end < characters.count, used + em(characters[end]) <= room / fontSize || characters[end] == " " {
+                used += em(characters[end])
+                end += 1
+                if " /-‐".contains(characters[end - 1]) { lastBreak = end }
+            }
+            var cut = end == characters.count ? end : lastBreak ?? end
+            var line: String
+            if cut == end && end < characters.count && lastBreak == nil {
+                // No break in the line: the word is cut, and a hyphen says it goes on.
+                while cut > start + 1, used + em("-") > room / fontSize {
+                    cut -= 1
+                    used -= em(characters[cut])
+                }
+                cut = max(cut, start + 1)
+                line = String(characters[start..<cut]) + "-"
+            } else {
+                line = String(characters[start..<cut])
+                while line.last == " " { line.removeLast() }
+            }
+            lines.append(line)
+            start = cut
+            while start < characters.count, characters[start] == " " { start += 1 }
+        }
+        return lines
+    }
+
     /// A character's estimated width in em: wide for East Asian ideographs, Hangul and emoji,
     /// narrow for thin Latin letters and punctuation.
     static func em(_ character: Character) -> Double {

@@ -9,7 +9,7 @@ package struct MonthLayout: Sendable {
     /// Rows of `span.weekStart`-first weeks, seven cells each.
     package var weeks: [[MonthCell]]
 
-    package init(events: [ViewEvent], span: ViewSpan, zone: any ZoneRules) {
+    package init(events: [ViewEvent], span: ViewSpan, zone: any ZoneRules, options: GridOptions = GridOptions()) {
         self.span = span
         self.events = events
         var lists = [[(key: Int, event: Int)]](repeating: [], count: span.dayCount)
@@ -27,9 +27,11 @@ package struct MonthLayout: Sendable {
                 lists[day - first].append((key, index))
             }
         }
+        let today = options.today(in: zone)?.date
         let cells = lists.enumerated().map { offset, list in
             let date = span.first.adding(days: offset)
-            return MonthCell(date: date, isInMonth: span.holds(date), items: list.sorted { ($0.key, $0.event) < ($1.key, $1.event) }.map(\.event))
+            return MonthCell(date: date, isInMonth: span.holds(date), isToday: date == today,
+                             items: list.sorted { ($0.key, $0.event) < ($1.key, $1.event) }.map(\.event))
         }
         weeks = stride(from: 0, to: cells.count, by: 7).map { Array(cells[$0..<min($0 + 7, cells.count)]) }
     }
@@ -40,6 +42,8 @@ package struct MonthCell: Sendable {
     package var date: CalendarDate
     /// False for the days of the neighbouring months that fill the first and last weeks.
     package var isInMonth: Bool
+    /// The day `--today` (or the clock) says it is.
+    package var isToday: Bool
     /// Indexes into the layout's `events`, in the order listed.
     package var items: [Int]
 }

@@ -35,8 +35,12 @@ struct MonthPicture {
         out.element("g", ["class": "day", "cb:date": cell.date.isoFormat], open: true)
         out.element("rect", ["x": SVGBuilder.number(x), "y": SVGBuilder.number(y), "width": SVGBuilder.number(Self.cellWidth),
                              "height": SVGBuilder.number(Self.cellHeight), "fill": cell.isInMonth ? "#ffffff" : "#f3f3f3", "stroke": "#cccccc"])
-        out.element("text", ["x": SVGBuilder.number(x + 6), "y": SVGBuilder.number(y + 15), "font-size": "12",
-                             "font-weight": "bold", "fill": cell.isInMonth ? "#333333" : "#999999"], content: String(cell.date.day))
+        if cell.isToday {
+            out.element("circle", ["class": "today", "cx": SVGBuilder.number(x + 12), "cy": SVGBuilder.number(y + 11), "r": "9", "fill": "#d93025"])
+        }
+        out.element("text", ["x": SVGBuilder.number(x + (cell.isToday ? 12 : 6)), "y": SVGBuilder.number(y + 15), "font-size": "12",
+                             "font-weight": "bold", "fill": cell.isToday ? "#ffffff" : cell.isInMonth ? "#333333" : "#999999",
+                             "text-anchor": cell.isToday ? "middle" : ""], content: String(cell.date.day))
         let shown = cell.items.count > linesPerCell ? linesPerCell - 1 : cell.items.count
         for (line, index) in cell.items.prefix(shown).enumerated() {
             let event = layout.events[index]
@@ -46,8 +50,8 @@ struct MonthPicture {
             let text = isBar ? event.title : SVGBuilder.clock(event.startText) + " " + event.title
             let continued = cell.date.dayNumber > max(event.firstDay(in: settings.zone), layout.span.first.dayNumber)
             if isBar {
-                EventMark(event: event, continued: continued).draw(&out, x: x + 3, y: top, width: Self.cellWidth - 6, height: Self.itemHeight - 2,
-                                                                   lines: [(text, false)], kind: "event all-day")
+                EventMark(event: event, continued: continued, language: settings.language)
+                    .draw(&out, x: x + 3, y: top, width: Self.cellWidth - 6, height: Self.itemHeight - 2, title: text, details: [], kind: "event all-day")
             } else {
                 DotMark(event: event, continued: continued).draw(&out, x: x + 3, y: top, width: Self.cellWidth - 6, text: text)
             }

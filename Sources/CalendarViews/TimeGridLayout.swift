@@ -10,25 +10,39 @@ package struct TimeGridLayout: Sendable {
     package var events: [ViewEvent]
     package var days: [DayColumn]
     package var band: [BandBar]
-    /// How many rows the band needs.
+    /// How many rows the band needs (the last one holding "+N more" when bars were left out).
     package var bandLanes: Int
-    /// The axis minutes drawn: 07:00–20:00 at least, widened to every box and clock change shown.
+    /// Per column, the band bars left out past `mostBandRows`.
+    package var bandMore: [Int]
+    /// The axis minutes drawn: 08:00–18:00, widened to the earliest start and the latest end of
+    /// the occurrences on the clock. A clock change never widens it, so a series' weeks all show
+    /// the same hours; a change outside them is a note in its day's header.
     package var shown: Range<Int>
     package var hourLines: [HourLine]
+    /// The column of today, and the axis minute of now in it, when the days hold today.
+    package var todayColumn: Int?
+    package var nowMinute: Int?
 
     /// The shortest a box is drawn (axis minutes), so that a 5-minute or zero-length occurrence can be
     /// seen and read; boxes are packed by the height they are drawn with.
     package static let shortestBox = 20
     /// The hours drawn when the occurrences need no more.
-    package static let defaultHours = 7..<20
+    package static let defaultHours = 8..<18
+    /// Band rows drawn before the rest are counted.
+    package static let mostBandRows = 6
 
-    package init(events: [ViewEvent], span: ViewSpan, zone: any ZoneRules) {
+    /// The most boxes a day draws: past it, occurrences are counted, not drawn, so that no picture
+    /// grows past about 2 MB (a box is well under 1 kB) whatever the input.
+    package static func mostBoxesPerDay(days: Int) -> Int { max(24, 1_400 / max(days, 1)) }
+
+    package init(events: [ViewEvent], span: ViewSpan, zone: any ZoneRules, options: GridOptions = GridOptions()) {
         self.span = span
         self.events = events
         let clocks = span.days.map { DayClock($0, in: zone) }
         let axis = TimeAxis(days: clocks)
         var pieces = [[EventBox]](repeating: [], count: clocks.count)
         var bars: [BandBar] = []
+        var wall = WallHours()
         for (index, event) in events.enumerated() {
             switch event.timing {
             case .allDay(let first, let end):
@@ -36,20 +50,39 @@ package struct TimeGridLayout: Sendable {
             case .timed(let start, let end) where end - start >= 86_400:
                 bars += Self.bar(index, zone.local(atUTC: start).date.dayNumber, zone.local(atUTC: end - 1).date.dayNumber + 1, span)
             case .timed(let start, let end):
-                Self.split(index, start, end, clocks, axis, span, zone, into: &pieces)
+                Self.split(index, start, end, clocks, axis, span, into: &pieces, wall: &wall)
             }
         }
+        (band, bandLanes, bandMore) = Self.packBand(bars, columns: clocks.count)
+        let most = Self.mostBoxesPerDay(days: clocks.count)
+        days = zip(clocks, pieces).map { clock, boxes in
+            DayColumn(clock: clock, boxes: boxes, axis: axis, mostSideBySide: options.mostSideBySide, mostBoxes: most)
+        }
+        hourLines = axis.hourLines
+        let first = Self.defaultHours.lowerBound * 60, last = Self.defaultHours.upperBound * 60
+        let top = axis.position(min(wall.earliest ?? first, first) / 60 * 60)
+        let bottom = axis.position(min(1_440, (max(wall.latest ?? last, last) + 59) / 60 * 60))
+        let drawnBottom = days.flatMap(\.boxes).map(\.drawnBottom).max() ?? 0
+        shown = top..<max(bottom, min(axis.position(1_440), (drawnBottom + 59) / 60 * 60))
+        if let today = options.today(in: zone), span.first <= today.date, today.date < span.end {
+            let column = today.date.dayNumber - span.first.dayNumber
+            todayColumn = column
+            nowMinute = today.second.map { axis.position(of: $0, on: clocks[column]) }
+        }
+    }
+
+    /// Band bars in the fewest rows; those past `mostBandRows` left out and counted per column.
+    private static func packBand(_ bars: [BandBar], columns: Int) -> ([BandBar], Int, [Int]) {
+        var bars = bars
         let lanes = LanePacking.pack(bars.map { $0.firstColumn..<($0.firstColumn + $0.columnCount) })
         for (index, lane) in lanes.enumerated() { bars[index].lane = lane.lane }
-        band = bars
-        bandLanes = (lanes.map(\.lane).max() ?? -1) + 1
-        days = zip(clocks, pieces).map { clock, boxes in DayColumn(clock: clock, boxes: boxes, axis: axis) }
-        hourLines = axis.hourLines
-        let changes = clocks.flatMap { axis.unavailable(on: $0) }
-        let tops = days.flatMap(\.boxes).map(\.top) + changes.map(\.lowerBound) + [axis.position(Self.defaultHours.lowerBound * 60)]
-        let bottoms = days.flatMap(\.boxes).map(\.drawnBottom) + changes.map(\.upperBound) + [axis.position(Self.defaultHours.upperBound * 60)]
-        let last = axis.position(1_440)
-        shown = max(0, tops.min()! / 60 * 60)..<min(last, (bottoms.max()! + 59) / 60 * 60)
+        var more = [Int](repeating: 0, count: columns)
+        for bar in bars where bar.lane >= mostBandRows {
+            for column in bar.firstColumn..<(bar.firstColumn + bar.columnCount) { more[column] += 1 }
+        }
+        let kept = bars.filter { $0.lane < mostBandRows }
+        let rows = (kept.map(\.lane).max() ?? -1) + 1 + (more.contains { $0 > 0 } ? 1 : 0)
+        return (kept, rows, more)
     }
 
     /// The band bar of an occurrence over days [first, end) (day numbers), cut to the days shown.
@@ -62,17 +95,14 @@ package struct TimeGridLayout: Sendable {
 
     /// A timed occurrence shorter than a day as one box per day it touches: split at midnight.
     private static func split(_ event: Int, _ start: Int, _ end: Int, _ clocks: [DayClock], _ axis: TimeAxis,
-                              _ span: ViewSpan, _ zone: any ZoneRules, into pieces: inout [[EventBox]]) {
-        var day = zone.local(atUTC: start).date.dayNumber - span.first.dayNumber
-        if day < 0 { day = 0 }
+                              _ span: ViewSpan, into pieces: inout [[EventBox]], wall: inout WallHours) {
+        var day = clocks.firstIndex { start < $0.end } ?? clocks.count
         var isFirst = true
         while day < clocks.count, clocks[day].start < end || (start == end && clocks[day].start <= start) {
             let clock = clocks[day]
-            guard start < clock.end else {
-                day += 1
-                continue
-            }
             let top = axis.position(of: start, on: clock), bottom = axis.position(of: end, on: clock)
+            wall.add(start <= clock.start ? 0 : clock.clockMinute(at: start).minute,
+                     end >= clock.end ? 1_440 : clock.clockMinute(at: end).minute)
             pieces[day].append(EventBox(event: event, top: top, height: bottom - top, lane: 0, lanes: 1,
                                         continuesBefore: start < clock.start, continuesAfter: end > clock.end,
                                         isFirstPiece: isFirst))
@@ -83,27 +113,14 @@ package struct TimeGridLayout: Sendable {
     }
 }
 
-/// One day of a time grid.
-package struct DayColumn: Sendable {
-    package var date: CalendarDate
-    /// 24, or 23 and 25 on the days the clock changes.
-    package var hours: Int
-    /// The day's boxes, side by side where they overlap.
-    package var boxes: [EventBox]
-    /// Axis minutes that are not on this day's clock (the hour skipped, another day's repeated hour).
-    package var unavailable: [Range<Int>]
+/// The earliest and latest wall-clock minutes the occurrences of a grid touch.
+private struct WallHours {
+    var earliest: Int?
+    var latest: Int?
 
-    init(clock: DayClock, boxes: [EventBox], axis: TimeAxis) {
-        date = clock.date
-        hours = clock.hours
-        unavailable = axis.unavailable(on: clock)
-        let lanes = LanePacking.pack(boxes.map { $0.top..<$0.drawnBottom })
-        self.boxes = zip(boxes, lanes).map { box, lane in
-            var placed = box
-            placed.lane = lane.lane
-            placed.lanes = lane.lanes
-            return placed
-        }
+    mutating func add(_ start: Int, _ end: Int) {
+        earliest = min(earliest ?? start, start)
+        latest = max(latest ?? end, end)
     }
 }
 

@@ -25,6 +25,10 @@ package struct ViewEvent: Sendable {
     /// The occurrence's start and end as `expand` writes them, in the shown zone (SPEC's ISO form).
     package var startText: String
     package var endText: String
+    /// The input it comes from (its place among the inputs) and where its component begins, for
+    /// the notice of occurrences counted and not drawn.
+    package var input = 0
+    package var place: SourceLocation?
 
     package init(uid: String, title: String, location: String? = nil, timing: Timing, colour: ViewColour,
                 isCancelled: Bool = false, movedFrom: Timing? = nil, startText: String = "", endText: String = "") {
@@ -52,6 +56,7 @@ package struct ViewEvent: Sendable {
         self.init(uid: occurrence.uid, title: occurrence.summary ?? "", location: occurrence.component["LOCATION"]?.text,
                   timing: timing, colour: occurrence.component["COLOR"].flatMap { ViewColour(text: $0.value) } ?? calendarColour,
                   isCancelled: occurrence.status == "CANCELLED", movedFrom: moved, startText: start.isoText, endText: end.isoText)
+        place = occurrence.component.location
     }
 
     /// The day number the occurrence starts on in `zone`.
