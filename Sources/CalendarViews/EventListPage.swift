@@ -9,7 +9,7 @@ struct EventListPage {
         let language = settings.language
         var page = "<!DOCTYPE html>\n<html lang=\"\(language.rawValue)\">\n<head>\n<meta charset=\"utf-8\">\n"
         page += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-        page += "<title>" + MarkupText.escaped(settings.heading) + "</title>\n<style>\n" + Self.style + "</style>\n</head>\n<body>\n<main>\n"
+        page += "<title>" + MarkupText.escaped(settings.heading) + "</title>\n<style>\n" + PageStyle.css(paper: settings.paper) + "</style>\n</head>\n<body>\n<main>\n"
         // The picture shows the heading and zone; the page says them to screen readers only.
         page += "<h1 class=\"unseen\">" + MarkupText.escaped(settings.heading) + "</h1>\n<p class=\"unseen\">" + MarkupText.escaped(settings.zoneLine) + "</p>\n"
         page += "<figure>\n" + svg + "</figure>\n"
@@ -43,15 +43,6 @@ struct EventListPage {
         }
         return "<li><span class=\"swatch\" style=\"background:\(event.colour.hex)\" aria-hidden=\"true\"></span>\(when) \(what)</li>\n"
     }
-
-    private static let style = """
-    body { font-family: sans-serif; margin: 16px; color: #1a1a1a; background: #ffffff; }
-    .unseen { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
-    figure { margin: 0; } figure svg { max-width: 100%; height: auto; }
-    ul { list-style: none; padding-left: 0; } li { margin: 2px 0; }
-    .swatch { display: inline-block; width: 0.8em; height: 0.8em; border-radius: 2px; margin-right: 0.5em; }
-
-    """
 }
 
 /// A calendar as a picture: the layout the span asks for (a time grid for a week or a run of days,
@@ -60,13 +51,15 @@ package enum CalendarPicture {
     /// The self-contained SVG document.
     package static func svg(_ events: [ViewEvent], _ settings: ViewSettings) -> String {
         if case .month = settings.span.kind {
-            return MonthPicture(layout: MonthLayout(events: events, span: settings.span, zone: settings.zone), settings: settings).svg()
+            return MonthPicture(layout: MonthLayout(events: events, span: settings.span, zone: settings.zone, options: settings.grid), settings: settings).svg()
         }
-        return WeekPicture(layout: TimeGridLayout(events: events, span: settings.span, zone: settings.zone), settings: settings).svg()
+        return WeekPicture(layout: TimeGridLayout(events: events, span: settings.span, zone: settings.zone, options: settings.grid), settings: settings).svg()
     }
 
     /// An HTML page with the SVG inline and the occurrences listed beneath it.
     package static func html(_ events: [ViewEvent], _ settings: ViewSettings) -> String {
-        EventListPage(settings: settings, events: events).html(svg: svg(events, settings))
+        var inPage = settings
+        inPage.isInPage = true
+        return EventListPage(settings: inPage, events: events).html(svg: svg(events, inPage))
     }
 }

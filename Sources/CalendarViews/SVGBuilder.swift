@@ -44,21 +44,35 @@ struct SVGBuilder {
 }
 
 /// What a picture shows besides its occurrences: the days, the zone its times are in (named in the
-/// header) and the language of its words.
+/// header), the language of its words, the legend of its colours, and the paper its page prints on.
 package struct ViewSettings: Sendable {
     package var span: ViewSpan
     package var zoneName: String
     package var zone: any ZoneRules
     package var language: ViewLanguage
+    package var legend: [LegendEntry]
+    package var paper: Paper
+    /// Drawn inside the HTML page, where a week is a grid of focusable events, rather than as an image.
+    package var isInPage = false
+    /// Today, the second gutter's zone, the lanes side by side, floating times (`GridOptions`).
+    package var grid = GridOptions()
 
-    package init(span: ViewSpan, zoneName: String, zone: any ZoneRules, language: ViewLanguage) {
+    package init(span: ViewSpan, zoneName: String, zone: any ZoneRules, language: ViewLanguage, legend: [LegendEntry] = [], paper: Paper = .a4) {
         self.span = span
         self.zoneName = zoneName
         self.zone = zone
         self.language = language
+        self.legend = legend
+        self.paper = paper
     }
 
     /// The heading: what was asked for, with the zone.
     var heading: String { language.title(span) }
-    var zoneLine: String { language.timesIn.prefix(1).uppercased() + language.timesIn.dropFirst() + " " + zoneName }
+    var zoneLine: String { grid.isLocalTime ? language.localTime : language.timesIn.prefix(1).uppercased() + language.timesIn.dropFirst() + " " + zoneName }
+
+    /// Whether the picture is an ARIA grid: a week or run of days in the HTML page.
+    var isGrid: Bool {
+        if case .month = span.kind { return false }
+        return isInPage
+    }
 }

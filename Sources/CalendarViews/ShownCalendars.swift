@@ -4,12 +4,20 @@ import TimeZones
 
 /// The calendars a picture shows, each read on its own so that it keeps its colour: the zone their
 /// times are shown in, and their occurrences over the days as `ViewEvent`s, expanded by
-/// `CalendarExpansion` as `expand` expands them.
+/// `CalendarExpansion` as `expand` expands them, coloured by calendar or by category with a legend
+/// that names each colour.
 package struct ShownCalendars {
     package var calendars: [Component]
+    /// What each calendar is called when it names itself nowhere (NAME, X-WR-CALNAME): its file's name.
+    package var names: [String]
+    package var colourMeaning = ColourMeaning.calendar
+    package var paper = Paper.a4
+    /// Today, a second zone's gutter, the lanes side by side (`GridOptions`).
+    package var grid = GridOptions()
 
-    package init(_ calendars: [Component]) {
+    package init(_ calendars: [Component], names: [String] = []) {
         self.calendars = calendars
+        self.names = names
     }
 
     /// The zone named `name` (resolved like a TZID of the first calendar), else the first calendar's
@@ -30,27 +38,73 @@ package struct ShownCalendars {
 
     /// The picture of these calendars over `span` in `form`, times shown in the zone `zone(named:)` picks for `zoneName`.
     package func picture(of span: ViewSpan, zoneNamed zoneName: String?, language: ViewLanguage, form: ViewRequest.Form) throws(UsageProblem) -> String {
+        try drawing(of: span, zoneNamed: zoneName, language: language, form: form).text
+    }
+
+    /// The picture, and what it could not show as asked (series too dense to expand, occurrences
+    /// counted and not drawn), for the command to say on standard error.
+    package func drawing(of span: ViewSpan, zoneNamed zoneName: String?, language: ViewLanguage, form: ViewRequest.Form) throws(UsageProblem)
+        -> (text: String, notices: [ViewNotice]) {
         let zone = try zone(named: zoneName)
-        let settings = ViewSettings(span: span, zoneName: zone.name, zone: zone.zone, language: language)
-        let events = try events(over: span, in: zone.zone)
-        return form == .html ? CalendarPicture.html(events, settings) : CalendarPicture.svg(events, settings)
+        let (events, legend, notices) = try colouredEvents(over: span, in: zone.zone, language: language)
+        var settings = ViewSettings(span: span, zoneName: zone.name, zone: zone.zone, language: language, legend: legend, paper: paper)
+        settings.grid = grid
+        settings.grid.isLocalTime = zoneName == nil && GridOptions.hasOnlyFloatingTimes(calendars)
+        let text = form == .html ? CalendarPicture.html(events, settings) : CalendarPicture.svg(events, settings)
+        return (text, notices + CalendarPicture.countedNotices(events, settings))
     }
 
     /// Every occurrence over the span's days in `zone`, each calendar in its colour (the palette's,
-    /// by its place, when it names none); refuses a calendar whose rules need more instances than
-    /// `CalendarExpansion`'s budget over these days.
+    /// by its place, when it names none); a series too dense to expand is left out (`BoundedExpansion`).
     package func events(over span: ViewSpan, in zone: any ZoneRules) throws(UsageProblem) -> [ViewEvent] {
+        try colouredEvents(over: span, in: zone, language: .en).events
+    }
+
+    /// The occurrences in the colours `colourMeaning` gives them, and the legend of the colours used.
+    private func colouredEvents(over span: ViewSpan, in zone: any ZoneRules, language: ViewLanguage) throws(UsageProblem)
+        -> (events: [ViewEvent], legend: [LegendEntry], notices: [ViewNotice]) {
         var events: [ViewEvent] = []
+        var notices: [ViewNotice] = []
+        var uses: [(colour: ViewColour, name: String)] = []
+        let categoryColours = colourMeaning == .category ? categoryColours() : [:]
         for (index, calendar) in calendars.enumerated() {
             let colour = ViewEvent.colour(of: calendar) ?? ViewColour.palette[index % ViewColour.palette.count]
-            var expansion = CalendarExpansion(calendar: calendar)
-            do {
-                events += try expansion.occurrences(from: LocalDateTime(date: span.first), to: LocalDateTime(date: span.end), in: zone)
-                    .map { ViewEvent($0, shownIn: zone, calendarColour: colour) }
-            } catch {
-                throw UsageProblem(message: "input \(index + 1) needs more than \(expansion.budget) rule instances over these days; draw fewer days")
+            let name = EventCalendar(component: calendar).name ?? (index < names.count ? names[index] : String(index + 1))
+            let (occurrences, left) = BoundedExpansion.occurrences(of: calendar, input: index, over: span, in: zone)
+            notices += left
+            for occurrence in occurrences {
+                var event = ViewEvent(occurrence, shownIn: zone, calendarColour: colour)
+                event.input = index
+                switch colourMeaning {
+                case .calendar:
+                    // An event's own COLOR is named by its title: it stands for that event.
+                    uses.append((event.colour, event.colour == colour ? name : event.title))
+                case .category:
+                    let category = Self.firstCategory(of: occurrence.component)
+                    event.colour = category.flatMap { categoryColours[$0] } ?? ViewColour.noCategory
+                    uses.append((event.colour, category ?? language.noCategory))
+                }
+                events.append(event)
             }
         }
-        return events
+        return (events, LegendEntry.collected(uses), notices)
+    }
+
+    /// A colour for each category, by the order categories first appear in the inputs (not in the
+    /// days drawn), so that a category keeps its colour in every week of a series.
+    private func categoryColours() -> [String: ViewColour] {
+        var colours: [String: ViewColour] = [:]
+        for calendar in calendars {
+            for component in calendar.components {
+                guard let category = Self.firstCategory(of: component), colours[category] == nil else { continue }
+                colours[category] = ViewColour.categoryPalette[colours.count % ViewColour.categoryPalette.count]
+            }
+        }
+        return colours
+    }
+
+    /// An event's first category (CATEGORIES may be repeated, each a list), trimmed; nil without one.
+    private static func firstCategory(of component: Component) -> String? {
+        component.all("CATEGORIES").lazy.flatMap(\.textList).map { $0.trimmingCharacters(in: .whitespaces) }.first { !$0.isEmpty }
     }
 }

@@ -38,6 +38,10 @@ package enum ViewLanguage: String, CaseIterable, Sendable {
     var events: String { ["Events", "Afspraken", "Termine"][index] }
     var noEvents: String { ["No events.", "Geen afspraken.", "Keine Termine."][index] }
     var timesIn: String { ["times in", "tijden in", "Zeiten in"][index] }
+    /// The legend's name for occurrences without a category (`--color-by category`).
+    var noCategory: String { ["no category", "geen categorie", "ohne Kategorie"][index] }
+    /// A week's band of all-day occurrences, named for screen readers.
+    var allDayRow: String { ["All-day events", "Afspraken van de hele dag", "Ganztägige Termine"][index] }
     func more(_ count: Int) -> String { "+\(count) " + ["more", "meer", "weitere"][index] }
 
     private var index: Int { Self.allCases.firstIndex(of: self)! }

@@ -3,9 +3,9 @@ import CalendarModel
 /// What a `view` command line asks for, checked: the days (exactly one of a week, a month, or a
 /// run of days) and the form of the picture (SVG or HTML, by name or by the output's extension).
 package enum ViewRequest {
-    /// The picture's form.
+    /// The picture's form; a PDF is the page or the picture printed by a program on the machine.
     package enum Form: String, CaseIterable, Sendable {
-        case svg, html
+        case svg, html, pdf
     }
 
     /// The days of `--week 2026-W43`, `--month 2026-10` or `--from 2026-10-19 --to 2026-10-24`.
@@ -27,14 +27,15 @@ package enum ViewRequest {
         }
     }
 
-    /// `given`, else the form the output's name asks for (`.svg`, `.html`, `.htm`), else SVG (standard output).
+    /// `given`, else the form the output's name asks for (`.svg`, `.html`, `.htm`, `.pdf`), else SVG (standard output).
     package static func form(given: Form?, output: String?) throws(UsageProblem) -> Form {
         if let given { return given }
         guard let output, output != "-", !output.hasPrefix("/dev/") else { return .svg }
         switch output.split(separator: ".").last?.lowercased() {
         case "svg": return .svg
         case "html", "htm": return .html
-        default: throw UsageProblem(message: "-o \(output): calbridge view writes .svg or .html; name the file so, or give --format svg|html")
+        case "pdf": return .pdf
+        default: throw UsageProblem(message: "-o \(output): calbridge view writes .svg, .html or .pdf; name the file so, or give --format svg|html|pdf")
         }
     }
 

@@ -89,7 +89,9 @@ final class ViewCommandTests: XCTestCase {
         XCTAssertEqual(svg.attributes["cb:zone"], "Europe/Berlin")
         let headers = svg.all.filter { $0.name == "text" && $0.attributes["font-weight"] == nil && ($0.text.hasSuffix(".") || $0.text.hasSuffix(" h")) }.map(\.text)
         XCTAssertEqual(headers, ["23.3.", "24.3.", "25.3.", "26.3.", "27.3.", "28.3.", "29.3. · 23 h"])
-        XCTAssertEqual(svg.all.filter { $0.classes == ["not-on-clock"] }.count, 1)
+        // The skipped hour (02:00) lies outside the hours drawn (08:00–18:00): a note in Sunday's header.
+        XCTAssertEqual(svg.all.filter { $0.classes == ["not-on-clock"] }.count, 0)
+        XCTAssertEqual(svg.all.filter { $0.classes == ["day-note"] }.map(\.text), ["Uhr vor 02→03"])
         let boxes = drawn(svg)
         XCTAssertEqual(Set(boxes.map { $0.children[1].attributes["fill"] ?? "" }), ["#ff6347", "#e9322d"])
         XCTAssertEqual(boxes.compactMap { $0.children.first { $0.name == "text" }?.text }.filter { !$0.hasPrefix("Support-Daily") },
@@ -141,7 +143,7 @@ final class ViewCommandTests: XCTestCase {
     func testUnclearRequestsAreUsageErrors() throws {
         let input = samples.appendingPathComponent("team-calendar.ics").path
         for arguments in [[input], [input, "--week", "2026-W43", "--month", "2026-10"], [input, "--week", "2026-W54"],
-                          [input, "--from", "2026-01-01", "--to", "2026-03-01"], [input, "--week", "2026-W43", "-o", "week.pdf"],
+                          [input, "--from", "2026-01-01", "--to", "2026-03-01"], [input, "--week", "2026-W43", "-o", "week.png"],
                           [input, "--week", "2026-W43", "--tz", "Mars/Olympus"]] {
             XCTAssertEqual(try Calbridge.run(["view"] + arguments).status, 64, arguments.joined(separator: " "))
         }

@@ -3,7 +3,8 @@ import XCTest
 
 /// `view`'s HTML as a person sees it: rendered by a real headless Chromium (Debian's `chromium`,
 /// installed by Scripts/setup --python), and the screenshot decoded to check that the picture is
-/// there — not blank, and in the calendars' colours.
+/// there — not blank, and in the calendars' colours, in light and in dark mode — and as a keyboard
+/// and a screen reader meet it: an ARIA grid whose events each take the focus.
 final class ViewInBrowserTests: XCTestCase {
     private let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Samples")
@@ -11,7 +12,7 @@ final class ViewInBrowserTests: XCTestCase {
     /// Decodes a PNG (8-bit RGB or RGBA, not interlaced, as Chromium writes them) with Python's
     /// standard library and prints its size, how many colours it has, and how many pixels are each
     /// of the colours given (within 3 per channel).
-    private static let pixelCount = """
+    static let pixelCount = """
     import sys, zlib, struct, json
     data = open(sys.argv[1], 'rb').read()
     assert data[:8] == b'\\x89PNG\\r\\n\\x1a\\n'
@@ -56,24 +57,42 @@ final class ViewInBrowserTests: XCTestCase {
 
     /// Renders a page with headless Chromium into a PNG. Without Chromium the test is skipped, and
     /// fails on CI, where Scripts/test (Scripts/setup --python) installs it.
-    static func screenshot(_ page: URL, width: Int = 1_200, height: Int = 1_000) throws -> URL {
+    static func screenshot(_ page: URL, width: Int = 1_200, height: Int = 1_000, dark: Bool = false) throws -> URL {
+        let shot = page.deletingPathExtension().appendingPathExtension(dark ? "dark.png" : "png")
+        // --force-dark-mode makes the page's prefers-color-scheme dark, as a reader's dark desktop does.
+        _ = try chromium(["--hide-scrollbars", "--window-size=\(width),\(height)", "--screenshot=" + shot.path] + (dark ? ["--force-dark-mode"] : []),
+                         page: page)
+        return shot
+    }
+
+    /// Runs headless Chromium on a page, and returns what it printed on standard output.
+    static func chromium(_ arguments: [String], page: URL) throws -> String {
         guard let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
             if ProcessInfo.processInfo.environment["CI"] != nil { XCTFail("Chromium is missing; run Scripts/test") }
             throw XCTSkip("Chromium is missing; Scripts/setup --python installs it")
         }
-        let shot = page.deletingPathExtension().appendingPathExtension("png")
         let profile = page.deletingLastPathComponent().appendingPathComponent("chromium-profile")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: chromium)
-        process.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--user-data-dir=" + profile.path,
-                             "--window-size=\(width),\(height)", "--screenshot=" + shot.path, page.absoluteString]
+        process.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--user-data-dir=" + profile.path] + arguments + [page.absoluteString]
+        let output = Pipe()
+        process.standardOutput = output
         // Chromium talks about D-Bus and the like on a machine without a desktop: not the test's concern.
-        process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
+        let printed = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         XCTAssertEqual(process.terminationStatus, 0)
-        return shot
+        return String(decoding: printed, as: UTF8.self)
+    }
+
+    /// The numbers `pixelCount` prints for a PNG and the colours wanted.
+    static func pixels(_ png: URL, _ colours: [String]) throws -> (width: Int, height: Int, colours: Int, white: Int, wanted: [Int]) {
+        let counted = try runPython(python, pixelCount, [png.path] + colours)
+        XCTAssertEqual(counted.status, 0)
+        let numbers = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(counted.output.utf8)) as? [String: Any])
+        return (numbers["width"] as? Int ?? 0, numbers["height"] as? Int ?? 0, numbers["colours"] as? Int ?? 0, numbers["white"] as? Int ?? 0,
+                try XCTUnwrap(numbers["wanted"] as? [Int]))
     }
 
     func testTheSemesterWeekRendersInChromiumInItsColours() throws {
@@ -109,5 +128,61 @@ final class ViewInBrowserTests: XCTestCase {
         // Support-Daily's own COLOR (tomato) and the calendar's #E9322D for the on-call band.
         XCTAssertGreaterThan(wanted[0], 1_000)
         XCTAssertGreaterThan(wanted[1], 1_000)
+    }
+
+    func testInDarkModeTheGroundTurnsDarkAndTheCalendarsKeepTheirColours() throws {
+        let page = try scratchDirectory().appendingPathComponent("week.html")
+        let result = try Calbridge.run(["view", samples.appendingPathComponent("semester-informatik.json").path, "--week", "2026-W42", "-o", page.path])
+        XCTAssertEqual(result.status, 0, result.standardError)
+        // The dark ground (#181818 in the picture, #121212 around it), and the timetable's #1E90FF.
+        let light = try Self.pixels(try Self.screenshot(page), ["#181818", "#121212", "#1e90ff"])
+        let dark = try Self.pixels(try Self.screenshot(page, dark: true), ["#181818", "#121212", "#1e90ff"])
+        // In the light only dark text comes near those greys, at its antialiased edges.
+        XCTAssertLessThan(light.wanted[0] + light.wanted[1], 1_200 * 1_000 / 100)
+        XCTAssertGreaterThan(light.white, 1_200 * 1_000 / 3)
+        XCTAssertLessThan(dark.white, 1_200 * 1_000 / 100)
+        XCTAssertGreaterThan(dark.wanted[0] + dark.wanted[1], 1_200 * 1_000 / 3)
+        // The boxes are the same colour and size in both: within a few pixels of antialiasing.
+        XCTAssertGreaterThan(light.wanted[2], 100_000)
+        XCTAssertEqual(Double(dark.wanted[2]), Double(light.wanted[2]), accuracy: Double(light.wanted[2]) * 0.02)
+    }
+
+    func testTheWeekInThePageIsAnARIAGridOfLabelledEventsThatTakeTheFocus() throws {
+        let page = try scratchDirectory().appendingPathComponent("week.html")
+        let result = try Calbridge.run(["view", samples.appendingPathComponent("semester-informatik.json").path, "--week", "2026-W43",
+                                        "--tz", "Europe/Berlin", "-o", page.path])
+        XCTAssertEqual(result.status, 0, result.standardError)
+        let html = try String(contentsOf: page, encoding: .utf8)
+        let tree = try XCTUnwrap(PictureElement.html(html))
+        let grid = try XCTUnwrap(tree.all.first { $0.name == "svg" && $0.attributes["role"] == "grid" })
+        XCTAssertEqual(grid.attributes["aria-labelledby"], "cb-title")
+        let rows = grid.all.filter { $0.attributes["role"] == "row" }
+        XCTAssertEqual(rows.compactMap { $0.attributes["aria-label"] }.prefix(2), ["Monday 19 October 2026", "Tuesday 20 October 2026"])
+        XCTAssertEqual(rows.count, 7)
+        let cells = grid.all.filter { $0.attributes["role"] == "gridcell" }
+        XCTAssertEqual(cells.count, 23)
+        XCTAssertTrue(cells.allSatisfy { $0.attributes["tabindex"] == "0" })
+        // Each cell is named by its title: words, time, room, and the moved lecture's badge.
+        let names = cells.map { $0.children.first { $0.name == "title" }?.text ?? "" }
+        XCTAssertEqual(names.first, "Datenbanken (Vorlesung), 08:15–09:45, H1.12")
+        XCTAssertEqual(names.filter { $0.hasSuffix("(moved)") }.count, 1, names.joined(separator: "\n"))
+        // Chromium moves the focus to each cell, in the order Tab takes (all are tabindex 0: the
+        // document's order, day by day); a script added to a copy of the page records where it went.
+        let probe = page.deletingLastPathComponent().appendingPathComponent("probe.html")
+        let script = """
+        <script>
+        const cells = [...document.querySelectorAll('[tabindex]')];
+        const reached = cells.filter(cell => { cell.focus(); return document.activeElement === cell; });
+        document.body.setAttribute('data-reached', reached.length + '/' + cells.length);
+        document.body.setAttribute('data-first', reached[0].querySelector('title').textContent);
+        document.body.setAttribute('data-outline', getComputedStyle(document.activeElement).outlineStyle);
+        </script>
+        """
+        try html.replacingOccurrences(of: "</body>", with: script + "</body>").write(to: probe, atomically: true, encoding: .utf8)
+        let dom = try Self.chromium(["--dump-dom"], page: probe)
+        XCTAssertTrue(dom.contains("data-reached=\"23/23\""), String(dom.prefix(300)))
+        XCTAssertTrue(dom.contains("data-first=\"Datenbanken (Vorlesung), 08:15–09:45, H1.12\""))
+        // The focused cell is outlined (the page's :focus rule).
+        XCTAssertTrue(dom.contains("data-outline=\"solid\""))
     }
 }
