@@ -22,6 +22,9 @@ struct ComponentFromObject {
         for member in object.members {
             try builder.add(member, mappings: kind.mappings, converted: converted)
         }
+        if builder.component.isEntry && !builder.component.has("DTSTAMP") {
+            builder.component.properties.append(ImpliedStamp.property(for: builder.component))
+        }
         return [builder.component] + builder.overrides
     }
 
@@ -100,8 +103,6 @@ struct ComponentFromObject {
     /// An empty patch is an RDATE, `excluded` an EXDATE (draft-ietf-calext-jscalendar-icalendar);
     /// any other patch applied to the master is an override component.
     private mutating func addOverrides(_ json: JSONValue) throws(JSCalendarProblem) {
-        var master = object
-        for key in ["recurrenceRules", "excludedRecurrenceRules", "recurrenceOverrides"] { master = master.removing(key) }
         for entry in json.members {
             guard let time = form.time(.string(entry.key)) else {
                 throw JSCalendarProblem(path: "\(path).recurrenceOverrides", "\"\(entry.key)\" is not a LocalDateTime of the start's form")
@@ -111,6 +112,7 @@ struct ComponentFromObject {
             } else if entry.value.sameValue(as: .object([JSONMember(key: "excluded", value: .bool(true))])) {
                 component.properties.append(form.property(named: "EXDATE", at: time))
             } else {
+                let master = SeriesEntries.masterBase(object, at: entry.key)
                 var patched = try master.patched(with: entry.value, path: "\(path).recurrenceOverrides.\(entry.key)")
                 patched = patched.setting("recurrenceId", .string(entry.key))
                 overrides += try Self.components(for: patched, path: "\(path).recurrenceOverrides.\(entry.key)")

@@ -28,7 +28,8 @@ struct EntryShape: Sendable {
     var type: String
     var valueMember: String
     /// Members every entry of this kind has, put after the value when the line did not say them
-    /// (a participant's `roles`); one that stands before the value came from a parameter.
+    /// (a participant's `roles`): one after the value is left unsaid, one before it came from a
+    /// parameter (`ROLE=REQ-PARTICIPANT` written out), so both lines come back as they were.
     var implied: [JSONMember] = []
     /// Parameters the property always has first (CONFERENCE's `VALUE=URI`), said by the entry's type.
     var fixed: [Parameter] = []
@@ -54,12 +55,14 @@ struct EntryShape: Sendable {
         var parameters = fixed
         var value: String?
         for member in entry.members where member.key != "@type" {
+            let isImplied = implied.contains { $0.key == member.key && $0.value.sameValue(as: member.value) }
             if member.key == valueMember {
                 value = fromValue(member.value)
-            } else if value == nil, let rule = self.parameters.first(where: { $0.member == member.key }),
-                      let parameter = rule.toParameter(member.value) {
+            } else if value != nil && isImplied {
+                continue
+            } else if let rule = self.parameters.first(where: { $0.member == member.key }), let parameter = rule.toParameter(member.value) {
                 parameters.append(Parameter(rule.parameter, parameter))
-            } else if !implied.contains(where: { $0.key == member.key && $0.value.sameValue(as: member.value) }) {
+            } else if !isImplied {
                 return nil
             }
         }

@@ -2,12 +2,12 @@ import CalendarModel
 import JSONReading
 
 /// A Group as a VCALENDAR: its entries become the components, a METHOD all of them share the
-/// calendar's, its `iCalComponent` the calendar's own lines and carried components. A Group that
-/// has no `iCalComponent` was not made from iCalendar and is given VERSION:2.0.
+/// calendar's, its `iCalComponent` the calendar's own lines and carried components. A Group without
+/// `iCalComponent` either was not made from iCalendar or carried nothing but VERSION:2.0, which it
+/// is given.
 enum GroupReading {
     static func calendar(for group: JSONValue) throws(JSCalendarProblem) -> Component {
         var calendar = Component(name: "VCALENDAR")
-        if group["iCalComponent"] == nil { calendar.properties.append(Property(name: "VERSION", value: "2.0")) }
         for member in group.members {
             switch member.key {
             case "@type":
@@ -27,6 +27,7 @@ enum GroupReading {
                 }
             }
         }
+        if group["iCalComponent"] == nil { calendar.properties.insert(Property(name: "VERSION", value: "2.0"), at: 0) }
         return calendar
     }
 

@@ -11,7 +11,7 @@ struct ObjectFromComponent {
     private let name: String
     private let mappings: [MemberMapping]
     private var form: DateForm?
-    /// A Group always says where it came from, so that reading it back adds no VERSION of its own.
+    /// Whether the object has an iCalComponent even when nothing is carried.
     private var alwaysCarries = false
 
     /// The object for an event, task or alert.
@@ -19,7 +19,10 @@ struct ObjectFromComponent {
         guard let kind = MappingTable.kind(of: component.name) else { return ICalendarSpecifics.component(component) }
         var builder = ObjectFromComponent(object: JSONObject(type: kind.type), name: component.name, mappings: kind.mappings)
         builder.form = component["DTSTART"].flatMap(DateForm.read)?.form ?? component["DUE"].flatMap(DateForm.read)?.form
-        for property in component.properties { builder.add(property) }
+        let stamp = component.isEntry && component.all("DTSTAMP").count == 1 ? ImpliedStamp.property(for: component) : nil
+        for property in component.properties where property != stamp {
+            builder.add(property)
+        }
         for child in component.components {
             if child.name == "VALARM" && component.name != "VALARM" {
                 builder.addEntry(object(for: child), to: "alerts")
@@ -36,7 +39,12 @@ struct ObjectFromComponent {
         var builder = ObjectFromComponent(object: JSONObject(type: "Group"), name: calendar.name, mappings: MappingTable.group)
         for property in calendar.properties where property != method { builder.add(property) }
         builder.carriedComponents = calendar.components.filter { !$0.isEntry }
-        builder.alwaysCarries = true
+        // A Group without iCalComponent means VERSION:2.0 (see `GroupReading`): a calendar that carries
+        // nothing else leaves its VERSION:2.0 unsaid, one without a VERSION says so by carrying nothing.
+        if builder.carried == [Property(name: "VERSION", value: "2.0")] && builder.carriedComponents.isEmpty {
+            builder.carried = []
+        }
+        builder.alwaysCarries = !calendar.has("VERSION")
         return JSONObject(builder.finished().members)
     }
 

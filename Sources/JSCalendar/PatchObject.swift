@@ -51,7 +51,10 @@ extension JSONValue {
             let pointer = prefix + member.key.replacing("~", with: "~0").replacing("/", with: "~1")
             guard let old = base[member.key] else { patch.append(JSONMember(key: pointer, value: member.value)); continue }
             if old.sameValue(as: member.value) { continue }
-            if case .object = old, case .object = member.value, member.value["@type"] == old["@type"] {
+            // Into objects that share members (a participant's status), whole where none is shared (a
+            // new set of locations), as RFC 8984 §6.9 and §6.10 write their patches.
+            if case .object = old, case .object = member.value, member.value["@type"] == old["@type"],
+               member.value.members.contains(where: { old[$0.key] != nil }) {
                 patch += member.value.patch(from: old, prefix: pointer + "/")
             } else {
                 patch.append(JSONMember(key: pointer, value: member.value))

@@ -32,7 +32,7 @@ enum SeriesEntries {
 
     private static func patch(turning master: JSONValue, into override: JSONValue, expecting item: Component) -> JSONMember? {
         guard let key = override["recurrenceId"]?.string, master["recurrenceOverrides"]?[key] == nil else { return nil }
-        let base = masterBase(master)
+        let base = masterBase(master, at: key)
         let patch = JSONValue.object(override.removing("recurrenceId").patch(from: base))
         guard !patch.members.contains(where: { unpatchable.contains(String($0.key.prefix { $0 != "/" })) }),
               patch.members != [], !patch.sameValue(as: .object([JSONMember(key: "excluded", value: .bool(true))])),
@@ -42,9 +42,12 @@ enum SeriesEntries {
         return JSONMember(key: key, value: patch)
     }
 
-    /// The master as its overrides patch it: without the members that make the series.
-    static func masterBase(_ master: JSONValue) -> JSONValue {
-        master.removing("recurrenceRules").removing("excludedRecurrenceRules").removing("recurrenceOverrides")
+    /// The master as an override at `key` patches it: without the members that make the series,
+    /// starting at the occurrence (RFC 8984 §4.3.5: an override starts at its recurrence id unless
+    /// it patches `start`).
+    static func masterBase(_ master: JSONValue, at key: String) -> JSONValue {
+        let base = master.removing("recurrenceRules").removing("excludedRecurrenceRules").removing("recurrenceOverrides")
+        return base["start"] == nil ? base : base.setting("start", .string(key))
     }
 }
 
