@@ -189,8 +189,11 @@ struct WeekPicture {
                     open: true)
         out.element("title", content: (named + rest).joined(separator: "; "))
         out.element("rect", ["width": "100%", "height": "100%", "rx": "3", "fill": "#eeeeee", "stroke": "#999999"])
+        // "+12 more" where it fits, else "+12": the count is what must show.
+        let words = settings.language.more(chip.events.count), room = laneWidth - 5
+        let label = MarkupText.fitted(words, width: room, fontSize: 10) == words ? words : "+\(chip.events.count)"
         out.element("text", ["x": "3", "y": "11.5", "font-size": "10", "font-weight": "bold", "fill": "#1a1a1a"],
-                    content: MarkupText.fitted(settings.language.more(chip.events.count), width: laneWidth - 5, fontSize: 10))
+                    content: MarkupText.fitted(label, width: room, fontSize: 10))
         out.close("svg")
     }
 }
