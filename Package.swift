@@ -69,6 +69,7 @@ let package = Package(
         .target(name: "CalendarDocuments", dependencies: [
             "CalendarModel", "ICalendar", "CalendarWebFormats", "CalendarRouter", "ContactCards", "Schedules", "TimeZones",
             "InputFiles", "AtomicOutput", "ParallelWork", "ProgressReporting", "JSONReading",
+            "JSCalendar",
         ], swiftSettings: strict),
         .target(name: "CalendarCSV", dependencies: ["CalendarModel", "CSVReading", "ContentLines", "Occurrences"],
                 swiftSettings: strict),

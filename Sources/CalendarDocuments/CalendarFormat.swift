@@ -52,9 +52,16 @@ package struct CalendarFormat: RawRepresentable, Hashable, Sendable, CustomStrin
         return registry.filter { $0.extensions.contains(lowered) }.map(\.format)
     }
 
+    /// A path's extension: two deep where a format lists that one (`.jscal.json`), else the last.
+    package static func fileExtension(of path: String) -> String {
+        let last = (path as NSString).pathExtension
+        let inner = ((path as NSString).deletingPathExtension as NSString).pathExtension
+        return !inner.isEmpty && !named(byExtension: inner + "." + last).isEmpty ? inner + "." + last : last
+    }
+
     /// The format a path's extension names, if any: the first the registry lists for it.
     package init?(path: String) {
-        guard let first = Self.named(byExtension: (path as NSString).pathExtension).first else { return nil }
+        guard let first = Self.named(byExtension: Self.fileExtension(of: path)).first else { return nil }
         self = first
     }
 
@@ -92,7 +99,7 @@ package struct CalendarFormat: RawRepresentable, Hashable, Sendable, CustomStrin
     package static func of(input path: String, given: CalendarFormat?, head: [UInt8]? = nil) -> CalendarFormat {
         if let given { return given }
         // The content is looked at once, and only when the name leaves a doubt.
-        let named = Self.named(byExtension: (path as NSString).pathExtension)
+        let named = Self.named(byExtension: Self.fileExtension(of: path))
         if named.count == 1 { return named[0] }
         let candidates = named.isEmpty ? all : named
         return head.flatMap { sniff(head: $0, among: candidates) } ?? sniff(path: path, among: candidates) ?? named.first ?? .ics

@@ -1,6 +1,7 @@
 import CalendarModel
 import CalendarWebFormats
 import ICalendar
+import JSCalendar
 
 extension CalendarFormat {
     /// Every format calbridge reads or writes, one entry each, in the order help and completions
@@ -46,6 +47,16 @@ extension CalendarFormat {
             writer: FormatWriter(document: { calendar, _ in WrittenDocument(bytes: JCalWriter().document(for: calendar)) },
                                  streams: { conversion, sink in try conversion.streamDocument(JCalWriter.self, into: &sink) }),
             carries: "everything"),
+        FormatDescriptor(
+            // `.jscal.json` is the name JSCalendar files get; a `.json` one says what it is by its "@type".
+            name: "jscal", title: "JSCalendar (RFC 8984)", extensions: ["jscal.json", "jscal", "json"],
+            sniff: { JSCalendarReading.sniffs($0.text) ? .marker : nil },
+            reader: .document { input, _ in
+                let read = try JSCalendarReading.read(try input.readAll(), path: input.name)
+                return ReadDocument(calendar: read.calendar, diagnostics: read.diagnostics)
+            },
+            writer: FormatWriter(document: { calendar, _ in WrittenDocument(bytes: JSCalendarDocument.bytes(of: calendar)) }),
+            carries: "everything (the rest in iCalComponent); order may move", isLossless: false),
         FormatDescriptor(
             name: "caldav-xml", title: "a saved CalDAV multistatus answer", extensions: ["xml"],
             sniff: { $0.text.hasPrefix("<") && $0.text.contains("multistatus") ? .marker : nil },

@@ -3,9 +3,9 @@ import JSONReading
 
 /// Reads a JSCalendar document (an Event, a Task or a Group) into the lossless model. JSON that does
 /// not parse is reported at its line and column, a member that is not what RFC 8984 asks at its JSON
-/// path; either leaves nothing usable, so the input is refused (65).
+/// path; either leaves nothing usable, so the input is refused (65) whatever the reading policy.
 package enum JSCalendarReading {
-    package static func read(_ bytes: [UInt8], path: String, policy: ReadingPolicy) throws -> (calendar: Component, diagnostics: [Diagnostic]) {
+    package static func read(_ bytes: [UInt8], path: String) throws(InvalidCalendarData) -> (calendar: Component, diagnostics: [Diagnostic]) {
         let json: JSONValue
         do {
             json = try JSONReader.value(of: bytes)
@@ -15,15 +15,37 @@ package enum JSCalendarReading {
         }
         do {
             let calendar = try JSCalendarDocument.calendar(for: json)
-            return (calendar, try policy.judged([]))
-        } catch let problem as JSCalendarProblem {
-            throw InvalidCalendarData(diagnostics: [Diagnostic(.error, file: path, at: nil, "\(problem.path): \(problem.message)")])
+            return (calendar, [])
+        } catch {
+            throw InvalidCalendarData(diagnostics: [Diagnostic(.error, file: path, at: nil, "\(error.path): \(error.message)")])
         }
     }
 
-    /// Whether `bytes` begin a JSON object whose top-level `@type` is Event, Task or Group.
-    package static func sniffs(_ bytes: [UInt8]) -> Bool {
-        guard let json = try? JSONReader.value(of: bytes) else { return false }
-        return ["Event", "Task", "Group"].contains(json["@type"]?.string ?? "")
+    /// Whether a text's beginning is a JSON object whose own `@type` (not a nested object's) is
+    /// Event, Task or Group: what only JSCalendar writes, so a `.json` file says what it is.
+    package static func sniffs(_ head: Substring) -> Bool {
+        guard head.first == "{" else { return false }
+        var depth = 0, inString = false, escaped = false
+        var index = head.startIndex
+        while index < head.endIndex {
+            let character = head[index]
+            if inString {
+                if escaped { escaped = false } else if character == "\\" { escaped = true } else if character == "\"" { inString = false }
+            } else if character == "{" || character == "[" {
+                depth += 1
+            } else if character == "}" || character == "]" {
+                depth -= 1
+            } else if character == "\"" {
+                if depth == 1 && head[index...].hasPrefix("\"@type\"") { return typeFollows(head[head.index(index, offsetBy: 7)...]) }
+                inString = true
+            }
+            index = head.index(after: index)
+        }
+        return false
+    }
+
+    private static func typeFollows(_ rest: Substring) -> Bool {
+        let value = rest.drop { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == ":" }
+        return ["\"Event\"", "\"Task\"", "\"Group\""].contains { value.hasPrefix($0) }
     }
 }
