@@ -68,7 +68,7 @@ let package = Package(
         ], swiftSettings: strict),
         .target(name: "CalendarDocuments", dependencies: [
             "CalendarModel", "ICalendar", "CalendarWebFormats", "CalendarRouter", "ContactCards", "Schedules", "TimeZones",
-            "InputFiles", "AtomicOutput", "ParallelWork", "ProgressReporting", "JSONReading",
+            "InputFiles", "AtomicOutput", "ParallelWork", "ProgressReporting", "JSONReading", "CalendarCSV",
             "JSCalendar",
         ], swiftSettings: strict),
         .target(name: "CalendarCSV", dependencies: ["CalendarModel", "CSVReading", "ContentLines", "Occurrences"],
@@ -94,7 +94,7 @@ let package = Package(
         .executableTarget(name: "calbridge", dependencies: [
             "CalendarModel", "ICalendar", "AtomicOutput", "InputFiles", "Recurrence", "TimeZones", "Occurrences", "Birthdays",
             "CalendarWebFormats", "ContactCards", "Schedules", "CalendarDocuments", "CalendarStores", "CalendarTransfer",
-            "ProgressReporting", "CalendarViews", "CLibical", "CLibxml2",
+            "ProgressReporting", "CalendarViews", "CLibical", "CLibxml2", "CalendarCSV",
             .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["CommandLine"])),
         ], swiftSettings: strict),
         .testTarget(name: "CalendarModelTests", dependencies: ["CalendarModel"], swiftSettings: strict),

@@ -13,6 +13,8 @@ package struct CalendarCSVOptions: Sendable {
     package var window: Window?
     /// The TZID the file's times are in when read; nil keeps them floating (a CSV names no zone).
     package var zone: String?
+    /// The file the CSV is written to (`-` for standard output), which the writer's warnings name.
+    package var outputName = "-"
 
     /// A half-open window of wall-clock times.
     package struct Window: Sendable {
@@ -22,6 +24,27 @@ package struct CalendarCSVOptions: Sendable {
         package init(start: LocalDateTime, end: LocalDateTime) {
             self.start = start
             self.end = end
+        }
+
+        /// `--window-start` and `--window-end`, each a date or date-time in either form
+        /// `DateValue(option:)` reads, on the wall clock; nil when neither is given.
+        package init?(start: String?, end: String?) throws(UsageProblem) {
+            guard start != nil || end != nil else { return nil }
+            guard let start, let end else { throw UsageProblem(message: "give both --window-start and --window-end") }
+            self.init(start: try Self.wallClock(start, option: "--window-start"), end: try Self.wallClock(end, option: "--window-end"))
+            guard self.start < self.end else { throw UsageProblem(message: "--window-start must be before --window-end") }
+        }
+
+        /// A UTC time is refused: the window is read on each event's wall clock, as `expand` reads its own.
+        private static func wallClock(_ text: String, option: String) throws(UsageProblem) -> LocalDateTime {
+            switch DateValue(option: text) {
+            case nil:
+                throw UsageProblem(message: "\(option) takes a date (2026-03-01 or 20260301) or a date-time (2026-03-01T09:00 or 20260301T090000)")
+            case .utc?:
+                throw UsageProblem(message: "\(option) \(text) is a UTC time, but the window is read on each event's wall clock; write it without the Z")
+            case let value?:
+                return value.local
+            }
         }
     }
 

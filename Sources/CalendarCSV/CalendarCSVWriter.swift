@@ -44,17 +44,28 @@ package enum CalendarCSVWriter {
             let rows = occurrences.filter { series.contains($0.uid) }.count
             let singles = events.filter { !isRecurring($0) }.count
             let outside = singles - (occurrences.count - rows)
-            lines.append("\(series.count) recurring series written as \(rows) occurrences in \(window.start.isoFormat) to \(window.end.isoFormat)"
-                         + (outside > 0 ? "; \(outside) single events outside the window left out" : ""))
+            lines.append("\(counted(series.count, "recurring series", "recurring series")) written as \(counted(rows, "occurrence"))"
+                         + " from \(shown(window.start)) to \(shown(window.end)) (exclusive)"
+                         + (outside > 0 ? "; \(counted(outside, "single event")) outside the window left out" : ""))
         }
         let others = calendar.components.filter { $0.name != "VEVENT" && $0.name != "VTIMEZONE" }
         if !others.isEmpty {
             let names = Set(others.map(\.name)).sorted().joined(separator: ", ")
-            lines.append("\(others.count) components that are not events (\(names)) have no row in a calendar CSV and are left out")
+            lines.append("\(counted(others.count, "component")) that \(others.count == 1 ? "is" : "are") not an event (\(names)) left out: a calendar CSV has rows for events only")
         }
         if !zoned.isEmpty {
-            lines.append("\(zoned.count) events have times in a zone or UTC; written on that zone's wall clock, as a CSV names no zone")
+            lines.append("\(counted(zoned.count, "event")) with times in a zone or UTC written on that zone's wall clock, as a CSV names no zone")
         }
         return lines
+    }
+
+    /// `1 event`, `2 events`.
+    private static func counted(_ count: Int, _ one: String, _ many: String? = nil) -> String {
+        "\(count) " + (count == 1 ? one : many ?? one + "s")
+    }
+
+    /// A window's bound as the user likely gave it: the date alone at midnight.
+    private static func shown(_ time: LocalDateTime) -> String {
+        time.hour == 0 && time.minute == 0 && time.second == 0 ? time.date.isoFormat : time.isoFormat
     }
 }

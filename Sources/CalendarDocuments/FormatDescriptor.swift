@@ -1,4 +1,5 @@
 import AtomicOutput
+import CalendarCSV
 import CalendarModel
 import ICalendar
 import InputFiles
@@ -76,6 +77,9 @@ package struct FormatHead: Sendable {
 /// adds the fields it needs, with a default, so that the registry and `convert` pass them on without
 /// knowing them.
 package struct FormatOptions: Sendable {
+    /// A calendar CSV's style and language to write, its date order, window and zone.
+    package var calendarCSV = CalendarCSVOptions()
+
     package init() {}
 }
 

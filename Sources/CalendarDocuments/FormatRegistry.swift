@@ -83,10 +83,12 @@ extension CalendarFormat {
             writer: nil, carries: "read only: the lectures, as `schedule` makes them",
             fuzzTarget: "timetable-json"),
         FormatDescriptor(
-            name: "csv", title: "a CSV timetable, one lecture a row", extensions: ["csv"],
-            sniff: { _ in nil },
-            reader: .made { input, _ in ReadDocument(calendar: try CalendarInputs.scheduleCalendar(input)) },
-            writer: nil, carries: "read only: the lectures, as `schedule` makes them",
+            // One name, two readers: the header row tells a timetable from Google's or Outlook's calendar.
+            name: "csv", title: "Google's or Outlook's calendar CSV, or a timetable", extensions: ["csv"],
+            sniff: CSVInput.sniff,
+            reader: .made { input, options in try CSVInput.calendar(input, options: options) },
+            writer: FormatWriter(document: { calendar, options in try CSVInput.written(calendar, options: options) }),
+            carries: "summary, times, place, notes; series in a window",
             fuzzTarget: "timetable-csv"),
     ]
 }

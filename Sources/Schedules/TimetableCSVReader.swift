@@ -1,8 +1,8 @@
 import CSVReading
 /// Turns CSV lines into a `TimetableDraft`: settings over the base, then the lectures of the rows,
 /// every problem named by row and column.
-struct TimetableCSVReader {
-    static let columns = ["id", "title", "kind", "lecturer", "room", "weekday", "start", "end", "weeks"]
+package struct TimetableCSVReader {
+    package static let columns = ["id", "title", "kind", "lecturer", "room", "weekday", "start", "end", "weeks"]
     static let requiredColumns = ["id", "title", "weekday", "start", "end"]
 
     var problems: TimetableProblems

@@ -37,6 +37,7 @@ struct Convert: ParsableCommand, ReportingCommand {
     @Option(help: ArgumentHelp("Input format; taken from each input's name or content when absent.", valueName: "format"))
     var from: ReadFormat?
     @OptionGroup var reading: ReadingOptions
+    @OptionGroup(title: "Calendar CSV") var csv: CalendarCSVArguments
     @OptionGroup var reporting: ReportingOptions
 
     /// One line a format of the registry: its name, whether it is written, its extensions and what it carries.
@@ -51,7 +52,8 @@ struct Convert: ParsableCommand, ReportingCommand {
 
     func run() throws {
         let format = try to?.format ?? CalendarConversion.format(ofOutput: output)
-        let conversion = CalendarConversion(CalendarInputs(paths: inputs, format: from?.format), to: format, policy: reading.policy)
+        let conversion = CalendarConversion(CalendarInputs(paths: inputs, format: from?.format, options: try csv.options(output: output)),
+                                            to: format, policy: reading.policy)
         let (sink, diagnostics) = try conversion.write(to: output)
         // A refusal leaves the output uncommitted: it is discarded as `sink` goes, nothing written.
         try reading.judge(diagnostics)

@@ -88,7 +88,7 @@ final class CalendarCSVWriterTests: XCTestCase {
             "Yoga,03/02/2026,6:00 PM", "Yoga (hall B),03/10/2026,6:00 PM", "Yoga,03/23/2026,6:00 PM", "Yoga,03/30/2026,6:00 PM",
         ])
         XCTAssertEqual(written.report, [
-            "1 recurring series written as 4 occurrences in 2026-03-01T00:00:00 to 2026-03-31T00:00:00; 1 single events outside the window left out",
+            "1 recurring series written as 4 occurrences from 2026-03-01 to 2026-03-31 (exclusive); 1 single event outside the window left out",
         ])
     }
 
