@@ -17,7 +17,14 @@ struct View: ParsableCommand, ReportingCommand {
         X-APPLE-CALENDAR-COLOR, X-WR-CALCOLOR, else one of calbridge's), or with --color-by category \
         each category has one of nine colour-blind-safe colours; a legend names each colour, and text \
         on a colour keeps WCAG AA contrast (4.5:1). Times are shown in --tz, else the first calendar's \
-        X-WR-TIMEZONE or its first event's zone, else UTC.
+        X-WR-TIMEZONE or its first event's zone, else UTC (floating times are labelled local time).
+
+        A week shows 08:00-18:00, widened to its events, never to a clock change: a change inside \
+        those hours is marked in its day, one outside is a note in that day's header. --today fixes \
+        now (default: the clock) for the today marker and now line. Titles wrap to their box. At \
+        most --max-side-by-side events stand side by side, the rest in "+N more" chips. A day \
+        draws at most 200 boxes and a series over 100,000 rule instances is left out, each said \
+        once on standard error, so no picture passes about 2 MB.
 
         The HTML page follows the reader's dark mode, lets the keyboard reach each event of a week \
         (an ARIA grid), and prints one week to a landscape sheet (--paper) with the list after it. \
@@ -29,6 +36,8 @@ struct View: ParsableCommand, ReportingCommand {
           calbridge view team.ics --week 2026-W13 --tz Europe/Berlin --lang de \\
               -o week.html
           calbridge view contacts.vcf --month 2026-10 -o birthdays.svg
+          calbridge view semester.json --week 2026-W43 --today 2026-10-21T10:30 \\
+              --also-tz America/New_York -o week.svg
           calbridge view semester.json --week 2026-W43 --color-by category -o week.pdf
         """)
 
@@ -71,18 +80,22 @@ struct View: ParsableCommand, ReportingCommand {
         guard form == .pdf else {
             let drawing = try shown.drawing(of: span, zoneNamed: tz, language: lang, form: form)
             try AtomicFile.write(Array(drawing.text.utf8), to: output)
-            // One line each: a dense series left out, the occurrences counted and not drawn.
-            Terminal.printDiagnostics(drawing.notices.map { Diagnostic(.violation, file: inputs[$0.input], at: $0.location, $0.message) },
-                                      to: .standardError)
+            report(drawing.notices)
             return
         }
         guard let printer = PrintedPicture.printer() else { throw PrintingFailure.nothingToPrintWith }
-        let picture = try shown.picture(of: span, zoneNamed: tz, language: lang, form: printer.form)
-        try AtomicFile.write(try PrintedPicture(printer: printer).pdf(of: picture), to: output)
+        let drawing = try shown.drawing(of: span, zoneNamed: tz, language: lang, form: printer.form)
+        try AtomicFile.write(try PrintedPicture(printer: printer).pdf(of: drawing.text), to: output)
+        report(drawing.notices)
     }
 }
 
 extension View {
+    /// One warning line each: a dense series left out, the occurrences counted and not drawn.
+    private func report(_ notices: [ViewNotice]) {
+        Terminal.printDiagnostics(notices.map { Diagnostic(.violation, file: inputs[$0.input], at: $0.location, $0.message) }, to: .standardError)
+    }
+
     /// `--today` (else the clock), `--also-tz` and `--max-side-by-side`, checked.
     private func gridOptions(_ calendars: [Component]) throws -> GridOptions {
         guard GridOptions.sideBySideRange.contains(maxSideBySide) else {
