@@ -37,7 +37,7 @@ struct ColourLegend {
     let entries: [LegendEntry]
     let language: ViewLanguage
 
-    static let fontSize = 11.0, swatch = 10.0, rowTops = [12.0, 30.0], longestName = 160.0, spacing = 14.0
+    static let fontSize = 11.0, swatch = 10.0, rowTops = [12.0, 30.0], longestName = 220.0, spacing = 14.0
 
     /// One swatch and its name, at its place in the row (from the row's right end).
     struct Item {

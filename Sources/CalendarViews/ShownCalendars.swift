@@ -67,9 +67,10 @@ package struct ShownCalendars {
         var notices: [ViewNotice] = []
         var uses: [(colour: ViewColour, name: String)] = []
         let categoryColours = colourMeaning == .category ? categoryColours() : [:]
+        let legendNames = calendarNames()
         for (index, calendar) in calendars.enumerated() {
             let colour = ViewEvent.colour(of: calendar) ?? ViewColour.palette[index % ViewColour.palette.count]
-            let name = EventCalendar(component: calendar).name ?? (index < names.count ? names[index] : String(index + 1))
+            let name = legendNames[index]
             let (occurrences, left) = BoundedExpansion.occurrences(of: calendar, input: index, over: span, in: zone)
             notices += left
             for occurrence in occurrences {
@@ -88,6 +89,16 @@ package struct ShownCalendars {
             }
         }
         return (events, LegendEntry.collected(uses), notices)
+    }
+
+    /// Each calendar's name for the legend: its NAME or X-WR-CALNAME, else its file's name; a name
+    /// two inputs share (two address books' "Birthdays") gets the file's name beside it.
+    private func calendarNames() -> [String] {
+        let file = { (index: Int) in index < names.count ? names[index] : String(index + 1) }
+        let own = calendars.indices.map { EventCalendar(component: calendars[$0]).name ?? file($0) }
+        return own.indices.map { index in
+            own.filter { $0 == own[index] }.count > 1 && own[index] != file(index) ? "\(own[index]) (\(file(index)))" : own[index]
+        }
     }
 
     /// A colour for each category, by the order categories first appear in the inputs (not in the

@@ -80,6 +80,15 @@ final class ColourMeaningTests: XCTestCase {
         XCTAssertTrue(legend.contains("fill=\"#e9322d\"") && legend.contains("fill=\"#ff6347\"") && legend.contains("fill=\"\(ViewColour.palette[1].hex)\""))
     }
 
+    func testTwoCalendarsOfOneNameAreToldApartByTheirFiles() throws {
+        var first = calendar(events: [event("a", day: 20, category: nil)]), second = calendar(events: [event("b", day: 21, category: nil)])
+        first.properties.append(Property(name: "X-WR-CALNAME", value: "Birthdays"))
+        second.properties.append(Property(name: "X-WR-CALNAME", value: "Birthdays"))
+        let svg = try ShownCalendars([first, second], names: ["apple.vcf", "google.vcf"])
+            .picture(of: try XCTUnwrap(ViewSpan(week: "2026-W43")), zoneNamed: "UTC", language: .en, form: .svg)
+        XCTAssertTrue(svg.contains(">Birthdays (apple.vcf)</text>") && svg.contains(">Birthdays (google.vcf)</text>"), svg)
+    }
+
     func testNamesThatShareAColourAreNamedTogether() {
         let blue = ViewColour(rgb: 0x1E90FF), red = ViewColour(rgb: 0xFF0000)
         XCTAssertEqual(LegendEntry.collected([(blue, "A"), (red, "B"), (blue, "C"), (blue, "A")]),
