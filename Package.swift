@@ -68,7 +68,7 @@ let package = Package(
         ], swiftSettings: strict),
         .target(name: "CalendarDocuments", dependencies: [
             "CalendarModel", "ICalendar", "CalendarWebFormats", "CalendarRouter", "ContactCards", "Schedules", "TimeZones",
-            "InputFiles", "AtomicOutput", "ParallelWork", "ProgressReporting", "JSONReading", "CalendarCSV",
+            "InputFiles", "AtomicOutput", "ParallelWork", "ProgressReporting", "VCalendar", "JSONReading", "CalendarCSV",
             "JSCalendar",
         ], swiftSettings: strict),
         .target(name: "CalendarCSV", dependencies: ["CalendarModel", "CSVReading", "ContentLines", "Occurrences"],
@@ -116,7 +116,7 @@ let package = Package(
                     resources: [.copy("Vectors")], swiftSettings: strict),
         .testTarget(name: "CalendarWebFormatsTests", dependencies: ["CalendarWebFormats", "CalendarModel", "ICalendar", "InputFiles"],
                     resources: [.copy("Fixtures")], swiftSettings: strict),
-        .testTarget(name: "VCalendarTests", dependencies: ["VCalendar", "CalendarModel", "ICalendar", "Occurrences"],
+        .testTarget(name: "VCalendarTests", dependencies: ["VCalendar", "CalendarModel", "ICalendar", "Occurrences", "CalendarDocuments"],
                     resources: [.copy("Resources")], swiftSettings: strict),
         .testTarget(name: "ContactCardsTests", dependencies: ["ContactCards", "CalendarModel"],
                     resources: [.copy("Cards")], swiftSettings: strict),

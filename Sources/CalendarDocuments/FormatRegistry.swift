@@ -1,6 +1,7 @@
 import CalendarModel
 import CalendarWebFormats
 import ICalendar
+import VCalendar
 import JSCalendar
 
 extension CalendarFormat {
@@ -10,7 +11,8 @@ extension CalendarFormat {
     package static let registry: [FormatDescriptor] = [
         FormatDescriptor(
             name: "ics", title: "iCalendar (RFC 5545)", extensions: ["ics", "ical", "icalendar", "ifb"],
-            sniff: { $0.begins(caseInsensitive: "BEGIN:VCALENDAR") ? .marker : nil },
+            // A VCALENDAR that says VERSION:1.0 is only shaped like one: `vcs` is its marker.
+            sniff: { $0.begins(caseInsensitive: "BEGIN:VCALENDAR") ? (VCalendarReader.isVCalendar($0.text.utf8) ? .shape : .marker) : nil },
             reader: .streamed { input, reader, handle in
                 try reader.read(try input.open(), handle)
                 return []
@@ -68,6 +70,15 @@ extension CalendarFormat {
             },
             writer: nil, carries: "read only: the calendar-data of every response, merged",
             fuzzTarget: "multistatus"),
+        FormatDescriptor(
+            // An .ics that says VERSION:1.0 is one too: the content decides between the two (see ics).
+            name: "vcs", title: "vCalendar 1.0 (old phones, Outlook 2003/2007)", extensions: ["vcs", "ics"],
+            sniff: { VCalendarReader.isVCalendar($0.text.utf8) ? .marker : nil },
+            reader: .document { input, _ in
+                let read = try VCalendarReader.document(try input.readAll(), file: input.name)
+                return ReadDocument(calendar: read.calendar, diagnostics: read.diagnostics)
+            },
+            writer: nil, carries: "events and to-dos, written out as iCalendar 2.0"),
         FormatDescriptor(
             name: "vcf", title: "contact cards (vCard 2.1, 3.0, 4.0)", extensions: ["vcf", "vcard"],
             sniff: { $0.begins(caseInsensitive: "BEGIN:VCARD") ? .marker : nil },

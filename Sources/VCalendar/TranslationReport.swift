@@ -5,7 +5,7 @@ import CalendarModel
 struct TranslationReport {
     /// One kind of translation. The order of the cases is the order the report is written in.
     enum Kind: Int, CaseIterable, Comparable {
-        case version, quotedPrintable, unknownCharset, rule, alarm, zone, utcAssumed, status, attendee,
+        case version, quotedPrintable, unknownCharset, controlCharacter, rule, alarm, zone, utcAssumed, status, attendee,
              created, madeUID, untranslatableRule, untranslatableAlarm
 
         static func < (lhs: Kind, rhs: Kind) -> Bool { lhs.rawValue < rhs.rawValue }
@@ -13,21 +13,20 @@ struct TranslationReport {
         /// Only what could not be carried as meant is a warning; a faithful translation is a note.
         var severity: Diagnostic.Severity {
             switch self {
-            case .untranslatableRule, .untranslatableAlarm, .unknownCharset, .utcAssumed: .violation
+            case .untranslatableRule, .untranslatableAlarm, .unknownCharset, .controlCharacter, .utcAssumed: .violation
             default: .notice
             }
         }
     }
 
-    private var counts: [Kind: (count: Int, first: SourceLocation, detail: String)] = [:]
+    private var counts: [Kind: (count: Int, first: SourceLocation, details: [String])] = [:]
 
-    /// Counts one translation of a kind; the detail of the first one is the one told.
+    /// Counts one translation of a kind; its first few different details are told.
     mutating func note(_ kind: Kind, at location: SourceLocation, _ detail: String = "") {
-        if let seen = counts[kind] {
-            counts[kind] = (seen.count + 1, seen.first, seen.detail)
-        } else {
-            counts[kind] = (1, location, detail)
-        }
+        var entry = counts[kind] ?? (0, location, [])
+        entry.count += 1
+        if entry.details.count < 3 && !entry.details.contains(detail) { entry.details.append(detail) }
+        counts[kind] = entry
     }
 
     /// How many of a kind were counted.
@@ -37,7 +36,8 @@ struct TranslationReport {
     func diagnostics(file: String) -> [Diagnostic] {
         counts.keys.sorted().compactMap { kind in
             guard let entry = counts[kind] else { return nil }
-            let (message, repair) = Self.sentence(kind, entry.count, entry.detail)
+            let detail = kind == .alarm ? entry.details.joined(separator: ", ") : entry.details.first ?? ""
+            let (message, repair) = Self.sentence(kind, entry.count, detail)
             return Diagnostic(kind.severity, file: file, at: entry.first, message, repair: repair)
         }
     }
@@ -51,8 +51,10 @@ struct TranslationReport {
             return ("\(n) QUOTED-PRINTABLE value\(n == 1 ? "" : "s") decoded", "writes the text unencoded")
         case .unknownCharset:
             return ("the charset \(detail) is not known\(times)", "reads the value as UTF-8")
+        case .controlCharacter:
+            return ("\(detail) holds control characters once decoded, which iCalendar cannot carry\(times)", "leaves them out")
         case .rule:
-            return ("\(n) vCalendar rule\(n == 1 ? "" : "s") (\(detail)) translated into RFC 5545 rules", nil)
+            return ("\(n) vCalendar rule\(n == 1 ? "" : "s") (\(n == 1 ? "" : "the first: ")\(detail)) translated into RFC 5545 rules", nil)
         case .alarm:
             return ("\(n) vCalendar alarm\(n == 1 ? "" : "s") (\(detail)) made VALARMs", nil)
         case .zone:

@@ -12,7 +12,7 @@ extension VCalendarTranslation {
     mutating func item(_ node: VCalendarNode) -> Component {
         let lines = node.readLines
         var component = Component(name: node.name, location: node.location)
-        let start = lines.first { $0.name == "DTSTART" }.flatMap { time($0.value, at: $0.location) }
+        let start = lines.first { $0.name == "DTSTART" }.flatMap { time($0.value, at: $0.location, counted: false) }
         let summary = lines.first { $0.name == "SUMMARY" }.map { Self.vCalendarText($0.value) }
         let alarmItem = VCalendarAlarm.Item(start: start, summary: summary, zone: zone)
         for entry in node.lines {
@@ -157,7 +157,12 @@ extension VCalendarTranslation {
         var current = ""
         var escaped = false
         for character in value {
-            if escaped { current.append(character); escaped = false; continue }
+            if escaped {
+                if character != ";" && character != "\\" { current.append("\\") }
+                current.append(character)
+                escaped = false
+                continue
+            }
             switch character {
             case "\\": escaped = true
             case ";":

@@ -16,6 +16,8 @@ struct VCalendarLine {
     var unknownCharset: String?
     /// Whether the value was written in quoted-printable.
     var wasQuotedPrintable: Bool
+    /// Whether the decoded value held control characters, which were left out.
+    var hadControlCharacters: Bool
 
     private static let lexer = ContentLineLexer.vCard
 
@@ -24,6 +26,10 @@ struct VCalendarLine {
         let bytes = line.bytes
         var i = 0
         let (_, name) = try Self.lexer.propertyName(bytes, &i)
+        if let underscore = bytes[name].firstIndex(of: UInt8(ascii: "_")) {
+            // vCard's dialect lets X- names have one; an iCalendar name cannot, so the line is kept as written.
+            throw ContentLineProblem(offset: underscore, message: "a '_' in the name \(ASCII.uppercased(bytes[name])), which iCalendar does not allow")
+        }
         var parameters: [Parameter] = []
         while i < bytes.count, bytes[i] == UInt8(ascii: ";") {
             i += 1
@@ -40,7 +46,10 @@ struct VCalendarLine {
         self.parameters = parameters.filter { parameter in
             parameter.name != "CHARSET" && !(parameter.name == "ENCODING" && ["QUOTED-PRINTABLE", "8BIT", "7BIT"].contains(parameter.values.first?.uppercased()))
         }
-        value = decoded.text
+        // Decoding can make control characters (`=00`), which no iCalendar value can carry.
+        let isControl = { (c: Unicode.Scalar) in (c.value < 0x20 && c != "\t" && c != "\n" && c != "\r") || c.value == 0x7F }
+        hadControlCharacters = decoded.text.unicodeScalars.contains(where: isControl)
+        value = hadControlCharacters ? String(String.UnicodeScalarView(decoded.text.unicodeScalars.filter { !isControl($0) })) : decoded.text
         location = SourceLocation(line: line.line, column: 1)
         unknownCharset = decoded.unknownCharset ? charset : nil
     }

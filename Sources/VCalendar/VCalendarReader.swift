@@ -33,6 +33,19 @@ package enum VCalendarReader {
         return false
     }
 
+    /// A file as one calendar, as a document reader hands it on: the first VCALENDAR's properties and
+    /// every VCALENDAR's components. A file holding no component at all is refused with its problems.
+    package static func document(_ bytes: [UInt8], file: String) throws(InvalidCalendarData) -> (calendar: Component, diagnostics: [Diagnostic]) {
+        let reading = read(bytes, file: file)
+        guard var calendar = reading.calendars.first else {
+            let nothing = Diagnostic(.error, file: file, at: nil, "no BEGIN:VCALENDAR, so nothing of the file is a vCalendar")
+            throw InvalidCalendarData(diagnostics: reading.diagnostics + [nothing],
+                                      advice: "give a vCalendar 1.0 file (BEGIN:VCALENDAR, VERSION:1.0) or name the file's own format with --from")
+        }
+        calendar.components += reading.calendars.dropFirst().flatMap(\.components)
+        return (calendar, reading.diagnostics)
+    }
+
     /// Reads a whole file. A line that is not a content line is kept as written and reported where
     /// it stands; every translation is reported once per kind.
     package static func read(_ bytes: [UInt8], file: String) -> Reading {

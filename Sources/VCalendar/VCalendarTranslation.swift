@@ -27,7 +27,12 @@ struct VCalendarTranslation {
         }
         for line in node.lines {
             guard case .read(let line) = line else {
-                if case .unreadable(let property) = line { calendar.properties.append(property) }
+                // Among a calendar's own lines the iCalendar reader takes a line kept as written for
+                // a fold of the line above, so it travels as a named property there.
+                if case .unreadable(let property) = line {
+                    calendar.properties.append(Property(name: "X-VCALENDAR-UNREADABLE-LINE", value: TextEscaping.escape(property.value),
+                                                        location: property.location))
+                }
                 continue
             }
             noteDecoding(line)
@@ -65,6 +70,7 @@ struct VCalendarTranslation {
     mutating func noteDecoding(_ line: VCalendarLine) {
         if line.wasQuotedPrintable { report.note(.quotedPrintable, at: line.location) }
         if let charset = line.unknownCharset { report.note(.unknownCharset, at: line.location, charset) }
+        if line.hadControlCharacters { report.note(.controlCharacter, at: line.location, line.name) }
     }
 
     /// A line iCalendar reads as it is: its value carried as written, a line break in it escaped
@@ -74,12 +80,13 @@ struct VCalendarTranslation {
         return Property(name: name ?? line.name, parameters: line.parameters, value: value, location: line.location)
     }
 
-    /// A date or date-time value in iCalendar terms: local times made UTC by the calendar's zone.
-    /// `nil` for text that is not a date.
-    mutating func time(_ text: String, at location: SourceLocation) -> DateValue? {
+    /// A date or date-time value in iCalendar terms: local times made UTC by the calendar's zone,
+    /// which is counted unless the value is only looked at (`counted` false). `nil` for text that is
+    /// not a date.
+    mutating func time(_ text: String, at location: SourceLocation, counted: Bool = true) -> DateValue? {
         guard let value = DateValue(icalendar: text.trimmingBlanks.uppercased()) else { return nil }
         guard case .floating(let local) = value, let zone else { return value }
-        report.note(.zone, at: location, zone.standardText)
+        if counted { report.note(.zone, at: location, zone.standardText) }
         return .utc(zone.utc(local))
     }
 
