@@ -86,7 +86,7 @@ let package = Package(
         .target(name: "JSCalendar", dependencies: ["CalendarModel", "JSONReading", "CalendarWebFormats"], swiftSettings: strict),
         .target(name: "FuzzTargets", dependencies: [
             "CalendarModel", "ICalendar", "Recurrence", "TimeZones", "Occurrences", "CalendarWebFormats", "ContactCards", "Schedules",
-            "InputFiles", "CalendarDocuments",
+            "InputFiles", "CalendarDocuments", "CalendarCSV",
         ], swiftSettings: strict),
         .target(name: "CalbridgeKit", dependencies: [
             "CalendarModel", "ICalendar", "TimeZones", "Occurrences", "CalendarDocuments", "CalendarWebFormats", "InputFiles",

@@ -78,8 +78,9 @@ struct CalendarCSVEvents {
             // Google's End Date is the last day (its help: "the last day of the event"); Outlook
             // writes the next day's midnight, the exclusive end iCalendar writes too.
             let last = header.style == .google ? end?.0 : end.map { $0.0 > start ? $0.0.adding(days: -1) : start }
-            return [DateValue.date(start).property(named: "DTSTART"),
-                    DateValue.date((last ?? start).adding(days: 1)).property(named: "DTEND")]
+            let after = (last ?? start).adding(days: 1)
+            guard after.isValid else { throw CellProblem(place: startCell.place, message: "the event lasts past 9999-12-31, the last day a calendar can name") }
+            return [DateValue.date(start).property(named: "DTSTART"), DateValue.date(after).property(named: "DTEND")]
         }
         let startLocal = LocalDateTime(date: start, hour: startTime?.hour ?? 0, minute: startTime?.minute ?? 0, second: startTime?.second ?? 0)
         var properties = [value(startLocal).property(named: "DTSTART")]

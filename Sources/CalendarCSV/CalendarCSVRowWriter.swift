@@ -59,10 +59,12 @@ struct CalendarCSVRowWriter {
     }
 
     private func date(_ day: CalendarDate) -> String {
+        // Years of four digits always: one of fewer digits would read as a year of any century.
+        let year = String(repeating: "0", count: max(0, 4 - String(day.year).count)) + String(day.year)
         switch (style, language) {
-        case (.google, _): return pad(day.month) + "/" + pad(day.day) + "/" + String(day.year)
-        case (.outlook, .english): return "\(day.month)/\(day.day)/\(day.year)"
-        case (.outlook, .german): return "\(day.day).\(day.month).\(day.year)"
+        case (.google, _): return pad(day.month) + "/" + pad(day.day) + "/" + year
+        case (.outlook, .english): return "\(day.month)/\(day.day)/\(year)"
+        case (.outlook, .german): return "\(day.day).\(day.month).\(year)"
         }
     }
 
