@@ -31,11 +31,11 @@ package struct CalendarConversion {
         return format
     }
 
-    /// The extensions that name each format calbridge writes, as a sentence: `.ics or .ical
-    /// (iCalendar (RFC 5545)), .json (calbridge's model JSON)`.
+    /// The extensions that name each format calbridge writes, as a sentence: `.ics or .ical for
+    /// iCalendar (RFC 5545), .json for calbridge's model JSON`.
     package static var outputNames: String {
         CalendarFormat.listing(CalendarFormat.writable.map { format in
-            CalendarFormat.listing(format.ownExtensions.map { "." + $0 }, conjunction: "or") + " (\(format.descriptor.title))"
+            CalendarFormat.listing(format.ownExtensions.map { "." + $0 }, conjunction: "or") + " for \(format.descriptor.title)"
         })
     }
 

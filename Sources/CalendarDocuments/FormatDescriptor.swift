@@ -20,17 +20,25 @@ package struct FormatDescriptor: Sendable {
     package var reader: FormatReader
     /// How the format is written; `nil` for a format calbridge only reads.
     package var writer: FormatWriter?
-    /// What goes through the format without loss, for help and the documentation.
+    /// What goes through the format without loss, for help and the documentation: one line of
+    /// `convert --help`, so at most `carriesLength` characters.
     package var carries: String
+    /// Whether everything calbridge reads goes through the format and back unchanged (write, then
+    /// read): what a format's round-trip tests and fuzz target hold it to.
+    package var isLossless: Bool
     /// The name of the reader's fuzz target (`Scripts/fuzz`, FuzzTargets): the format's name unless
     /// the target is older than the registry.
     package var fuzzTarget: String
 
     package init(name: String, title: String, extensions: [String], sniff: @escaping @Sendable (FormatHead) -> Likeness?,
-                 reader: FormatReader, writer: FormatWriter?, carries: String, fuzzTarget: String? = nil) {
+                 reader: FormatReader, writer: FormatWriter?, carries: String, isLossless: Bool = false, fuzzTarget: String? = nil) {
         (self.name, self.title, self.extensions, self.sniff) = (name, title, extensions, sniff)
         (self.reader, self.writer, self.carries, self.fuzzTarget) = (reader, writer, carries, fuzzTarget ?? name)
+        self.isLossless = isLossless
     }
+
+    /// The longest `carries` that fits on its line of help.
+    package static let carriesLength = 56
 
     /// The format this descriptor is.
     package var format: CalendarFormat { CalendarFormat(registered: name) }

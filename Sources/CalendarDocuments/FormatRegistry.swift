@@ -1,8 +1,8 @@
 import CalendarModel
 import CalendarWebFormats
 import ICalendar
-import VCalendar
 import JSCalendar
+import VCalendar
 
 extension CalendarFormat {
     /// Every format calbridge reads or writes, one entry each, in the order help and completions
@@ -23,13 +23,13 @@ extension CalendarFormat {
                 return WrittenDocument(bytes: writer.bytes)
             },
                                  streams: { conversion, sink in try conversion.streamICalendar(into: sink) }),
-            carries: "everything: calbridge's model is iCalendar's"),
+            carries: "everything (calbridge's model is iCalendar's)", isLossless: true),
         FormatDescriptor(
             name: "json", title: "calbridge's model JSON", extensions: ["json"],
             sniff: { $0.text.hasPrefix("{") ? .shape : nil },
             reader: .document { input, _ in ReadDocument(calendar: try ModelJSONDocument.calendar(of: input)) },
             writer: FormatWriter(document: { calendar, _ in WrittenDocument(bytes: try ModelJSONDocument.bytes(of: calendar)) }),
-            carries: "everything: well-known properties typed, the rest as written",
+            carries: "everything (well-known properties typed, the rest raw)", isLossless: true,
             fuzzTarget: "model-json"),
         FormatDescriptor(
             name: "xcal", title: "xCal (RFC 6321)", extensions: ["xcal", "xcs", "xml"],
@@ -39,7 +39,7 @@ extension CalendarFormat {
             },
             writer: FormatWriter(document: { calendar, _ in WrittenDocument(bytes: XCalWriter().document(for: calendar)) },
                                  streams: { conversion, sink in try conversion.streamDocument(XCalWriter.self, into: &sink) }),
-            carries: "everything"),
+            carries: "everything", isLossless: true),
         FormatDescriptor(
             name: "jcal", title: "jCal (RFC 7265)", extensions: ["jcal", "json"],
             sniff: { $0.text.hasPrefix("[") ? .shape : nil },
@@ -48,7 +48,7 @@ extension CalendarFormat {
             },
             writer: FormatWriter(document: { calendar, _ in WrittenDocument(bytes: JCalWriter().document(for: calendar)) },
                                  streams: { conversion, sink in try conversion.streamDocument(JCalWriter.self, into: &sink) }),
-            carries: "everything"),
+            carries: "everything", isLossless: true),
         FormatDescriptor(
             // `.jscal.json` is the name JSCalendar files get; a `.json` one says what it is by its "@type".
             name: "jscal", title: "JSCalendar (RFC 8984)", extensions: ["jscal.json", "jscal", "json"],
@@ -68,7 +68,7 @@ extension CalendarFormat {
                 try CalendarInputs.readMultistatus(input, with: &reader, handle)
                 return []
             },
-            writer: nil, carries: "read only: the calendar-data of every response, merged",
+            writer: nil, carries: "the calendar-data of every response, merged",
             fuzzTarget: "multistatus"),
         FormatDescriptor(
             // An .ics that says VERSION:1.0 is one too: the content decides between the two (see ics).
@@ -83,15 +83,15 @@ extension CalendarFormat {
             name: "vcf", title: "contact cards (vCard 2.1, 3.0, 4.0)", extensions: ["vcf", "vcard"],
             sniff: { $0.begins(caseInsensitive: "BEGIN:VCARD") ? .marker : nil },
             reader: .made { input, _ in try CalendarInputs.birthdayCalendar(input) },
-            writer: nil, carries: "read only: the cards' birthdays and anniversaries, as `birthdays` makes them",
+            writer: nil, carries: "the birthdays and anniversaries on the cards",
             fuzzTarget: "vcard"),
         FormatDescriptor(
-            name: "timetable", title: "a course timetable (JSON, or CSV one lecture a row)", extensions: ["json"],
+            name: "timetable", title: "a course timetable (JSON or CSV)", extensions: ["json"],
             // A timetable's keys are not the model's (sorted: "components", "name", "properties"); in
             // an escaped string a quote before "term" would be followed by a backslash, not a quote.
             sniff: { $0.text.hasPrefix("{") && ($0.text.contains("\"lectures\"") || $0.text.contains("\"term\"")) ? .marker : nil },
             reader: .made { input, _ in ReadDocument(calendar: try CalendarInputs.scheduleCalendar(input)) },
-            writer: nil, carries: "read only: the lectures, as `schedule` makes them",
+            writer: nil, carries: "the lectures, as `schedule` makes them",
             fuzzTarget: "timetable-json"),
         FormatDescriptor(
             // One name, two readers: the header row tells a timetable from Google's or Outlook's calendar.

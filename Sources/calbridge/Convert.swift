@@ -22,8 +22,8 @@ struct Convert: ParsableCommand, ReportingCommand {
           calbridge convert report.xml --from caldav-xml -o calendar.ics
           calbridge convert contacts.vcf semester.json -o mine.ics
 
-        Formats (each is read; --to takes those marked "writes"):
-        """ + formatTable)
+        Formats (--from takes each, --to those it writes), and what each carries:
+        """ + "\n" + formatTable)
 
     @Argument(help: "Input files, or - for standard input.")
     var inputs: [String]
@@ -40,13 +40,15 @@ struct Convert: ParsableCommand, ReportingCommand {
     @OptionGroup(title: "Calendar CSV") var csv: CalendarCSVArguments
     @OptionGroup var reporting: ReportingOptions
 
-    /// One line a format of the registry: its name, whether it is written, its extensions and what it carries.
+    /// Two lines a format of the registry: its name, whether calbridge writes it, what it is and
+    /// its extensions; then what goes through it without loss.
     private static var formatTable: String {
         let width = CalendarFormat.all.map(\.rawValue.count).max() ?? 0
+        let indent = String(repeating: " ", count: width + 12)
         return CalendarFormat.registry.map { format in
             let name = format.name.padding(toLength: width, withPad: " ", startingAt: 0)
             let extensions = format.extensions.map { "." + $0 }.joined(separator: " ")
-            return "  \(name)  \(format.writer == nil ? "reads " : "writes") \(format.title), \(extensions): \(format.carries)"
+            return "  \(name)  \(format.writer == nil ? "reads " : "writes")  \(format.title): \(extensions)\n\(indent)\(format.carries)"
         }.joined(separator: "\n")
     }
 
