@@ -72,3 +72,13 @@ extension CalendarPicture {
                            message: "\(left.count) occurrences on \(days) day(s) counted, not drawn: a day draws at most \(most)")]
     }
 }
+
+/// The footnote under a picture that left series out, so that the picture itself says it is not
+/// the whole calendar (the warning on standard error names them).
+enum LeftOutNote {
+    static func draw(_ out: inout SVGBuilder, settings: ViewSettings, y: Double) {
+        guard settings.grid.seriesLeftOut > 0 else { return }
+        out.element("text", ["class": "left-out", "x": "12", "y": SVGBuilder.number(y), "font-size": "11", "fill": "#555555"],
+                    content: settings.language.seriesLeftOut(settings.grid.seriesLeftOut))
+    }
+}

@@ -15,6 +15,8 @@ package struct GridOptions: Sendable {
     package var mostSideBySide: Int
     /// Times are floating (no zone anywhere in the calendars): labelled as local time, not UTC.
     package var isLocalTime = false
+    /// Series left out for repeating too often (`BoundedExpansion`): the picture says how many.
+    package var seriesLeftOut = 0
 
     /// The fewest and most boxes `--max-side-by-side` may ask for side by side.
     package static let sideBySideRange = 1...12

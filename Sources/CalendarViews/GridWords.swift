@@ -19,6 +19,15 @@ extension ViewLanguage {
         }
     }
 
+    /// The footnote of a picture that left out series repeating too often to draw.
+    func seriesLeftOut(_ count: Int) -> String {
+        switch self {
+        case .en: return "\(count) series repeat\(count == 1 ? "s" : "") too often to draw: left out"
+        case .nl: return "\(count) \(count == 1 ? "reeks herhaalt" : "reeksen herhalen") zich te vaak om te tekenen: weggelaten"
+        case .de: return "\(count) \(count == 1 ? "Serie wiederholt" : "Serien wiederholen") sich zu oft zum Zeichnen: ausgelassen"
+        }
+    }
+
     /// The note of a day whose clock changes: forward (`02→03`) or back (`03→02`).
     func clockChange(from: Int, to: Int) -> String {
         let times = Self.hourText(from) + "→" + Self.hourText(to)

@@ -1,4 +1,5 @@
 import CalendarModel
+import TimeZones
 
 /// The hour labels left of a time grid: the shown zone's clock at each hour line (the repeated
 /// hours marked ²), and with `--also-tz` a second gutter giving the same instants on that zone's
@@ -29,6 +30,11 @@ struct HourGutter {
                     content: MarkupText.fitted(caption, width: WeekPicture.axisWidth - 8, fontSize: 10))
         out.element("text", ["x": SVGBuilder.number(right - 6), "y": captionY, "font-size": "10", "font-weight": "bold"],
                     content: MarkupText.fitted(Self.caption(settings.zoneName), width: WeekPicture.axisWidth - 8, fontSize: 10))
+        if !Self.keepsItsDifference(settings.zone, also.zone, over: layout.span) {
+            // The zones' difference changes within the days: the labels hold on the day they are read on.
+            out.element("text", ["class": "also-day", "x": SVGBuilder.number(WeekPicture.axisWidth - 6), "y": SVGBuilder.number(WeekPicture.headingHeight + 30),
+                                 "font-size": "9"], content: "(" + settings.language.columnHeader(day).date + ")")
+        }
         for line in layout.hourLines where layout.shown.contains(line.minute) {
             let instant = settings.zone.utcSecond(forLocal: LocalDateTime(date: day, hour: line.clockHour)) + (line.isRepeat ? 3_600 : 0)
             let there = also.zone.local(atUTC: instant)
@@ -36,6 +42,15 @@ struct HourGutter {
                         content: Self.clock(there.hour * 60 + there.minute))
         }
         out.close("g")
+    }
+
+    /// Whether two zones are the same hours apart at noon on every day of the span.
+    static func keepsItsDifference(_ shown: any ZoneRules, _ other: any ZoneRules, over span: ViewSpan) -> Bool {
+        let differences = span.days.map { day in
+            let noon = shown.utcSecond(forLocal: LocalDateTime(date: day, hour: 12))
+            return other.offset(atUTC: noon) - shown.offset(atUTC: noon)
+        }
+        return Set(differences).count <= 1
     }
 
     /// `New York` for `America/New_York`: the place a zone is named after.

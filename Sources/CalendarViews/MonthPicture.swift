@@ -14,25 +14,31 @@ struct MonthPicture {
 
     func svg() -> String {
         var out = SVGBuilder()
-        let width = Self.left * 2 + 7 * Self.cellWidth, height = gridTop + Double(layout.weeks.count) * Self.cellHeight + 8
+        let width = Self.left * 2 + 7 * Self.cellWidth, gridBottom = gridTop + Double(layout.weeks.count) * Self.cellHeight
+        let height = gridBottom + 8 + (settings.grid.seriesLeftOut > 0 ? 16 : 0)
         PictureFrame.open(&out, settings: settings, width: width, height: height, extra: [:])
-        out.element("g", ["class": "day-headers", "font-size": "13", "font-weight": "bold", "fill": "#333333"], open: true)
+        out.element("g", ["class": "day-headers", "aria-hidden": "true", "font-size": "13", "font-weight": "bold", "fill": "#333333"], open: true)
         for (column, cell) in (layout.weeks.first ?? []).enumerated() {
             out.element("text", ["x": SVGBuilder.number(Self.left + Double(column) * Self.cellWidth + 6), "y": SVGBuilder.number(gridTop - 6)],
                         content: settings.language.shortWeekdays[cell.date.weekday.rawValue - 1])
         }
         out.close("g")
         for (row, week) in layout.weeks.enumerated() {
+            // In the page, each week is a row of the ARIA grid and each day a cell the keyboard reaches.
+            if settings.isGrid { out.element("g", ["role": "row"], open: true) }
             for (column, cell) in week.enumerated() {
                 drawCell(cell, x: Self.left + Double(column) * Self.cellWidth, y: gridTop + Double(row) * Self.cellHeight, &out)
             }
+            if settings.isGrid { out.close("g") }
         }
+        LeftOutNote.draw(&out, settings: settings, y: gridBottom + 14)
         out.close("svg")
         return out.text
     }
 
     private func drawCell(_ cell: MonthCell, x: Double, y: Double, _ out: inout SVGBuilder) {
-        out.element("g", ["class": "day", "cb:date": cell.date.isoFormat], open: true)
+        out.element("g", ["class": "day", "cb:date": cell.date.isoFormat, "role": settings.isGrid ? "gridcell" : "",
+                          "tabindex": settings.isGrid ? "0" : "", "aria-label": settings.isGrid ? cellLabel(cell) : ""], open: true)
         out.element("rect", ["x": SVGBuilder.number(x), "y": SVGBuilder.number(y), "width": SVGBuilder.number(Self.cellWidth),
                              "height": SVGBuilder.number(Self.cellHeight), "fill": cell.isInMonth ? "#ffffff" : "#f3f3f3", "stroke": "#cccccc"])
         if cell.isToday {
@@ -61,6 +67,25 @@ struct MonthPicture {
                                  "font-size": "10", "fill": "#555555"], content: settings.language.more(cell.items.count - shown))
         }
         out.close("g")
+    }
+}
+
+extension MonthPicture {
+    /// Occurrences a cell's label names before it counts the rest.
+    static let labelledItems = 12
+
+    /// A day cell's name for screen readers: its date, then each occurrence with its start (and
+    /// cancelled where it was), as the list beneath says them.
+    func cellLabel(_ cell: MonthCell) -> String {
+        let language = settings.language
+        let items = cell.items.prefix(Self.labelledItems).map { index in
+            let event = layout.events[index]
+            let start = SVGBuilder.clock(event.startText)
+            let title = String(event.title.prefix(MarkupText.longestRead))
+            return (start.isEmpty ? "" : start + " ") + title + (event.isCancelled ? " (\(language.cancelled))" : "")
+        }
+        let rest = cell.items.count > Self.labelledItems ? [language.more(cell.items.count - Self.labelledItems)] : []
+        return language.longDate(cell.date) + (items.isEmpty ? "" : ": " + (items + rest).joined(separator: "; "))
     }
 }
 

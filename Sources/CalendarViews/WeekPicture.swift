@@ -21,7 +21,7 @@ struct WeekPicture {
     var bandHeight: Double { layout.bandLanes == 0 ? 0 : Double(layout.bandLanes) * Self.bandRowHeight + 6 }
     var gridTop: Double { Self.headingHeight + dayHeaderHeight + bandHeight }
     var width: Double { gutterWidth + Double(layout.days.count) * columnWidth + 8 }
-    var height: Double { gridTop + Double(layout.shown.count) * Self.minutePixels + 8 }
+    var height: Double { gridTop + Double(layout.shown.count) * Self.minutePixels + 8 + (settings.grid.seriesLeftOut > 0 ? Self.noteHeight + 4 : 0) }
 
     /// The y of an axis minute.
     func y(_ minute: Int) -> Double { gridTop + Double(minute - layout.shown.lowerBound) * Self.minutePixels }
@@ -52,6 +52,7 @@ struct WeekPicture {
         }
         out.close("g")
         drawNowLine(&out)
+        LeftOutNote.draw(&out, settings: settings, y: y(layout.shown.upperBound) + Self.noteHeight + 2)
         out.close("svg")
         return out.text
     }

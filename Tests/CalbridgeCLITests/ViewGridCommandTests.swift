@@ -119,6 +119,8 @@ final class ViewGridCommandTests: XCTestCase {
         let said = standardError.split(separator: "\n")
         XCTAssertEqual(said.count, 1, standardError)
         XCTAssertTrue(said.first?.hasPrefix(input + ":9:1: warning: every-second@example.com repeats more than") == true, standardError)
+        // The picture says so too: it is not the whole calendar.
+        XCTAssertEqual(svg.all.filter { $0.classes == ["left-out"] }.map(\.text), ["1 series repeats too often to draw: left out"])
         // 50,000 every second within the budget: expanded, 200 drawn on the Monday, the rest counted.
         let counted = try write(["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//calbridge tests//EN", "BEGIN:VEVENT", "UID:counted@example.com",
                                  "DTSTAMP:20260101T000000Z", "DTSTART:20260105T090000Z", "DTEND:20260105T090100Z", "RRULE:FREQ=SECONDLY;COUNT=50000",
@@ -144,5 +146,12 @@ final class ViewGridCommandTests: XCTestCase {
         // 08:00 in Berlin (CEST) is 02:00 in New York (EDT); the grid starts a gutter further right.
         XCTAssertEqual(gutter.children.filter { $0.classes == ["also-hour"] }.first?.text, "02:00")
         XCTAssertEqual(svg.all.first { $0.name == "line" && $0.classes == ["hour"] }?.number("x1"), 112)
+        XCTAssertTrue(svg.all.filter { $0.classes == ["also-day"] }.isEmpty)
+        // In the team's week of March 2026 New York is already on summer time and Berlin changes on
+        // Sunday: the labels are read on Monday, and the gutter says so.
+        let team = samples.appendingPathComponent("team-calendar.ics").path
+        let march = try picture([team, "--week", "2026-W13", "--also-tz", "America/New_York"]).svg
+        XCTAssertEqual(march.all.filter { $0.classes == ["also-hour"] }.first?.text, "03:00")
+        XCTAssertEqual(march.all.filter { $0.classes == ["also-day"] }.map(\.text), ["(23 Mar)"])
     }
 }

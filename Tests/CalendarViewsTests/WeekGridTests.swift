@@ -145,6 +145,18 @@ final class WeekGridTests: XCTestCase {
         XCTAssertTrue(wider.days.allSatisfy(\.chips.isEmpty))
     }
 
+    func testTheBandDrawsSixRowsAndCountsTheBarsBeyondThemPerDay() {
+        let monday = CalendarDate(year: 2026, month: 10, day: 19)
+        let events = (0..<10).map { index in
+            ViewEvent(uid: "all-\(index)", title: "all \(index)", timing: .allDay(first: monday, end: monday.adding(days: index < 8 ? 2 : 1)), colour: blue)
+        }
+        let layout = TimeGridLayout(events: events, span: ViewSpan(week: "2026-W43")!, zone: berlin)
+        XCTAssertEqual(layout.band.count, 6)
+        XCTAssertEqual(layout.bandLanes, 7)
+        // Monday had ten bars, Tuesday eight; six of each drawn.
+        XCTAssertEqual(layout.bandMore, [4, 2, 0, 0, 0, 0, 0])
+    }
+
     func testADayDrawsAtMostItsShareOfBoxesAndCountsTheRest() {
         let monday = second("2026-10-19T00:00")
         let events = (0..<5_000).map { index in
