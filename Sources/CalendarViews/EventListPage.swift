@@ -59,7 +59,7 @@ package enum CalendarPicture {
     /// An HTML page with the SVG inline and the occurrences listed beneath it.
     package static func html(_ events: [ViewEvent], _ settings: ViewSettings) -> String {
         var inPage = settings
-        inPage.isInPage = true
+        inPage.isGrid = true
         return EventListPage(settings: inPage, events: events).html(svg: svg(events, inPage))
     }
 }

@@ -32,8 +32,8 @@ enum PageStyle {
 
     /// A focused event is outlined outside its box and edged inside it, so that the mark shows on any fill.
     private static let focus = """
-    svg.event[tabindex]:focus { outline: 3px solid #0b57d0; outline-offset: 1px; }
-    svg.event[tabindex]:focus > rect:first-of-type { stroke: #0b57d0; stroke-width: 4; stroke-dasharray: none; }
+    svg.event[tabindex]:focus, g.day[tabindex]:focus { outline: 3px solid #0b57d0; outline-offset: 1px; }
+    svg.event[tabindex]:focus > rect:first-of-type, g.day[tabindex]:focus > rect:first-of-type { stroke: #0b57d0; stroke-width: 4; stroke-dasharray: none; }
 
     """
 

@@ -1,7 +1,8 @@
 /// What every picture begins with: the root `svg` with its namespaces and size, its title for
 /// screen readers, a white ground, the heading with the zone, the legend of its colours, and the
-/// one hatch pattern. In an HTML page a week is an ARIA grid (a row per day, a focusable cell per
-/// event, named by its `title`); standing alone, or as a month, the picture is one image.
+/// one hatch pattern. In an HTML page the picture is an ARIA grid: a week a row per day and a
+/// focusable cell per event, named by its `title`; a month a row per week and a focusable cell per
+/// day, named by its date and occurrences. Standing alone, the picture is one image.
 enum PictureFrame {
     static func open(_ out: inout SVGBuilder, settings: ViewSettings, width: Double, height: Double, extra: KeyValuePairs<String, String>) {
         let w = SVGBuilder.number(width), h = SVGBuilder.number(height)

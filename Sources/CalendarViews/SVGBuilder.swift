@@ -52,8 +52,9 @@ package struct ViewSettings: Sendable {
     package var language: ViewLanguage
     package var legend: [LegendEntry]
     package var paper: Paper
-    /// Drawn inside the HTML page, where a week is a grid of focusable events, rather than as an image.
-    package var isInPage = false
+    /// Drawn inside the HTML page as an ARIA grid of focusable cells (events of a week, days of a
+    /// month), rather than as one image.
+    package var isGrid = false
     /// Today, the second gutter's zone, the lanes side by side, floating times (`GridOptions`).
     package var grid = GridOptions()
 
@@ -70,9 +71,4 @@ package struct ViewSettings: Sendable {
     var heading: String { language.title(span) }
     var zoneLine: String { grid.isLocalTime ? language.localTime : language.timesIn.prefix(1).uppercased() + language.timesIn.dropFirst() + " " + zoneName }
 
-    /// Whether the picture is an ARIA grid: a week or run of days in the HTML page.
-    var isGrid: Bool {
-        if case .month = span.kind { return false }
-        return isInPage
-    }
 }
