@@ -10,7 +10,7 @@ import Foundation
 struct View: ParsableCommand, ReportingCommand {
     static let configuration = CommandConfiguration(
         commandName: "view",
-        abstract: "Draw a week, a month or a run of days as SVG, or as HTML with the events listed.",
+        abstract: "Draw a week, a month or a run of days as SVG, as HTML with the events listed, or as PDF.",
         discussion: """
         Occurrences come from the same expansion as `expand` (overrides, exclusions; cancelled ones \
         struck through, moved ones at their new time). Each input keeps its colour (COLOR, \
@@ -27,7 +27,8 @@ struct View: ParsableCommand, ReportingCommand {
         once on standard error, so no picture passes about 2 MB.
 
         The HTML page follows the reader's dark mode, lets the keyboard reach each event of a week \
-        (an ARIA grid), and prints one week to a landscape sheet (--paper) with the list after it. \
+        and each day of a month (an ARIA grid), and prints one week to a landscape sheet (--paper) \
+        with the list after it. \
         A .pdf is that page printed by headless Chromium, or else the SVG converted by rsvg-convert; \
         with neither installed, view says what to install and exits 69.
 
