@@ -50,7 +50,7 @@ package struct TimeGridLayout: Sendable {
             case .timed(let start, let end) where end - start >= 86_400:
                 bars += Self.bar(index, zone.local(atUTC: start).date.dayNumber, zone.local(atUTC: end - 1).date.dayNumber + 1, span)
             case .timed(let start, let end):
-                Self.split(index, start, end, clocks, axis, span, into: &pieces, wall: &wall)
+                Self.split(index, start, end, clocks, axis, into: &pieces, wall: &wall)
             }
         }
         (band, bandLanes, bandMore) = Self.packBand(bars, columns: clocks.count)
@@ -95,7 +95,7 @@ package struct TimeGridLayout: Sendable {
 
     /// A timed occurrence shorter than a day as one box per day it touches: split at midnight.
     private static func split(_ event: Int, _ start: Int, _ end: Int, _ clocks: [DayClock], _ axis: TimeAxis,
-                              _ span: ViewSpan, into pieces: inout [[EventBox]], wall: inout WallHours) {
+                              into pieces: inout [[EventBox]], wall: inout WallHours) {
         var day = clocks.firstIndex { start < $0.end } ?? clocks.count
         var isFirst = true
         while day < clocks.count, clocks[day].start < end || (start == end && clocks[day].start <= start) {
