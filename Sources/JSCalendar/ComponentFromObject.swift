@@ -46,8 +46,9 @@ struct ComponentFromObject {
             if addTime(member, converted: converted) { return }
             guard let mapping = mappings.first(where: { $0.member == member.key }) else { return carry(member) }
             if mapping.isEntry {
-                addEntries(member, mapping)
-            } else if let property = mapping.property(exactlyFor: member.value) {
+                addEntries(member, mapping, converted: converted)
+            } else if var property = mapping.property(exactlyFor: member.value) {
+                property.parameters += ParameterLeftovers.parameters(in: converted?[member.key])
                 component.properties.append(property)
             } else {
                 carry(member)
@@ -60,10 +61,11 @@ struct ComponentFromObject {
     }
 
     /// Each entry becomes a line, with a JSID parameter where its id is not its place from 1.
-    private mutating func addEntries(_ member: JSONMember, _ mapping: MemberMapping) {
+    private mutating func addEntries(_ member: JSONMember, _ mapping: MemberMapping, converted: JSONValue?) {
         var lines: [Property] = []
         for (index, entry) in member.value.members.enumerated() {
             guard var property = mapping.property(exactlyFor: entry.value) else { return carry(member) }
+            property.parameters += ParameterLeftovers.parameters(in: converted?[member.key + "/" + ParameterLeftovers.step(entry.key)])
             if entry.key != String(index + 1) { property.parameters.append(Parameter("JSID", entry.key)) }
             lines.append(property)
         }

@@ -95,7 +95,8 @@ extension MemberMapping {
         let owner = JSONValue.object([JSONMember(key: "owner", value: .bool(true))])
         let organizer = EntryShape(type: "Participant", valueMember: "sendTo", implied: [JSONMember(key: "roles", value: owner)],
                                    parameters: common.filter { $0.parameter != "ROLE" }, toValue: sendTo, fromValue: address)
-        return MemberMapping(properties: ["ATTENDEE", "ORGANIZER"], member: "participants", isEntry: true, toJSON: { property in
+        return MemberMapping(properties: ["ATTENDEE", "ORGANIZER"], member: "participants", isEntry: true,
+                             parameters: Set(common.map(\.parameter)), toJSON: { property in
             (property.name == "ORGANIZER" ? organizer : attendee).entry(for: property)
         }, toProperty: { json in
             json["roles"].map { $0.sameValue(as: owner) } == true
@@ -104,7 +105,8 @@ extension MemberMapping {
     }()
 
     static func entries(_ name: String, _ member: String, _ shape: EntryShape) -> MemberMapping {
-        MemberMapping(properties: [name], member: member, isEntry: true, toJSON: { shape.entry(for: $0) },
+        MemberMapping(properties: [name], member: member, isEntry: true,
+                      parameters: Set(shape.fixed.map(\.name) + shape.parameters.map(\.parameter)), toJSON: { shape.entry(for: $0) },
                       toProperty: { shape.property(named: name, for: $0) })
     }
 

@@ -24,12 +24,7 @@ enum ICalendarSpecifics {
     static func property(_ property: Property) -> JSONValue {
         var object = JSONObject(type: "ICalProperty")
         object["name"] = .string(property.name.lowercased())
-        if !property.parameters.isEmpty {
-            object["parameters"] = .object(property.parameters.map { parameter in
-                JSONMember(key: parameter.name.lowercased(), value: parameter.values.count == 1
-                    ? .string(parameter.value) : .array(parameter.values.map(JSONValue.string)))
-            })
-        }
+        if !property.parameters.isEmpty { object["parameters"] = parameters(property.parameters) }
         let text = property.text
         let isText = PropertyDesignTable.type(of: property.name) == "text" && property[parameter: "VALUE"] == nil
             && TextEscaping.escape(text) == property.value
@@ -56,14 +51,7 @@ enum ICalendarSpecifics {
         guard let name = json["name"]?.string, !name.isEmpty else {
             throw JSCalendarProblem(path: path, "an ICalProperty needs a name")
         }
-        var parameters: [Parameter] = []
-        for member in json["parameters"]?.members ?? [] {
-            switch member.value {
-            case .string(let value): parameters.append(Parameter(member.key, value))
-            case .array(let values): parameters.append(Parameter(name: member.key, values: values.compactMap(\.string)))
-            default: throw JSCalendarProblem(path: "\(path).parameters.\(member.key)", "a parameter value must be a string or strings")
-            }
-        }
+        let parameters = try parameters(from: json["parameters"], path: "\(path).parameters")
         let type = json["valueType"]?.string ?? PropertyDesignTable.unknownType
         let raw: String
         switch json["value"] {
@@ -73,6 +61,26 @@ enum ICalendarSpecifics {
         default: throw JSCalendarProblem(path: "\(path).value", "an ICalProperty needs a value")
         }
         return Property(name: name, parameters: parameters, value: raw)
+    }
+
+    /// Parameters as an ICalProperty's `parameters`: names in lower case, several values as an array.
+    static func parameters(_ parameters: [Parameter]) -> JSONValue {
+        .object(parameters.map { parameter in
+            JSONMember(key: parameter.name.lowercased(), value: parameter.values.count == 1
+                ? .string(parameter.value) : .array(parameter.values.map(JSONValue.string)))
+        })
+    }
+
+    static func parameters(from json: JSONValue?, path: String) throws(JSCalendarProblem) -> [Parameter] {
+        var parameters: [Parameter] = []
+        for member in json?.members ?? [] {
+            switch member.value {
+            case .string(let value): parameters.append(Parameter(member.key, value))
+            case .array(let values): parameters.append(Parameter(name: member.key, values: values.compactMap(\.string)))
+            default: throw JSCalendarProblem(path: "\(path).\(member.key)", "a parameter value must be a string or strings")
+            }
+        }
+        return parameters
     }
 
     /// A member carried as a `JSPROP` property.

@@ -48,7 +48,7 @@ enum MappingTable {
     }
 
     /// TRIGGER as an OffsetTrigger (a duration, RELATED its `relativeTo`) or an AbsoluteTrigger.
-    static let trigger = MemberMapping(properties: ["TRIGGER"], member: "trigger", toJSON: { property in
+    static let trigger = MemberMapping(properties: ["TRIGGER"], member: "trigger", parameters: ["RELATED", "VALUE"], toJSON: { property in
         if property.parameters == [Parameter("VALUE", "DATE-TIME")], case .utc(let time)? = DateValue(icalendar: property.value) {
             return .object([JSONMember(key: "@type", value: .string("AbsoluteTrigger")), JSONMember(key: "when", value: .string(time.isoFormat + "Z"))])
         }

@@ -14,6 +14,9 @@ struct MemberMapping: Sendable {
     /// Whether each property is one entry of a map under `member` (participants, locations…) rather
     /// than the member's whole value.
     var isEntry = false
+    /// The parameters the mapping says in JSCalendar terms; others a line ends with travel in the
+    /// object's `convertedProperties` (see `ParameterLeftovers`).
+    var parameters: Set<String> = []
     var toJSON: @Sendable (Property) -> JSONValue?
     var toProperty: @Sendable (JSONValue) -> Property?
 

@@ -11,6 +11,8 @@ struct ObjectFromComponent {
     private let name: String
     private let mappings: [MemberMapping]
     private var form: DateForm?
+    /// The start, read before the lines, since some producers (Apple's) write DTEND before DTSTART.
+    private var start: LocalDateTime?
     /// Whether the object has an iCalComponent even when nothing is carried.
     private var alwaysCarries = false
 
@@ -18,7 +20,9 @@ struct ObjectFromComponent {
     static func object(for component: Component) -> JSONValue {
         guard let kind = MappingTable.kind(of: component.name) else { return ICalendarSpecifics.component(component) }
         var builder = ObjectFromComponent(object: JSONObject(type: kind.type), name: component.name, mappings: kind.mappings)
-        builder.form = component["DTSTART"].flatMap(DateForm.read)?.form ?? component["DUE"].flatMap(DateForm.read)?.form
+        let start = component["DTSTART"].flatMap(DateForm.read)
+        builder.form = start?.form ?? component["DUE"].flatMap(DateForm.read)?.form
+        builder.start = start?.time
         let stamp = component.isEntry && component.all("DTSTAMP").count == 1 ? ImpliedStamp.property(for: component) : nil
         for property in component.properties where property != stamp {
             builder.add(property)
@@ -60,22 +64,29 @@ struct ObjectFromComponent {
             id = last.value
             property.parameters.removeLast()
         }
-        guard let mapping = mappings.first(where: { $0.properties.contains(property.name) }),
-              let json = mapping.json(exactlyFor: property) else { return carried.append(property) }
+        guard let mapping = mappings.first(where: { $0.properties.contains(property.name) }) else { return carried.append(property) }
+        let (converted, leftover) = ParameterLeftovers.split(property, known: mapping.parameters)
+        guard let json = mapping.json(exactlyFor: converted) else { return carried.append(property) }
+        let pointer: String
         if mapping.isEntry {
-            addEntry(json, to: mapping.member, id: id)
+            pointer = mapping.member + "/" + ParameterLeftovers.step(addEntry(json, to: mapping.member, id: id))
         } else if id == nil && object[mapping.member] == nil {
             object[mapping.member] = json
+            pointer = mapping.member
         } else {
-            carried.append(property)
+            return carried.append(property)
         }
+        if !leftover.isEmpty { self.converted.append(JSONMember(key: pointer, value: ParameterLeftovers.record(name: property.name, leftover))) }
     }
 
-    /// An entry of a map member; its id is its place from 1 unless a JSID parameter named another.
-    private mutating func addEntry(_ json: JSONValue, to member: String, id: String? = nil) {
+    /// An entry of a map member, and its id: its place from 1 unless a JSID parameter named another.
+    @discardableResult
+    private mutating func addEntry(_ json: JSONValue, to member: String, id: String? = nil) -> String {
         var entries = object[member]?.members ?? []
-        entries.append(JSONMember(key: id ?? String(entries.count + 1), value: json))
+        let key = id ?? String(entries.count + 1)
+        entries.append(JSONMember(key: key, value: json))
         object[member] = .object(entries)
+        return key
     }
 
     /// A member carried as a JSPROP line, put back where its JSPTR says.
@@ -117,7 +128,7 @@ extension ObjectFromComponent {
                   !duration.isNegative, duration.icalendarText == property.value else { return false }
             object["duration"] = .string(property.value)
         case "DTEND":
-            guard object["duration"] == nil, let start = object["start"].flatMap(form.time), let read = DateForm.read(property),
+            guard object["duration"] == nil, let start, let read = DateForm.read(property),
                   read.form == form, let duration = WallClockSpan.duration(from: start, to: read.time) else { return false }
             object["duration"] = .string(duration)
             converted.append(JSONMember(key: "duration", value: .object([JSONMember(key: "@type", value: .string("ICalProperty")),
