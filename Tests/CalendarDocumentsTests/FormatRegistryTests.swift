@@ -30,6 +30,7 @@ final class FormatRegistryTests: XCTestCase {
         for descriptor in CalendarFormat.registry {
             XCTAssertEqual(CalendarFormat(rawValue: descriptor.name), descriptor.format)
             XCTAssertFalse(descriptor.extensions.isEmpty, descriptor.name)
+            XCTAssertLessThanOrEqual(descriptor.carries.count, FormatDescriptor.carriesLength, "\(descriptor.name) carries one help line")
             for fileExtension in descriptor.extensions {
                 XCTAssertTrue(CalendarFormat.named(byExtension: fileExtension.uppercased()).contains(descriptor.format), fileExtension)
             }
@@ -42,12 +43,22 @@ final class FormatRegistryTests: XCTestCase {
         XCTAssertNil(CalendarFormat(path: "out.pdf"))
     }
 
+    func testTheFormatsDocumentationHasARowForEveryFormat() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let page = try String(contentsOf: root.appendingPathComponent("Documentation/formats.md"), encoding: .utf8)
+        for format in CalendarFormat.all {
+            XCTAssertTrue(page.contains("| `\(format)` |"), "Documentation/formats.md has no row for \(format)")
+        }
+    }
+
     func testWhatEachWritableFormatWritesIsSniffedAndReadAsThatFormat() throws {
-        XCTAssertEqual(CalendarFormat.writable, [.ics, .json, .xcal, .jcal])
+        XCTAssertEqual(Array(CalendarFormat.writable.prefix(4)), [.ics, .json, .xcal, .jcal])
+        XCTAssertEqual(CalendarFormat.registry.filter(\.isLossless).map(\.format), [.ics, .json, .xcal, .jcal])
         for format in CalendarFormat.writable {
             let bytes = try format.writer().document(event, FormatOptions()).bytes
             XCTAssertEqual(CalendarFormat.sniff(head: Array(bytes.prefix(CalendarFormat.sniffedBytes))), format, format.rawValue)
             XCTAssertEqual(CalendarFormat.of(input: "-", given: nil, head: bytes), format)
+            guard format.descriptor.isLossless else { continue }
             let read = try readCalendar(bytes, as: format)
             XCTAssertEqual(read.components.map(\.canonicalForm), event.components.map(\.canonicalForm), format.rawValue)
         }
@@ -59,17 +70,19 @@ final class FormatRegistryTests: XCTestCase {
     func testAReadOnlyFormatIsRefusedForWritingWithTheRegistrysList() throws {
         for format in CalendarFormat.all where !format.isWritable {
             XCTAssertThrowsError(try format.writer()) { error in
-                XCTAssertEqual((error as? UsageProblem)?.message,
-                               "calbridge reads \(format) (\(format.descriptor.title)) but does not write it; it writes ics, json, xcal and jcal")
+                XCTAssertEqual((error as? UsageProblem)?.message, "calbridge reads \(format), \(format.descriptor.title), but does not write it; "
+                               + "it writes " + CalendarFormat.listing(CalendarFormat.writable.map(\.rawValue)))
             }
         }
         XCTAssertThrowsError(try CalendarConversion.format(ofOutput: "contacts.vcf")) { error in
-            XCTAssertTrue((error as? UsageProblem)?.message.hasPrefix("calbridge reads vcf (contact cards") == true, "\(error)")
+            XCTAssertTrue((error as? UsageProblem)?.message.hasPrefix("calbridge reads vcf, contact cards (vCard 2.1, 3.0, 4.0), but") == true, "\(error)")
         }
         XCTAssertThrowsError(try CalendarConversion.format(ofOutput: "out.pdf")) { error in
-            XCTAssertTrue((error as? UsageProblem)?.message.contains(".ics, .ical, .icalendar or .ifb (iCalendar (RFC 5545)), .json "
-                                                                      + "(calbridge's model JSON), .xcal, .xcs or .xml (xCal (RFC 6321)) "
-                                                                      + "and .jcal (jCal (RFC 7265))") == true, "\(error)")
+            let message = (error as? UsageProblem)?.message ?? ""
+            XCTAssertTrue(message.contains("name the output .ics, .ical, .icalendar or .ifb for iCalendar (RFC 5545), .json for "
+                                           + "calbridge's model JSON, .xcal, .xcs or .xml for xCal (RFC 6321)"), message)
+            XCTAssertTrue(message.contains(".jcal for jCal (RFC 7265)") && message.hasSuffix(", or give --to ics to write iCalendar into out.pdf anyway"),
+                          message)
         }
     }
 
@@ -84,7 +97,7 @@ final class FormatRegistryTests: XCTestCase {
             let (sink, diagnostics) = try CalendarConversion(CalendarInputs(paths: [input], format: nil), to: format, policy: ReadingPolicy(strict: false))
                 .write(to: output)
             try sink.commit()
-            XCTAssertEqual(diagnostics.map(\.message), [])
+            XCTAssertEqual(diagnostics.filter { $0.severity == .error }.map(\.message), [])
             let written = try Array(Data(contentsOf: URL(fileURLWithPath: output)))
             XCTAssertEqual(CalendarFormat.sniff(head: written), format, "\(format) is written as itself")
         }
@@ -97,7 +110,7 @@ final class FormatRegistryTests: XCTestCase {
     }
 
     func testTheContentDecidesAmongFormatsThatShareAnExtensionOnlyThere() {
-        XCTAssertEqual(CalendarFormat.named(byExtension: "json"), [.json, .jcal, .timetable])
+        XCTAssertEqual(CalendarFormat.named(byExtension: "json"), [.json, .jcal] + CalendarFormat.named(byExtension: "jscal") + [.timetable])
         XCTAssertEqual(CalendarFormat.named(byExtension: "xml"), [.xcal, .caldavXML])
         // A marker wins wherever the registry lists its format; text no candidate fits keeps the name's first.
         XCTAssertEqual(CalendarFormat.of(input: "plan.json", given: nil, head: Array(#"{"lectures": []}"#.utf8)), .timetable)
