@@ -108,6 +108,10 @@ final class ColourMeaningTests: XCTestCase {
                   components: events)
     }
 
+    /// A VEVENT as calendars write these properties: CATEGORIES a comma list (RFC 5545 §3.8.1.2,
+    /// "CATEGORIES:APPOINTMENT,EDUCATION"; the timetable writes a lecture's kind so), COLOR a CSS3
+    /// colour name (RFC 7986 §5.9, "COLOR:turquoise"; Samples/team-calendar.ics has COLOR:tomato),
+    /// X-WR-CALNAME the calendar's name as Apple and Google export it.
     private func event(_ uid: String, day: Int, category: String?, colour: String? = nil, title: String? = nil) -> Component {
         var properties = [Property(name: "UID", value: uid), Property(name: "DTSTART", value: "202610\(day)T090000Z"),
                           Property(name: "DTEND", value: "202610\(day)T100000Z"), Property(name: "SUMMARY", value: title ?? uid)]
