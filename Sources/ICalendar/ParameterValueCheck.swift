@@ -29,10 +29,13 @@ enum ParameterValueCheck {
         guard let closed = ParameterDesignTable.closedValues(of: parameter.name),
               let wrong = parameter.values.first(where: { !closed.allows($0) }) else { return nil }
         let allowed = closed.allowed.count == 1 ? closed.allowed[0] : closed.allowed.dropLast().joined(separator: ", ") + " or " + closed.allowed.last!
-        // vCalendar 1.0's encoding, which old exports still write into iCalendar 2.0, is decoded.
-        let decoded = parameter.name == "ENCODING" && wrong.uppercased() == "QUOTED-PRINTABLE"
+        // vCalendar 1.0's encoding, which old exports still write into iCalendar 2.0, is decoded, and
+        // said in one sentence for every property, so a file of them is one line with a count.
+        if parameter.name == "ENCODING" && wrong.uppercased() == "QUOTED-PRINTABLE" {
+            return Problem(message: QuotedPrintableValue.message, repair: QuotedPrintableValue.repair)
+        }
         return Problem(message: "\(propertyName);\(parameter.name)=\(wrong): RFC 5545 allows only \(allowed)",
-                       repair: decoded ? QuotedPrintableValue.repair : "keeps it as written; \(closed.otherwise)")
+                       repair: "keeps it as written; \(closed.otherwise)")
     }
 
     /// The offset of the parameter `name` in a content line, searched before the value (a quoted value

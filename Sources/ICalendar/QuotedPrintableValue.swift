@@ -7,7 +7,8 @@ import ContentLines
 /// next line. The decoded bytes are an iCalendar value still escaped as its producer escaped it;
 /// only the line breaks `=0D=0A` made are written as `\n`, since a raw one would end the line.
 enum QuotedPrintableValue {
-    static let repair = "decodes it"
+    static let message = "ENCODING=QUOTED-PRINTABLE, vCalendar 1.0's, which RFC 5545 does not have (it allows only 8BIT or BASE64)"
+    static let repair = "decodes the value"
 
     /// Whether a pending content line is a quoted-printable value ending in a soft line break, so
     /// the next physical line continues it. Asked only of a line that ends in `=`.
