@@ -11,10 +11,12 @@ package struct CalendarCSVOptions: Sendable {
     /// The window a recurring series is written in, as its occurrences; half-open, read on each
     /// event's wall clock as `expand` reads it.
     package var window: Window?
-    /// The TZID the file's times are in when read; nil keeps them floating (a CSV names no zone).
+    /// The TZID a file's times are read in, and the zone zoned and UTC times are written in (the
+    /// window read in it too, as `expand` reads its window in `--tz`); nil reads times floating (a CSV
+    /// names no zone) and writes each on its own zone's wall clock.
     package var zone: String?
-    /// The file the CSV is written to (`-` for standard output), which the writer's warnings name.
-    package var outputName = "-"
+    /// The file the CSV is written to, which the writer's warnings name.
+    package var outputName = "<stdout>"
 
     /// A half-open window of wall-clock times.
     package struct Window: Sendable {

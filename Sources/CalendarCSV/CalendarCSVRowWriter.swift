@@ -23,8 +23,6 @@ struct CalendarCSVRowWriter {
 
     mutating func append(_ occurrence: Occurrence) {
         let start = occurrence.start.local, end = occurrence.end.local
-        if case .utc = occurrence.start { zonedEvents.insert(occurrence.uid) }
-        if case .zoned = occurrence.start { zonedEvents.insert(occurrence.uid) }
         let component = occurrence.component
         let allDay = occurrence.isAllDay
         // Google's all-day End Date is the last day; Outlook's end is the next day's midnight.
@@ -45,6 +43,14 @@ struct CalendarCSVRowWriter {
             .showTimeAs: component["TRANSP"]?.value.uppercased() == "TRANSPARENT" ? "0" : "2",
         ]
         line(columns.map { values[$0] ?? "" })
+    }
+
+    /// Counts an occurrence written on its own zone's wall clock (no `--tz` to show it in).
+    mutating func noteOwnClock(_ occurrence: Occurrence) {
+        switch occurrence.start {
+        case .utc, .zoned: zonedEvents.insert(occurrence.uid)
+        case .date, .floating: break
+        }
     }
 
     /// When the first display reminder given relative to the start fires, on the start's wall clock.

@@ -22,14 +22,26 @@ package enum CalendarCSVWriter {
         var kept = calendar
         kept.components = calendar.components.filter { $0.name == "VEVENT" || $0.name == "VTIMEZONE" }
         var expansion = CalendarExpansion(calendar: kept)
+        let shownZone = try options.zone.map { name throws(UsageProblem) in
+            guard let zone = expansion.zone(for: name) else { throw UsageProblem(message: "--tz \(name) is not a time zone calbridge knows") }
+            return zone
+        }
         // Without a window every event is a single one, found wherever it lies: the window runs to
         // the day after the last a date can name, so an event on 9999-12-31 is in it.
         let lastDay = CalendarDate(year: 9999, month: 12, day: 31)
         let window = options.window ?? CalendarCSVOptions.Window(start: LocalDateTime(date: CalendarDate(year: 1, month: 1, day: 1)),
                                                                  end: LocalDateTime(date: lastDay.adding(days: 1)))
-        let occurrences = try expansion.occurrences(from: window.start, to: window.end, in: nil)
+        let occurrences = try expansion.occurrences(from: window.start, to: window.end, in: shownZone)
         var rows = CalendarCSVRowWriter(style: options.style, language: options.style == .google ? .english : options.language)
-        for occurrence in occurrences { rows.append(occurrence) }
+        for var occurrence in occurrences {
+            if let shownZone {
+                occurrence.start = occurrence.start.shown(in: shownZone)
+                occurrence.end = occurrence.end.shown(in: shownZone)
+            } else {
+                rows.noteOwnClock(occurrence)
+            }
+            rows.append(occurrence)
+        }
         return Written(bytes: rows.bytes, report: report(occurrences, series: series, events: events, calendar: calendar,
                                                          window: options.window, zoned: rows.zonedEvents))
     }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CalendarCSV
 import CalendarDocuments
+import TimeZones
 
 /// `convert`'s options for a calendar CSV: the form `--to csv` writes, how the dates of one read
 /// are ordered, and the window a recurring series is written in as its occurrences.
@@ -17,13 +18,21 @@ struct CalendarCSVArguments: ParsableArguments {
     var windowStart: String?
     @Option(name: .customLong("window-end"), help: ArgumentHelp("The end of that window (exclusive).", valueName: "date"))
     var windowEnd: String?
+    @Option(help: ArgumentHelp("A calendar CSV's zone (IANA or Windows name): its times are read in it, else they stay floating; "
+                               + "--to csv shows zoned and UTC times, and reads the window, in it.", valueName: "zone"))
+    var tz: String?
 
     /// The format options of the run; `output` is named in the writer's warnings.
     func options(output: String?) throws -> FormatOptions {
         var options = FormatOptions()
         options.calendarCSV = CalendarCSVOptions(style: style, language: language, dateOrder: dateOrder,
                                                  window: try CalendarCSVOptions.Window(start: windowStart, end: windowEnd))
-        options.calendarCSV.outputName = output ?? "-"
+        options.calendarCSV.outputName = output.flatMap { $0 == "-" ? nil : $0 } ?? "<stdout>"
+        if let tz {
+            let resolver = TimeZoneResolver(definitions: [:])
+            guard resolver.zone(for: tz) != nil else { throw resolver.unknownDisplayZone(tz) }
+            options.calendarCSV.zone = tz
+        }
         return options
     }
 }

@@ -24,6 +24,19 @@ final class CalendarCSVCommandTests: XCTestCase {
         XCTAssertTrue(result.standardOutput.contains("DTSTART;VALUE=DATE:20200316\r\nDTEND;VALUE=DATE:20200321\r\n"), result.standardOutput)
     }
 
+    func testTimesAreReadInTheZoneGivenWhichTheOutputDefines() throws {
+        let directory = try scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let input = try file("events.csv", google + "Exam,05/30/2020,10:00 AM,05/30/2020,1:00 PM,False,,,False\r\n", in: directory)
+        let result = try Calbridge.run(["convert", input, "--tz", "Europe/Berlin"])
+        XCTAssertEqual(result.status, 0, result.standardError)
+        XCTAssertTrue(result.standardOutput.contains("DTSTART;TZID=Europe/Berlin:20200530T100000\r\n"), result.standardOutput)
+        XCTAssertTrue(result.standardOutput.contains("BEGIN:VTIMEZONE\r\nTZID:Europe/Berlin\r\n"), result.standardOutput)
+        let slip = try Calbridge.run(["convert", input, "--tz", "Europe/Berln"])
+        XCTAssertEqual(slip.status, 64)
+        XCTAssertTrue(slip.standardError.contains("did you mean Europe/Berlin?"), slip.standardError)
+    }
+
     func testAnAmbiguousFileIsRefusedUntilTheDateOrderIsGiven() throws {
         let directory = try scratchDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -66,6 +66,18 @@ final class CalendarCSVWriterTests: XCTestCase {
         XCTAssertTrue(german.contains("\"Business;Planning\""), german)
     }
 
+    func testZonedTimesAreWrittenOnTheirOwnClockOrInTheZoneGiven() throws {
+        let call = event("call", [("SUMMARY", "Call"), ("DTSTART;TZID=Europe/Berlin", "20260310T090000"),
+                                  ("DTEND;TZID=Europe/Berlin", "20260310T093000")])
+        let own = try CalendarCSVWriter.write(calendar([call]), options: CalendarCSVOptions())
+        XCTAssertTrue(text(own).contains("Call,03/10/2026,9:00 AM,03/10/2026,9:30 AM,"), text(own))
+        XCTAssertEqual(own.report, ["1 event with times in a zone or UTC written on that zone's wall clock, as a CSV names no zone"])
+        let shown = try CalendarCSVWriter.write(calendar([call]), options: CalendarCSVOptions(zone: "America/New_York"))
+        // On 10 March 2026 New York keeps summer time already (UTC-4), Berlin not yet (UTC+1).
+        XCTAssertTrue(text(shown).contains("Call,03/10/2026,4:00 AM,03/10/2026,4:30 AM,"), text(shown))
+        XCTAssertEqual(shown.report, [])
+    }
+
     func testARecurringSeriesWithoutAWindowIsAUsageProblem() {
         let series = event("weekly", [("SUMMARY", "Yoga"), ("DTSTART", "20260302T180000"), ("DTEND", "20260302T190000"), ("RRULE", "FREQ=WEEKLY")])
         XCTAssertThrowsError(try CalendarCSVWriter.write(calendar([series]), options: CalendarCSVOptions())) { error in
