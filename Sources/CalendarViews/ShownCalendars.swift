@@ -50,6 +50,7 @@ package struct ShownCalendars {
         var settings = ViewSettings(span: span, zoneName: zone.name, zone: zone.zone, language: language, legend: legend, paper: paper)
         settings.grid = grid
         settings.grid.isLocalTime = zoneName == nil && GridOptions.hasOnlyFloatingTimes(calendars)
+        settings.grid.seriesLeftOut = notices.count
         let text = form == .html ? CalendarPicture.html(events, settings) : CalendarPicture.svg(events, settings)
         return (text, notices + CalendarPicture.countedNotices(events, settings))
     }
