@@ -83,7 +83,8 @@ let package = Package(
             "InputFiles", "ProgressReporting", "CSVReading", "TimeZones",
         ], swiftSettings: strict),
         .target(name: "CalendarViews", dependencies: ["CalendarModel", "Recurrence", "TimeZones", "Occurrences"], swiftSettings: strict),
-        .target(name: "JSCalendar", dependencies: ["CalendarModel", "JSONReading", "CalendarWebFormats"], swiftSettings: strict),
+        .target(name: "JSCalendar", dependencies: ["CalendarModel", "JSONReading", "CalendarWebFormats", "TimeZones"],
+                swiftSettings: strict),
         .target(name: "FuzzTargets", dependencies: [
             "CalendarModel", "ICalendar", "Recurrence", "TimeZones", "Occurrences", "CalendarWebFormats", "ContactCards", "Schedules",
             "InputFiles", "CalendarDocuments", "CalendarCSV",

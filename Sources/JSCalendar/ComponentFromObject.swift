@@ -1,5 +1,6 @@
 import CalendarModel
 import JSONReading
+import TimeZones
 
 /// A JSCalendar object as iCalendar components: the master and, for each override that patches
 /// more than whether an occurrence is there, its own component with RECURRENCE-ID. A member that
@@ -10,14 +11,17 @@ struct ComponentFromObject {
     private let object: JSONValue
     private let path: String
     private let form: DateForm
+    /// The calendar's zones, which say a zoned UNTIL in UTC.
+    private let zones: TimeZoneResolver
 
-    static func components(for object: JSONValue, path: String) throws(JSCalendarProblem) -> [Component] {
+    static func components(for object: JSONValue, path: String, zones: TimeZoneResolver) throws(JSCalendarProblem) -> [Component] {
         guard case .object = object else { throw JSCalendarProblem(path: path, "an entry must be a JSON object") }
         guard let type = object["@type"]?.string, let name = MappingTable.component(ofType: type),
               let kind = MappingTable.kind(of: name) else {
             throw JSCalendarProblem(path: "\(path).@type", "\"@type\" must be Event, Task or Group (Alert inside alerts)")
         }
-        var builder = ComponentFromObject(component: Component(name: name), object: object, path: path, form: DateForm(of: object))
+        var builder = ComponentFromObject(component: Component(name: name), object: object, path: path, form: DateForm(of: object),
+                                          zones: zones)
         let converted = object["iCalComponent"]?["convertedProperties"]
         for member in object.members {
             try builder.add(member, mappings: kind.mappings, converted: converted)
@@ -38,7 +42,7 @@ struct ComponentFromObject {
             component.components += specifics.components
         case "alerts":
             for entry in member.value.members {
-                component.components += try Self.components(for: entry.value, path: "\(path).alerts.\(entry.key)")
+                component.components += try Self.components(for: entry.value, path: "\(path).alerts.\(entry.key)", zones: zones)
             }
         case "recurrenceOverrides":
             try addOverrides(member.value)
@@ -91,9 +95,9 @@ struct ComponentFromObject {
             }
         case "recurrenceRules", "excludedRecurrenceRules":
             guard case .array(let rules) = member.value, object["start"] != nil else { return false }
-            let texts = rules.compactMap { RuleMapping.text(of: $0, form: form) }
+            let texts = rules.compactMap { RuleMapping.text(of: $0, form: form, zones: zones) }
             guard texts.count == rules.count, !texts.isEmpty,
-                  zip(texts, rules).allSatisfy({ RuleMapping.rule(for: Property(name: "RRULE", value: $0), form: form)?.sameValue(as: $1) == true })
+                  zip(texts, rules).allSatisfy({ RuleMapping.rule(for: Property(name: "RRULE", value: $0), form: form, zones: zones)?.sameValue(as: $1) == true })
             else { return false }
             component.properties += texts.map { Property(name: member.key == "recurrenceRules" ? "RRULE" : "EXRULE", value: $0) }
         default:
@@ -117,7 +121,7 @@ struct ComponentFromObject {
                 let master = SeriesEntries.masterBase(object, at: entry.key)
                 var patched = try master.patched(with: entry.value, path: "\(path).recurrenceOverrides.\(entry.key)")
                 patched = patched.setting("recurrenceId", .string(entry.key))
-                overrides += try Self.components(for: patched, path: "\(path).recurrenceOverrides.\(entry.key)")
+                overrides += try Self.components(for: patched, path: "\(path).recurrenceOverrides.\(entry.key)", zones: zones)
             }
         }
     }

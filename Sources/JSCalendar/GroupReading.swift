@@ -1,5 +1,6 @@
 import CalendarModel
 import JSONReading
+import TimeZones
 
 /// A Group as a VCALENDAR: its entries become the components, a METHOD all of them share the
 /// calendar's, its `iCalComponent` the calendar's own lines and carried components. A Group without
@@ -8,16 +9,20 @@ import JSONReading
 enum GroupReading {
     static func calendar(for group: JSONValue) throws(JSCalendarProblem) -> Component {
         var calendar = Component(name: "VCALENDAR")
+        // The zones the entries' rules are said in are the carried VTIMEZONEs, wherever the member stands.
+        let carried = try group["iCalComponent"].map { json throws(JSCalendarProblem) in
+            try ICalendarSpecifics.component(from: json, path: "$.iCalComponent")
+        }
+        let zones = TimeZoneResolver(calendar: Component(name: "VCALENDAR", components: carried?.children(named: "VTIMEZONE") ?? []))
         for member in group.members {
             switch member.key {
             case "@type":
                 continue
             case "entries":
-                try addEntries(member.value, to: &calendar)
+                try addEntries(member.value, to: &calendar, zones: zones)
             case "iCalComponent":
-                let specifics = try ICalendarSpecifics.component(from: member.value, path: "$.iCalComponent")
-                calendar.properties += specifics.properties
-                calendar.components = specifics.components + calendar.components
+                calendar.properties += carried?.properties ?? []
+                calendar.components = (carried?.components ?? []) + calendar.components
             default:
                 if let mapping = MappingTable.group.first(where: { $0.member == member.key }),
                    let property = mapping.property(exactlyFor: member.value) {
@@ -31,14 +36,14 @@ enum GroupReading {
         return calendar
     }
 
-    private static func addEntries(_ json: JSONValue, to calendar: inout Component) throws(JSCalendarProblem) {
+    private static func addEntries(_ json: JSONValue, to calendar: inout Component, zones: TimeZoneResolver) throws(JSCalendarProblem) {
         guard case .array(let entries) = json else { throw JSCalendarProblem(path: "$.entries", "entries must be an array") }
         let methods = entries.map { $0["method"]?.string }
         let shared = methods.allSatisfy { $0 == methods.first } ? methods.first ?? nil : nil
         if let shared { calendar.properties.append(Property(name: "METHOD", value: shared.uppercased())) }
         for (index, entry) in entries.enumerated() {
             let own = shared == nil ? entry : entry.removing("method")
-            calendar.components += try ComponentFromObject.components(for: own, path: "$.entries[\(index)]")
+            calendar.components += try ComponentFromObject.components(for: own, path: "$.entries[\(index)]", zones: zones)
         }
     }
 }

@@ -1,5 +1,6 @@
 import CalendarModel
 import JSONReading
+import TimeZones
 
 /// JSCalendar (RFC 8984) documents both ways: a VCALENDAR is a Group with its events and tasks as
 /// `entries`, or, when it holds one event or task and nothing a Group would have to carry, that
@@ -11,12 +12,12 @@ package enum JSCalendarDocument {
     }
 
     static func object(for calendar: Component) -> JSONValue {
-        guard calendar.name == "VCALENDAR" else { return ObjectFromComponent.object(for: calendar) }
+        guard calendar.name == "VCALENDAR" else { return ObjectFromComponent.object(for: calendar, zones: TimeZoneResolver(definitions: [:])) }
         let items = calendar.components.filter(\.isEntry)
         let methods = calendar.all("METHOD")
         let method = !items.isEmpty && methods.count == 1 && methods[0].parameters.isEmpty
             && methods[0].value == methods[0].value.uppercased() ? methods[0] : nil
-        var entries = SeriesEntries.entries(of: items)
+        var entries = SeriesEntries.entries(of: items, zones: TimeZoneResolver(calendar: calendar))
         if let method { entries = entries.map { $0.setting("method", .string(method.value.lowercased())) } }
         if entries.count == 1, items.count == calendar.components.count, let lone = lone(entries[0], in: calendar, method: method) {
             return lone
@@ -51,7 +52,7 @@ package enum JSCalendarDocument {
                 calendar.properties.append(Property(name: "METHOD", value: method.uppercased()))
                 entry = entry.removing("method")
             }
-            calendar.components = try ComponentFromObject.components(for: entry, path: "$")
+            calendar.components = try ComponentFromObject.components(for: entry, path: "$", zones: TimeZoneResolver(definitions: [:]))
             return calendar
         default:
             throw JSCalendarProblem(path: "$.@type", "a JSCalendar document is an object whose \"@type\" is Event, Task or Group")

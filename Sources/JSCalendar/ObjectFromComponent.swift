@@ -1,5 +1,6 @@
 import CalendarModel
 import JSONReading
+import TimeZones
 
 /// An iCalendar component as a JSCalendar object: what a mapping converts exactly becomes members,
 /// the rest goes into the object's `iCalComponent` (see `MemberMapping`, `ICalendarSpecifics`).
@@ -10,6 +11,8 @@ struct ObjectFromComponent {
     private var converted: [JSONMember] = []
     private let name: String
     private let mappings: [MemberMapping]
+    /// The calendar's zones, which say a UTC UNTIL in the start's zone.
+    private let zones: TimeZoneResolver
     private var form: DateForm?
     /// The start, read before the lines, since some producers (Apple's) write DTEND before DTSTART.
     private var start: LocalDateTime?
@@ -17,9 +20,9 @@ struct ObjectFromComponent {
     private var alwaysCarries = false
 
     /// The object for an event, task or alert.
-    static func object(for component: Component) -> JSONValue {
+    static func object(for component: Component, zones: TimeZoneResolver) -> JSONValue {
         guard let kind = MappingTable.kind(of: component.name) else { return ICalendarSpecifics.component(component) }
-        var builder = ObjectFromComponent(object: JSONObject(type: kind.type), name: component.name, mappings: kind.mappings)
+        var builder = ObjectFromComponent(object: JSONObject(type: kind.type), name: component.name, mappings: kind.mappings, zones: zones)
         let start = component["DTSTART"].flatMap(DateForm.read)
         builder.form = start?.form ?? component["DUE"].flatMap(DateForm.read)?.form
         builder.start = start?.time
@@ -29,7 +32,7 @@ struct ObjectFromComponent {
         }
         for child in component.components {
             if child.name == "VALARM" && component.name != "VALARM" {
-                builder.addEntry(object(for: child), to: "alerts")
+                builder.addEntry(object(for: child, zones: zones), to: "alerts")
             } else {
                 builder.carriedComponents.append(child)
             }
@@ -40,7 +43,8 @@ struct ObjectFromComponent {
     /// The members of a VCALENDAR as a Group: its own properties (but the METHOD its entries carry)
     /// and the components that are not entries, without the entries.
     static func groupMembers(of calendar: Component, leaving method: Property?) -> JSONObject {
-        var builder = ObjectFromComponent(object: JSONObject(type: "Group"), name: calendar.name, mappings: MappingTable.group)
+        var builder = ObjectFromComponent(object: JSONObject(type: "Group"), name: calendar.name, mappings: MappingTable.group,
+                                          zones: TimeZoneResolver(definitions: [:]))
         for property in calendar.properties where property != method { builder.add(property) }
         builder.carriedComponents = calendar.components.filter { !$0.isEntry }
         // A Group without iCalComponent means VERSION:2.0 (see `GroupReading`): a calendar that carries
@@ -135,7 +139,7 @@ extension ObjectFromComponent {
                                                                           JSONMember(key: "name", value: .string("dtend"))])))
         case "RRULE", "EXRULE":
             let member = property.name == "RRULE" ? "recurrenceRules" : "excludedRecurrenceRules"
-            guard let rule = RuleMapping.rule(for: property, form: form) else { return false }
+            guard let rule = RuleMapping.rule(for: property, form: form, zones: zones) else { return false }
             object[member] = .array((object[member].flatMap { if case .array(let items) = $0 { items } else { nil } } ?? []) + [rule])
         case "RDATE", "EXDATE":
             guard let read = DateForm.read(property), read.form == form else { return false }

@@ -1,5 +1,6 @@
 import CalendarModel
 import JSONReading
+import TimeZones
 
 /// RRULE and EXRULE as RFC 8984's RecurrenceRule (§4.3.3), part for part in the order written, with
 /// UNTIL a LocalDateTime in the start's own form.
@@ -10,13 +11,13 @@ enum RuleMapping {
     private static let lowerCased = [("FREQ", "frequency"), ("WKST", "firstDayOfWeek"), ("RSCALE", "rscale"), ("SKIP", "skip")]
 
     /// The rule of `property`, when it converts back to the very same line.
-    static func rule(for property: Property, form: DateForm) -> JSONValue? {
-        guard property.parameters.isEmpty, let json = rule(of: property.value, form: form),
-              text(of: json, form: form) == property.value else { return nil }
+    static func rule(for property: Property, form: DateForm, zones: TimeZoneResolver) -> JSONValue? {
+        guard property.parameters.isEmpty, let json = rule(of: property.value, form: form, zones: zones),
+              text(of: json, form: form, zones: zones) == property.value else { return nil }
         return json
     }
 
-    private static func rule(of raw: String, form: DateForm) -> JSONValue? {
+    private static func rule(of raw: String, form: DateForm, zones: TimeZoneResolver) -> JSONValue? {
         var object = JSONObject(type: "RecurrenceRule")
         for part in raw.split(separator: ";", omittingEmptySubsequences: false) {
             let pieces = part.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
@@ -37,7 +38,7 @@ enum RuleMapping {
                 guard days.count == values.count else { return nil }
                 object["byDay"] = .array(days)
             } else if name == "UNTIL" {
-                guard let until = until(value, form: form) else { return nil }
+                guard let until = until(value, form: form, zones: zones) else { return nil }
                 object["until"] = .string(until)
             } else {
                 return nil
@@ -47,7 +48,7 @@ enum RuleMapping {
     }
 
     /// The RRULE text of a RecurrenceRule, or nil for one iCalendar cannot say.
-    static func text(of json: JSONValue, form: DateForm) -> String? {
+    static func text(of json: JSONValue, form: DateForm, zones: TimeZoneResolver) -> String? {
         var parts: [String] = []
         for member in json.members where member.key != "@type" {
             if let pair = lowerCased.first(where: { $0.1 == member.key }), let value = member.value.string {
@@ -61,7 +62,8 @@ enum RuleMapping {
             } else if member.key == "byDay", case .array(let items) = member.value {
                 parts.append("BYDAY=" + items.compactMap(dayText).joined(separator: ","))
             } else if member.key == "until", let text = member.value.string, let time = form.time(.string(text)) {
-                parts.append("UNTIL=" + form.untilText(time))
+                guard let until = untilText(time, form: form, zones: zones) else { return nil }
+                parts.append("UNTIL=" + until)
             } else {
                 return nil
             }
@@ -93,25 +95,27 @@ enum RuleMapping {
         return nth + day.uppercased()
     }
 
-    /// UNTIL as a LocalDateTime: a date for a date start, a UTC time for a UTC start, a wall-clock
-    /// time for a floating one. A UTC UNTIL of a zoned start needs the zone's rules to say locally and
-    /// is carried as written instead.
-    private static func until(_ raw: String, form: DateForm) -> String? {
+    /// UNTIL as a LocalDateTime in the start's form (RFC 8984 §4.3.3): a date for a date start, the
+    /// wall-clock time for a floating one, and for a zoned start the time in its zone of the UTC
+    /// instant RFC 5545 §3.3.10 writes there.
+    private static func until(_ raw: String, form: DateForm, zones: TimeZoneResolver) -> String? {
         switch (DateValue(icalendar: raw), form) {
         case (.date(let date)?, .date): return LocalDateTime(date: date).isoFormat
-        case (.utc(let time)?, .utc), (.floating(let time)?, .floating), (.floating(let time)?, .zoned): return time.isoFormat
+        case (.utc(let time)?, .utc), (.floating(let time)?, .floating): return time.isoFormat
+        case (.utc(let time)?, .zoned(let tzid)):
+            return zones.zone(for: tzid)?.local(atUTC: time.secondsSinceEpoch).isoFormat
         default: return nil
         }
     }
-}
 
-extension DateForm {
-    /// UNTIL as the start's form writes it.
-    fileprivate func untilText(_ time: LocalDateTime) -> String {
-        switch self {
+    /// UNTIL as the start's form writes it: a zoned start's in UTC.
+    private static func untilText(_ time: LocalDateTime, form: DateForm, zones: TimeZoneResolver) -> String? {
+        switch form {
         case .date: return time.date.basicFormat
         case .utc: return DateValue.utc(time).icalendarText
-        case .floating, .zoned: return time.basicFormat
+        case .floating: return time.basicFormat
+        case .zoned(let tzid):
+            return zones.zone(for: tzid).map { DateValue.utc(LocalDateTime(secondsSinceEpoch: $0.utcSecond(forLocal: time))).icalendarText }
         }
     }
 }

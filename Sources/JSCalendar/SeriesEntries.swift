@@ -1,5 +1,6 @@
 import CalendarModel
 import JSONReading
+import TimeZones
 
 /// A calendar's events and tasks as entries of a Group: an override (a component with RECURRENCE-ID)
 /// becomes a patch in its master's `recurrenceOverrides` (RFC 8984 §4.3.5) when the patch gives the
@@ -12,8 +13,8 @@ enum SeriesEntries {
         "recurrenceOverrides", "recurrenceRules", "relatedTo", "replyTo", "sentBy", "timeZones", "uid",
     ]
 
-    static func entries(of items: [Component]) -> [JSONValue] {
-        var objects = items.map(ObjectFromComponent.object)
+    static func entries(of items: [Component], zones: TimeZoneResolver) -> [JSONValue] {
+        var objects = items.map { ObjectFromComponent.object(for: $0, zones: zones) }
         var masters: [String: Int] = [:]
         for (index, item) in items.enumerated() where !item.has("RECURRENCE-ID") {
             if let uid = objects[index]["uid"]?.string, masters[uid] == nil { masters[uid] = index }
@@ -21,7 +22,7 @@ enum SeriesEntries {
         var merged = Set<Int>()
         for (index, item) in items.enumerated() where item.has("RECURRENCE-ID") {
             guard let uid = objects[index]["uid"]?.string, let master = masters[uid],
-                  let patch = patch(turning: objects[master], into: objects[index], expecting: item) else { continue }
+                  let patch = patch(turning: objects[master], into: objects[index], expecting: item, zones: zones) else { continue }
             var overrides = JSONObject(objects[master]["recurrenceOverrides"]?.members ?? [])
             overrides[patch.key] = patch.value
             objects[master] = objects[master].setting("recurrenceOverrides", overrides.value)
@@ -30,14 +31,15 @@ enum SeriesEntries {
         return objects.indices.filter { !merged.contains($0) }.map { objects[$0] }
     }
 
-    private static func patch(turning master: JSONValue, into override: JSONValue, expecting item: Component) -> JSONMember? {
+    private static func patch(turning master: JSONValue, into override: JSONValue, expecting item: Component,
+                              zones: TimeZoneResolver) -> JSONMember? {
         guard let key = override["recurrenceId"]?.string, master["recurrenceOverrides"]?[key] == nil else { return nil }
         let base = masterBase(master, at: key)
         let patch = JSONValue.object(override.removing("recurrenceId").patch(from: base))
         guard !patch.members.contains(where: { unpatchable.contains(String($0.key.prefix { $0 != "/" })) }),
               patch.members != [], !patch.sameValue(as: .object([JSONMember(key: "excluded", value: .bool(true))])),
               let patched = try? base.patched(with: patch, path: "$").setting("recurrenceId", .string(key)),
-              let back = try? ComponentFromObject.components(for: patched, path: "$"),
+              let back = try? ComponentFromObject.components(for: patched, path: "$", zones: zones),
               back.count == 1, back[0].losslessForm == item.losslessForm else { return nil }
         return JSONMember(key: key, value: patch)
     }

@@ -36,7 +36,8 @@ final class RFCExampleTests: XCTestCase {
 
     func testOverridesBecomeAnExdateAndComponentsWithRecurrenceIDs() throws {
         let text = try icalendarText(of: "rfc8984-6.9-recurring-event-with-overrides")
-        XCTAssertTrue(text.contains("RRULE:FREQ=WEEKLY;UNTIL=20200624T090000\r\n"), text)
+        // UNTIL of a zoned start is UTC (RFC 5545 §3.3.10): 09:00 in London in June is 08:00Z.
+        XCTAssertTrue(text.contains("RRULE:FREQ=WEEKLY;UNTIL=20200624T080000Z\r\n"), text)
         XCTAssertTrue(text.contains("EXDATE;TZID=Europe/London:20200401T090000\r\n"), text)
         XCTAssertTrue(text.contains("RECURRENCE-ID;TZID=Europe/London:20200107T140000\r\n"), text)
         XCTAssertTrue(text.contains("DTSTART;TZID=Europe/London:20200625T100000\r\n"), text)
