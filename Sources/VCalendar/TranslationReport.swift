@@ -4,8 +4,8 @@ import CalendarModel
 /// of a thousand rules says "1000 RRULEs translated" once and not a thousand times.
 struct TranslationReport {
     /// One kind of translation. The order of the cases is the order the report is written in.
-    enum Kind: Int, CaseIterable, Comparable {
-        case version, quotedPrintable, unknownCharset, controlCharacter, rule, alarm, zone, utcAssumed, status, attendee,
+    enum Kind: Int, Comparable {
+        case version, quotedPrintable, unknownCharset, controlCharacter, unreadableZone, rule, alarm, zone, utcAssumed, status, attendee,
              created, madeUID, untranslatableRule, untranslatableAlarm
 
         static func < (lhs: Kind, rhs: Kind) -> Bool { lhs.rawValue < rhs.rawValue }
@@ -13,7 +13,7 @@ struct TranslationReport {
         /// Only what could not be carried as meant is a warning; a faithful translation is a note.
         var severity: Diagnostic.Severity {
             switch self {
-            case .untranslatableRule, .untranslatableAlarm, .unknownCharset, .controlCharacter, .utcAssumed: .violation
+            case .untranslatableRule, .untranslatableAlarm, .unknownCharset, .controlCharacter, .unreadableZone, .utcAssumed: .violation
             default: .notice
             }
         }
@@ -28,9 +28,6 @@ struct TranslationReport {
         if entry.details.count < 3 && !entry.details.contains(detail) { entry.details.append(detail) }
         counts[kind] = entry
     }
-
-    /// How many of a kind were counted.
-    func count(of kind: Kind) -> Int { counts[kind]?.count ?? 0 }
 
     /// One diagnostic per kind, in a fixed order.
     func diagnostics(file: String) -> [Diagnostic] {
@@ -53,10 +50,12 @@ struct TranslationReport {
             return ("the charset \(detail) is not known\(times)", "reads the value as UTF-8")
         case .controlCharacter:
             return ("\(detail) holds control characters once decoded, which iCalendar cannot carry\(times)", "leaves them out")
+        case .unreadableZone:
+            return ("TZ:\(detail) is not a UTC offset (+01:00, -0500)", "keeps it as X-VCALENDAR-TZ; local times stay floating")
         case .rule:
             return ("\(n) vCalendar rule\(n == 1 ? "" : "s") (\(n == 1 ? "" : "the first: ")\(detail)) translated into RFC 5545 rules", nil)
         case .alarm:
-            return ("\(n) vCalendar alarm\(n == 1 ? "" : "s") (\(detail)) made VALARMs", nil)
+            return ("\(n) vCalendar alarm\(n == 1 ? " (\(detail)) made a VALARM" : "s (\(detail)) made VALARMs")", nil)
         case .zone:
             return ("local times read in the calendar's vCalendar zone \(detail)\(times)", "writes them in UTC")
         case .utcAssumed:

@@ -8,6 +8,8 @@ enum VCalendarAlarm {
     struct Item {
         /// DTSTART as written out, which a floating run time is made relative to.
         var start: DateValue?
+        /// A to-do's DUE, which a floating run time is made relative to when it has no DTSTART.
+        var due: DateValue?
         var summary: String?
         var zone: VCalendarZone?
     }
@@ -51,8 +53,8 @@ enum VCalendarAlarm {
     }
 
     /// An absolute TRIGGER at a UTC run time (a local one made UTC by the calendar's zone), or, for a
-    /// floating item with no zone, the run time's distance from DTSTART, which keeps it as meant
-    /// wherever the item is read.
+    /// floating item with no zone, the run time's distance from DTSTART (from a to-do's DUE when it
+    /// has none), which keeps it as meant wherever the item is read.
     private static func trigger(_ text: String, _ item: Item) -> Property? {
         switch DateValue(icalendar: text.uppercased()) {
         case .utc(let time)?:
@@ -63,13 +65,15 @@ enum VCalendarAlarm {
                 return Property(name: "TRIGGER", parameters: [Parameter(name: "VALUE", values: ["DATE-TIME"])],
                                 value: DateValue.utc(zone.utc(local)).icalendarText)
             }
-            let start: LocalDateTime
-            switch item.start {
-            case .floating(let time)?: start = time
-            case .date(let day)?: start = LocalDateTime(date: day)
+            let (anchor, related) = item.start.map { ($0, false) } ?? item.due.map { ($0, true) } ?? (nil, false)
+            let from: LocalDateTime
+            switch anchor {
+            case .floating(let time)?: from = time
+            case .date(let day)?: from = LocalDateTime(date: day)
             default: return nil
             }
-            return Property(name: "TRIGGER", value: duration(local.secondsSinceEpoch - start.secondsSinceEpoch).icalendarText)
+            return Property(name: "TRIGGER", parameters: related ? [Parameter(name: "RELATED", values: ["END"])] : [],
+                            value: duration(local.secondsSinceEpoch - from.secondsSinceEpoch).icalendarText)
         default: return nil
         }
     }

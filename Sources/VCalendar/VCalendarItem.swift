@@ -14,7 +14,8 @@ extension VCalendarTranslation {
         var component = Component(name: node.name, location: node.location)
         let start = lines.first { $0.name == "DTSTART" }.flatMap { time($0.value, at: $0.location, counted: false) }
         let summary = lines.first { $0.name == "SUMMARY" }.map { Self.vCalendarText($0.value) }
-        let alarmItem = VCalendarAlarm.Item(start: start, summary: summary, zone: zone)
+        let due = lines.first { $0.name == "DUE" }.flatMap { time($0.value, at: $0.location, counted: false) }
+        let alarmItem = VCalendarAlarm.Item(start: start, due: due, summary: summary, zone: zone)
         for entry in node.lines {
             guard case .read(let line) = entry else {
                 if case .unreadable(let property) = entry { component.properties.append(property) }

@@ -18,6 +18,7 @@ struct VCalendarTranslation {
         let lines = node.readLines
         let tz = lines.first { $0.name == "TZ" }
         zone = VCalendarZone(tz: tz?.value, daylight: lines.filter { $0.name == "DAYLIGHT" }.map(\.value))
+        if let tz, zone == nil { report.note(.unreadableZone, at: tz.location, tz.value) }
         var calendar = Component(name: "VCALENDAR", location: node.location)
         let version = lines.first { $0.name == "VERSION" }
         report.note(.version, at: version?.location ?? node.location)

@@ -133,6 +133,28 @@ final class VCalendarSampleTests: XCTestCase {
         XCTAssertFalse(VCalendarReader.isVCalendar(Array("BEGIN:VCARD\r\nVERSION:1.0\r\n".utf8)))
     }
 
+    private func readText(_ lines: [String]) -> VCalendarReader.Reading {
+        VCalendarReader.read(Array(lines.map { $0 + "\r\n" }.joined().utf8), file: "t.vcs")
+    }
+
+    func testAFloatingToDosAlarmIsSetFromItsDueWhenItHasNoStart() {
+        let reading = readText(["BEGIN:VCALENDAR", "VERSION:1.0", "BEGIN:VTODO", "UID:t", "DUE:20260430T170000",
+                                "AALARM:20260430T160000;;;", "END:VTODO", "END:VCALENDAR"])
+        let trigger = reading.calendars.first?.components.first?.components.first?["TRIGGER"]
+        XCTAssertEqual(trigger?.value, "-PT1H")
+        XCTAssertEqual(trigger?[parameter: "RELATED"], "END")
+    }
+
+    func testATZThatIsNoOffsetLeavesTimesFloatingAndSaysSo() {
+        let reading = readText(["BEGIN:VCALENDAR", "VERSION:1.0", "TZ:EST", "BEGIN:VEVENT", "UID:e", "DTSTART:20260105T090000",
+                                "END:VEVENT", "END:VCALENDAR"])
+        XCTAssertEqual(reading.calendars.first?.components.first?["DTSTART"]?.value, "20260105T090000")
+        XCTAssertEqual(reading.calendars.first?["X-VCALENDAR-TZ"]?.value, "EST")
+        let warning = reading.diagnostics.first { $0.severity == .violation }
+        XCTAssertEqual(warning?.location, SourceLocation(line: 3, column: 1))
+        XCTAssertTrue(warning?.message.hasPrefix("TZ:EST is not a UTC offset") == true, "\(reading.diagnostics)")
+    }
+
     func testAnUntranslatableRuleIsKeptAndWarnedAbout() {
         let text = "BEGIN:VCALENDAR\r\nVERSION:1.0\r\nBEGIN:VEVENT\r\nUID:a\r\nDTSTART:20260101T090000Z\r\nRRULE:D1 0800 1200 #5\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
         let reading = VCalendarReader.read(Array(text.utf8), file: "t.vcs")
