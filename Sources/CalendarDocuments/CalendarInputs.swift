@@ -7,8 +7,8 @@ import InputFiles
 import ProgressReporting
 import Schedules
 
-/// Reads the inputs of a command into one merged calendar, streaming iCalendar, xCal and jCal inputs
-/// component by component and decoding model JSON whole.
+/// Reads the inputs of a command into one merged calendar, each with its format's reader from the
+/// registry: a streamed format (iCalendar, xCal, jCal) component by component, any other whole.
 package struct CalendarInputs {
     package var paths: [String]
     package var format: CalendarFormat?

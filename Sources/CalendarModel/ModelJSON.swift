@@ -3,7 +3,9 @@
 /// `properties` as raw name/parameters/value, and its children under `components`.
 ///
 /// A property goes typed only when the typed form writes it back exactly; otherwise it stays raw,
-/// so JSON → iCalendar gives back every property, parameter and value.
+/// so JSON → iCalendar gives back every property, parameter and value. calbridge reads model JSON
+/// with its own JSON reader (CalendarDocuments' `ModelJSONDocument`, for line and column); this
+/// `Decodable` is what that reader is held to, input for input.
 package struct ModelJSON: Codable, Hashable, Sendable {
     package var component: Component
 
