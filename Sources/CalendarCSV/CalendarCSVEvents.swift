@@ -48,7 +48,10 @@ struct CalendarCSVEvents {
     mutating func finished() -> [Diagnostic] {
         let columns = Self.uncarried.filter { dropped[$0] != nil }
         if !columns.isEmpty {
-            let rows = columns.map { "\($0.header(header.language)) (\(dropped[$0] ?? 0) rows)" }
+            let rows = columns.map { column in
+                let count = dropped[column] ?? 0
+                return "\(column.header(header.language)) (\(count) row\(count == 1 ? "" : "s"))"
+            }
             diagnostics.append(Diagnostic(.violation, file: file, at: nil,
                                           "the values of \(rows.joined(separator: ", ")) have no place in the calendar",
                                           repair: "drops them"))

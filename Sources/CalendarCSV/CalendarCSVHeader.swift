@@ -14,6 +14,7 @@ struct CalendarCSVHeader {
     var columns: [CalendarCSVColumn: Int]
     var language: CalendarCSVLanguage
     var style: CalendarCSVStyle
+    /// Headers calbridge does not know, or knows and met already, whose values are dropped.
     var unknown: [String]
 
     /// The header, when its fields name a subject and a start date in one language; nil otherwise.

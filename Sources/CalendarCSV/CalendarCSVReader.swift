@@ -30,7 +30,7 @@ package enum CalendarCSVReader {
         }
         if !header.unknown.isEmpty {
             diagnostics.append(Diagnostic(.violation, file: file, at: SourceLocation(line: first.row),
-                                          "the columns \(header.unknown.joined(separator: ", ")) are not calendar CSV columns calbridge knows",
+                                          "calbridge reads nothing from the columns \(header.unknown.joined(separator: ", ")) (not calendar CSV columns, or named twice)",
                                           repair: "drops their values"))
         }
         let rows = records.dropFirst()

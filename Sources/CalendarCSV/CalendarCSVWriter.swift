@@ -14,6 +14,9 @@ package enum CalendarCSVWriter {
 
     /// Throws `UsageProblem` when the calendar has a recurring series and no window was given.
     package static func write(_ calendar: Component, options: CalendarCSVOptions) throws -> Written {
+        if options.style == .google && options.language != .english {
+            throw UsageProblem(message: "Google's calendar CSV has English headers only; --csv-lang goes with --csv-style outlook")
+        }
         let events = calendar.components.filter { $0.name == "VEVENT" }
         let series = Set(events.filter(isRecurring).map { $0["UID"]?.text ?? "" })
         if !series.isEmpty && options.window == nil {
@@ -32,7 +35,7 @@ package enum CalendarCSVWriter {
         let window = options.window ?? CalendarCSVOptions.Window(start: LocalDateTime(date: CalendarDate(year: 1, month: 1, day: 1)),
                                                                  end: LocalDateTime(date: lastDay.adding(days: 1)))
         let occurrences = try expansion.occurrences(from: window.start, to: window.end, in: shownZone)
-        var rows = CalendarCSVRowWriter(style: options.style, language: options.style == .google ? .english : options.language)
+        var rows = CalendarCSVRowWriter(style: options.style, language: options.language)
         for var occurrence in occurrences {
             if let shownZone {
                 occurrence.start = occurrence.start.shown(in: shownZone)

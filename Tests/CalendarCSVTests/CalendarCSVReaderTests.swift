@@ -44,7 +44,7 @@ final class CalendarCSVReaderTests: XCTestCase {
         XCTAssertTrue(events[1].children(named: "VALARM").isEmpty)
         // The organizer and attendees have no addresses to become ATTENDEEs: said once, with counts.
         XCTAssertEqual(diagnostics.map(\.message),
-                       ["the values of Meeting Organizer (1 rows), Required Attendees (1 rows) have no place in the calendar"])
+                       ["the values of Meeting Organizer (1 row), Required Attendees (1 row) have no place in the calendar"])
     }
 
     func testGermanOutlookSampleInWindows1252IsDecodedAndSaidSoOnce() throws {
@@ -120,6 +120,14 @@ final class CalendarCSVReaderTests: XCTestCase {
         XCTAssertEqual(calendar.components.map { $0["SUMMARY"]?.text }, ["D"])
         XCTAssertEqual(diagnostics.map(\.location), [SourceLocation(line: 2, column: 3), SourceLocation(line: 3, column: 14),
                                                      SourceLocation(line: 4, column: 31)])
+    }
+
+    func testColumnsCalbridgeDoesNotReadAreNamedOnceAtTheHeader() throws {
+        let text = "Subject,Start Date,Colour,Location,Location\nLunch,2026-03-02,blue,Canteen,Roof\n"
+        let (calendar, diagnostics) = try CalendarCSVReader.read(Array(text.utf8), file: "x.csv")
+        XCTAssertEqual(calendar.components.first?["LOCATION"]?.text, "Canteen")
+        XCTAssertEqual(diagnostics.map(\.description),
+                       ["x.csv:1:1: warning: calbridge reads nothing from the columns Colour, Location (not calendar CSV columns, or named twice) (repair: drops their values)"])
     }
 
     func testAHeaderOfNoCalendarCSVIsRefusedNamingTheKnownOnes() throws {

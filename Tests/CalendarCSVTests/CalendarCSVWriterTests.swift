@@ -78,6 +78,12 @@ final class CalendarCSVWriterTests: XCTestCase {
         XCTAssertEqual(shown.report, [])
     }
 
+    func testGermanHeadersGoWithOutlooksFormOnly() {
+        XCTAssertThrowsError(try CalendarCSVWriter.write(calendar(events), options: CalendarCSVOptions(style: .google, language: .german))) {
+            XCTAssertTrue(($0 as? UsageProblem)?.message.contains("--csv-style outlook") ?? false)
+        }
+    }
+
     func testARecurringSeriesWithoutAWindowIsAUsageProblem() {
         let series = event("weekly", [("SUMMARY", "Yoga"), ("DTSTART", "20260302T180000"), ("DTEND", "20260302T190000"), ("RRULE", "FREQ=WEEKLY")])
         XCTAssertThrowsError(try CalendarCSVWriter.write(calendar([series]), options: CalendarCSVOptions())) { error in
