@@ -109,13 +109,17 @@ struct ComponentFromObject {
     /// An empty patch is an RDATE, `excluded` an EXDATE (draft-ietf-calext-jscalendar-icalendar);
     /// any other patch applied to the master is an override component.
     private mutating func addOverrides(_ json: JSONValue) throws(JSCalendarProblem) {
+        let lines = OccurrenceLines.kept(in: object["iCalComponent"]?["convertedProperties"], overrides: json, form: form)
+        let covered = Set(lines.values.flatMap(\.keys))
         for entry in json.members {
+            if let line = lines[entry.key] { component.properties.append(line.line) }
+            if covered.contains(entry.key) { continue }
             guard let time = form.time(.string(entry.key)) else {
                 throw JSCalendarProblem(path: "\(path).recurrenceOverrides", "\"\(entry.key)\" is not a LocalDateTime of the start's form")
             }
             if entry.value.members.isEmpty {
                 component.properties.append(form.property(named: "RDATE", at: time))
-            } else if entry.value.sameValue(as: .object([JSONMember(key: "excluded", value: .bool(true))])) {
+            } else if entry.value.sameValue(as: OccurrenceLines.excluded) {
                 component.properties.append(form.property(named: "EXDATE", at: time))
             } else {
                 let master = SeriesEntries.masterBase(object, at: entry.key)

@@ -142,12 +142,12 @@ extension ObjectFromComponent {
             guard let rule = RuleMapping.rule(for: property, form: form, zones: zones) else { return false }
             object[member] = .array((object[member].flatMap { if case .array(let items) = $0 { items } else { nil } } ?? []) + [rule])
         case "RDATE", "EXDATE":
-            guard let read = DateForm.read(property), read.form == form else { return false }
             var overrides = object["recurrenceOverrides"]?.members ?? []
-            let key = read.time.isoFormat
-            guard !overrides.contains(where: { $0.key == key }) else { return false }
-            overrides.append(JSONMember(key: key, value: .object(property.name == "RDATE" ? [] : [JSONMember(key: "excluded", value: .bool(true))])))
+            guard let keys = OccurrenceLines.keys(of: property, form: form),
+                  !overrides.contains(where: { keys.contains($0.key) }) else { return false }
+            overrides += keys.map { JSONMember(key: $0, value: OccurrenceLines.patch(for: property.name)) }
             object["recurrenceOverrides"] = .object(overrides)
+            if keys.count > 1 { converted.append(JSONMember(key: OccurrenceLines.pointer(keys[0]), value: ICalendarSpecifics.property(property))) }
         default:
             return false
         }
