@@ -1,5 +1,4 @@
 import CalendarWebFormats
-import OrderedCollections
 
 /// What changed in a collection since a sync token (RFC 6578).
 package struct CalDAVChanges: Hashable, Sendable {
@@ -43,45 +42,17 @@ extension CalDAVStore {
         return CalDAVChanges(changed: try list(), removed: [], token: nil, isCompleteListing: true)
     }
 
-    /// One sync, following truncated answers (a 507 on the collection, RFC 6578 §3.6) from the
-    /// token each one gives; nil when the server refuses the token or the report.
+    /// One sync (see `syncMembers(from:)`) with each member's UID; nil when the server refuses the
+    /// token or the report.
     private func syncReport(from token: String?) throws -> CalDAVChanges? {
-        var changed: OrderedDictionary<String, String> = [:]
-        var removed: [String] = []
-        var current = token
-        // Each round returns at least one change or the server would not truncate; the bound only
-        // stops a server that truncates forever.
-        for _ in 0..<1_000 {
-            let reply = try transport.send("REPORT", path: collectionPath, depth: "0",
-                                           body: .syncCollection(syncToken: current, properties: [.etag]))
-            guard reply.status == 207 else {
-                if Self.refusesSync(reply) { return nil }
-                throw failure(reply)
-            }
-            let answer = try multistatus(reply)
-            var truncated = false
-            for response in answer.responses {
-                if CalDAVPath.asCollection(response.href) == collectionPath {
-                    truncated = truncated || response.status == 507
-                } else if response.status == 404 {
-                    changed[response.href] = nil
-                    removed.append(response.href)
-                } else if let member = members(of: [response]).first {
-                    changed[member.path] = member.etag
-                    removed.removeAll { $0 == member.path }
-                }
-            }
-            current = answer.syncToken ?? current
-            guard truncated else { break }
-        }
-        let members = changed.map { CalDAVMember(path: $0.key, etag: $0.value) }
+        guard let answer = try syncMembers(from: token) else { return nil }
         let isComplete = token == nil
-        let resources = try self.resources(for: members)
+        let resources = try self.resources(for: answer.changed)
         if isComplete {
-            foreignNames.keep(only: Set(members.map(\.path)))
+            foreignNames.keep(only: Set(answer.changed.map(\.path)))
             foreignNames.isComplete = true
         }
-        return CalDAVChanges(changed: resources, removed: removedUIDs(removed), token: current, isCompleteListing: isComplete)
+        return CalDAVChanges(changed: resources, removed: removedUIDs(answer.removed), token: answer.token, isCompleteListing: isComplete)
     }
 
     private func removedUIDs(_ paths: [String]) -> [String] {
@@ -90,13 +61,5 @@ extension CalDAVStore {
             foreignNames.forget(path: path)
             return uid
         }
-    }
-
-    /// Whether the answer says "no sync from this token" or "no sync here" rather than a failure.
-    private static func refusesSync(_ reply: CalDAVReply) -> Bool {
-        if let precondition = reply.precondition, ["valid-sync-token", "supported-report"].contains(precondition) {
-            return true
-        }
-        return [403, 501].contains(reply.status)
     }
 }

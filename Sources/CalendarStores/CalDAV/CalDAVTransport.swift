@@ -21,6 +21,20 @@ final class CalDAVTransport {
     private let lock = NSLock()
     private var isClosed = false
     private var hasAnswered = false
+    private var tooManyRequestsWatcher: (@Sendable (_ retryAfter: Double?) -> Void)?
+
+    /// Told of each 429 Too Many Requests (with its `Retry-After` in seconds) before the request is
+    /// tried again, so a caller sending many at once can send fewer.
+    var onTooManyRequests: (@Sendable (_ retryAfter: Double?) -> Void)? {
+        get { lock.withLock { tooManyRequestsWatcher } }
+        set { lock.withLock { tooManyRequestsWatcher = newValue } }
+    }
+    private var triesSent = 0
+
+    /// Every try sent so far, retries included: what a run reports as its requests.
+    var requestsSent: Int {
+        lock.withLock { triesSent }
+    }
 
     init(endpoint: CalDAVEndpoint, user: String?, password: String?,
          clock: any RetryClock = BlockingClock()) throws(CalDAVError) {
@@ -153,6 +167,7 @@ final class CalDAVTransport {
             case .success(let reply):
                 retryAfter = CalDAVRetryPolicy.retryAfterSeconds(reply.header("retry-after"))
                 reason = "the server answered \(reply.status)"
+                if reply.status == 429 { onTooManyRequests?(retryAfter) }
             case .failure(let error):
                 guard Self.isPassing(error), lock.withLock({ hasAnswered }) else {
                     throw StoreError.unavailable("\(method) \(url) failed: \(Self.describe(error))")
@@ -178,6 +193,7 @@ final class CalDAVTransport {
     private func open(_ method: String, url: String, headers: [(name: String, value: String)], body: [UInt8]?,
                       seconds: Double) throws -> (CalDAVReply, CalDAVResponseStream) {
         guard !closed else { throw HTTPClientError.alreadyShutdown }
+        lock.withLock { triesSent += 1 }
         var httpHeaders = HTTPHeaders(headers.map { ($0.name, $0.value) })
         if let authorization { httpHeaders.add(name: "Authorization", value: authorization) }
         let request = try HTTPClient.Request(url: url, method: HTTPMethod(rawValue: method), headers: httpHeaders,
