@@ -119,7 +119,9 @@ extension VCalendarTranslation {
     private mutating func completeIdentity(_ component: inout Component) {
         guard component.name == "VEVENT" || component.name == "VTODO" else { return }
         if !component.has("DTSTAMP") {
-            let stamp = component["LAST-MODIFIED"]?.value ?? component["CREATED"]?.value ?? "19700101T000000Z"
+            // Only a time that reads as UTC stamps the item; a value kept as written because it is none does not.
+            let written = [component["LAST-MODIFIED"]?.value, component["CREATED"]?.value].compactMap { $0 }
+            let stamp = written.first { if case .utc? = DateValue(icalendar: $0) { true } else { false } } ?? "19700101T000000Z"
             component.properties.insert(Property(name: "DTSTAMP", value: stamp), at: 0)
         }
         if !component.has("UID") {

@@ -145,6 +145,13 @@ final class VCalendarSampleTests: XCTestCase {
         XCTAssertEqual(trigger?[parameter: "RELATED"], "END")
     }
 
+    func testDTSTAMPComesOnlyFromALastModifiedThatIsATime() {
+        let reading = readText(["BEGIN:VCALENDAR", "VERSION:1.0", "BEGIN:VEVENT", "UID:e", "DTSTART:20260105T090000Z",
+                                "LAST-MODIFIED:yesterday", "END:VEVENT", "BEGIN:VEVENT", "UID:f", "DTSTART:20260105T090000Z",
+                                "LAST-MODIFIED:20260101T120000Z", "END:VEVENT", "END:VCALENDAR"])
+        XCTAssertEqual(reading.calendars.first?.components.map { $0["DTSTAMP"]?.value }, ["19700101T000000Z", "20260101T120000Z"])
+    }
+
     func testATZThatIsNoOffsetLeavesTimesFloatingAndSaysSo() {
         let reading = readText(["BEGIN:VCALENDAR", "VERSION:1.0", "TZ:EST", "BEGIN:VEVENT", "UID:e", "DTSTART:20260105T090000",
                                 "END:VEVENT", "END:VCALENDAR"])
