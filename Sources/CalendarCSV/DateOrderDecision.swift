@@ -2,7 +2,8 @@ import CalendarModel
 
 /// The order a calendar CSV's dates are read in, decided once for the whole file and never guessed:
 /// a date's own form settles it (ISO is year first, a dotted date day first), else `--date-order`,
-/// else the file's slashed dates, of which one with a number over 12 tells month from day.
+/// else the file's slashed dates, of which one that reads only one way (a number over 12, say)
+/// tells month from day.
 struct DateOrderDecision {
     private var given: DateOrder?
     /// The first slashed date whose numbers settle the order, and where it stands.
@@ -15,11 +16,13 @@ struct DateOrderDecision {
         var firstAmbiguous: (text: String, place: SourceLocation)?
         for cell in cells {
             guard case .success(let date) = SpreadsheetDate.read(cell.text), date.ownOrder == nil else { continue }
-            if let order = date.settledOrder {
-                settledBy = (order, cell.text, cell.place)
+            let orders = date.possibleOrders
+            if orders.count == 1 {
+                settledBy = (orders[0], cell.text, cell.place)
                 break
             }
-            firstAmbiguous = firstAmbiguous ?? cell
+            // A date of neither order tells nothing; its row is refused at its cell.
+            if orders.count == 2 { firstAmbiguous = firstAmbiguous ?? cell }
         }
         guard given == nil, settledBy == nil, let ambiguous = firstAmbiguous else { return }
         let problem = Diagnostic(.error, file: file, at: ambiguous.place,

@@ -35,12 +35,10 @@ struct SpreadsheetDate: Sendable {
         return separator == "." ? .dmy : nil
     }
 
-    /// What the numbers themselves rule out: a first number over 12 cannot be a month, nor a second.
-    var settledOrder: DateOrder? {
-        if let own = ownOrder { return own }
-        if numbers.0 > 12, numbers.1 <= 12 { return .dmy }
-        if numbers.1 > 12, numbers.0 <= 12 { return .mdy }
-        return nil
+    /// The orders of day and month the numbers can be read in: both for `03/04/2026`, one for
+    /// `13/04/2026` (13 is no month), none for `13/13/2026`.
+    var possibleOrders: [DateOrder] {
+        [DateOrder.mdy, .dmy].filter { date(in: $0) != nil }
     }
 
     /// The date in `order`, or nil when the numbers cannot be read that way.
@@ -63,7 +61,7 @@ enum DateProblem: Error, Sendable {
     var message: String {
         switch self {
         case .notADate: "is not a date of the forms M/D/YYYY, D.M.YYYY or YYYY-MM-DD"
-        case .shortYear: "has a two-digit year, which could be of any century; write the year with four digits"
+        case .shortYear: "has a year of fewer than four digits, which could be of any century; write the year with four digits"
         }
     }
 }

@@ -71,6 +71,16 @@ final class CalendarCSVReaderTests: XCTestCase {
         XCTAssertEqual(monthFirst.map { $0["DTSTART"]?.value }, ["20260304T090000", "20260506T140000"])
     }
 
+    func testADateOfNeitherOrderNeitherSettlesNorBlursTheOrder() throws {
+        let text = "Subject,Start Date\nBad,13/13/2026\nDentist,03/04/2026\n"
+        XCTAssertThrowsError(try CalendarCSVReader.read(Array(text.utf8), file: "n.csv")) { error in
+            XCTAssertEqual((error as? InvalidCalendarData)?.diagnostics.map(\.location), [SourceLocation(line: 3, column: 9)])
+        }
+        let (calendar, diagnostics) = try CalendarCSVReader.read(Array(text.utf8), file: "n.csv", options: CalendarCSVOptions(dateOrder: .dmy))
+        XCTAssertEqual(calendar.components.map { $0["DTSTART"]?.value }, ["20260403"])
+        XCTAssertEqual(diagnostics.map(\.location), [SourceLocation(line: 2, column: 5)])
+    }
+
     func testADateContradictingTheFilesOrderIsAnErrorAtItsCellAndItsRowIsSkipped() throws {
         let (events, diagnostics) = try events("contradicting.csv")
         XCTAssertEqual(events.map { $0["SUMMARY"]?.text }, ["Kick-off", "Planning"])
