@@ -28,8 +28,9 @@ package enum StoredSeries {
         return canonical(components) == canonical(resource.calendar.components.filter { $0.name != "VTIMEZONE" })
     }
 
-    /// The components in one canonical wrapper, which puts them in a fixed order.
-    private static func canonical(_ components: [Component]) -> Component {
+    /// The components in one canonical wrapper, which puts them in a fixed order (also what
+    /// `verify` compares).
+    package static func canonical(_ components: [Component]) -> Component {
         Component(name: "VCALENDAR", components: components.map(splittingLists)).canonicalForm
     }
 
