@@ -28,7 +28,7 @@ extension EventCalendar {
         let named = url.pathExtension.isEmpty ? .ics : CalendarFileFormat(fileExtension: url.pathExtension)
         guard let chosen = format ?? named else {
             throw CalendarWritingError(message: "\(url.lastPathComponent): no format calbridge writes ends in .\(url.pathExtension); name it "
-                                       + CalendarConversion.outputNames + ", or give the format")
+                                       + CalendarConversion.outputExtensions + ", or give the format")
         }
         try data(as: chosen).write(to: url, options: .atomic)
     }

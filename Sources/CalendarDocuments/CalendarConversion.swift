@@ -25,7 +25,7 @@ package struct CalendarConversion {
         guard let output, !(output as NSString).pathExtension.isEmpty else { return .ics }
         guard let format = CalendarFormat(path: output) else {
             throw UsageProblem(message: "\(output): no format calbridge writes ends in .\((output as NSString).pathExtension); name the output "
-                               + outputNames + ", or give --to ics to write iCalendar into \(output) anyway")
+                               + outputExtensions + ", or give --to ics to write iCalendar into \(output) anyway")
         }
         _ = try format.writer()
         return format
@@ -33,6 +33,13 @@ package struct CalendarConversion {
 
     /// The extensions that name each format calbridge writes, as a sentence: `.ics or .ical for
     /// iCalendar (RFC 5545), .json for calbridge's model JSON`.
+    /// The first extension of each format calbridge writes, and where to find the rest: `.ics, .json
+    /// or .xcal (`calbridge convert --help` lists every one)`.
+    package static var outputExtensions: String {
+        CalendarFormat.listing(CalendarFormat.writable.compactMap { $0.ownExtensions.first.map { "." + $0 } }, conjunction: "or")
+            + " (`calbridge convert --help` lists every one)"
+    }
+
     package static var outputNames: String {
         CalendarFormat.listing(CalendarFormat.writable.map { format in
             CalendarFormat.listing(format.ownExtensions.map { "." + $0 }, conjunction: "or") + " for \(format.descriptor.title)"

@@ -37,8 +37,8 @@ package struct FormatDescriptor: Sendable {
         self.isLossless = isLossless
     }
 
-    /// The longest `carries` that fits on its line of help.
-    package static let carriesLength = 56
+    /// The longest `carries` that fits on its line of help, indented in the manual page's 80 columns.
+    package static let carriesLength = 64
 
     /// The format this descriptor is.
     package var format: CalendarFormat { CalendarFormat(registered: name) }

@@ -43,14 +43,11 @@ struct Convert: ParsableCommand, ReportingCommand {
     @OptionGroup var reporting: ReportingOptions
 
     /// Two lines a format of the registry: its name, whether calbridge writes it, what it is and
-    /// its extensions; then what goes through it without loss.
+    /// its extensions; then what goes through it without loss. Both fit the manual's 80 columns.
     private static var formatTable: String {
-        let width = CalendarFormat.all.map(\.rawValue.count).max() ?? 0
-        let indent = String(repeating: " ", count: width + 12)
-        return CalendarFormat.registry.map { format in
-            let name = format.name.padding(toLength: width, withPad: " ", startingAt: 0)
+        CalendarFormat.registry.map { format in
             let extensions = format.extensions.map { "." + $0 }.joined(separator: " ")
-            return "  \(name)  \(format.writer == nil ? "reads " : "writes")  \(format.title): \(extensions)\n\(indent)\(format.carries)"
+            return "  \(format.name) (\(format.writer == nil ? "reads" : "writes")): \(format.title); \(extensions)\n      \(format.carries)"
         }.joined(separator: "\n")
     }
 

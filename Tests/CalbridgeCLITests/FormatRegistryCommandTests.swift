@@ -9,10 +9,10 @@ final class FormatRegistryCommandTests: XCTestCase {
     func testConvertsHelpListsEveryFormatOfTheRegistryWithWhatItCarries() throws {
         let help = try Calbridge.run(["convert", "--help"]).standardOutput
         for descriptor in CalendarFormat.registry {
-            let mode = descriptor.writer == nil ? "reads " : "writes"
-            XCTAssertTrue(help.contains("  \(descriptor.name) "), descriptor.name)
-            XCTAssertTrue(help.contains("\(mode)  \(descriptor.title): "), descriptor.name)
-            XCTAssertTrue(help.contains(descriptor.carries + "\n"), descriptor.name)
+            let mode = descriptor.writer == nil ? "reads" : "writes"
+            let extensions = descriptor.extensions.map { "." + $0 }.joined(separator: " ")
+            XCTAssertTrue(help.contains("\n  \(descriptor.name) (\(mode)): \(descriptor.title); \(extensions)\n      \(descriptor.carries)\n"),
+                          descriptor.name)
         }
         // The --to values, as the argument parser wraps them.
         let values = help.components(separatedBy: "--to <format>").dropFirst().first?

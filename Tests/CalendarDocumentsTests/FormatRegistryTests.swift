@@ -79,11 +79,12 @@ final class FormatRegistryTests: XCTestCase {
         }
         XCTAssertThrowsError(try CalendarConversion.format(ofOutput: "out.pdf")) { error in
             let message = (error as? UsageProblem)?.message ?? ""
-            XCTAssertTrue(message.contains("name the output .ics, .ical, .icalendar or .ifb for iCalendar (RFC 5545), .json for "
-                                           + "calbridge's model JSON, .xcal, .xcs or .xml for xCal (RFC 6321)"), message)
-            XCTAssertTrue(message.contains(".jcal for jCal (RFC 7265)") && message.hasSuffix(", or give --to ics to write iCalendar into out.pdf anyway"),
+            XCTAssertTrue(message.hasPrefix("out.pdf: no format calbridge writes ends in .pdf; name the output .ics, .json, .xcal, .jcal"), message)
+            XCTAssertTrue(message.hasSuffix(" (`calbridge convert --help` lists every one), or give --to ics to write iCalendar into out.pdf anyway"),
                           message)
         }
+        XCTAssertTrue(CalendarConversion.outputNames.hasPrefix(".ics, .ical, .icalendar or .ifb for iCalendar (RFC 5545), .json for "
+                                                              + "calbridge's model JSON, .xcal, .xcs or .xml for xCal (RFC 6321), .jcal for jCal"))
     }
 
     func testConvertWritesEachFormatItselfAndRefusesAReadOnlyOneRatherThanFallingBack() throws {
