@@ -40,12 +40,17 @@ package final class ImportBatch: @unchecked Sendable {
         package var created: [String] = [], updated: [String] = [], unchanged: [String] = []
         package var failed: [(String, String)] = []
         package var seconds = 0.0
+        /// How the writes settled when the server answered 429; nil when it never did.
+        package var pace: WritePace?
     }
 
     /// - Parameter store: `nil` for a dry run into a store that does not exist yet.
     /// - Parameter jobs: writes at once; nil finds how many the server takes.
     package init(store: (any CalendarStore)?, journal: ImportJournal, journalPath: String?, dryRun: Bool, jobs: Int? = nil) {
         concurrency = WriteConcurrency(jobs: jobs)
+        if let server = store as? CalDAVStore {
+            server.onTooManyRequests = { [concurrency] retryAfter in concurrency.tooManyRequests(retryAfter: retryAfter) }
+        }
         self.store = store
         self.journal = journal
         self.journalPath = journalPath
@@ -83,6 +88,7 @@ package final class ImportBatch: @unchecked Sendable {
             if let saveError { throw saveError }
             try saveJournal()
             outcome.seconds = progress.elapsed
+            outcome.pace = concurrency.settledPace
             if let interruption {
                 throw ImportInterrupted(reason: interruption, done: done, total: resources.count, journalPath: journalPath,
                                         outcome: outcome)
@@ -118,6 +124,10 @@ package final class ImportBatch: @unchecked Sendable {
             concurrency.enter()
             result = Result { try store.put(uid: resource.uid, bytes: writer.bytes, expected: etag) }
             concurrency.leave()
+            if etag == nil, case .failure(StoreError.alreadyExists)? = result, let held = settledCreate(resource, in: store) {
+                sent = true
+                lock.withLock { journal.entries[resource.uid] = ImportJournal.Entry(hash: hash, etag: held) }
+            }
         }
         lock.withLock {
             switch (sent, result) {
@@ -143,6 +153,15 @@ package final class ImportBatch: @unchecked Sendable {
             }
             progress.update(done: done)
         }
+    }
+
+    /// The etag of what the store holds for `resource` when it says what this import would write: a
+    /// create whose outcome was unknown (the connection dropped after the body went out, and the
+    /// retry's `If-None-Match: *` failed; or a killed run's last writes, which the resume's listing
+    /// began before) got there, and is not a failure. Nil when the store holds something else.
+    private func settledCreate(_ resource: CalendarResource, in store: any CalendarStore) -> String? {
+        guard let (held, etag) = try? store.get(uid: resource.uid), StoredSeries.holds(held, sameAs: resource) else { return nil }
+        return etag
     }
 
     /// Called under `lock`.

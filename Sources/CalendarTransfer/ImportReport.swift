@@ -9,6 +9,8 @@ package struct ImportReport: Sendable {
     package var failed: [(String, String)]
     package var dryRun: Bool
     package var seconds: Double
+    /// How the writes settled when the server answered 429 Too Many Requests.
+    package var pace: WritePace?
 
     /// What `outcome` did; the components `withoutUID` were not sent (no store can keep them apart)
     /// and are listed as failed.
@@ -21,6 +23,7 @@ package struct ImportReport: Sendable {
         }
         self.dryRun = dryRun
         seconds = outcome.seconds
+        pace = outcome.pace
     }
 
     /// `import: 3 created, 1 updated, 0 already there, 0 failed (120 resources/s)`, with its newline.
@@ -34,7 +37,13 @@ package struct ImportReport: Sendable {
         let rate = seconds > 0 ? Int(Double(sent) / seconds) : sent
         let verb = dryRun ? "would be " : ""
         return "\(created.count) \(verb)created, \(updated.count) \(verb)updated, \(unchanged.count) already there, "
-            + "\(failed.count) failed (\(rate) resources/s)"
+            + "\(failed.count) failed (\(rate) resources/s)" + (pace.map { "; " + Self.describe($0) } ?? "")
+    }
+
+    /// `the server answered 429 5 times: settled at 2 writes at once, 40 a second`.
+    private static func describe(_ pace: WritePace) -> String {
+        "the server answered 429 \(pace.tooManyRequests) time\(pace.tooManyRequests == 1 ? "" : "s"): "
+            + "settled at \(pace.writesAtOnce) write\(pace.writesAtOnce == 1 ? "" : "s") at once, \(Int(pace.writesPerSecond.rounded())) a second"
     }
 
     /// `UID: why`, one failure a line.
@@ -53,5 +62,7 @@ package struct ImportReport: Sendable {
         let failures = failed.map { "{\"uid\": \(JSONOutput.quoted($0.0)), \"error\": \(JSONOutput.quoted($0.1))}" }
         return "\"dry_run\": \(dryRun), \"created\": \(list(created)), \"updated\": \(list(updated)), "
             + "\"unchanged\": \(list(unchanged)), \"failed\": [\(failures.joined(separator: ", "))]"
+            + (pace.map { ", \"pace\": {\"too_many_requests\": \($0.tooManyRequests), \"writes_at_once\": \($0.writesAtOnce), "
+                + "\"writes_per_second\": \(Int($0.writesPerSecond.rounded()))}" } ?? "")
     }
 }

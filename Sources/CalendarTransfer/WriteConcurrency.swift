@@ -10,6 +10,12 @@ import Foundation
 /// time were 5-16% slower than four there, in four sweeps). One whose writes wait on something
 /// other than its cores, the network's round trips above all, scales nearly linearly and gets eight.
 ///
+/// A server that answers 429 Too Many Requests sets the width from then on, additive increase and
+/// multiplicative decrease as TCP does: each 429 halves it (the writes already in flight at a cut
+/// cannot cut it again), no write starts until the server's `Retry-After` has passed, and a run of
+/// writes that all succeed widens it by one, up to one below the narrowest width that drew a 429
+/// (the server's limit, as far as this run has seen it) until a long run of successes there.
+///
 /// Each trial is timed from when its first `width` writes are done: a wider trial opens
 /// connections, and a server may start a worker or a database connection for each (DAViCal does;
 /// counted in, they made four at a time look no faster than one on a busy machine). Only writes
@@ -28,6 +34,17 @@ package final class WriteConcurrency: @unchecked Sendable {
     private var rates: [Int: Double] = [:]
     /// Seconds on a clock that only goes forward.
     private let now: @Sendable () -> Double
+    /// After a 429: the pace, and writes that must end before another 429 counts (those in flight at
+    /// the cut), successes since the width last moved, the narrowest width that drew a 429, and when
+    /// the server's `Retry-After` lets writes start again.
+    private var pace: WritePace?
+    private var inFlightAtCut = 0
+    private var successes = 0
+    private var limit: Int?
+    private var resumeAt = 0.0
+    /// Since the first 429: when it came, and the writes that ended at each width.
+    private var paceBegan = 0.0
+    private var writesByWidth: [Int: Int] = [:]
 
     /// `jobs` at once throughout, or found by trials when nil, timed by `clock`.
     package init(jobs: Int?, clock: @escaping @Sendable () -> Double = { ProcessInfo.processInfo.systemUptime }) {
@@ -44,25 +61,81 @@ package final class WriteConcurrency: @unchecked Sendable {
         condition.withLock { allowed }
     }
 
-    /// Waits until one more write may start.
+    /// How the server's 429s paced the writes, or nil when it sent none.
+    package var settledPace: WritePace? {
+        condition.withLock {
+            guard var pace else { return nil }
+            // The width most writes went at: the server's limit is probed now and then, briefly.
+            pace.writesAtOnce = writesByWidth.max { ($0.value, -$0.key) < ($1.value, -$1.key) }?.key ?? allowed
+            let seconds = now() - paceBegan
+            pace.writesPerSecond = seconds > 0 ? Double(writesByWidth.values.reduce(0, +)) / seconds : 0
+            return pace
+        }
+    }
+
+    /// Waits until one more write may start (and the server's `Retry-After` has passed).
     package func enter() {
         condition.lock()
-        while inFlight >= allowed { condition.wait() }
+        while inFlight >= allowed || now() < resumeAt {
+            if now() < resumeAt {
+                _ = condition.wait(until: Date(timeIntervalSinceNow: resumeAt - now()))
+            } else {
+                condition.wait()
+            }
+        }
         inFlight += 1
         condition.unlock()
     }
 
-    /// A write has ended; during the trials it counts towards the one running.
+    /// The server answered 429 Too Many Requests, asking for `retryAfter` seconds of quiet: the
+    /// width halves and the trials end.
+    package func tooManyRequests(retryAfter: Double?) {
+        condition.lock()
+        defer { condition.unlock() }
+        if pace == nil { (pace, paceBegan) = (WritePace(), now()) }
+        pace?.tooManyRequests += 1
+        if let retryAfter { resumeAt = max(resumeAt, now() + retryAfter) }
+        guard inFlightAtCut == 0 else { return }
+        limit = min(limit ?? allowed, allowed)
+        trials = []
+        allowed = max(1, (allowed + 1) / 2)
+        (inFlightAtCut, successes) = (inFlight, 0)
+    }
+
+    /// A write has ended; during the trials it counts towards the one running, after a 429 towards
+    /// widening again.
     package func leave() {
         condition.lock()
         inFlight -= 1
-        if let trial = trials.first {
+        if pace != nil {
+            widen()
+        } else if let trial = trials.first {
             finished += 1
             if finished == trial.width { began = now() }
             if finished >= trial.width + trial.writes { judge(trial.width) }
         }
         condition.broadcast()
         condition.unlock()
+    }
+
+    /// One more write ended since the last 429: `allowed` successes in a row widen by one up to
+    /// below the server's limit, and sixteen times that many lift the limit to probe it again.
+    private func widen() {
+        writesByWidth[allowed, default: 0] += 1
+        if inFlightAtCut > 0 {
+            inFlightAtCut -= 1
+            return
+        }
+        successes += 1
+        let ceiling = (limit ?? threads + 1) - 1
+        if allowed < min(ceiling, threads), successes >= allowed {
+            allowed += 1
+        } else if allowed >= ceiling, successes >= 16 * allowed, let known = limit, known <= threads {
+            limit = known + 1
+        } else {
+            return
+        }
+        successes = 0
     }
 
     /// Ends the trial of `width` with its rate and sets the next width: four is kept when it was at
@@ -88,4 +161,14 @@ package final class WriteConcurrency: @unchecked Sendable {
             allowed = trials.first?.width ?? width
         }
     }
+}
+
+/// How an import's writes settled after the server answered 429 Too Many Requests.
+package struct WritePace: Sendable, Equatable {
+    /// The 429 answers received.
+    package var tooManyRequests = 0
+    /// The writes allowed at once at the end.
+    package var writesAtOnce = 0
+    /// Writes a second since the first 429.
+    package var writesPerSecond = 0.0
 }

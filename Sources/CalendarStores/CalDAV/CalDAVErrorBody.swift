@@ -4,7 +4,10 @@ import Foundation
 /// the human-readable text. Bodies are small and often not XML at all (Radicale answers plain
 /// text), so a tag scanner is enough, and it never resolves entities or loads anything.
 struct CalDAVErrorBody {
-    /// The local name of the first child of a root `error` element, such as `no-uid-conflict`.
+    /// The local name of the first child of a root `error` element, such as `no-uid-conflict`,
+    /// leaving out a server's own elements in a namespace of its own: sabre/dav (Nextcloud, Baïkal)
+    /// puts `<s:sabredav-version>`, `<s:exception>` and `<s:message>` first, in
+    /// `http://sabredav.org/ns`, before any precondition (a bare If-None-Match failure has none).
     let precondition: String?
     /// The body's text without markup, white space collapsed, at most `maximumDetail` characters.
     let detail: String
@@ -15,7 +18,9 @@ struct CalDAVErrorBody {
         let text = String(decoding: body.prefix(64 << 10), as: UTF8.self)
         let tags = Self.startTags(in: text)
         if let root = tags.first, root.localName == "error", root.depth == 0 {
-            precondition = tags.dropFirst().first(where: { $0.depth == 1 && $0.localName != "responsedescription" })?.localName
+            precondition = tags.dropFirst().first(where: {
+                $0.depth == 1 && $0.localName != "responsedescription" && Self.isStandard(namespace: root.namespace(of: $0))
+            })?.localName
         } else {
             precondition = nil
         }
@@ -38,9 +43,24 @@ struct CalDAVErrorBody {
         return ""
     }
 
+    /// WebDAV's and CalDAV's own namespaces, where preconditions are defined; an element whose
+    /// prefix is declared nowhere the scanner looks is taken as one too.
+    private static func isStandard(namespace: String?) -> Bool {
+        guard let namespace else { return true }
+        return ["DAV:", "urn:ietf:params:xml:ns:caldav", "urn:ietf:params:xml:ns:carddav"].contains(namespace)
+    }
+
     private struct StartTag {
         var localName: String
+        var prefix: String
         var depth: Int
+        /// The namespaces the tag declares, by prefix ("" for the default namespace).
+        var declared: [String: String]
+
+        /// The namespace of `child` as this tag (its root) or the child itself declares it.
+        func namespace(of child: StartTag) -> String? {
+            child.declared[child.prefix] ?? declared[child.prefix]
+        }
     }
 
     /// Start tags with their nesting depth; declarations, comments and processing instructions skipped.
@@ -58,11 +78,21 @@ struct CalDAVErrorBody {
                 continue
             }
             let name = inside.prefix { !$0.isWhitespace && $0 != "/" }
-            let localName = name.split(separator: ":").last.map(String.init) ?? String(name)
-            tags.append(StartTag(localName: localName, depth: depth))
+            let parts = name.split(separator: ":", maxSplits: 1).map(String.init)
+            tags.append(StartTag(localName: parts.last ?? String(name), prefix: parts.count == 2 ? parts[0] : "", depth: depth,
+                                 declared: namespaceDeclarations(in: inside.dropFirst(name.count))))
             if inside.last != "/" { depth += 1 }
         }
         return tags
+    }
+
+    /// The `xmlns` and `xmlns:p` attributes of a start tag's attribute text, by prefix.
+    private static func namespaceDeclarations(in attributes: Substring) -> [String: String] {
+        var declared: [String: String] = [:]
+        for match in attributes.matches(of: /xmlns(?::([A-Za-z0-9._-]+))?\s*=\s*(?:"([^"]*)"|'([^']*)')/) {
+            declared[match.1.map(String.init) ?? ""] = String(match.2 ?? match.3 ?? "")
+        }
+        return declared
     }
 
     private static func textOutsideTags(_ text: String) -> String {

@@ -11,11 +11,18 @@ struct CalDAVRetryPolicy: Sendable {
     var budget: Double = 30
     /// The wait after the first failure; each later wait doubles it.
     var firstDelay: Double = 0.25
-    /// Seconds one try has until its whole answer is in.
-    var requestSeconds: Double = 120
+    /// Seconds one try has until its whole answer is in: 120, or `CALBRIDGE_REQUEST_TIMEOUT` (tests
+    /// of stalled servers set a few seconds rather than wait minutes for each stall).
+    var requestSeconds: Double = Self.requestSecondsFromEnvironment
     /// Seconds a try has whose answer streams into the caller (a whole calendar's REPORT): long
     /// enough for a large calendar over a slow line, still an end for a server that trickles.
     var streamSeconds: Double = 1_800
+
+    private static let requestSecondsFromEnvironment: Double = {
+        guard let text = ProcessInfo.processInfo.environment["CALBRIDGE_REQUEST_TIMEOUT"], let seconds = Double(text),
+              seconds > 0 else { return 120 }
+        return seconds
+    }()
 
     /// The seconds to wait before try number `tries + 1`, or nil when the budget is spent. A
     /// `Retry-After` beyond the budget gives up at once: waiting less would be refused again.

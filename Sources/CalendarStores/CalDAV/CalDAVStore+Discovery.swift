@@ -31,7 +31,12 @@ struct CalDAVDiscovery {
     /// calendar-home-set, or under `path` itself when the server names neither), or missing.
     func locate(_ path: String) throws -> CalDAVLocation {
         let start = try propfind(path, depth: "0", CalDAVCalendar.properties + [.currentUserPrincipal, .calendarHomeSet])
-        guard let response = start.found else { return .missing(url: transport.endpoint.url(forPath: start.path)) }
+        guard let response = start.found else {
+            // RFC 6764 §6: a server without the well-known URI is asked at its root (its context
+            // path), whose current-user-principal leads to the calendars.
+            if CalDAVPath.asCollection(start.path) == "/.well-known/caldav/" { return try locate("/") }
+            return .missing(url: transport.endpoint.url(forPath: start.path))
+        }
         let here = CalDAVPath.asCollection(start.path)
         if response.isCalendar {
             return .calendar(CalDAVCalendar(response, url: transport.endpoint.url(forPath: here)))

@@ -69,6 +69,13 @@ package final class CalDAVStore: CalendarStore {
         set { transport.policy.requestSeconds = newValue }
     }
 
+    /// Told of each 429 Too Many Requests the server answers (with its `Retry-After` in seconds),
+    /// before the request is tried again: an import sending many at once then sends fewer.
+    package var onTooManyRequests: (@Sendable (_ retryAfter: Double?) -> Void)? {
+        get { transport.onTooManyRequests }
+        set { transport.onTooManyRequests = newValue }
+    }
+
     /// Ends the store: later calls fail. Its connections stay in the process's pool until they idle out.
     package func close() {
         transport.close()
