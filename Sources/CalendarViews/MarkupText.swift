@@ -88,7 +88,9 @@ enum MarkupText {
     }
 
     /// A character's estimated width in em: wide for East Asian ideographs, Hangul and emoji,
-    /// narrow for thin Latin letters and punctuation.
+    /// narrow for thin Latin letters and punctuation. The widths are Arial's, which Helvetica and
+    /// Liberation Sans share; the pictures name those faces first so that a renderer's default
+    /// sans-serif (DejaVu Sans, a tenth wider) does not overflow the boxes.
     static func em(_ character: Character) -> Double {
         guard let scalar = character.unicodeScalars.first else { return 0 }
         switch scalar.value {

@@ -22,7 +22,7 @@ enum PageStyle {
 
     private static let base = """
     :root { color-scheme: light dark; }
-    body { font-family: sans-serif; margin: 16px; color: #1a1a1a; background: #ffffff; }
+    body { font-family: Arial, Helvetica, "Liberation Sans", sans-serif; margin: 16px; color: #1a1a1a; background: #ffffff; }
     .unseen { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
     figure { margin: 0; } figure svg { max-width: 100%; height: auto; }
     ul { list-style: none; padding-left: 0; } li { margin: 2px 0; }

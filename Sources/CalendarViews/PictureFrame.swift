@@ -7,7 +7,7 @@ enum PictureFrame {
     static func open(_ out: inout SVGBuilder, settings: ViewSettings, width: Double, height: Double, extra: KeyValuePairs<String, String>) {
         let w = SVGBuilder.number(width), h = SVGBuilder.number(height)
         out.append(markup: "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:cb=\"urn:calbridge:view\" version=\"1.1\"")
-        out.append(markup: " width=\"\(w)\" height=\"\(h)\" viewBox=\"0 0 \(w) \(h)\" font-family=\"sans-serif\" role=\"\(settings.isGrid ? "grid" : "img")\"")
+        out.append(markup: " width=\"\(w)\" height=\"\(h)\" viewBox=\"0 0 \(w) \(h)\" font-family=\"Arial, Helvetica, Liberation Sans, sans-serif\" role=\"\(settings.isGrid ? "grid" : "img")\"")
         out.append(markup: " aria-labelledby=\"cb-title\" cb:zone=\"\(MarkupText.escaped(settings.zoneName))\"")
         for (key, value) in extra { out.append(markup: " \(key)=\"\(MarkupText.escaped(value))\"") }
         out.append(markup: ">\n")
