@@ -3,7 +3,7 @@ import Occurrences
 
 /// Formats occurrences as rows in one producer's columns, words and date forms: Google's help form
 /// (`05/30/2020`, `10:00 AM`, the all-day End Date the last day), English Outlook's (`5/30/2020`,
-/// `10:00:00 AM`, every field quoted, the all-day end the next midnight) or German Outlook's
+/// `10:00:00 AM`, every field but an empty one quoted, the all-day end the next midnight) or German Outlook's
 /// (`30.5.2020`, `10:00:00`, `Ein`/`Aus`).
 struct CalendarCSVRowWriter {
     private let style: CalendarCSVStyle
@@ -108,10 +108,11 @@ struct CalendarCSVRowWriter {
         value < 10 ? "0\(value)" : "\(value)"
     }
 
-    /// One CSV line, CRLF-ended: Outlook quotes every field, Google's form only those that need it.
+    /// One CSV line, CRLF-ended: Outlook quotes every field but an empty one, Google's form only those
+    /// that need it.
     private mutating func line(_ fields: [String]) {
         let quoted = fields.map { field in
-            let needs = style == .outlook || field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" })
+            let needs = (style == .outlook && !field.isEmpty) || field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" })
             return needs ? "\"" + field.replacing("\"", with: "\"\"") + "\"" : field
         }
         bytes += Array((quoted.joined(separator: ",") + "\r\n").utf8)

@@ -58,7 +58,8 @@ final class CalendarCSVWriterTests: XCTestCase {
         let english = text(try CalendarCSVWriter.write(calendar(events), options: CalendarCSVOptions(style: .outlook)))
         let lines = english.components(separatedBy: "\r\n")
         XCTAssertTrue(lines[0].hasPrefix("\"Subject\",\"Start Date\",\"Start Time\",\"End Date\",\"End Time\",\"All day event\",\"Reminder on/off\""))
-        XCTAssertTrue(english.contains("\"Easter break\",\"4/3/2026\",\"12:00:00 AM\",\"4/7/2026\",\"12:00:00 AM\",\"True\",\"False\""), english)
+        // Empty fields stay unquoted, as in Outlook's export (the reminder's date and time here).
+        XCTAssertTrue(english.contains("\"Easter break\",\"4/3/2026\",\"12:00:00 AM\",\"4/7/2026\",\"12:00:00 AM\",\"True\",\"False\",,,"), english)
         XCTAssertTrue(english.contains("\"Late show\",\"4/20/2026\",\"11:30:00 PM\",\"4/21/2026\",\"1:00:00 AM\",\"False\",\"True\",\"4/19/2026\",\"11:30:00 PM\""), english)
         let german = text(try CalendarCSVWriter.write(calendar(events), options: CalendarCSVOptions(style: .outlook, language: .german)))
         XCTAssertTrue(german.hasPrefix("\"Betreff\",\"Beginnt am\",\"Beginnt um\""))
