@@ -37,7 +37,7 @@ struct Calbridge: ParsableCommand {
         // Each command sets `commandName`: the parser would otherwise derive every name from its type at each
         // start, a dozen protocol conformance lookups a command (20 M instructions, 2% of converting 5,000 events).
         subcommands: [Convert.self, Validate.self, Expand.self, View.self, Recur.self, Birthdays.self, Schedule.self, Sync.self, Import.self,
-                      Export.self, Verify.self, Calendars.self]
+                      Export.self, Mirror.self, Verify.self, Calendars.self]
     )
 
     /// Names a misspelt command before the argument parser would call it an unexpected argument, and

@@ -1,0 +1,97 @@
+import ArgumentParser
+import CalendarTransfer
+import Foundation
+
+/// `calbridge mirror`: one-way, incremental copy of one store into another.
+struct Mirror: ParsableCommand, ReportingCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "mirror",
+        abstract: "Copy one store into another, one way; later runs send only what changed.",
+        discussion: """
+        SOURCE and TARGET are stores: a directory (one .ics per UID) or a CalDAV URL, as for import \
+        and export. The first run copies everything. The state file (--state) remembers the source's \
+        sync token (RFC 6578) or ctag and, for each UID, the source's href and etag and the target's \
+        etag; later runs ask the source only for what changed since (a server without sync tokens: \
+        its ctag, then every etag; a directory: every file's content) and write only that, leaving \
+        alone what the target already holds (as import does), --jobs requests at once. Without \
+        --state nothing is remembered: every run compares everything and sees no deletions.
+
+        A resource deleted on the source is deleted on the target with --delete; without it the run \
+        lists it and keeps it. A resource changed (or deleted) on the target since the last run is a \
+        conflict, each one listed: --on-conflict source writes the source's version over it, target \
+        keeps the target's from now on, skip (the default) leaves both and lists it again next run. \
+        --dry-run prints the plan (created, updated, deleted, conflicts, with the UIDs) and writes \
+        nothing; --json prints the report as one JSON object on standard output, with the requests \
+        sent to each store.
+
+        The state is saved after every 200 writes and at the end, so a killed run, run again, ends \
+        with every resource there once: what the killed run wrote but did not record is found on the \
+        target with the same content and recorded, not written again. Items the target refuses are \
+        listed and the rest go on (exit 1; the next run tries them again); a server that stops \
+        answering ends the run with exit 75: run the same command again.
+
+        Credentials: --source-user and --target-user; the passwords come from the environment, \
+        CALBRIDGE_SOURCE_PASSWORD and CALBRIDGE_TARGET_PASSWORD, each falling back to \
+        CALBRIDGE_PASSWORD, never from the command line.
+
+        Examples:
+          calbridge mirror https://old.example.org/dav/cal/me/work/ https://new.example.org/cal/me/work/ \\
+              --source-user me --target-user me --state work.mirror.json --create
+          calbridge mirror https://old.example.org/dav/cal/me/work/ ~/.calendars/work --state work.json --delete
+        """)
+
+    @Argument(help: "The store to copy from: a directory or a CalDAV URL.")
+    var source: String
+    @Argument(help: "The store to copy into: a directory (created when missing) or a CalDAV URL.")
+    var target: String
+    @Option(help: "The state file remembering what was copied; created when missing.")
+    var state: String?
+    @Flag(help: "Delete on the target what was deleted on the source (without it, such resources are listed and kept).")
+    var delete = false
+    @Option(name: .customLong("on-conflict"), help: "For a resource changed on the target since the last run: source, target or skip.")
+    var onConflict = "skip"
+    @Flag(name: .customLong("dry-run"), help: "Print what would be created, updated and deleted and the conflicts; write nothing.")
+    var dryRun = false
+    @Flag(help: "Make the target's CalDAV collection when it does not exist yet.")
+    var create = false
+    @Option(help: "Requests to send to a CalDAV target at once; by default as many as the server is found to take.")
+    var jobs: Int?
+    @Option(name: .customLong("source-user"), help: "The user for a CalDAV source (password: CALBRIDGE_SOURCE_PASSWORD, else CALBRIDGE_PASSWORD).")
+    var sourceUser: String?
+    @Option(name: .customLong("target-user"), help: "The user for a CalDAV target (password: CALBRIDGE_TARGET_PASSWORD, else CALBRIDGE_PASSWORD).")
+    var targetUser: String?
+    @Option(name: .customLong("source-calendar"), help: "For a source URL that leads to an account: the calendar, by display name or URL segment.")
+    var sourceCalendar: String?
+    @Option(name: .customLong("target-calendar"), help: "For a target URL that leads to an account: the calendar, by display name or URL segment.")
+    var targetCalendar: String?
+    @OptionGroup var reporting: ReportingOptions
+
+    func validate() throws {
+        guard ConflictChoice(rawValue: onConflict) != nil else {
+            throw ValidationError("--on-conflict takes source, target or skip, not \(onConflict)")
+        }
+        if let jobs, !(1...64).contains(jobs) { throw ValidationError("--jobs takes 1 to 64 requests at once") }
+    }
+
+    func run() throws {
+        let environment = ProcessInfo.processInfo.environment
+        let fallback = environment["CALBRIDGE_PASSWORD"]
+        var mirror = StoreMirror(
+            source: source, target: target,
+            sourceAccess: StoreAccess(user: sourceUser, calendar: sourceCalendar, password: environment["CALBRIDGE_SOURCE_PASSWORD"] ?? fallback),
+            targetAccess: StoreAccess(user: targetUser, calendar: targetCalendar, password: environment["CALBRIDGE_TARGET_PASSWORD"] ?? fallback))
+        (mirror.statePath, mirror.deletes, mirror.dryRun, mirror.create, mirror.jobs) = (state, delete, dryRun, create, jobs)
+        mirror.choice = ConflictChoice(rawValue: onConflict) ?? .skip
+        let report = try mirror.run(interrupted: print)
+        print(report)
+        if !report.failed.isEmpty { throw ExitCode(1) }
+    }
+
+    /// The report on standard error (the summary, the plan's and conflicts' lines, each failure), and
+    /// as JSON on standard output with --json.
+    private func print(_ report: MirrorReport) {
+        Terminal.inform(report.summary + report.details)
+        Terminal.listFailures(report.failures)
+        if reporting.json { Terminal.write(report.json, to: .standardOutput) }
+    }
+}
