@@ -12,6 +12,9 @@ package enum VCalendarReader {
         package var diagnostics: [Diagnostic]
     }
 
+    /// How deeply components may nest, the iCalendar reader's bound.
+    static let maximumDepth = 32
+
     /// Whether a file's first bytes are a vCalendar 1.0: BEGIN:VCALENDAR, then VERSION:1.0 before
     /// any component begins. A `.ics` file that says so is one too, whatever its name.
     package static func isVCalendar(_ prefix: some Collection<UInt8>) -> Bool {
@@ -72,7 +75,7 @@ package enum VCalendarReader {
             guard let last = open.popLast() else { return }
             if open.isEmpty { done.append(last) } else { open[open.count - 1].children.append(last) }
         }
-        while let unfolded = lines.next() {
+        reading: while let unfolded = lines.next() {
             guard !unfolded.isBlank else { continue }
             let place = SourceLocation(line: unfolded.line, column: 1)
             let line: VCalendarLine
@@ -89,6 +92,14 @@ package enum VCalendarReader {
             }
             switch line.name {
             case "BEGIN":
+                // As the iCalendar reader does: a real calendar nests a few levels, and the
+                // translation walks the tree by recursion.
+                guard open.count < maximumDepth else {
+                    diagnostics.append(Diagnostic(.error, file: file, at: place,
+                                                  "components are nested deeper than \(maximumDepth) levels; this is not a calendar a person made",
+                                                  repair: "reads no further"))
+                    break reading
+                }
                 open.append(VCalendarNode(name: line.value.trimmingBlanks.uppercased(), location: place))
             case "END":
                 let name = line.value.trimmingBlanks.uppercased()

@@ -83,7 +83,8 @@ enum VCalendarRule {
     }
 
     /// `1+ 2- MO TU 3+ WE` → `1MO,-2MO,1TU,-2TU,3WE`: each run of positions applies to the
-    /// weekdays that follow it.
+    /// weekdays that follow it. A position or day said again adds nothing, so the rule stays as
+    /// short as the ten positions and seven days allow however long the text.
     private static func monthlyByPosition(_ modifiers: [String]) -> String? {
         var positions: [Int] = []
         var positionsUsed = false
@@ -91,12 +92,12 @@ enum VCalendarRule {
         for token in modifiers {
             if isWeekday(token) {
                 guard !positions.isEmpty else { return nil }
-                days += positions.map { "\($0)\(token)" }
+                for day in positions.map({ "\($0)\(token)" }) where !days.contains(day) { days.append(day) }
                 positionsUsed = true
             } else {
                 guard let position = signedNumber(token), (1...5).contains(abs(position)) else { return nil }
                 if positionsUsed { positions = []; positionsUsed = false }
-                positions.append(position)
+                if !positions.contains(position) { positions.append(position) }
             }
         }
         return positionsUsed && !days.isEmpty ? days.joined(separator: ",") : nil

@@ -32,6 +32,12 @@ final class VCalendarRuleTests: XCTestCase {
                        "FREQ=DAILY;UNTIL=20260110")
     }
 
+    func testARepeatedPositionOrDayIsSaidOnceHoweverLongTheRule() {
+        let positions = Array(repeating: "1+", count: 20_000).joined(separator: " ")
+        let days = Array(repeating: "MO TU", count: 20_000).joined(separator: " ")
+        XCTAssertEqual(translated("MP1 \(positions) 2- \(days) #0"), "FREQ=MONTHLY;BYDAY=1MO,-2MO,1TU,-2TU")
+    }
+
     func testNoDurationMeansTwoOccurrencesAndHashZeroMeansForever() {
         XCTAssertEqual(translated("D2"), "FREQ=DAILY;INTERVAL=2;COUNT=2")
         XCTAssertEqual(translated("W1 FR #0"), "FREQ=WEEKLY;BYDAY=FR")

@@ -162,6 +162,14 @@ final class VCalendarSampleTests: XCTestCase {
         XCTAssertTrue(warning?.message.hasPrefix("TZ:EST is not a UTC offset") == true, "\(reading.diagnostics)")
     }
 
+    func testComponentsNestedBeyondTheBoundStopTheReadingWithAnError() {
+        let deep = ["BEGIN:VCALENDAR", "VERSION:1.0"] + Array(repeating: "BEGIN:VEVENT", count: 100_000)
+        let reading = readText(deep)
+        XCTAssertEqual(reading.calendars.count, 1)
+        let error = reading.diagnostics.first { $0.message.contains("nested deeper") }
+        XCTAssertEqual(error?.location, SourceLocation(line: 34, column: 1))
+    }
+
     func testAnUntranslatableRuleIsKeptAndWarnedAbout() {
         let text = "BEGIN:VCALENDAR\r\nVERSION:1.0\r\nBEGIN:VEVENT\r\nUID:a\r\nDTSTART:20260101T090000Z\r\nRRULE:D1 0800 1200 #5\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
         let reading = VCalendarReader.read(Array(text.utf8), file: "t.vcs")
