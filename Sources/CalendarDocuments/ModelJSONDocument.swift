@@ -21,10 +21,10 @@ enum ModelJSONDocument {
                                       advice: advice)
         }
         do {
-            return try component(value, at: "$")
+            return try component(value, at: .root)
         } catch {
             throw InvalidCalendarData(diagnostics: [Diagnostic(.error, file: input.name, at: nil,
-                                                               "not calbridge model JSON: \(error.path): \(error.message)")],
+                                                               "not calbridge model JSON: \(error.place.path): \(error.message)")],
                                       advice: advice)
         }
     }
@@ -36,27 +36,49 @@ enum ModelJSONDocument {
         return Array(try encoder.encode(ModelJSON(calendar))) + [0x0A]
     }
 
-    /// Where the JSON is not the model's, as a JSON path (`$.components[0].type`), and what is wrong.
+    /// Where the JSON is not the model's, and what is wrong.
     struct Problem: Error {
-        var path: String
+        var place: Place
         var message: String
+
+        init(at place: Place, message: String) {
+            (self.place, self.message) = (place, message)
+        }
+    }
+
+    /// Where a value is in the document, made into a JSON path (`$.components[0].type`) only when
+    /// a problem names it, so that reading a large file builds no path text.
+    indirect enum Place: Sendable {
+        case root
+        case member(Place, String)
+        case item(Place, Int)
+
+        var path: String {
+            switch self {
+            case .root: "$"
+            case .member(let parent, let key): parent.path + "." + key
+            case .item(let parent, let index): parent.path + "[\(index)]"
+            }
+        }
     }
 
     /// A component's object: `type`, its typed keys in the design table's order, `properties`, `components`.
-    static func component(_ value: JSONValue, at path: String) throws(Problem) -> Component {
+    static func component(_ value: JSONValue, at path: Place) throws(Problem) -> Component {
         let members = try object(value, at: path)
-        var result = Component(name: try string(required("type", of: members, at: path), at: path + ".type"))
+        var result = Component(name: try string(required("type", of: members, at: path), at: .member(path, "type")))
+        // The design table's keys are looked up in it by name rather than each in turn along the members.
+        let byKey = Dictionary(members.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
         for (design, field) in ModelJSON.fields {
-            guard let held = member(field.key, of: members) else { continue }
-            let here = path + "." + field.key
+            guard let held = byKey[field.key] else { continue }
+            let here = Place.member(path, field.key)
             let values = design.isRepeatable
-                ? try array(held, at: here).enumerated().map { entry throws(Problem) in try typed(entry.element, at: "\(here)[\(entry.offset)]") }
+                ? try array(held, at: here).enumerated().map { entry throws(Problem) in try typed(entry.element, at: .item(here, entry.offset)) }
                 : [try typed(held, at: here)]
             for value in values {
                 do {
                     result.properties.append(try value.property(named: design.name, shape: field.shape, codingPath: []))
                 } catch {
-                    throw Problem(path: here, message: Self.message(error))
+                    throw Problem(at: here, message: Self.message(error))
                 }
             }
         }
@@ -67,15 +89,15 @@ enum ModelJSONDocument {
 
     /// A typed value, tried in the order `TypedValue`'s decoding tries them: a whole number, text,
     /// a list of text, an address, else a date (every key of which may be left out).
-    private static func typed(_ value: JSONValue, at path: String) throws(Problem) -> TypedValue {
+    private static func typed(_ value: JSONValue, at path: Place) throws(Problem) -> TypedValue {
         switch value {
         case .number(let literal):
-            guard let integer = wholeNumber(literal) else { throw Problem(path: path, message: "expected a whole number, text or an object") }
+            guard let integer = wholeNumber(literal) else { throw Problem(at: path, message: "expected a whole number, text or an object") }
             return .integer(integer)
         case .string(let text): return .text(text)
         case .array(let items):
             let texts = items.compactMap { if case .string(let text) = $0 { text } else { nil } }
-            guard texts.count == items.count else { throw Problem(path: path, message: "expected a list of text") }
+            guard texts.count == items.count else { throw Problem(at: path, message: "expected a list of text") }
             return .list(texts)
         case .object(let members):
             if case .string(let address)? = member("address", of: members),
@@ -85,31 +107,31 @@ enum ModelJSONDocument {
             return .date(ModelJSON.JSONDate(date: try optionalString("date", of: members, at: path),
                                             dateTime: try optionalString("dateTime", of: members, at: path),
                                             timeZone: try optionalString("timeZone", of: members, at: path)))
-        case .bool, .null: throw Problem(path: path, message: "expected text, a number, a list or an object")
+        case .bool, .null: throw Problem(at: path, message: "expected text, a number, a list or an object")
         }
     }
 
     /// A raw property: `name`, `value`, and `parameters` when it has any.
-    private static func property(_ value: JSONValue, at path: String) throws(Problem) -> Property {
+    private static func property(_ value: JSONValue, at path: Place) throws(Problem) -> Property {
         let members = try object(value, at: path)
-        return Property(name: try string(required("name", of: members, at: path), at: path + ".name"),
+        return Property(name: try string(required("name", of: members, at: path), at: .member(path, "name")),
                         parameters: try optionalArray("parameters", of: members, at: path, parameter),
-                        value: try string(required("value", of: members, at: path), at: path + ".value"))
+                        value: try string(required("value", of: members, at: path), at: .member(path, "value")))
     }
 
     /// A parameter: `name` kept as written, and its `values`.
-    private static func parameter(_ value: JSONValue, at path: String) throws(Problem) -> Parameter {
+    private static func parameter(_ value: JSONValue, at path: Place) throws(Problem) -> Parameter {
         let members = try object(value, at: path)
-        let values = try array(required("values", of: members, at: path), at: path + ".values").enumerated()
-            .map { entry throws(Problem) in try string(entry.element, at: "\(path).values[\(entry.offset)]") }
-        return Parameter(upperCaseName: try string(required("name", of: members, at: path), at: path + ".name"), values: values)
+        let values = try array(required("values", of: members, at: path), at: .member(path, "values")).enumerated()
+            .map { entry throws(Problem) in try string(entry.element, at: .item(.member(path, "values"), entry.offset)) }
+        return Parameter(upperCaseName: try string(required("name", of: members, at: path), at: .member(path, "name")), values: values)
     }
 }
 
 extension ModelJSONDocument {
     /// The members of an object.
-    private static func object(_ value: JSONValue, at path: String) throws(Problem) -> [JSONMember] {
-        guard case .object(let members) = value else { throw Problem(path: path, message: "expected an object") }
+    private static func object(_ value: JSONValue, at path: Place) throws(Problem) -> [JSONMember] {
+        guard case .object(let members) = value else { throw Problem(at: path, message: "expected an object") }
         return members
     }
 
@@ -118,33 +140,33 @@ extension ModelJSONDocument {
         members.first { $0.key == key }?.value
     }
 
-    private static func required(_ key: String, of members: [JSONMember], at path: String) throws(Problem) -> JSONValue {
-        guard let value = member(key, of: members) else { throw Problem(path: path + "." + key, message: "required field is missing") }
+    private static func required(_ key: String, of members: [JSONMember], at path: Place) throws(Problem) -> JSONValue {
+        guard let value = member(key, of: members) else { throw Problem(at: .member(path, key), message: "required field is missing") }
         return value
     }
 
-    private static func string(_ value: JSONValue, at path: String) throws(Problem) -> String {
-        guard case .string(let text) = value else { throw Problem(path: path, message: "expected text") }
+    private static func string(_ value: JSONValue, at path: Place) throws(Problem) -> String {
+        guard case .string(let text) = value else { throw Problem(at: path, message: "expected text") }
         return text
     }
 
-    private static func array(_ value: JSONValue, at path: String) throws(Problem) -> [JSONValue] {
-        guard case .array(let items) = value else { throw Problem(path: path, message: "expected a list") }
+    private static func array(_ value: JSONValue, at path: Place) throws(Problem) -> [JSONValue] {
+        guard case .array(let items) = value else { throw Problem(at: path, message: "expected a list") }
         return items
     }
 
     /// The text of a key that may be left out or `null`.
-    private static func optionalString(_ key: String, of members: [JSONMember], at path: String) throws(Problem) -> String? {
+    private static func optionalString(_ key: String, of members: [JSONMember], at path: Place) throws(Problem) -> String? {
         guard let value = member(key, of: members), value != .null else { return nil }
-        return try string(value, at: path + "." + key)
+        return try string(value, at: .member(path, key))
     }
 
     /// The items of a list under a key that may be left out or `null`, each read by `element`.
-    private static func optionalArray<Element>(_ key: String, of members: [JSONMember], at path: String,
-                                               _ element: (JSONValue, String) throws(Problem) -> Element) throws(Problem) -> [Element] {
+    private static func optionalArray<Element>(_ key: String, of members: [JSONMember], at path: Place,
+                                               _ element: (JSONValue, Place) throws(Problem) -> Element) throws(Problem) -> [Element] {
         guard let value = member(key, of: members), value != .null else { return [] }
-        let here = path + "." + key
-        return try array(value, at: here).enumerated().map { entry throws(Problem) in try element(entry.element, "\(here)[\(entry.offset)]") }
+        let here = Place.member(path, key)
+        return try array(value, at: here).enumerated().map { entry throws(Problem) in try element(entry.element, .item(here, entry.offset)) }
     }
 
     /// A number as an integer when it is a whole one that fits, written with a fraction or an
