@@ -21,8 +21,9 @@ struct Convert: ParsableCommand, ReportingCommand {
           calbridge convert calendar.ics --to jcal -o cal.jcal  (jCal, RFC 7265)
           calbridge convert report.xml --from caldav-xml -o calendar.ics
           calbridge convert contacts.vcf semester.json -o mine.ics
-          calbridge convert google-calendar.csv -o events.ics   (Google's or Outlook's CSV)
-          calbridge convert team.ics -o team.csv --window-start 2026-03-01 --window-end 2026-04-01
+          calbridge convert google.csv -o events.ics            (Google or Outlook CSV)
+          calbridge convert team.ics -o team.csv --csv-style outlook \\
+              --window-start 2026-03-01 --window-end 2026-04-01
 
         Formats (--from takes each, --to those it writes), and what each carries:
         """ + "\n" + formatTable)
