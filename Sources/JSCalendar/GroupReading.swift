@@ -5,21 +5,23 @@ import TimeZones
 /// A Group as a VCALENDAR: its entries become the components, a METHOD all of them share the
 /// calendar's, its `iCalComponent` the calendar's own lines and carried components. A Group without
 /// `iCalComponent` either was not made from iCalendar or carried nothing but VERSION:2.0, which it
-/// is given.
+/// is given. An entry that cannot be read is skipped and said (one bad item does not sink a file);
+/// a Group none of whose entries can be read is refused.
 enum GroupReading {
-    static func calendar(for group: JSONValue) throws(JSCalendarProblem) -> Component {
+    static func calendar(for group: JSONValue) throws(JSCalendarProblem) -> (calendar: Component, skipped: [JSCalendarProblem]) {
         var calendar = Component(name: "VCALENDAR")
         // The zones the entries' rules are said in are the carried VTIMEZONEs, wherever the member stands.
         let carried = try group["iCalComponent"].map { json throws(JSCalendarProblem) in
             try ICalendarSpecifics.component(from: json, path: "$.iCalComponent")
         }
         let zones = TimeZoneResolver(calendar: Component(name: "VCALENDAR", components: carried?.children(named: "VTIMEZONE") ?? []))
+        var skipped: [JSCalendarProblem] = []
         for member in group.members {
             switch member.key {
             case "@type":
                 continue
             case "entries":
-                try addEntries(member.value, to: &calendar, zones: zones)
+                skipped += try addEntries(member.value, to: &calendar, zones: zones)
             case "iCalComponent":
                 calendar.properties += carried?.properties ?? []
                 calendar.components = (carried?.components ?? []) + calendar.components
@@ -33,17 +35,26 @@ enum GroupReading {
             }
         }
         if group["iCalComponent"] == nil { calendar.properties.insert(Property(name: "VERSION", value: "2.0"), at: 0) }
-        return calendar
+        return (calendar, skipped)
     }
 
-    private static func addEntries(_ json: JSONValue, to calendar: inout Component, zones: TimeZoneResolver) throws(JSCalendarProblem) {
+    /// The entries' components added to `calendar`, and the problems of the entries skipped.
+    private static func addEntries(_ json: JSONValue, to calendar: inout Component,
+                                   zones: TimeZoneResolver) throws(JSCalendarProblem) -> [JSCalendarProblem] {
         guard case .array(let entries) = json else { throw JSCalendarProblem(path: "$.entries", "entries must be an array") }
         let methods = entries.map { $0["method"]?.string }
         let shared = methods.allSatisfy { $0 == methods.first } ? methods.first ?? nil : nil
         if let shared { calendar.properties.append(Property(name: "METHOD", value: shared.uppercased())) }
+        var skipped: [JSCalendarProblem] = []
         for (index, entry) in entries.enumerated() {
             let own = shared == nil ? entry : entry.removing("method")
-            calendar.components += try ComponentFromObject.components(for: own, path: "$.entries[\(index)]", zones: zones)
+            do {
+                calendar.components += try ComponentFromObject.components(for: own, path: "$.entries[\(index)]", zones: zones)
+            } catch {
+                skipped.append(error)
+            }
         }
+        if let first = skipped.first, skipped.count == entries.count { throw first }
+        return skipped
     }
 }

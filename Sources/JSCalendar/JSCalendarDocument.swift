@@ -33,11 +33,11 @@ package enum JSCalendarDocument {
         guard calendar.all("VERSION") == [Property(name: "VERSION", value: "2.0")], prodIds.count <= 1,
               calendar.properties.allSatisfy({ ["VERSION", "PRODID"].contains($0.name) || $0 == method }) else { return nil }
         guard let prodId = prodIds.first else { return entry }
-        return MemberMapping.text("PRODID", "prodId").json(exactlyFor: prodId).map { entry.setting("prodId", $0) }
+        return MappingTable.group.first { $0.member == "prodId" }?.json(exactlyFor: prodId).map { entry.setting("prodId", $0) }
     }
 
-    /// The calendar a JSCalendar document stands for.
-    static func calendar(for object: JSONValue) throws(JSCalendarProblem) -> Component {
+    /// The calendar a JSCalendar document stands for, and the problems of the entries it skipped.
+    static func calendar(for object: JSONValue) throws(JSCalendarProblem) -> (calendar: Component, skipped: [JSCalendarProblem]) {
         switch object["@type"]?.string {
         case "Group":
             return try GroupReading.calendar(for: object)
@@ -53,7 +53,7 @@ package enum JSCalendarDocument {
                 entry = entry.removing("method")
             }
             calendar.components = try ComponentFromObject.components(for: entry, path: "$", zones: TimeZoneResolver(definitions: [:]))
-            return calendar
+            return (calendar, [])
         default:
             throw JSCalendarProblem(path: "$.@type", "a JSCalendar document is an object whose \"@type\" is Event, Task or Group")
         }

@@ -2,8 +2,9 @@ import CalendarModel
 import JSONReading
 
 /// Reads a JSCalendar document (an Event, a Task or a Group) into the lossless model. JSON that does
-/// not parse is reported at its line and column, a member that is not what RFC 8984 asks at its JSON
-/// path; either leaves nothing usable, so the input is refused (65) whatever the reading policy.
+/// not parse is reported at its line and column and refuses the input (65), as does a document
+/// whose only entries cannot be read; an entry of a Group that cannot be read is skipped with an
+/// error at its JSON path, which the reading policy judges (a warning unless `--strict`).
 package enum JSCalendarReading {
     package static func read(_ bytes: [UInt8], path: String) throws(InvalidCalendarData) -> (calendar: Component, diagnostics: [Diagnostic]) {
         let json: JSONValue
@@ -14,8 +15,10 @@ package enum JSCalendarReading {
             throw InvalidCalendarData(diagnostics: [Diagnostic(.error, file: path, at: place, "not JSCalendar: \(error.message)")])
         }
         do {
-            let calendar = try JSCalendarDocument.calendar(for: json)
-            return (calendar, [])
+            let read = try JSCalendarDocument.calendar(for: json)
+            return (read.calendar, read.skipped.map {
+                Diagnostic(.error, file: path, at: nil, "\($0.path): \($0.message)", repair: "skips the entry; the others are read")
+            })
         } catch {
             throw InvalidCalendarData(diagnostics: [Diagnostic(.error, file: path, at: nil, "\(error.path): \(error.message)")])
         }

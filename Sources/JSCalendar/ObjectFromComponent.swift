@@ -69,8 +69,8 @@ struct ObjectFromComponent {
             property.parameters.removeLast()
         }
         guard let mapping = mappings.first(where: { $0.properties.contains(property.name) }) else { return carried.append(property) }
-        let (converted, leftover) = ParameterLeftovers.split(property, known: mapping.parameters)
-        guard let json = mapping.json(exactlyFor: converted) else { return carried.append(property) }
+        let (said, leftover) = ParameterLeftovers.split(property, known: mapping.parameters)
+        guard let json = mapping.json(exactlyFor: said) else { return carried.append(property) }
         let pointer: String
         if mapping.isEntry {
             pointer = mapping.member + "/" + ParameterLeftovers.step(addEntry(json, to: mapping.member, id: id))
@@ -80,7 +80,7 @@ struct ObjectFromComponent {
         } else {
             return carried.append(property)
         }
-        if !leftover.isEmpty { self.converted.append(JSONMember(key: pointer, value: ParameterLeftovers.record(name: property.name, leftover))) }
+        if !leftover.isEmpty { converted.append(JSONMember(key: pointer, value: ParameterLeftovers.record(name: property.name, leftover))) }
     }
 
     /// An entry of a map member, and its id: its place from 1 unless a JSID parameter named another.

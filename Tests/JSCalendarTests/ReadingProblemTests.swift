@@ -26,11 +26,18 @@ final class ReadingProblemTests: XCTestCase {
             XCTAssertEqual((error as? InvalidCalendarData)?.diagnostics.first?.message,
                            "$.@type: a JSCalendar document is an object whose \"@type\" is Event, Task or Group")
         }
-        let entries = #"{"@type": "Group", "entries": [{"@type": "Event"}, {"@type": "Note"}]}"#
-        XCTAssertThrowsError(try JSCalendarReading.read(Array(entries.utf8), path: "x.jscal")) { error in
-            let message = (error as? InvalidCalendarData)?.diagnostics.first?.message ?? ""
-            XCTAssertTrue(message.hasPrefix("$.entries[1].@type:"), message)
-        }
+        let onlyBad = #"{"@type": "Group", "entries": [{"@type": "Note"}]}"#
+        XCTAssertThrowsError(try JSCalendarReading.read(Array(onlyBad.utf8), path: "x.jscal"), "nothing usable is left")
+    }
+
+    func testAnEntryThatCannotBeReadIsSkippedAndSaidWhileTheOthersAreRead() throws {
+        let entries = #"{"@type": "Group", "entries": [{"@type": "Event", "uid": "a"}, {"@type": "Note"}]}"#
+        let read = try JSCalendarReading.read(Array(entries.utf8), path: "x.jscal")
+        XCTAssertEqual(read.calendar.children(named: "VEVENT").map { $0["UID"]?.value }, ["a"])
+        XCTAssertEqual(read.diagnostics.count, 1)
+        XCTAssertTrue(read.diagnostics[0].message.hasPrefix("$.entries[1].@type:"), read.diagnostics[0].message)
+        XCTAssertEqual(read.diagnostics[0].repair, "skips the entry; the others are read")
+        XCTAssertTrue(read.diagnostics[0].isRecovered, "a warning unless --strict")
     }
 
     func testOnlyAnObjectWhoseOwnTypeIsAJSCalendarObjectIsSniffed() {
