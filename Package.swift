@@ -133,7 +133,7 @@ let package = Package(
                     exclude: ["Findings", "README.md"], swiftSettings: strict),
         .testTarget(name: "LinearTimeTests", dependencies: [
             "ICalendar", "CalendarModel", "Recurrence", "TimeZones", "Occurrences", "CalendarWebFormats", "ContactCards", "Schedules",
-            "InputFiles", "CalendarCSV",
+            "InputFiles", "CalendarCSV", "VCalendar",
         ], swiftSettings: strict),
         .testTarget(name: "CalbridgeKitTests", dependencies: [
             "CalbridgeKit", "CalendarModel", "ICalendar", "TimeZones", "CalendarDocuments", "CalendarWebFormats", "InputFiles",

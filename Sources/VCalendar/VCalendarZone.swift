@@ -23,11 +23,19 @@ struct VCalendarZone {
                   case .floating(let end)? = DateValue(icalendar: parts[3]) else { continue }
             daylight.append((start, end, offset))
         }
+        daylight.sort { $0.start < $1.start }
     }
 
     /// UTC for a local time: the daylight offset inside a listed stretch, the standard one elsewhere.
+    /// The stretch is found by halving (stretches sorted by start), as a file may list one a year for
+    /// many years and have a time on every line.
     func utc(_ local: LocalDateTime) -> LocalDateTime {
-        let offset = daylight.first { $0.start <= local && local < $0.end }?.offset ?? standardOffset
+        var low = 0, high = daylight.count
+        while low < high {
+            let middle = (low + high) / 2
+            if daylight[middle].start <= local { low = middle + 1 } else { high = middle }
+        }
+        let offset = low > 0 && local < daylight[low - 1].end ? daylight[low - 1].offset : standardOffset
         return LocalDateTime(secondsSinceEpoch: local.secondsSinceEpoch - offset)
     }
 
