@@ -39,6 +39,10 @@ final class FormatRegistryTests: XCTestCase {
                 XCTAssertEqual(CalendarFormat.of(input: "in." + fileExtension, given: nil, head: []), descriptor.format)
             }
         }
+        for named in [CalendarFormat.ics, .json, .xcal, .jcal, .caldavXML, .vcf, .timetable, .csv] {
+            XCTAssertEqual(CalendarFormat(rawValue: named.rawValue), named, "the code's own names are registry entries")
+            XCTAssertEqual(named.descriptor.name, named.rawValue)
+        }
         XCTAssertNil(CalendarFormat(rawValue: "pdf"))
         XCTAssertNil(CalendarFormat(path: "out.pdf"))
     }
