@@ -16,6 +16,8 @@ struct VCalendarTranslation {
     /// spent on its items' times, its items translated.
     mutating func calendar(_ node: VCalendarNode) -> Component {
         let lines = node.readLines
+        // A file may hold an iCalendar 2.0 VCALENDAR after a vCalendar one: it is carried as written.
+        guard lines.first(where: { $0.name == "VERSION" })?.value.trimmingBlanks != "2.0" else { return untranslated(node) }
         let tz = lines.first { $0.name == "TZ" }
         zone = VCalendarZone(tz: tz?.value, daylight: lines.filter { $0.name == "DAYLIGHT" }.map(\.value))
         if let tz, zone == nil { report.note(.unreadableZone, at: tz.location, tz.value) }
@@ -52,7 +54,8 @@ struct VCalendarTranslation {
         return calendar
     }
 
-    /// A component vCalendar 1.0 does not define, carried with its lines decoded.
+    /// A component vCalendar 1.0 does not define (or an iCalendar 2.0 calendar), carried with its
+    /// lines decoded.
     private mutating func untranslated(_ node: VCalendarNode) -> Component {
         var component = Component(name: node.name, location: node.location)
         for line in node.lines {

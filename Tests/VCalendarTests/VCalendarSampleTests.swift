@@ -170,6 +170,16 @@ final class VCalendarSampleTests: XCTestCase {
         XCTAssertEqual(error?.location, SourceLocation(line: 34, column: 1))
     }
 
+    func testAnICalendarTwoCalendarAfterAVCalendarOneIsCarriedAsWritten() {
+        let reading = readText(["BEGIN:VCALENDAR", "VERSION:1.0", "BEGIN:VEVENT", "UID:a", "DTSTART:20260105T090000Z", "RRULE:D1 #3",
+                                "END:VEVENT", "END:VCALENDAR", "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//x//EN", "BEGIN:VEVENT",
+                                "UID:b", "DTSTAMP:20260101T000000Z", "DTSTART:20260105T090000Z", "RRULE:FREQ=DAILY;COUNT=3",
+                                "SUMMARY:a\\, b", "END:VEVENT", "END:VCALENDAR"])
+        XCTAssertEqual(reading.calendars.map { $0.components.first?["RRULE"]?.value }, ["FREQ=DAILY;COUNT=3", "FREQ=DAILY;COUNT=3"])
+        XCTAssertEqual(reading.calendars.last?.components.first?["SUMMARY"]?.value, "a\\, b")
+        XCTAssertFalse(reading.diagnostics.contains { $0.severity != .notice }, "\(reading.diagnostics)")
+    }
+
     func testAnUntranslatableRuleIsKeptAndWarnedAbout() {
         let text = "BEGIN:VCALENDAR\r\nVERSION:1.0\r\nBEGIN:VEVENT\r\nUID:a\r\nDTSTART:20260101T090000Z\r\nRRULE:D1 0800 1200 #5\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
         let reading = VCalendarReader.read(Array(text.utf8), file: "t.vcs")
