@@ -122,12 +122,13 @@ package final class ImportBatch: @unchecked Sendable {
         var result: Result<String, Error>?
         if !sent && !dryRun, let store {
             concurrency.enter()
-            result = Result { try store.put(uid: resource.uid, bytes: writer.bytes, expected: etag) }
+            let written = Result { try store.put(resource, bytes: writer.bytes, expected: etag) }
             concurrency.leave()
-            if etag == nil, case .failure(StoreError.alreadyExists)? = result, let held = settledCreate(resource, in: store) {
+            if case .success(let (held, true)) = written {
                 sent = true
                 lock.withLock { journal.entries[resource.uid] = ImportJournal.Entry(hash: hash, etag: held) }
             }
+            result = written.map(\.etag)
         }
         lock.withLock {
             switch (sent, result) {
@@ -153,15 +154,6 @@ package final class ImportBatch: @unchecked Sendable {
             }
             progress.update(done: done)
         }
-    }
-
-    /// The etag of what the store holds for `resource` when it says what this import would write: a
-    /// create whose outcome was unknown (the connection dropped after the body went out, and the
-    /// retry's `If-None-Match: *` failed; or a killed run's last writes, which the resume's listing
-    /// began before) got there, and is not a failure. Nil when the store holds something else.
-    private func settledCreate(_ resource: CalendarResource, in store: any CalendarStore) -> String? {
-        guard let (held, etag) = try? store.get(uid: resource.uid), StoredSeries.holds(held, sameAs: resource) else { return nil }
-        return etag
     }
 
     /// Called under `lock`.

@@ -38,7 +38,7 @@ package struct StoreSync {
                 outcome.untouched += 1
                 continue
             }
-            guard try write(lecture.uid, &outcome, { try store.put(uid: lecture.uid, bytes: resource(lecture), expected: etag) })
+            guard try write(lecture.uid, &outcome, { try put(lecture, expected: etag) })
             else { continue }
             if etag == nil { outcome.created += 1 } else { outcome.updated += 1 }
         }
@@ -63,11 +63,17 @@ package struct StoreSync {
         }
     }
 
-    /// One lecture as a whole iCalendar object: the calendar's properties, its VTIMEZONE, its events.
-    private func resource(_ lecture: ScheduledLecture) -> [UInt8] {
+    /// Writes one lecture as a whole iCalendar object: the calendar's properties, its VTIMEZONE, its
+    /// events. A create whose outcome was unknown is settled by what the store holds.
+    private func put(_ lecture: ScheduledLecture, expected: String?) throws {
         var calendar = EventCalendar()
         calendar.component.components = [run.schedule.vtimezone] + lecture.stamped(run.stamps[lecture.uid] ?? ScheduleStamp(sequence: 0, timestamp: nil))
-        return ComponentReader.iCalendarText(calendar.component)
+        let bytes = ComponentReader.iCalendarText(calendar.component)
+        guard let resource = CalendarResources.split(calendar.component).resources.first(where: { $0.uid == lecture.uid }) else {
+            _ = try store.put(uid: lecture.uid, bytes: bytes, expected: expected)
+            return
+        }
+        _ = try store.put(resource, bytes: bytes, expected: expected)
     }
 }
 

@@ -20,7 +20,10 @@ final class CalDAVTransport {
     private let passwordGiven: Bool
     private let lock = NSLock()
     private var isClosed = false
-    private var hasAnswered = false
+    /// The servers (scheme, host and port) that have answered this process: a connection to one of
+    /// them that fails is passing, whichever transport (discovery's, the store's) it went through.
+    nonisolated(unsafe) private static var answered: Set<String> = []
+    private static let answeredLock = NSLock()
     private var tooManyRequestsWatcher: (@Sendable (_ retryAfter: Double?) -> Void)?
 
     /// Told of each 429 Too Many Requests (with its `Retry-After` in seconds) before the request is
@@ -89,10 +92,31 @@ final class CalDAVTransport {
 
     /// Sends a WebDAV XML body whose multistatus answer is read as it arrives, each response handed
     /// to `onResponse` and then forgotten. Returns the reply with an empty body when the server
-    /// answered 207, else whatever it answered. An answer that breaks off part-way is not tried
-    /// again (its first responses have gone on): it is `StoreError.unavailable`.
+    /// answered 207, else whatever it answered. An answer that breaks off before its first response
+    /// is tried again, as any passing failure; one that breaks off later is not (its first responses
+    /// have gone on): it is `StoreError.unavailable`.
     func stream(_ method: String, path: String, depth: String?, body: CalDAVRequestBody,
                 onResponse: (DAVResponse) throws -> Void) throws -> CalDAVReply {
+        let started = clock.now
+        var tries = 0
+        while true {
+            tries += 1
+            do {
+                return try streamOnce(method, path: path, depth: depth, body: body, onResponse: onResponse)
+            } catch let error as BrokenOff where error.read == 0 {
+                let elapsed = clock.now - started
+                guard let wait = policy.delay(afterTries: tries, elapsed: elapsed, retryAfter: nil) else {
+                    throw StoreError.unavailable(error.account)
+                }
+                clock.wait(seconds: wait)
+            } catch let error as BrokenOff {
+                throw StoreError.unavailable(error.account)
+            }
+        }
+    }
+
+    private func streamOnce(_ method: String, path: String, depth: String?, body: CalDAVRequestBody,
+                            onResponse: (DAVResponse) throws -> Void) throws -> CalDAVReply {
         var multistatus: (head: CalDAVReply, stream: CalDAVResponseStream)?
         let reply = try send(method, path: path, headers: Self.headers(depth: depth, body: body), body: body.bytes,
                              seconds: policy.streamSeconds) { head, stream in
@@ -104,15 +128,15 @@ final class CalDAVTransport {
         var read = 0
         do {
             _ = try MultistatusReader().read(chunks: {
-                do { return try stream.nextPiece() } catch { throw BrokenOff(cause: error) }
+                do { return try stream.nextPiece() } catch { throw BrokenOff(cause: error, read: 0, account: "") }
             }, onResponse: { response in
                 read += 1
                 try onResponse(response)
             })
         } catch let error as BrokenOff {
             stream.cancel()
-            throw StoreError.unavailable("the answer to \(method) \(endpoint.url(forPath: path)) broke off after \(read) "
-                                         + "resources: \(Self.describe(error.cause))")
+            throw BrokenOff(cause: error.cause, read: read, account: "the answer to \(method) \(endpoint.url(forPath: path)) "
+                            + "broke off after \(read) resources: \(Self.describe(error.cause))")
         } catch let error as MultistatusError {
             stream.cancel()
             throw CalDAVError.unreadableAnswer(String(describing: error))
@@ -126,6 +150,9 @@ final class CalDAVTransport {
     /// The connection failed while a streamed answer was being read.
     private struct BrokenOff: Error {
         var cause: any Error
+        /// Responses handed on before it broke off, and what to tell.
+        var read: Int
+        var account: String
     }
 
     private static func headers(depth: String?, body: CalDAVRequestBody) -> [(name: String, value: String)] {
@@ -151,7 +178,7 @@ final class CalDAVTransport {
             let outcome: Result<CalDAVReply, any Error>
             do {
                 let (head, stream) = try open(method, url: url, headers: headers, body: body, seconds: seconds ?? policy.requestSeconds)
-                lock.withLock { hasAnswered = true }
+                Self.answeredLock.withLock { _ = Self.answered.insert(endpoint.origin.lowercased()) }
                 if head.status != 401, !Self.isPassing(head.status), let kept = try keep(head, stream) { return kept }
                 outcome = .success(CalDAVReply(status: head.status, headers: head.headers, body: try stream.collect()))
             } catch {
@@ -169,7 +196,7 @@ final class CalDAVTransport {
                 reason = "the server answered \(reply.status)"
                 if reply.status == 429 { onTooManyRequests?(retryAfter) }
             case .failure(let error):
-                guard Self.isPassing(error), lock.withLock({ hasAnswered }) else {
+                guard Self.isPassing(error), Self.answeredLock.withLock({ Self.answered.contains(endpoint.origin.lowercased()) }) else {
                     throw StoreError.unavailable("\(method) \(url) failed: \(Self.describe(error))")
                 }
                 retryAfter = nil
