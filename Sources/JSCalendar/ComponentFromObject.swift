@@ -20,9 +20,9 @@ struct ComponentFromObject {
               let kind = MappingTable.kind(of: name) else {
             throw JSCalendarProblem(path: "\(path).@type", "\"@type\" must be Event, Task or Group (Alert inside alerts)")
         }
-        var builder = ComponentFromObject(component: Component(name: name), object: object, path: path, form: DateForm(of: object),
-                                          zones: zones)
         let converted = object["iCalComponent"]?["convertedProperties"]
+        let form = DateForm(of: object, written: converted?["timeZone"], zones: zones)
+        var builder = ComponentFromObject(component: Component(name: name), object: object, path: path, form: form, zones: zones)
         for member in object.members {
             try builder.add(member, mappings: kind.mappings, converted: converted)
         }

@@ -1,5 +1,6 @@
 import CalendarModel
 import JSONReading
+import TimeZones
 
 /// The four kinds of iCalendar date values as JSCalendar says them: a LocalDateTime, with
 /// `showWithoutTime` for a date, `timeZone` for a zoned time (`Etc/UTC` for UTC) and no zone for a
@@ -35,15 +36,25 @@ enum DateForm: Equatable {
         }
     }
 
-    /// The form an object's `timeZone` and `showWithoutTime` say.
-    init(of object: JSONValue) {
+    /// The form an object's `timeZone` and `showWithoutTime` say; `written` is the TZID a zone
+    /// came from where it was not the tz database's name (see `zoneName`).
+    init(of object: JSONValue, written: JSONValue?, zones: TimeZoneResolver) {
         if object["showWithoutTime"] == .bool(true) {
             self = .date
         } else if let zone = object["timeZone"]?.string {
-            self = zone == Self.utcZone ? .utc : .zoned(zone)
+            let tzid = written?["parameters"]?["tzid"]?.string
+            self = zone == Self.utcZone ? .utc : .zoned(tzid.flatMap { zones.databaseZone(for: $0)?.identifier == zone ? $0 : nil } ?? zone)
         } else {
             self = .floating
         }
+    }
+
+    /// The tz database's name for a TZID that names its zone otherwise (Outlook's
+    /// `W. Europe Standard Time`, a vendor prefix), as RFC 8984's `timeZone` asks; nil for one that
+    /// is already the database's name or names no zone of it.
+    static func zoneName(for tzid: String, zones: TimeZoneResolver) -> String? {
+        guard let name = zones.databaseZone(for: tzid)?.identifier, name != tzid else { return nil }
+        return name
     }
 
     /// The members that say this form.

@@ -126,7 +126,7 @@ extension ObjectFromComponent {
             let member = ["DTSTART": "start", "DUE": "due", "RECURRENCE-ID": "recurrenceId"][property.name] ?? ""
             guard object[member] == nil, let read = DateForm.read(property), read.form == form else { return false }
             object[member] = .string(read.time.isoFormat)
-            if member != "recurrenceId" { for formMember in form.members { object[formMember.key] = formMember.value } }
+            if member != "recurrenceId" { sayForm(form) }
         case "DURATION":
             guard object["duration"] == nil, property.parameters.isEmpty, let duration = CalendarDuration(icalendar: property.value),
                   !duration.isNegative, duration.icalendarText == property.value else { return false }
@@ -152,5 +152,16 @@ extension ObjectFromComponent {
             return false
         }
         return true
+    }
+
+    /// The members that say the start's form; a zone the tz database names otherwise is given its
+    /// name there, and the TZID as written is kept in `convertedProperties` under `timeZone`.
+    private mutating func sayForm(_ form: DateForm) {
+        for formMember in form.members { object[formMember.key] = formMember.value }
+        guard case .zoned(let tzid) = form, let name = DateForm.zoneName(for: tzid, zones: zones) else { return }
+        object["timeZone"] = .string(name)
+        if !converted.contains(where: { $0.key == "timeZone" }) {
+            converted.append(JSONMember(key: "timeZone", value: ParameterLeftovers.record(name: "DTSTART", [Parameter("TZID", tzid)])))
+        }
     }
 }

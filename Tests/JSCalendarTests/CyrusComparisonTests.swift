@@ -49,7 +49,7 @@ final class CyrusComparisonTests: XCTestCase {
         }
         try await waitForSession()
         var compared = 0
-        for name in ["google-export.ics", "team-calendar.ics", "university-courses.ics", "semester-informatik.ics"] {
+        for name in ["google-export.ics", "outlook-export.ics", "team-calendar.ics", "university-courses.ics", "semester-informatik.ics"] {
             let url = try XCTUnwrap(realWorldCalendars.first { $0.lastPathComponent == name })
             let calendar = try readICalendar(url)
             for event in calendar.children(named: "VEVENT") where !event.has("RECURRENCE-ID") {
