@@ -17,6 +17,13 @@ package struct MirrorReport: Sendable {
         self.dryRun = dryRun
     }
 
+    /// Puts every list in UID order: the order a run wrote in is the server's, not the user's.
+    package mutating func sortByUID() {
+        for list in [\Self.created, \.updated, \.unchanged, \.deleted, \.keptDeletions] { self[keyPath: list].sort() }
+        conflicts.sort { $0.uid < $1.uid }
+        failed.sort { $0.0 < $1.0 }
+    }
+
     /// `mirror: 10 created, 3 updated, 1 deleted, 1 conflict skipped; 14 requests`, with its newline.
     package var summary: String {
         let verb = dryRun ? "would be " : ""

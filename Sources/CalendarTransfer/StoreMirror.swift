@@ -61,12 +61,14 @@ package struct StoreMirror: Sendable {
         } catch let stopped as ImportInterrupted {
             try save(state)
             (report.sourceRequests, report.targetRequests) = (from.requestsSent, writing.requestsSent)
+            report.sortByUID()
             interrupted(report)
             throw stopped
         }
         if report.failed.isEmpty { state.mark = changes.mark }
         try save(state)
         (report.sourceRequests, report.targetRequests) = (from.requestsSent, writing.requestsSent)
+        report.sortByUID()
         return report
     }
 
