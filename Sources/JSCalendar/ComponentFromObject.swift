@@ -36,6 +36,8 @@ struct ComponentFromObject {
         switch member.key {
         case "@type", "timeZone", "showWithoutTime":
             if member.key != "@type" && object["start"] == nil && object["due"] == nil { carry(member) }
+        case "replyTo":
+            if Organizer.replyTo(in: object)?.sameValue(as: member.value) != true { carry(member) }
         case "iCalComponent":
             let specifics = try ICalendarSpecifics.component(from: member.value, path: "\(path).iCalComponent")
             component.properties += specifics.properties

@@ -105,6 +105,7 @@ struct ObjectFromComponent {
 
     private func finished() -> JSONValue {
         var result = object
+        if result["replyTo"] == nil, let replyTo = Organizer.replyTo(in: result.value) { result["replyTo"] = replyTo }
         guard alwaysCarries || !carried.isEmpty || !carriedComponents.isEmpty || !converted.isEmpty else { return result.value }
         var specifics = ICalendarSpecifics.component(Component(name: name, properties: carried, components: carriedComponents))
         if !converted.isEmpty, case .object(var members) = specifics {

@@ -16,7 +16,8 @@ import XCTest
 /// `CalendarEvent/parse` turns an uploaded iCalendar object into JSCalendar. Cyrus 3.6 writes an
 /// earlier draft (`"@type": "jsevent"`, one `recurrenceRule`, every default spelt out, ids that are
 /// hashes), so what is compared is what both say: uid, title, start, zone, all-day, duration, the
-/// rule, the excluded dates, the location names, the participants' addresses and the alerts' offsets.
+/// rule, the excluded dates, the location names, the participants' addresses, where replies go and
+/// the alerts' offsets.
 final class CyrusComparisonTests: XCTestCase {
     private static let master = "/usr/lib/cyrus/bin/master"
     nonisolated(unsafe) private static var server: Process?
@@ -67,7 +68,7 @@ final class CyrusComparisonTests: XCTestCase {
 
     /// What both converters say of an event, in forms that do not depend on how each spells it.
     private struct Essentials: Equatable {
-        var uid, title, start, timeZone: String?
+        var uid, title, start, timeZone, replyTo: String?
         var allDay: Bool
         var duration: Int?
         var rule: [String]
@@ -79,6 +80,7 @@ final class CyrusComparisonTests: XCTestCase {
             title = object["title"]?.string
             start = object["start"]?.string
             timeZone = object["timeZone"]?.string
+            replyTo = object["replyTo"]?["imip"]?.string?.lowercased()
             allDay = object["showWithoutTime"] == .bool(true)
             duration = Self.seconds(object["duration"]?.string ?? "PT0S")
             var rules: [JSONValue] = []
