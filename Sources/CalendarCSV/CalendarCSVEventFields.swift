@@ -49,7 +49,8 @@ extension CalendarCSVEvents {
         case .success(let date): day = date
         case .failure(let problem): throw CellProblem(place: dateCell.place, message: problem.message)
         }
-        let time = cell(.reminderTime).flatMap { SpreadsheetTime.read($0.text) } ?? SpreadsheetTime(hour: 0, minute: 0, second: 0)
+        // A reminder without a time is at the start of its day; one whose time cannot be read is not guessed.
+        let time = try self.time(cell(.reminderTime)) ?? SpreadsheetTime(hour: 0, minute: 0, second: 0)
         let when = LocalDateTime(date: day, hour: time.hour, minute: time.minute, second: time.second)
         let seconds = when.secondsSinceEpoch - start.local.secondsSinceEpoch
         let length = abs(seconds)

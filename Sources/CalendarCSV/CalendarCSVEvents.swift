@@ -108,7 +108,7 @@ struct CalendarCSVEvents {
     }
 
     /// The time of a cell, nil when it is empty.
-    private func time(_ cell: (text: String, place: SourceLocation)?) throws(CellProblem) -> SpreadsheetTime? {
+    func time(_ cell: (text: String, place: SourceLocation)?) throws(CellProblem) -> SpreadsheetTime? {
         guard let cell, !cell.text.isEmpty else { return nil }
         guard let time = SpreadsheetTime.read(cell.text) else {
             throw CellProblem(place: cell.place, message: "\(cell.text) is not a time of the forms 10:00 AM, 9:00:00 PM or 14:30")

@@ -124,6 +124,14 @@ final class CalendarCSVReaderTests: XCTestCase {
         XCTAssertEqual(event?["DTEND"]?.value, "20260302T213000")
     }
 
+    func testAReminderTimeThatCannotBeReadIsNotGuessed() throws {
+        let text = "Subject,Start Date,Start Time,Reminder on/off,Reminder Date,Reminder Time\nCall,3/16/2026,9:00:00 AM,True,3/16/2026,8:45 Uhr\n"
+            + "Lunch,3/16/2026,12:00:00 PM,True,3/16/2026,\n"
+        let (calendar, diagnostics) = try CalendarCSVReader.read(Array(text.utf8), file: "r.csv")
+        XCTAssertEqual(calendar.components.map { $0.children(named: "VALARM").first?["TRIGGER"]?.value }, ["-PT12H"])
+        XCTAssertEqual(diagnostics.map(\.location), [SourceLocation(line: 2, column: 42)])
+    }
+
     func testUnreadableCellsSkipTheirRowWithTheCellsPlace() throws {
         let text = "Subject,Start Date,Start Time,End Date,End Time\nA,2026-02-30,9:00,,\nB,2026-03-02,25:00,,\nC,2026-03-02,10:00,2026-03-02,9:00\nD,2026-03-02,10:00,,\n"
         let (calendar, diagnostics) = try CalendarCSVReader.read(Array(text.utf8), file: "bad.csv")
