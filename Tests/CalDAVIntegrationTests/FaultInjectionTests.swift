@@ -75,8 +75,9 @@ struct FaultsAgainstServer {
         let summary = run.errors.firstMatch(of: /import: ([0-9]+) created, 0 updated, ([0-9]+) already there, 0 failed/)
         let (created, there) = (Int(summary?.1 ?? "") ?? -1, Int(summary?.2 ?? "") ?? -1)
         XCTAssertEqual(created + there, Self.events, run.errors)
-        XCTAssertEqual(there, counts.faults, "each create whose answer was lost is already there")
-        XCTAssertGreaterThanOrEqual(counts.faults, 10)
+        // A retry may meet a reset of its own, so two faults can settle one create.
+        XCTAssertGreaterThanOrEqual(there, 5, run.errors)
+        XCTAssertLessThanOrEqual(there, counts.faults, run.errors)
         try CalendarComparison.assertExportHoldsEveryEventOnce(server.url(path).absoluteString, input: input,
                                                                events: Self.events, in: folder)
     }
@@ -113,7 +114,7 @@ struct FaultsAgainstServer {
                                             "--create", "--json"], environment: Self.environment)
         report("limit \(limit) import", try proxy.counts())
         XCTAssertEqual(run.status, 0, run.errors)
-        let pace = try XCTUnwrap(run.output.firstMatch(of: /"pace": \{"too_many_requests": ([0-9]+), "writes_at_once": ([0-9]+), /),
+        let pace = try XCTUnwrap(run.output.firstMatch(of: /"pace": \{"too_many_requests": ([0-9]+), "writes_at_once": ([0-9]+),/),
                                  run.output)
         XCTAssertGreaterThanOrEqual(Int(pace.1) ?? 0, 1)
         XCTAssertLessThanOrEqual(Int(pace.2) ?? 99, limit, run.output)
