@@ -1,5 +1,4 @@
 import AtomicOutput
-import CalendarDocuments
 import CalendarModel
 import CalendarStores
 import Foundation
@@ -54,11 +53,11 @@ package struct MirrorState: Codable, Hashable, Sendable {
     package static func load(from path: String, source: String, target: String) throws -> MirrorState {
         guard let data = FileManager.default.contents(atPath: path) else { return MirrorState(source: source, target: target) }
         guard let loaded = try? decoder.decode(MirrorState.self, from: data), loaded.format == formatName else {
-            throw InvalidCalendarData(diagnostics: [Diagnostic(.error, file: path, at: nil, "is not a calbridge mirror state")])
+            throw MirrorStateRefused(message: "\(path) is not a calbridge mirror state; give another --state")
         }
         guard loaded.source == source, loaded.target == target else {
-            throw InvalidCalendarData(diagnostics: [Diagnostic(.error, file: path, at: nil,
-                "records a mirror of \(loaded.source) to \(loaded.target), not \(source) to \(target); give another --state")])
+            throw MirrorStateRefused(
+                message: "\(path) records a mirror of \(loaded.source) to \(loaded.target), not \(source) to \(target); give another --state")
         }
         return loaded
     }
@@ -76,4 +75,10 @@ package struct MirrorState: Codable, Hashable, Sendable {
         decoder.keyDecodingStrategy = .convertFromSnakeCase
         return decoder
     }
+}
+
+/// A state file that is no mirror's, or another pair of stores' (65): its etags say nothing here.
+package struct MirrorStateRefused: ExplainedFailure {
+    package var message: String
+    package var kind: FailureKind { .invalidData }
 }

@@ -35,15 +35,17 @@ struct Mirror: ParsableCommand, ReportingCommand {
         CALBRIDGE_PASSWORD, never from the command line.
 
         Examples:
-          calbridge mirror https://old.example.org/dav/cal/me/work/ https://new.example.org/cal/me/work/ \\
-              --source-user me --target-user me --state work.mirror.json --create
-          calbridge mirror https://old.example.org/dav/cal/me/work/ ~/.calendars/work --state work.json --delete
+          calbridge mirror https://old.example.org/me/work/ \\
+              https://new.example.org/me/work/ --source-user me --target-user me \\
+              --state work.json --create
+          calbridge mirror https://old.example.org/me/work/ ~/.calendars/work \\
+              --state work.json --delete
         """)
 
     @Argument(help: "The store to copy from: a directory or a CalDAV URL.")
-    var source: String
+    var source: String?
     @Argument(help: "The store to copy into: a directory (created when missing) or a CalDAV URL.")
-    var target: String
+    var target: String?
     @Option(help: "The state file remembering what was copied; created when missing.")
     var state: String?
     @Flag(help: "Delete on the target what was deleted on the source (without it, such resources are listed and kept).")
@@ -64,9 +66,11 @@ struct Mirror: ParsableCommand, ReportingCommand {
     var sourceCalendar: String?
     @Option(name: .customLong("target-calendar"), help: "For a target URL that leads to an account: the calendar, by display name or URL segment.")
     var targetCalendar: String?
+    @OptionGroup var rows: MirrorManifestOptions
     @OptionGroup var reporting: ReportingOptions
 
     func validate() throws {
+        try rows.validate(stores: [source, target], state: state, access: [sourceUser, targetUser, sourceCalendar, targetCalendar])
         guard ConflictChoice(rawValue: onConflict) != nil else {
             throw ValidationError("--on-conflict takes source, target or skip, not \(onConflict)")
         }
@@ -74,6 +78,7 @@ struct Mirror: ParsableCommand, ReportingCommand {
     }
 
     func run() throws {
+        guard let source, let target else { return try mirrorManifest(rows.manifest ?? "") }
         let environment = ProcessInfo.processInfo.environment
         let fallback = environment["CALBRIDGE_PASSWORD"]
         var mirror = StoreMirror(
