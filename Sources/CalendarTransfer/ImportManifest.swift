@@ -11,16 +11,24 @@ import InputFiles
 /// inputs move together. Lines starting with `#` and empty lines are skipped; fields are RFC 4180
 /// CSV (quotes for a `,` or a line break), with `;` as the delimiter where the header has no comma.
 ///
+/// A header with `source` and `target` makes a manifest of mirror rows (`mirror --manifest`): each
+/// row one store pair, with `source_user`, `source_calendar`, `source_password_env` and the same
+/// three for the target (see `MirrorManifestRow`).
+///
 /// Every problem is a `Diagnostic` at the cell's line and column, and all of them are found before
 /// anything is sent: two rows that import into the same calendar (they would race each other and
 /// share a journal) are one of them.
 package struct ImportManifest: Sendable {
     package static let columns = ["input", "store", "user", "calendar", "password_env"]
+    package static let mirrorColumns = ["source", "target", "source_user", "source_calendar", "source_password_env",
+                                        "target_user", "target_calendar", "target_password_env"]
     package static let defaultPasswordVariable = "CALBRIDGE_PASSWORD"
 
     /// The manifest's path, as given (its diagnostics name it so).
     package var path: String
     package var rows: [ManifestRow]
+    /// The rows of a manifest of mirror rows (then `rows` is empty, and the other way round).
+    package var mirrorRows: [MirrorManifestRow] = []
 
     /// Reads the manifest at `path`; throws `InvalidCalendarData` with every problem found, or the
     /// file's open error.
@@ -38,12 +46,20 @@ package struct ImportManifest: Sendable {
             reader.read(lines)
         }
         guard reader.problems.isEmpty else { throw Self.refusal(reader.problems, path: path) }
-        return ImportManifest(path: path, rows: reader.rows)
+        return ImportManifest(path: path, rows: reader.rows, mirrorRows: reader.mirrorRows)
     }
 
     /// What stops the manifest before anything is sent (exit 65).
     static func refusal(_ problems: [Diagnostic], path: String) -> InvalidCalendarData {
         InvalidCalendarData(diagnostics: problems, advice: "nothing was sent; correct \(path) and run the same command again")
+    }
+
+    /// Problems of mirror rows only the machine running them can see: a password variable named but not set.
+    package static func check(_ rows: [MirrorManifestRow], file: String, environment: [String: String]) -> [Diagnostic] {
+        rows.flatMap { [$0.source, $0.target] }.compactMap { end in
+            guard let place = end.passwordPlace, environment[end.passwordVariable] == nil else { return nil }
+            return Diagnostic(.error, file: file, at: place, "the environment variable \(end.passwordVariable) is not set; set it to this row's password")
+        }
     }
 
     /// Problems of the rows about to be imported that only the machine running them can see: an
@@ -97,7 +113,10 @@ private struct ManifestReader {
     let folder: String
     var problems: [Diagnostic] = []
     var rows: [ManifestRow] = []
+    var mirrorRows: [MirrorManifestRow] = []
     private var columns: [String: Int] = [:]
+    /// Whether the header names a source and a target: a manifest of mirror rows.
+    private var isMirror = false
     /// The line of the row that first imports into each calendar.
     private var targets: [String: Int] = [:]
 
@@ -125,20 +144,22 @@ private struct ManifestReader {
     }
 
     private mutating func readHeader(_ fields: [String], _ starts: [SourceLocation]) {
+        isMirror = fields.contains { ["source", "target"].contains($0.lowercased()) }
+        let known = isMirror ? ImportManifest.mirrorColumns : ImportManifest.columns
         for (index, written) in fields.enumerated() {
             let name = written.lowercased()
-            if name == "password" {
-                problem(at: starts[index], "a manifest does not hold passwords; name an environment variable that holds one in a column password_env")
-            } else if !ImportManifest.columns.contains(name) {
-                problem(at: starts[index], "unknown column \(written); the columns are " + ImportManifest.columns.joined(separator: ", "))
+            if ["password", "source_password", "target_password"].contains(name) {
+                problem(at: starts[index], "a manifest does not hold passwords; name an environment variable that holds one in a column \(name)_env")
+            } else if !known.contains(name) {
+                problem(at: starts[index], "unknown column \(written); the columns are " + known.joined(separator: ", "))
             } else if columns[name] != nil {
                 problem(at: starts[index], "the column \(name) appears twice")
             } else {
                 columns[name] = index
             }
         }
-        for required in ["input", "store"] where columns[required] == nil {
-            problem(at: starts[0], "the header has no column \(required); the columns are " + ImportManifest.columns.joined(separator: ", "))
+        for required in isMirror ? ["source", "target"] : ["input", "store"] where columns[required] == nil {
+            problem(at: starts[0], "the header has no column \(required); the columns are " + known.joined(separator: ", "))
         }
     }
 
@@ -146,20 +167,19 @@ private struct ManifestReader {
         if fields.count > columns.count {
             return problem(at: starts[columns.count], "the row has \(fields.count) cells but the header names \(columns.count) columns; quote a cell that holds the delimiter")
         }
+        let columns = columns
         func cell(_ name: String) -> (text: String, place: SourceLocation)? {
             guard let index = columns[name] else { return nil }
             // A spreadsheet leaves out a row's empty cells at its end.
             return index < fields.count ? (fields[index], starts[index]) : ("", starts[starts.count - 1])
         }
+        guard !isMirror else { return readMirrorRow(cell, line: starts[0].line) }
         let before = problems.count
         let input = cell("input")!, store = cell("store")!
         let inputs = input.text.split(separator: ";").map { CSVScanner.trim($0) }.filter { !$0.isEmpty }
         if inputs.isEmpty { problem(at: input.place, "the row has no input; give a calendar file or folder (several separated by ;)") }
         let location = storeLocation(store.text, at: store.place)
-        let password = cell("password_env").flatMap { $0.text.isEmpty ? nil : $0 }
-        if let password, !Self.isVariableName(password.text) {
-            problem(at: password.place, "\(password.text) is not the name of an environment variable (letters, digits and _, not starting with a digit)")
-        }
+        let password = passwordCell(cell("password_env"))
         guard problems.count == before, let location else { return }
         let row = ManifestRow(index: rows.count, line: starts[0].line, inputs: inputs.map(resolved), store: location,
                               user: nonEmpty(cell("user")?.text), calendar: nonEmpty(cell("calendar")?.text),
@@ -170,6 +190,38 @@ private struct ManifestReader {
         }
         targets[row.target] = row.line
         rows.append(row)
+    }
+
+    /// A mirror row: a source and a target, each with its user, calendar and password variable; no
+    /// two rows mirror into one calendar.
+    private mutating func readMirrorRow(_ cell: (String) -> (text: String, place: SourceLocation)?, line: Int) {
+        let before = problems.count
+        func end(_ role: String) -> ManifestStore? {
+            let store = cell(role)!
+            let location = storeLocation(store.text, at: store.place)
+            let password = passwordCell(cell(role + "_password_env"))
+            return location.map {
+                ManifestStore(location: $0, user: nonEmpty(cell(role + "_user")?.text), calendar: nonEmpty(cell(role + "_calendar")?.text),
+                              passwordVariable: password?.text ?? ImportManifest.defaultPasswordVariable, passwordPlace: password?.place)
+            }
+        }
+        let (source, target) = (end("source"), end("target"))
+        guard problems.count == before, let source, let target else { return }
+        let row = MirrorManifestRow(index: mirrorRows.count, line: line, source: source, target: target)
+        if let first = targets[target.key] {
+            return problem(at: cell("target")!.place, "this row mirrors into the same calendar as line \(first); each calendar takes one source")
+        }
+        targets[target.key] = line
+        mirrorRows.append(row)
+    }
+
+    /// A `password_env` cell that names a variable, nil when empty (the default variable).
+    private mutating func passwordCell(_ cell: (text: String, place: SourceLocation)?) -> (text: String, place: SourceLocation)? {
+        guard let cell, !cell.text.isEmpty else { return nil }
+        if !Self.isVariableName(cell.text) {
+            problem(at: cell.place, "\(cell.text) is not the name of an environment variable (letters, digits and _, not starting with a digit)")
+        }
+        return cell
     }
 
     /// The store a cell names: a CalDAV URL as written, or a directory resolved against the folder.

@@ -42,6 +42,9 @@ package struct ManifestImport: Sendable {
     package func run(_ finished: @escaping @Sendable (ManifestRowOutcome) -> Void) throws -> ManifestOutcome {
         guard (1...64).contains(rowsAtOnce) else { throw UsageProblem(message: "--rows-at-once takes 1 to 64 rows") }
         let manifest = try ImportManifest.read(manifestPath)
+        guard manifest.mirrorRows.isEmpty else {
+            throw UsageProblem(message: "\(manifestPath) holds mirror rows (columns source, target): run calbridge mirror --manifest \(manifestPath)")
+        }
         let rows = shard.rows(of: manifest)
         let problems = ImportManifest.check(rows, file: manifestPath, environment: environment)
         guard problems.isEmpty else { throw ImportManifest.refusal(problems, path: manifestPath) }
@@ -52,7 +55,7 @@ package struct ManifestImport: Sendable {
                 throw AtomicFile.Failure.cannotCreate(path: journalDirectory, reason: error.localizedDescription)
             }
         }
-        let rowsRun = ManifestRun(rows: rows, finished: finished)
+        let rowsRun = ManifestRun(rows: rows, label: "import rows", finished: finished)
         let outcomes = rowsRun.run(workers: rowsAtOnce) { importRow($0) }
         return ManifestOutcome(manifest: manifestPath, shard: shard, manifestRows: manifest.rows.count, rows: outcomes)
     }
@@ -78,58 +81,62 @@ package struct ManifestImport: Sendable {
     }
 }
 
-/// The rows being imported and what is shared by the threads importing them, touched only under
-/// `lock`.
-private final class ManifestRun: @unchecked Sendable {
-    private let rows: [ManifestRow]
-    private let finished: @Sendable (ManifestRowOutcome) -> Void
+/// The rows being run (imported, mirrored, verified) and what is shared by the threads running
+/// them, touched only under `lock`.
+final class ManifestRun<Row: Sendable, Outcome: Sendable>: @unchecked Sendable {
+    private let rows: [Row]
+    private let finished: @Sendable (Outcome) -> Void
     private let lock = NSLock()
     private var next = 0
-    private var outcomes: [ManifestRowOutcome] = []
+    private var outcomes: [Outcome?]
+    private var done = 0
     private var progress: ProgressLine
 
-    init(rows: [ManifestRow], finished: @escaping @Sendable (ManifestRowOutcome) -> Void) {
+    /// `label` names the progress line (`import rows`).
+    init(rows: [Row], label: String, finished: @escaping @Sendable (Outcome) -> Void) {
         self.rows = rows
         self.finished = finished
+        outcomes = Array(repeating: nil, count: rows.count)
         // One line for the rows: the lines each row's reading and sending would draw would overwrite
         // each other, so they are kept off while the rows run.
-        progress = ProgressLine("import rows", total: rows.count, shown: ProgressLine.isShown)
+        progress = ProgressLine(label, total: rows.count, shown: ProgressLine.isShown)
     }
 
-    /// Imports every row with `workers` threads, each taking the next row when it is done with one
+    /// Runs every row with `workers` threads, each taking the next row when it is done with one
     /// (rows differ in size); the outcomes in the manifest's order.
-    func run(workers: Int, _ importRow: @escaping @Sendable (ManifestRow) -> ManifestRowOutcome) -> [ManifestRowOutcome] {
+    func run(workers: Int, _ runRow: @escaping @Sendable (Row) -> Outcome) -> [Outcome] {
         let shown = ProgressLine.isShown
         ProgressLine.isShown = false
         defer { ProgressLine.isShown = shown }
-        let done = DispatchGroup()
+        let group = DispatchGroup()
         for _ in 0..<max(1, min(workers, rows.count)) {
-            done.enter()
+            group.enter()
             // Threads of their own: a row mostly waits on its store, as ImportBatch's workers do.
             Thread {
-                while let row = self.take() { self.record(importRow(row)) }
-                done.leave()
+                while let (position, row) = self.take() { self.record(runRow(row), at: position) }
+                group.leave()
             }.start()
         }
-        done.wait()
+        group.wait()
         progress.finish()
-        return outcomes.sorted { $0.row.index < $1.row.index }
+        return outcomes.compactMap { $0 }
     }
 
-    private func take() -> ManifestRow? {
+    private func take() -> (Int, Row)? {
         lock.withLock {
             guard next < rows.count else { return nil }
             next += 1
-            return rows[next - 1]
+            return (next - 1, rows[next - 1])
         }
     }
 
-    private func record(_ outcome: ManifestRowOutcome) {
+    private func record(_ outcome: Outcome, at position: Int) {
         lock.withLock {
             progress.finish()
             finished(outcome)
-            outcomes.append(outcome)
-            progress.update(done: outcomes.count)
+            outcomes[position] = outcome
+            done += 1
+            progress.update(done: done)
         }
     }
 }

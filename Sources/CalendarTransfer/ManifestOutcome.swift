@@ -75,11 +75,15 @@ package struct ManifestOutcome: Sendable {
 
     /// `manifest users.csv (shard 0/2: 100 of 200 rows): 99 imported, 1 failed (line 14)`, with its newline.
     package var summary: String {
-        let failed = failedRows
-        let part = shard == .whole ? "\(rows.count) rows" : "shard \(shard): \(rows.count) of \(manifestRows) rows"
-        let lines = failed.prefix(20).map { String($0.row.line) }.joined(separator: ", ") + (failed.count > 20 ? ", …" : "")
-        let imported = rows.first?.dryRun == true ? "would be imported" : "imported"
-        return "manifest \(manifest) (\(part)): \(rows.count - failed.count) \(imported), \(failed.count) failed"
-            + (failed.isEmpty ? "" : " (line\(failed.count == 1 ? "" : "s") \(lines))") + "\n"
+        Self.summary(manifest: manifest, shard: shard, manifestRows: manifestRows, rows: rows.count,
+                     failedLines: failedRows.map(\.row.line), done: rows.first?.dryRun == true ? "would be imported" : "imported")
+    }
+
+    /// A manifest run's closing line, for rows imported, mirrored or verified (`done`).
+    static func summary(manifest: String, shard: ManifestShard, manifestRows: Int, rows: Int, failedLines: [Int], done: String) -> String {
+        let part = shard == .whole ? "\(rows) rows" : "shard \(shard): \(rows) of \(manifestRows) rows"
+        let lines = failedLines.prefix(20).map(String.init).joined(separator: ", ") + (failedLines.count > 20 ? ", …" : "")
+        return "manifest \(manifest) (\(part)): \(rows - failedLines.count) \(done), \(failedLines.count) failed"
+            + (failedLines.isEmpty ? "" : " (line\(failedLines.count == 1 ? "" : "s") \(lines))") + "\n"
     }
 }

@@ -33,5 +33,10 @@ package struct ManifestShard: Sendable, Hashable, CustomStringConvertible {
         manifest.rows.filter { $0.index % count == index }
     }
 
+    /// The mirror rows of this shard, in the manifest's order.
+    package func mirrorRows(of manifest: ImportManifest) -> [MirrorManifestRow] {
+        manifest.mirrorRows.filter { $0.index % count == index }
+    }
+
     package var description: String { "\(index)/\(count)" }
 }
