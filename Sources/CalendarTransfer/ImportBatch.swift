@@ -59,7 +59,13 @@ package final class ImportBatch: @unchecked Sendable {
     }
 
     package func send(_ resources: [CalendarResource]) throws -> Outcome {
-        let (present, held) = try storeContents()
+        let present: [String: String], held: [String: [UInt8]]
+        do {
+            (present, held) = try storeContents()
+        } catch StoreError.unavailable(let reason) {
+            // The store answered discovery and then broke off (a listing cut short): a run again finishes.
+            throw ImportInterrupted(reason: reason, done: 0, total: resources.count, journalPath: journalPath, outcome: outcome)
+        }
         stored = held
         progress = ProgressLine("import", total: resources.count)
         let workers = !dryRun && store?.allowsConcurrentWrites == true ? min(concurrency.threads, resources.count) : 1

@@ -2,8 +2,8 @@ import CalendarStores
 import Foundation
 import XCTest
 
-/// import, export and sync through `FaultProxy` in front of a real server, under each fault it
-/// injects: each command exits 0, or 75 (run again) after which the same command (import with
+/// import, mirror, export and sync through `FaultProxy` in front of a real server, under each fault
+/// it injects: each command exits 0, or 75 (run again) after which the same command (import with
 /// `--resume`) does, and the server, read directly rather than through the proxy, then holds every
 /// resource exactly once. The proxy's counts go to standard error as `fault-proxy:` lines.
 struct FaultsAgainstServer {
@@ -13,7 +13,7 @@ struct FaultsAgainstServer {
     /// A deadline of two seconds a request, so a stall of three costs seconds, not minutes.
     static let environment: [String: String?] = ["CALBRIDGE_REQUEST_TIMEOUT": "2"]
 
-    /// Every resource there once after import, export and sync under `fault` (`exportFault` for the
+    /// Every resource there once after import, mirror, export and sync under `fault` (`exportFault` for the
     /// export, which sends only two or three requests).
     func everyResourceOnceUnder(_ fault: InjectedFault, exportFault: InjectedFault) throws {
         let proxy = try FaultProxy(upstream: server)
@@ -30,6 +30,15 @@ struct FaultsAgainstServer {
         try converge(["import", input.path, "--to", through, "--user", "user", "--create", "--journal", journal],
                      again: ["--resume"], proxy: proxy, label: "\(fault.fault.rawValue) import")
         try CalendarComparison.assertExportHoldsEveryEventOnce(server.url(path).absoluteString, input: input,
+                                                               events: Self.events, in: folder)
+
+        // Both stores of the mirror behind the proxy: its reads of the source and writes to the target meet the fault.
+        let mirrorPath = server.kind.calendarPath("fault-mirror-\(fault.fault.rawValue)")
+        try proxy.inject(fault)
+        try converge(["mirror", through, proxy.url(mirrorPath).absoluteString, "--source-user", "user", "--target-user", "user",
+                      "--create", "--state", folder.appendingPathComponent("mirror.state.json").path],
+                     proxy: proxy, label: "\(fault.fault.rawValue) mirror")
+        try CalendarComparison.assertExportHoldsEveryEventOnce(server.url(mirrorPath).absoluteString, input: input,
                                                                events: Self.events, in: folder)
 
         let output = folder.appendingPathComponent("through-proxy.ics")
@@ -164,7 +173,7 @@ struct FaultsAgainstServer {
 
 /// The faults, each on every Nth request and bounded, so that a run of 50 events meets a few.
 enum FaultPlan {
-    static let tooMany = InjectedFault(fault: .tooMany, every: 6, most: 4)
+    static let tooMany = InjectedFault(fault: .tooMany, every: 6, most: 3)
     static let unavailableBurst = InjectedFault(fault: .unavailableBurst, every: 9, most: 2, burst: 3)
     static let resetRequest = InjectedFault(fault: .resetRequest, every: 5, most: 5)
     static let resetResponse = InjectedFault(fault: .resetResponse, every: 5, most: 5)
