@@ -16,24 +16,35 @@ package enum VCalendarReader {
     static let maximumDepth = 32
 
     /// Whether a file's first bytes are a vCalendar 1.0: BEGIN:VCALENDAR, then VERSION:1.0 before
-    /// any component begins. A `.ics` file that says so is one too, whatever its name.
+    /// any component begins. A `.ics` file that says so is one too, whatever its name. Every `.ics`
+    /// input is asked this when its format is told, so it looks at bytes and makes no strings.
     package static func isVCalendar(_ prefix: some Collection<UInt8>) -> Bool {
-        var lines = ContentLineUnfolder(Array(prefix.prefix(8192)), dialect: .iCalendar)
-        var inCalendar = false
-        while let line = lines.next() {
-            let text = String(decoding: line.bytes, as: UTF8.self).trimmingBlanks.uppercased()
-            let unmarked = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
-            if unmarked.isEmpty { continue }
-            if !inCalendar {
-                guard unmarked == "BEGIN:VCALENDAR" else { return false }
-                inCalendar = true
-            } else if unmarked.hasPrefix("BEGIN:") {
+        let bytes = Array(prefix.prefix(8192))
+        var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        var isFirst = true
+        // Line by line, stopping at the VERSION line, which writers put first or second.
+        while start < bytes.count {
+            let end = bytes[start...].firstIndex { $0 == 0x0A || $0 == 0x0D } ?? bytes.count
+            let line = bytes[start..<end]
+            start = end + 1
+            if line.isEmpty { continue }
+            if isFirst {
+                guard ASCII.hasPrefixIgnoringCase(line, "BEGIN:VCALENDAR"), trimmed(line).count == 15 else { return false }
+                isFirst = false
+            } else if ASCII.hasPrefixIgnoringCase(line, "BEGIN:") {
                 return false
-            } else if unmarked.hasPrefix("VERSION"), let colon = unmarked.firstIndex(of: ":") {
-                return unmarked[unmarked.index(after: colon)...].trimmingBlanks == "1.0"
+            } else if ASCII.hasPrefixIgnoringCase(line, "VERSION"), let colon = line.firstIndex(of: UInt8(ascii: ":")) {
+                return trimmed(bytes[(colon + 1)..<end]).elementsEqual("1.0".utf8)
             }
         }
         return false
+    }
+
+    /// The bytes without spaces and tabs at either end.
+    private static func trimmed(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        let isBlank = { (byte: UInt8) in byte == 0x20 || byte == 0x09 }
+        guard let start = bytes.firstIndex(where: { !isBlank($0) }), let last = bytes.lastIndex(where: { !isBlank($0) }) else { return [] }
+        return bytes[start...last]
     }
 
     /// A file as one calendar, as a document reader hands it on: the first VCALENDAR's properties and
