@@ -42,12 +42,21 @@ struct CalendarCSVHeader {
         return nil
     }
 
-    /// Whether the first line of `head` (a file's first bytes) is a calendar CSV's header.
+    /// Whether the first line of `head` (a file's first bytes) that is not blank is a calendar CSV's
+    /// header, as the reader takes it (a spreadsheet may save empty rows above it).
     static func recognizes(head: [UInt8]) -> Bool {
-        let line = head.split(separator: 0x0A, maxSplits: 1, omittingEmptySubsequences: false).first ?? []
-        let text = CalendarCSVEncoding.decoded(Array(line)).bytes
-        guard case .success(let lines) = CSVScanner.lines(text) else { return false }
-        for case .record(_, let fields, _) in lines { return CalendarCSVHeader(fields) != nil }
+        let blanks: Set<UInt8> = [0x20, 0x09, 0x0D, UInt8(ascii: ","), UInt8(ascii: ";")]
+        var lineStart = head.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        while lineStart < head.count {
+            let lineEnd = head[lineStart...].firstIndex(of: 0x0A) ?? head.count
+            let line = head[lineStart..<lineEnd]
+            if !line.allSatisfy(blanks.contains) {
+                guard case .success(let lines) = CSVScanner.lines(CalendarCSVEncoding.decoded(Array(line)).bytes) else { return false }
+                for case .record(_, let fields, _) in lines { return CalendarCSVHeader(fields) != nil }
+                return false
+            }
+            lineStart = lineEnd + 1
+        }
         return false
     }
 

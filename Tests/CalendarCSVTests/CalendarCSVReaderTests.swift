@@ -157,6 +157,8 @@ final class CalendarCSVReaderTests: XCTestCase {
             XCTAssertTrue(message.contains("Betreff,Beginnt am"), message)
         }
         XCTAssertTrue(CalendarCSVReader.recognizes(head: try Self.sample("google.csv")))
+        // A spreadsheet may save empty rows above the header.
+        XCTAssertTrue(CalendarCSVReader.recognizes(head: Array("\r\n,,,\r\n".utf8) + (try Self.sample("google.csv"))))
         XCTAssertTrue(CalendarCSVReader.recognizes(head: Array(try Self.sample("outlook-de-cp1252.csv").prefix(512))))
     }
 
