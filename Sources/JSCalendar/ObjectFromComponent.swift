@@ -62,18 +62,20 @@ struct ObjectFromComponent {
         // too, and lines of one name keep their order.
         if carried.contains(where: { $0.name == property.name }) { return carried.append(property) }
         if addTime(property) { return }
-        var property = property
+        // A JSID parameter names the entry's id (see `ComponentFromObject.addEntries`).
+        var line = property
         var id: String?
-        if let last = property.parameters.last, last.name == "JSID", last.values.count == 1 {
+        if let last = line.parameters.last, last.name == "JSID", last.values.count == 1 {
             id = last.value
-            property.parameters.removeLast()
+            line.parameters.removeLast()
         }
-        guard let mapping = mappings.first(where: { $0.properties.contains(property.name) }) else { return carried.append(property) }
-        let (said, leftover) = ParameterLeftovers.split(property, known: mapping.parameters)
+        guard let mapping = mappings.first(where: { $0.properties.contains(line.name) }) else { return carried.append(property) }
+        let (said, leftover) = ParameterLeftovers.split(line, known: mapping.parameters)
         guard let json = mapping.json(exactlyFor: said) else { return carried.append(property) }
         let pointer: String
         if mapping.isEntry {
-            pointer = mapping.member + "/" + ParameterLeftovers.step(addEntry(json, to: mapping.member, id: id))
+            guard let key = addEntry(json, to: mapping.member, id: id) else { return carried.append(property) }
+            pointer = mapping.member + "/" + ParameterLeftovers.step(key)
         } else if id == nil && object[mapping.member] == nil {
             object[mapping.member] = json
             pointer = mapping.member
@@ -83,11 +85,13 @@ struct ObjectFromComponent {
         if !leftover.isEmpty { converted.append(JSONMember(key: pointer, value: ParameterLeftovers.record(name: property.name, leftover))) }
     }
 
-    /// An entry of a map member, and its id: its place from 1 unless a JSID parameter named another.
+    /// An entry of a map member, and its id: its place from 1 unless a JSID parameter named another;
+    /// nil, adding nothing, when an entry has that id already.
     @discardableResult
-    private mutating func addEntry(_ json: JSONValue, to member: String, id: String? = nil) -> String {
+    private mutating func addEntry(_ json: JSONValue, to member: String, id: String? = nil) -> String? {
         var entries = object[member]?.members ?? []
         let key = id ?? String(entries.count + 1)
+        guard !entries.contains(where: { $0.key == key }) else { return nil }
         entries.append(JSONMember(key: key, value: json))
         object[member] = .object(entries)
         return key
