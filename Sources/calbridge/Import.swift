@@ -14,8 +14,12 @@ struct Import: ParsableCommand, ReportingCommand {
         is recorded with the store's etag, saved as the import goes; after an interruption, the same \
         command with --resume sends only what is not there yet. Items the store refuses are listed and \
         the rest go on (exit 1). A server that stops answering through every retry ends the import \
-        with exit 75 (safe to retry): run the same command with --resume once it is back. --json also \
-        prints the report (created, updated, unchanged, failed) as one JSON object on standard output.
+        with exit 75 (safe to retry): run the same command with --resume once it is back. A create \
+        whose answer was lost (a dropped connection, a killed run) and that the store holds as sent \
+        counts as already there. A server that answers 429 gets fewer requests at once (halved at each, \
+        none before its Retry-After) and the summary says where they settled. --json also prints the \
+        report (created, updated, unchanged, failed, and pace after a 429) as one JSON object on \
+        standard output.
 
         STORE is a directory (one .ics per UID) or a CalDAV URL: a collection, or a server root, \
         .well-known/caldav, principal or calendar home with --calendar NAME (`calbridge calendars URL` \
