@@ -10,7 +10,7 @@ import Schedules
 enum CSVInput {
     /// A calendar CSV's header is a marker: only those producers write it.
     static func sniff(_ head: FormatHead) -> Likeness? {
-        CalendarCSVReader.recognizes(head: Array(head.firstLine.utf8)) ? .marker : nil
+        CalendarCSVReader.recognizes(head: Array(head.text.utf8)) ? .marker : nil
     }
 
     /// The calendar the input's rows make.
