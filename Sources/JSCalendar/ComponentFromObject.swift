@@ -34,8 +34,14 @@ struct ComponentFromObject {
 
     private mutating func add(_ member: JSONMember, mappings: [MemberMapping], converted: JSONValue?) throws(JSCalendarProblem) {
         switch member.key {
-        case "@type", "timeZone", "showWithoutTime":
-            if member.key != "@type" && object["start"] == nil && object["due"] == nil { carry(member) }
+        case "@type":
+            return
+        case "timeZone", "showWithoutTime":
+            // Said by the DTSTART or DUE line when one is written, and only in the form it writes.
+            let written = form.time(object["start"]) != nil || form.time(object["due"]) != nil
+            let said = form.members.contains { $0.key == member.key && $0.value == member.value }
+                || (member.key == "timeZone" && converted?["timeZone"] != nil && member.value.string != nil)
+            if !(written && said) { carry(member) }
         case "replyTo":
             if Organizer.replyTo(in: object)?.sameValue(as: member.value) != true { carry(member) }
         case "iCalComponent":

@@ -20,6 +20,17 @@ final class RFCExampleTests: XCTestCase {
         }
     }
 
+    func testMembersNoLineSaysComeBackAsTheyWere() throws {
+        for text in [#"{"@type": "Event", "uid": "a", "start": "next monday", "timeZone": "Europe/Berlin"}"#,
+                     #"{"@type": "Event", "uid": "b", "start": "2026-01-05T10:00:00", "showWithoutTime": false}"#,
+                     #"{"@type": "Event", "uid": "c", "start": "2026-01-05T10:00:00", "showWithoutTime": true}"#,
+                     #"{"@type": "Task", "uid": "d", "timeZone": null, "estimatedDuration": "PT1H"}"#] {
+            let original = try JSONReader.value(of: Array(text.utf8))
+            let back = JSCalendarDocument.object(for: try throughICalendar(original))
+            XCTAssertTrue(back.sameValue(as: original), JSONText.compact(back))
+        }
+    }
+
     func testTheSimpleEventIsAZonedStartAndADuration() throws {
         let text = try icalendarText(of: "rfc8984-6.1-simple-event")
         for line in ["DTSTART;TZID=America/New_York:20200115T130000", "DURATION:PT1H", "SUMMARY:Some event",
