@@ -203,6 +203,11 @@ final class FaultRadicaleTests: ServerTestCase {
     func testStallsLongerThanTheDeadline() throws { try run(FaultPlan.stall) }
     func testMultistatusAnswersCutShort() throws { try run(FaultPlan.cutMultistatus) }
 
+    /// Resets after the body went out on a seeded tenth of all requests, whatever their method.
+    func testASeededShareOfResetsInTheMiddleOfAnAnswer() throws {
+        try run(InjectedFault(fault: .resetResponse, share: 0.1, seed: 7, most: 8))
+    }
+
     func testACreateWhoseAnswerWasLostIsAlreadyThere() throws {
         try FaultsAgainstServer(server: try server()).aCreateWhoseAnswerWasLostIsAlreadyThere()
     }
