@@ -11,8 +11,8 @@ package struct ChangeMark: Codable, Hashable, Sendable {
     }
 }
 
-/// One resource as a change listing names it: where the store keeps it (a CalDAV href, a UID for a
-/// directory) and the etag of its content.
+/// One resource as a change listing names it: where the store keeps it (a CalDAV href, a vdir's
+/// file name) and the etag of its content.
 package struct ResourceVersion: Codable, Hashable, Sendable {
     package var href: String
     package var etag: String
@@ -61,19 +61,5 @@ package struct FetchedResource: Hashable, Sendable {
 }
 
 extension CalendarStore {
-    /// Every resource named by its UID: the listing of a store that keeps no marks (a directory,
-    /// whose etags are hashes of the files' content).
-    package func changes(after mark: ChangeMark?) throws -> StoreChanges {
-        StoreChanges(changed: try list().map { ResourceVersion(href: $0.uid, etag: $0.etag) }, removed: [], mark: nil,
-                     isCompleteListing: true)
-    }
-
-    /// Each resource by its UID, as `changes(after:)` named it.
-    package func fetch(_ hrefs: [String], _ body: (_ resource: FetchedResource) throws -> Void) throws {
-        for href in hrefs {
-            if let (bytes, etag) = try get(uid: href) { try body(FetchedResource(href: href, etag: etag, uid: href, bytes: bytes)) }
-        }
-    }
-
     package var requestsSent: Int { 0 }
 }

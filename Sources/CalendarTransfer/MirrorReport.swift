@@ -1,3 +1,4 @@
+import CalendarModel
 import CalendarWebFormats
 
 /// What a mirror run did (or, for a dry run, would do), for a person (a summary line, then the
@@ -10,6 +11,8 @@ package struct MirrorReport: Sendable {
     package var conflicts: [MirrorConflict] = []
     /// Each failure: the UID and why.
     package var failed: [(String, String)] = []
+    /// What reading the source's resources repaired or found, each at its href's line and column.
+    package var diagnostics: [Diagnostic] = []
     /// Requests sent to each store, retries included.
     package var sourceRequests = 0, targetRequests = 0
 

@@ -44,14 +44,7 @@ package struct StoreMirror: Sendable {
         try opened?.contents { resource, bytes in held[resource.uid] = (resource.etag, bytes) }
         var plan = MirrorPlan(state: state, changes: changes, targetEtags: held.mapValues(\.etag), choice: choice, deletes: deletes)
         var report = MirrorReport(dryRun: dryRun)
-        var read: [(resource: CalendarResource, source: ResourceVersion)] = []
-        try from.fetch(plan.hrefsToRead) { fetched in
-            switch MirrorResource.resource(from: fetched) {
-            case .success(let resource): read.append((resource, ResourceVersion(href: fetched.href, etag: fetched.etag)))
-            case .failure(let failure): report.failed.append((failure.uid, failure.reason))
-            }
-        }
-        plan.add(read: read)
+        plan.add(read: try read(plan.hrefsToRead, from: from, into: &report))
         (report.conflicts, report.keptDeletions) = (plan.conflicts, plan.keptDeletions)
         let writing = MirrorTarget(store: opened ?? EmptyStore(), held: held)
         for (uid, entry) in plan.recorded { state.resources[uid] = entry }
@@ -70,6 +63,29 @@ package struct StoreMirror: Sendable {
         (report.sourceRequests, report.targetRequests) = (from.requestsSent, writing.requestsSent)
         report.sortByUID()
         return report
+    }
+
+    /// The source's resources at `hrefs` as resources to write, each UID once: a second file of a
+    /// vdir holding a UID (a copy another tool left) is warned about and left out.
+    private func read(_ hrefs: [String], from store: any CalendarStore, into report: inout MirrorReport) throws
+        -> [(resource: CalendarResource, source: ResourceVersion)] {
+        var read: [(resource: CalendarResource, source: ResourceVersion)] = []
+        var hrefByUID: [String: String] = [:]
+        try store.fetch(hrefs) { fetched in
+            // A CalDAV href is a path of the server; a vdir's is a file name in the directory.
+            let name = fetched.href.hasPrefix("/") ? fetched.href : source + "/" + fetched.href
+            if let first = hrefByUID[fetched.uid] {
+                report.diagnostics.append(Diagnostic(.violation, file: name, at: nil,
+                                                     "holds UID \(fetched.uid), as \(first) does: only the first is copied"))
+                return
+            }
+            hrefByUID[fetched.uid] = name
+            switch MirrorResource.resource(from: fetched, named: name, diagnostics: &report.diagnostics) {
+            case .success(let resource): read.append((resource, ResourceVersion(href: fetched.href, etag: fetched.etag)))
+            case .failure(let failure): report.failed.append((failure.uid, failure.reason))
+            }
+        }
+        return read
     }
 
     /// The plan's writes in chunks through `ImportBatch`, the state saved after each.
@@ -143,4 +159,6 @@ private struct EmptyStore: CalendarStore {
     func delete(uid: String, expected: String?) throws {}
     func label() throws -> CalendarLabel { CalendarLabel() }
     func setLabel(_ label: CalendarLabel) throws {}
+    func changes(after mark: ChangeMark?) throws -> StoreChanges { StoreChanges(changed: [], removed: [], mark: nil, isCompleteListing: true) }
+    func fetch(_ hrefs: [String], _ body: (FetchedResource) throws -> Void) throws {}
 }

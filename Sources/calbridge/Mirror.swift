@@ -12,8 +12,9 @@ struct Mirror: ParsableCommand, ReportingCommand {
         and export. The first run copies everything. The state file (--state) remembers the source's \
         sync token (RFC 6578) or ctag and, for each UID, the source's href and etag and the target's \
         etag; later runs ask the source only for what changed since (a server without sync tokens: \
-        its ctag, then every etag; a directory: every file's content) and write only that, leaving \
-        alone what the target already holds (as import does), --jobs requests at once. Without \
+        its ctag, then every etag; a directory: every file's size and modification time) and write \
+        only that, leaving alone what the target already holds (as import does), --jobs requests at \
+        once. Without \
         --state nothing is remembered: every run compares everything and sees no deletions.
 
         A resource deleted on the source is deleted on the target with --delete; without it the run \
@@ -95,6 +96,8 @@ struct Mirror: ParsableCommand, ReportingCommand {
     /// The report on standard error (the summary, the plan's and conflicts' lines, each failure), and
     /// as JSON on standard output with --json.
     private func print(_ report: MirrorReport) {
+        Terminal.printDiagnostics(report.diagnostics, to: .standardError, limit: 20,
+                                  whereTheRestAre: "`calbridge export SOURCE | calbridge validate -` lists them all")
         Terminal.inform(report.summary + report.details)
         Terminal.listFailures(report.failures)
         if reporting.json { Terminal.write(report.json, to: .standardOutput) }

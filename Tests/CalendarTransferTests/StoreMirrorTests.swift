@@ -113,6 +113,17 @@ final class StoreMirrorTests: XCTestCase {
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: state)), stateBefore)
     }
 
+    /// A vdir may hold a UID twice (a copy another tool left beside the file): the file the store
+    /// reads for the UID is copied, the other warned about, never both written over each other.
+    func testAUIDTwoFilesHoldIsCopiedOnceWithAWarning() throws {
+        let copy = try Data(contentsOf: URL(fileURLWithPath: source + "/event-1.ics"))
+        try copy.write(to: URL(fileURLWithPath: source + "/event-1 (copy).ics"))
+        let report = try mirror()
+        XCTAssertEqual(report.created.sorted(), (1...5).map { "event-\($0)" })
+        XCTAssertEqual(report.diagnostics.map(\.description),
+                       ["\(source)/event-1 (copy).ics: warning: holds UID event-1, as \(source)/event-1.ics does: only the first is copied"])
+    }
+
     /// A run killed after writing but before saving the state: the next run finds the same content
     /// on the target and records it, writing nothing twice.
     func testWhatARunWroteButDidNotRecordIsRecordedNotWrittenAgain() throws {
