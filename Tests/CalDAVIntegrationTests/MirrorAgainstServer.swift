@@ -161,6 +161,10 @@ struct MirrorAgainstServer {
 final class RadicaleMirrorTests: ServerTestCase {
     override class var kind: CalDAVServerKind { .radicale }
 
+    func testChangesAreNamedByHrefSinceTheMarkAndFetchLearnsEachUID() throws {
+        try MirrorChangesAgainstServer(server: try server()).changesAreNamedByHrefSinceTheMarkAndFetchLearnsEachUID()
+    }
+
     func testASecondRunSendsOnlyTheChangesAndDeletionsAndConflictsAreDecided() throws {
         try MirrorAgainstServer(server: try server()).aSecondRunSendsOnlyTheChangesAndDeletionsAndConflictsAreDecided()
     }
@@ -173,6 +177,10 @@ final class RadicaleMirrorTests: ServerTestCase {
 /// What mirror does against Xandikos 0.4.
 final class XandikosMirrorTests: ServerTestCase {
     override class var kind: CalDAVServerKind { .xandikos }
+
+    func testChangesAreNamedByHrefSinceTheMarkAndFetchLearnsEachUID() throws {
+        try MirrorChangesAgainstServer(server: try server()).changesAreNamedByHrefSinceTheMarkAndFetchLearnsEachUID()
+    }
 
     func testASecondRunSendsOnlyTheChangesAndDeletionsAndConflictsAreDecided() throws {
         try MirrorAgainstServer(server: try server()).aSecondRunSendsOnlyTheChangesAndDeletionsAndConflictsAreDecided()
