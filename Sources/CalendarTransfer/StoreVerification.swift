@@ -38,8 +38,8 @@ package struct StoreVerification {
             report.compared += 1
             let read = VerifiedResource(bytes)
             guard kept.series == read.seriesFingerprint else { return differing.append(resource.uid) }
-            let tzids = Set(kept.zones.keys).union(read.zones.keys)
-            guard tzids.contains(where: { kept.zones[$0] != read.zoneFingerprints[$0] }) else { return }
+            let tzids = Set(kept.zones.keys).union(read.zones.keys), written = read.zoneFingerprints
+            guard tzids.contains(where: { kept.zones[$0] != written[$0] }) else { return }
             let times = read.zoneTimes
             let zonesAgree = tzids.allSatisfy { tzid in
                 comparison.agree(source: kept.zones[tzid].flatMap { sourceZones[$0] }, target: read.zones[tzid], times: times[tzid])

@@ -72,3 +72,20 @@ final class VerifyAgainstXandikosTests: ServerTestCase {
         try VerifyAgainstServer(kind: Self.kind, server: try server()).agreesAfterOneImportAndFindsPlantedDifferences()
     }
 }
+
+/// verify exits as export does when a store cannot be read: 66 for a directory that is not there,
+/// 69 for a server nobody answers at (port 9, discard, which nothing serves here).
+final class VerifyExitCodesTests: XCTestCase {
+    func testAMissingStoreIs66AndAServerThatCannotBeReachedIs69() throws {
+        let folder = try temporaryFolder("verify-exits")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let missing = try CalbridgeCommand.run(["verify", folder.path, folder.appendingPathComponent("nowhere").path])
+        XCTAssertEqual(missing.status, 66, missing.errors)
+        XCTAssertTrue(missing.errors.contains("nowhere: No such file or directory"), missing.errors)
+        let unreachable = try CalbridgeCommand.run(["verify", folder.path, "http://127.0.0.1:9/dav/", "--target-user", "user"])
+        XCTAssertEqual(unreachable.status, 69, unreachable.errors)
+        XCTAssertTrue(unreachable.errors.contains("connection refused"), unreachable.errors)
+        let empty = try CalbridgeCommand.run(["verify", folder.path, folder.path])
+        XCTAssertEqual(empty.status, 0, empty.errors)
+    }
+}
