@@ -11,13 +11,14 @@ struct CalDAVSyncAnswer {
 extension CalDAVStore {
     /// The changes since `mark` by href: sync-collection from its token, a fresh initial sync
     /// (every member) when the server refuses the token, and on a server without sync the ctag:
-    /// nothing when it is the mark's, else every member's etag by one PROPFIND.
+    /// nothing when it is the mark's, else every member's etag by one PROPFIND. A mark of a ctag
+    /// alone says the server refused sync last time, so it is not asked again.
     package func changes(after mark: ChangeMark?) throws -> StoreChanges {
         if let token = mark?.syncToken, !token.isEmpty, let answer = try syncMembers(from: token) {
             return StoreChanges(changed: answer.changed.map(\.version), removed: answer.removed,
                                 mark: ChangeMark(syncToken: answer.token), isCompleteListing: false)
         }
-        if let answer = try syncMembers(from: nil) {
+        if mark?.syncToken != nil || mark?.ctag == nil, let answer = try syncMembers(from: nil) {
             return StoreChanges(changed: answer.changed.map(\.version), removed: [], mark: ChangeMark(syncToken: answer.token),
                                 isCompleteListing: true)
         }
