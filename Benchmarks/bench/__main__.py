@@ -12,6 +12,7 @@ import sys
 import birthdays
 import caldav_export
 import caldav_import
+import caldav_mirror
 import caldav_resume
 import convert
 import expand
@@ -25,11 +26,11 @@ from runner import ROOT, Bench, say
 
 PARTS = {"convert": convert.run, "expand": expand.run, "xcal": webformats.run, "birthdays": birthdays.run, "schedule": schedule.run,
          "import": caldav_import.run, "resume": caldav_resume.run, "export": caldav_export.run, "view": view.run,
-         "cores": scale.run_cores, "memory": scale.run_memory, "versions": versions.run}
+         "mirror": caldav_mirror.run, "cores": scale.run_cores, "memory": scale.run_memory, "versions": versions.run}
 # The parts a run without PART leaves out: they take long (memory generates a calendar of a million events).
 NOT_BY_DEFAULT = {"versions", "memory"}
 # The parts that run python peers or servers from .venv.
-NEED_VENV = {"expand", "import", "resume", "export"}
+NEED_VENV = {"expand", "import", "resume", "export", "mirror"}
 
 
 def positive(text):
@@ -47,7 +48,7 @@ def sizes(text):
 def options(arguments):
     parser = argparse.ArgumentParser(prog="Scripts/bench", description=__doc__.split("\n\n")[0])
     parser.add_argument("parts", nargs="*", metavar="PART",
-                        help="convert, expand, xcal, birthdays, schedule, import, resume, export, view, cores, memory or versions "
+                        help="convert, expand, xcal, birthdays, schedule, import, resume, export, view, mirror, cores, memory or versions "
                         "(default: all but memory and versions)")
     parser.add_argument("--runs", type=positive, default=3, help="runs of each tool, interleaved (default 3)")
     parser.add_argument("--events", type=positive, default=100000, help="events of the convert calendar (default 100000)")
@@ -61,6 +62,8 @@ def options(arguments):
     parser.add_argument("--import-events", type=positive, default=2000, help="events import sends (default 2000)")
     parser.add_argument("--import-jobs", type=positive, help="requests calbridge import sends at once (default: calbridge chooses)")
     parser.add_argument("--export-events", type=positive, default=3000, help="events export reads (default 3000)")
+    parser.add_argument("--mirror-events", type=positive, default=10000,
+                        help="mirror: events of the source collection, 1%% of them changed before the second run (default 10000)")
     parser.add_argument("--cores-events", type=positive, default=100000,
                         help="cores: events of the calendar each workload reads on 1 and 2 cores (default 100000)")
     parser.add_argument("--memory-sizes", type=sizes, default=[10000, 100000, 1000000],
