@@ -20,10 +20,10 @@ struct Verify: ParsableCommand, ReportingCommand {
         under it, and a row that differs or cannot be read makes the exit 1.
 
         Examples:
-          calbridge verify ~/.calendars/work https://dav.example.org/cal/me/work/ --target-user me
-          CALBRIDGE_SOURCE_PASSWORD=… CALBRIDGE_TARGET_PASSWORD=… calbridge verify \\
-              https://old.example.org/dav/me/work/ https://new.example.org/dav/me/work/ \\
-              --source-user me --target-user me --json
+          calbridge verify ~/.calendars/work https://dav.example.org/me/work/ \\
+              --target-user me
+          calbridge verify https://old.example.org/me/work/ \\
+              https://new.example.org/me/work/ --source-user me --target-user me --json
           calbridge verify --manifest users.csv --shard 0/4
         """)
 
