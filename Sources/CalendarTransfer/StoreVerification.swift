@@ -21,6 +21,8 @@ package struct StoreVerification {
         let zones: [String: VerifiedResource.Fingerprint]
     }
 
+    /// Compares the stores; throws what reading either throws (`StoreError`, a CalDAV failure), so a
+    /// store that goes away part-way stops the comparison rather than reporting what was not read.
     package func compare() throws -> StoreVerificationReport {
         var held: [String: HeldResource] = [:]
         var sourceZones: [VerifiedResource.Fingerprint: Component] = [:]
