@@ -3,8 +3,8 @@ import XCTest
 
 /// `calbridge verify` between a directory and a real server, each given the same file by `import`:
 /// they agree although the server reorders every resource's properties (Radicale and Xandikos both
-/// do); a SUMMARY changed on the server, an override it lost and a resource only it holds are each
-/// found, in the JSON form, with exit 1.
+/// do), and so does a `mirror` of the collection; a SUMMARY changed on the server, an override it
+/// lost and a resource only it holds are each found, in the JSON form, with exit 1.
 struct VerifyAgainstServer {
     let kind: CalDAVServerKind
     let server: CalDAVTestServer
@@ -25,6 +25,14 @@ struct VerifyAgainstServer {
         XCTAssertEqual(agreeing.output, "")
         XCTAssertTrue(agreeing.errors.contains("verify: 3 on both, 3 agree, 0 differ; 0 missing on the target, 0 only on the target"),
                       agreeing.errors)
+        // A mirror of the server's collection into another agrees with both.
+        let mirrored = server.url(kind.calendarPath("verify-mirror")).absoluteString
+        let mirror = try CalbridgeCommand.run(["mirror", collection, mirrored, "--source-user", "user", "--target-user", "user", "--create"])
+        XCTAssertEqual(mirror.status, 0, mirror.errors)
+        for (source, target) in [(collection, mirrored), (directory, mirrored)] {
+            let verified = try CalbridgeCommand.run(["verify", source, target, "--source-user", "user", "--target-user", "user"])
+            XCTAssertEqual(verified.status, 0, "\(source) → \(target): " + verified.output + verified.errors)
+        }
 
         // The server's copy changes: a SUMMARY, an override gone (the whole resource rewritten
         // without it), and a resource the directory lacks.
