@@ -15,46 +15,47 @@ struct FaultsAgainstServer {
 
     /// Every resource there once after import, mirror, export and sync under `fault` (`exportFault` for the
     /// export, which sends only two or three requests).
-    func everyResourceOnceUnder(_ fault: InjectedFault, exportFault: InjectedFault) throws {
+    func everyResourceOnceUnder(_ fault: InjectedFault, exportFault: InjectedFault, name: String? = nil) throws {
+        let name = name ?? fault.fault.rawValue
         let proxy = try FaultProxy(upstream: server)
         defer { proxy.stop() }
-        let folder = try temporaryFolder("fault-\(fault.fault.rawValue)")
+        let folder = try temporaryFolder("fault-\(name)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let input = folder.appendingPathComponent("calendar.ics")
         try GeneratedCalendar.write(events: Self.events, to: input)
-        let path = server.kind.calendarPath("fault-\(fault.fault.rawValue)")
+        let path = server.kind.calendarPath("fault-\(name)")
         let through = proxy.url(path).absoluteString
         let journal = folder.appendingPathComponent("journal").path
 
         try proxy.inject(fault)
         try converge(["import", input.path, "--to", through, "--user", "user", "--create", "--journal", journal],
-                     again: ["--resume"], proxy: proxy, label: "\(fault.fault.rawValue) import")
+                     again: ["--resume"], proxy: proxy, label: "\(name) import")
         try CalendarComparison.assertExportHoldsEveryEventOnce(server.url(path).absoluteString, input: input,
                                                                events: Self.events, in: folder)
 
         // Both stores of the mirror behind the proxy: its reads of the source and writes to the target meet the fault.
-        let mirrorPath = server.kind.calendarPath("fault-mirror-\(fault.fault.rawValue)")
+        let mirrorPath = server.kind.calendarPath("fault-mirror-\(name)")
         try proxy.inject(fault)
         try converge(["mirror", through, proxy.url(mirrorPath).absoluteString, "--source-user", "user", "--target-user", "user",
                       "--create", "--state", folder.appendingPathComponent("mirror.state.json").path],
-                     proxy: proxy, label: "\(fault.fault.rawValue) mirror")
+                     proxy: proxy, label: "\(name) mirror")
         try CalendarComparison.assertExportHoldsEveryEventOnce(server.url(mirrorPath).absoluteString, input: input,
                                                                events: Self.events, in: folder)
 
         let output = folder.appendingPathComponent("through-proxy.ics")
         try proxy.inject(exportFault)
-        try converge(["export", through, "--user", "user", "-o", output.path], proxy: proxy, label: "\(fault.fault.rawValue) export")
+        try converge(["export", through, "--user", "user", "-o", output.path], proxy: proxy, label: "\(name) export")
         let exported = try CalendarComparison.compare(input: input, output: output)
         XCTAssertEqual(exported.outputUIDs, Self.events)
         XCTAssertEqual(exported.outputEvents, Self.events)
         XCTAssertEqual(exported.duplicated + exported.missing, [])
 
         let term = try writeTimetable(in: folder)
-        let syncPath = server.kind.calendarPath("fault-sync-\(fault.fault.rawValue)")
+        let syncPath = server.kind.calendarPath("fault-sync-\(name)")
         try proxy.inject(fault)
         try converge(["sync", term.path, "--to", proxy.url(syncPath).absoluteString, "--user", "user", "--create",
                       "--state", folder.appendingPathComponent("term.state.json").path],
-                     proxy: proxy, label: "\(fault.fault.rawValue) sync")
+                     proxy: proxy, label: "\(name) sync")
         let synced = try CalbridgeCommand.run(["export", server.url(syncPath).absoluteString, "--user", "user"])
         XCTAssertEqual(synced.status, 0, synced.errors)
         let uids = synced.output.components(separatedBy: "\r\n").filter { $0.hasPrefix("UID:") }
@@ -89,6 +90,31 @@ struct FaultsAgainstServer {
         XCTAssertLessThanOrEqual(there, counts.faults, run.errors)
         try CalendarComparison.assertExportHoldsEveryEventOnce(server.url(path).absoluteString, input: input,
                                                                events: Self.events, in: folder)
+    }
+
+    /// A sync whose lectures are all there already, sent again with no state (so each is an update
+    /// with `If-Match`) through resets after every third request's body went out: each update whose
+    /// answer was lost is settled by what the server holds, and the sync exits 0.
+    func updatesWhoseAnswersWereLostAreSettled() throws {
+        let proxy = try FaultProxy(upstream: server)
+        defer { proxy.stop() }
+        let folder = try temporaryFolder("fault-updates")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let term = try writeTimetable(in: folder)
+        let through = proxy.url(server.kind.calendarPath("fault-updates")).absoluteString
+        let first = try CalbridgeCommand.run(["sync", term.path, "--to", through, "--user", "user", "--create",
+                                              "--state", folder.appendingPathComponent("first.json").path])
+        XCTAssertEqual(first.status, 0, first.errors)
+        try proxy.inject(InjectedFault(fault: .resetResponse, methods: ["PUT"], every: 3))
+
+        let again = try CalbridgeCommand.run(["sync", term.path, "--to", through, "--user", "user",
+                                              "--state", folder.appendingPathComponent("second.json").path],
+                                             environment: Self.environment)
+        let counts = try proxy.counts()
+        report("lost updates sync", counts)
+        XCTAssertEqual(again.status, 0, again.errors)
+        XCTAssertTrue(again.errors.contains("sync: 0 created, \(Self.lectures) updated, 0 deleted"), again.errors)
+        XCTAssertGreaterThanOrEqual(counts.faults, 5)
     }
 
     /// A `.well-known/caldav` that answers 404 leads to the server root and its principal (RFC 6764 §6).
@@ -192,8 +218,8 @@ enum FaultPlan {
 final class FaultRadicaleTests: ServerTestCase {
     override class var kind: CalDAVServerKind { .radicale }
 
-    private func run(_ fault: InjectedFault) throws {
-        try FaultsAgainstServer(server: try server()).everyResourceOnceUnder(fault, exportFault: FaultPlan.once(fault))
+    private func run(_ fault: InjectedFault, name: String? = nil) throws {
+        try FaultsAgainstServer(server: try server()).everyResourceOnceUnder(fault, exportFault: FaultPlan.once(fault), name: name)
     }
 
     func testTooManyRequests() throws { try run(FaultPlan.tooMany) }
@@ -205,7 +231,13 @@ final class FaultRadicaleTests: ServerTestCase {
 
     /// Resets after the body went out on a seeded tenth of all requests, whatever their method.
     func testASeededShareOfResetsInTheMiddleOfAnAnswer() throws {
-        try run(InjectedFault(fault: .resetResponse, share: 0.1, seed: 7, most: 8))
+        try run(InjectedFault(fault: .resetResponse, share: 0.1, seed: 7, most: 8), name: "seeded-resets")
+    }
+
+    /// A second sync over lectures already there: each update's answer may be lost after its body
+    /// went out, and the retry's `If-Match` then names the etag the first try replaced.
+    func testUpdatesWhoseAnswersWereLostAreSettled() throws {
+        try FaultsAgainstServer(server: try server()).updatesWhoseAnswersWereLostAreSettled()
     }
 
     func testACreateWhoseAnswerWasLostIsAlreadyThere() throws {
@@ -235,6 +267,10 @@ final class FaultXandikosTests: ServerTestCase {
     func testResetsInTheMiddleOfAnAnswer() throws { try run(FaultPlan.resetResponse) }
     func testStallsLongerThanTheDeadline() throws { try run(FaultPlan.stall) }
     func testMultistatusAnswersCutShort() throws { try run(FaultPlan.cutMultistatus) }
+
+    func testUpdatesWhoseAnswersWereLostAreSettled() throws {
+        try FaultsAgainstServer(server: try server()).updatesWhoseAnswersWereLostAreSettled()
+    }
 
     func testACreateWhoseAnswerWasLostIsAlreadyThere() throws {
         try FaultsAgainstServer(server: try server()).aCreateWhoseAnswerWasLostIsAlreadyThere()
