@@ -167,7 +167,7 @@ package final class WriteConcurrency: @unchecked Sendable {
 package struct WritePace: Sendable, Equatable {
     /// The 429 answers received.
     package var tooManyRequests = 0
-    /// The writes allowed at once at the end.
+    /// The writes at once most writes went at after the first 429 (the limit is probed now and then).
     package var writesAtOnce = 0
     /// Writes a second since the first 429.
     package var writesPerSecond = 0.0
