@@ -117,6 +117,32 @@ struct FaultsAgainstServer {
         XCTAssertGreaterThanOrEqual(counts.faults, 5)
     }
 
+    /// An import into a collection that holds the events already, whose listing REPORT is cut after
+    /// some of its responses: exit 75 with the advice to resume (not 69: the server was reached), and
+    /// the resume finds every event there.
+    func anImportWhoseListingIsCutShortSaysToResume() throws {
+        let proxy = try FaultProxy(upstream: server)
+        defer { proxy.stop() }
+        let folder = try temporaryFolder("fault-listing")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let input = folder.appendingPathComponent("calendar.ics")
+        try GeneratedCalendar.write(events: Self.events, to: input)
+        let arguments = ["import", input.path, "--to", proxy.url(server.kind.calendarPath("fault-listing")).absoluteString,
+                         "--user", "user", "--create", "--journal", folder.appendingPathComponent("journal").path]
+        let first = try CalbridgeCommand.run(arguments)
+        XCTAssertEqual(first.status, 0, first.errors)
+        try proxy.inject(InjectedFault(fault: .cutMultistatus, methods: ["REPORT"], every: 1, most: 1))
+
+        let cut = try CalbridgeCommand.run(arguments)
+        XCTAssertEqual(cut.status, 75, cut.errors)
+        XCTAssertTrue(cut.errors.contains("broke off after"), cut.errors)
+        XCTAssertTrue(cut.errors.contains("run the same command with --resume"), cut.errors)
+        let resumed = try CalbridgeCommand.run(arguments + ["--resume"])
+        report("cut listing import (2 runs)", try proxy.counts())
+        XCTAssertEqual(resumed.status, 0, resumed.errors)
+        XCTAssertTrue(resumed.errors.contains("import: 0 created, 0 updated, \(Self.events) already there, 0 failed"), resumed.errors)
+    }
+
     /// A `.well-known/caldav` that answers 404 leads to the server root and its principal (RFC 6764 §6).
     func aWellKnownThatAnswers404FallsBackToTheRoot() throws {
         let made = try CalDAVStore(collection: server.url(server.kind.calendarPath("well-known-fallback")), user: "user",
@@ -244,6 +270,10 @@ final class FaultRadicaleTests: ServerTestCase {
         try FaultsAgainstServer(server: try server()).aCreateWhoseAnswerWasLostIsAlreadyThere()
     }
 
+    func testAnImportWhoseListingIsCutShortSaysToResume() throws {
+        try FaultsAgainstServer(server: try server()).anImportWhoseListingIsCutShortSaysToResume()
+    }
+
     func testAWellKnownThatAnswers404FallsBackToTheRoot() throws {
         try FaultsAgainstServer(server: try server()).aWellKnownThatAnswers404FallsBackToTheRoot()
     }
@@ -274,6 +304,10 @@ final class FaultXandikosTests: ServerTestCase {
 
     func testACreateWhoseAnswerWasLostIsAlreadyThere() throws {
         try FaultsAgainstServer(server: try server()).aCreateWhoseAnswerWasLostIsAlreadyThere()
+    }
+
+    func testAnImportWhoseListingIsCutShortSaysToResume() throws {
+        try FaultsAgainstServer(server: try server()).anImportWhoseListingIsCutShortSaysToResume()
     }
 
     func testAWellKnownThatAnswers404FallsBackToTheRoot() throws {
