@@ -37,6 +37,9 @@ package protocol CalendarStore {
     func fetch(_ hrefs: [String], _ body: (_ resource: FetchedResource) throws -> Void) throws
     /// The requests sent so far, retries included (0 for a directory): what a run reports.
     var requestsSent: Int { get }
+    /// Where the store keeps `uid` as far as it knows without asking: a CalDAV path (the one a
+    /// listing found, else calbridge's own name); nil for a directory, which looks when asked.
+    func href(of uid: String) -> String?
 }
 
 extension CalendarStore {

@@ -62,4 +62,5 @@ package struct FetchedResource: Hashable, Sendable {
 
 extension CalendarStore {
     package var requestsSent: Int { 0 }
+    package func href(of uid: String) -> String? { nil }
 }

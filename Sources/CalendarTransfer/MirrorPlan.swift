@@ -128,6 +128,6 @@ package struct MirrorPlan: Sendable {
             return
         }
         recorded[uid] = MirrorState.Entry(sourceHref: source?.href ?? entry.sourceHref, sourceEtag: source?.etag ?? entry.sourceEtag,
-                                          targetEtag: held)
+                                          targetHref: entry.targetHref, targetEtag: held)
     }
 }

@@ -4,7 +4,7 @@ import CalendarStores
 import Foundation
 
 /// What a mirror knows between runs: where the source's next change listing starts, and for each
-/// UID copied the source's href and etag and the target's etag as they were when it was copied.
+/// UID copied the source's href and etag and the target's (href and) etag as they were then.
 /// Saved atomically after every chunk of writes and at the end, so a killed run loses at most a
 /// chunk's records, and those are settled by what the target holds (the same content is recorded,
 /// not written again).
@@ -13,14 +13,17 @@ package struct MirrorState: Codable, Hashable, Sendable {
     package struct Entry: Codable, Hashable, Sendable {
         package var sourceHref: String
         package var sourceEtag: String
+        /// Where the target keeps it, when the target says (a CalDAV path).
+        package var targetHref: String?
         package var targetEtag: String
         /// Removed from the source but kept on the target (a run without --delete): listed again,
         /// and deleted by the first run with --delete.
         package var deletedAtSource: Bool?
 
-        package init(sourceHref: String, sourceEtag: String, targetEtag: String) {
+        package init(sourceHref: String, sourceEtag: String, targetHref: String?, targetEtag: String) {
             self.sourceHref = sourceHref
             self.sourceEtag = sourceEtag
+            self.targetHref = targetHref
             self.targetEtag = targetEtag
         }
     }

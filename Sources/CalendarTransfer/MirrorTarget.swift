@@ -23,6 +23,7 @@ final class MirrorTarget: CalendarStore, @unchecked Sendable {
 
     var allowsConcurrentWrites: Bool { store.allowsConcurrentWrites }
     var requestsSent: Int { store.requestsSent }
+    func href(of uid: String) -> String? { store.href(of: uid) }
 
     func contents(_ body: (_ resource: StoredResource, _ bytes: [UInt8]) throws -> Void) throws {
         for (uid, resource) in held { try body(StoredResource(uid: uid, etag: resource.etag), resource.bytes) }

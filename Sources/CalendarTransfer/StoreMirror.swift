@@ -118,7 +118,8 @@ package struct StoreMirror: Sendable {
         let sources = Dictionary(chunk.map { ($0.resource.uid, $0.source) }, uniquingKeysWith: { _, last in last })
         for uid in outcome.created + outcome.updated + outcome.unchanged {
             guard let source = sources[uid], let etag = writing.etag(of: uid) else { continue }
-            state.resources[uid] = MirrorState.Entry(sourceHref: source.href, sourceEtag: source.etag, targetEtag: etag)
+            state.resources[uid] = MirrorState.Entry(sourceHref: source.href, sourceEtag: source.etag,
+                                                     targetHref: writing.href(of: uid), targetEtag: etag)
         }
     }
 

@@ -11,11 +11,11 @@ struct Mirror: ParsableCommand, ReportingCommand {
         SOURCE and TARGET are stores: a directory (one .ics per UID) or a CalDAV URL, as for import \
         and export. The first run copies everything. The state file (--state) remembers the source's \
         sync token (RFC 6578) or ctag and, for each UID, the source's href and etag and the target's \
-        etag; later runs ask the source only for what changed since (a server without sync tokens: \
-        its ctag, then every etag; a directory: every file's size and modification time) and write \
-        only that, leaving alone what the target already holds (as import does), --jobs requests at \
-        once. Without \
-        --state nothing is remembered: every run compares everything and sees no deletions.
+        href and etag; later runs ask the source only for what changed since (a server without sync \
+        tokens: its ctag, then every etag; a directory: every file's size and modification time) and \
+        write only that, leaving alone what the target already holds (as import does), --jobs \
+        requests at once. Without --state nothing is remembered: every run compares everything and \
+        sees no deletions.
 
         A resource deleted on the source is deleted on the target with --delete; without it the run \
         lists it and keeps it. A resource changed (or deleted) on the target since the last run is a \

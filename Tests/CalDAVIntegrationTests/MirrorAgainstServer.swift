@@ -94,6 +94,8 @@ struct MirrorAgainstServer {
         // Saved every 200 writes: what the run did before its last save is not asked for again.
         let recorded = try (JSONSerialization.jsonObject(with: Data(contentsOf: state)) as? [String: Any])?["resources"] as? [String: Any]
         XCTAssertGreaterThanOrEqual(recorded?.count ?? 0, 200)
+        let entry = try XCTUnwrap(recorded?.first?.value as? [String: String])
+        XCTAssertEqual(entry["target_href"].map { $0.hasPrefix(targetPath) }, true, "\(entry)")
 
         let again = try report(of: CalbridgeCommand.run(arguments + ["--json"]))
         let created = (again["created"] as? [String])?.count ?? 0, unchanged = (again["unchanged"] as? [String])?.count ?? 0

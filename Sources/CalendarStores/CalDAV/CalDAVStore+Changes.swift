@@ -58,6 +58,8 @@ extension CalDAVStore {
     /// Every try this store's requests took.
     package var requestsSent: Int { transport.requestsSent }
 
+    package func href(of uid: String) -> String? { knownPath(for: uid) }
+
     /// One sync from `token` (nil: an initial sync), following truncated answers (a 507 on the
     /// collection, RFC 6578 §3.6) from the token each gives; nil when the server refuses the token
     /// or the report.
