@@ -11,7 +11,8 @@ import XCTest
 /// 5xx or 429 answer). With `sabre_412` it answers a failed `If-None-Match: *` the way sabre/dav 4.7
 /// (Nextcloud, Baïkal) does, a `DAV:error` holding sabre's own elements (its
 /// `Sabre\DAV\Exception\PreconditionFailed`, which serializes `sabredav-version`, `exception`,
-/// `message` and `header` in `http://sabredav.org/ns`). Run by the venv's python.
+/// `message` and `header` in `http://sabredav.org/ns`: sabre-io/dav's lib/DAV/Server.php and
+/// lib/DAV/Exception/PreconditionFailed.php). Run by the venv's python.
 final class FaultProxy {
     let process: CalDAVTestServer
     private let settings: URL

@@ -7,7 +7,9 @@ import XCTest
 /// `Server::$exposeVersion` is off, as Nextcloud sets it), `s:exception` and `s:message`, then
 /// whatever the exception's `serialize` adds: `PreconditionFailed` an `s:header` naming the failed
 /// header, the CalDAV exceptions their precondition made with `createElementNS` (which declares the
-/// namespace on the element itself). The bodies below are spelt that way.
+/// namespace on the element itself). The bodies below are spelt that way (sabre-io/dav's
+/// lib/DAV/Server.php and lib/DAV/Exception/PreconditionFailed.php; the message is the one its
+/// `checkPreconditions` gives a failed If-None-Match).
 final class CalDAVErrorBodyTests: XCTestCase {
     private static func sabre(version: Bool, _ extra: String) -> [UInt8] {
         Array(("""
