@@ -123,11 +123,13 @@ package struct MirrorPlan: Sendable {
     private mutating func decide(_ uid: String, _ change: MirrorConflict.Change, entry: MirrorState.Entry, source: ResourceVersion?) {
         conflicts.append(MirrorConflict(uid: uid, change: change, choice: choice))
         guard choice == .target else { return }
-        guard let held = targetEtags[uid], change != .deletedOnSource else {
+        guard change != .deletedOnSource else {
             recorded[uid] = .some(nil)
             return
         }
+        // A deletion on the target is kept as an entry without a target etag: a source that lists
+        // everything each run would otherwise find the UID new and copy it again.
         recorded[uid] = MirrorState.Entry(sourceHref: source?.href ?? entry.sourceHref, sourceEtag: source?.etag ?? entry.sourceEtag,
-                                          targetHref: entry.targetHref, targetEtag: held)
+                                          targetHref: entry.targetHref, targetEtag: targetEtags[uid])
     }
 }

@@ -15,12 +15,13 @@ package struct MirrorState: Codable, Hashable, Sendable {
         package var sourceEtag: String
         /// Where the target keeps it, when the target says (a CalDAV path).
         package var targetHref: String?
-        package var targetEtag: String
+        /// Nil when the target's deletion of it was kept (`--on-conflict target`).
+        package var targetEtag: String?
         /// Removed from the source but kept on the target (a run without --delete): listed again,
         /// and deleted by the first run with --delete.
         package var deletedAtSource: Bool?
 
-        package init(sourceHref: String, sourceEtag: String, targetHref: String?, targetEtag: String) {
+        package init(sourceHref: String, sourceEtag: String, targetHref: String?, targetEtag: String?) {
             self.sourceHref = sourceHref
             self.sourceEtag = sourceEtag
             self.targetHref = targetHref

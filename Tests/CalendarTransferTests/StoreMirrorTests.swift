@@ -99,6 +99,22 @@ final class StoreMirrorTests: XCTestCase {
         XCTAssertEqual(try mirror().conflicts, [])
     }
 
+    /// A directory source is listed whole each run: a deletion on the target the target won must
+    /// stay, not be copied again as if the UID were new.
+    func testADeletionOnTheTargetKeptAsTheTargetHasItStays() throws {
+        _ = try mirror()
+        try FileManager.default.removeItem(atPath: target + "/event-3.ics")
+        XCTAssertEqual(try mirror().conflicts.map(\.change), [.deletedOnTarget])
+        XCTAssertEqual(try mirror(choice: .target).conflicts.map(\.choice), [.target])
+        let after = try mirror()
+        XCTAssertEqual(after.created + after.updated, [])
+        XCTAssertEqual(after.conflicts, [])
+        XCTAssertFalse(FileManager.default.fileExists(atPath: target + "/event-3.ics"))
+        // A later change on the source is copied again.
+        try write(uid: "event-3", summary: "Event 3, moved", in: source)
+        XCTAssertEqual(try mirror().created, ["event-3"])
+    }
+
     func testADryRunListsThePlanAndWritesNothing() throws {
         _ = try mirror()
         try write(uid: "event-2", summary: "Event 2, moved", in: source)
