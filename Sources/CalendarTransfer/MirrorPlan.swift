@@ -13,6 +13,8 @@ package enum ConflictChoice: String, CaseIterable, Sendable {
 
 /// A resource changed on the target since the last run, and what became of it.
 package struct MirrorConflict: Hashable, Sendable {
+    /// What the target did to the resource, and the source besides; the raw value is what the
+    /// report says.
     package enum Change: String, Sendable {
         case changedOnTarget = "changed on the target since the last run"
         case deletedOnTarget = "deleted on the target since the last run"
