@@ -21,7 +21,7 @@ enum GroupReading {
             case "@type":
                 continue
             case "entries":
-                skipped += try addEntries(member.value, to: &calendar, zones: zones)
+                skipped += try addEntries(member.value, to: &calendar, prodId: group["prodId"], zones: zones)
             case "iCalComponent":
                 calendar.properties += carried?.properties ?? []
                 calendar.components = (carried?.components ?? []) + calendar.components
@@ -38,8 +38,9 @@ enum GroupReading {
         return (calendar, skipped)
     }
 
-    /// The entries' components added to `calendar`, and the problems of the entries skipped.
-    private static func addEntries(_ json: JSONValue, to calendar: inout Component,
+    /// The entries' components added to `calendar`, and the problems of the entries skipped. An
+    /// entry's prodId that is the Group's is the calendar's one PRODID, not a line of its own.
+    private static func addEntries(_ json: JSONValue, to calendar: inout Component, prodId: JSONValue?,
                                    zones: TimeZoneResolver) throws(JSCalendarProblem) -> [JSCalendarProblem] {
         guard case .array(let entries) = json else { throw JSCalendarProblem(path: "$.entries", "entries must be an array") }
         let methods = entries.map { $0["method"]?.string }
@@ -47,7 +48,8 @@ enum GroupReading {
         if let shared { calendar.properties.append(Property(name: "METHOD", value: shared.uppercased())) }
         var skipped: [JSCalendarProblem] = []
         for (index, entry) in entries.enumerated() {
-            let own = shared == nil ? entry : entry.removing("method")
+            var own = shared == nil ? entry : entry.removing("method")
+            if let prodId, own["prodId"] == prodId { own = own.removing("prodId") }
             do {
                 calendar.components += try ComponentFromObject.components(for: own, path: "$.entries[\(index)]", zones: zones)
             } catch {

@@ -23,6 +23,8 @@ package enum JSCalendarDocument {
             return lone
         }
         var group = ObjectFromComponent.groupMembers(of: calendar, leaving: method)
+        // The draft (-08 §2.3.33) gives every entry the calendar's PRODID as well as the Group.
+        if let prodId = group["prodId"] { entries = entries.map { $0.setting("prodId", prodId) } }
         group["entries"] = .array(entries)
         return group.value
     }

@@ -53,7 +53,7 @@ final class DraftExampleTests: XCTestCase {
         "ical-prop-color-numeric", "ical-prop-created", "ical-prop-description", "ical-prop-dtend-same-tzid",
         "ical-prop-dtstart-date", "ical-prop-dtstart-float", "ical-prop-dtstart-tzid", "ical-prop-dtstart-utc",
         "ical-prop-due-tzid", "ical-prop-duration", "ical-prop-exdate", "ical-prop-last-modified", "ical-prop-method",
-        "ical-prop-name-vcalendar", "ical-prop-percent-complete-method", "ical-prop-priority", "ical-prop-rdate",
+        "ical-prop-name-vcalendar", "ical-prop-percent-complete-method", "ical-prop-priority", "ical-prop-prodid", "ical-prop-rdate",
         "ical-prop-rrule", "ical-prop-sequence", "ical-prop-status-vevent", "ical-prop-status-vtodo", "ical-prop-summary",
         "ical-prop-transp", "ical-prop-trigger-absolute", "ical-prop-trigger-offset", "ical-prop-uid",
     ]
@@ -107,7 +107,6 @@ final class DraftExampleTests: XCTestCase {
         "ical-prop-organizer-and-attendee": calendarAddress + "; an organizer who attends is two participants, one per line",
         "ical-prop-participant-type": participantComponent,
         "ical-prop-percent-complete-participant": participantComponent,
-        "ical-prop-prodid": "the PRODID is the Group's prodId only; -08 §2.3.33 puts it on every entry too",
         "ical-prop-related-to": "RELATED-TO is not converted to relatedTo: " + carried,
         "ical-prop-related-to-valarm": "an alert's RELATED-TO and UID are carried; the figure keys relatedTo by alert id",
         "ical-prop-request-status": "REQUEST-STATUS is not converted to requestStatus: " + carried,
