@@ -42,6 +42,9 @@ struct ComponentFromObject {
             let said = form.members.contains { $0.key == member.key && $0.value == member.value }
                 || (member.key == "timeZone" && converted?["timeZone"] != nil && member.value.string != nil)
             if !(written && said) { carry(member) }
+        case "recurrenceIdTimeZone":
+            // Said by the RECURRENCE-ID line, which is written in the start's zone.
+            if form.time(object["recurrenceId"]) == nil || member.value.string == nil || member.value != object["timeZone"] { carry(member) }
         case "replyTo":
             if Organizer.replyTo(in: object)?.sameValue(as: member.value) != true { carry(member) }
         case "iCalComponent":

@@ -131,7 +131,10 @@ extension ObjectFromComponent {
             let member = ["DTSTART": "start", "DUE": "due", "RECURRENCE-ID": "recurrenceId"][property.name] ?? ""
             guard object[member] == nil, let read = DateForm.read(property), read.form == form else { return false }
             object[member] = .string(read.time.isoFormat)
-            if member != "recurrenceId" { sayForm(form) }
+            if member != "recurrenceId" { sayForm(form) } else if let zone = zoneName(of: form) {
+                // The draft (-08 §2.1.2) sets recurrenceIdTimeZone wherever it is not null.
+                object["recurrenceIdTimeZone"] = .string(zone)
+            }
         case "DURATION":
             guard object["duration"] == nil, property.parameters.isEmpty, let duration = CalendarDuration(icalendar: property.value),
                   !duration.isNegative, duration.icalendarText == property.value else { return false }
@@ -157,6 +160,15 @@ extension ObjectFromComponent {
             return false
         }
         return true
+    }
+
+    /// The `timeZone` a form says: nil for a date or floating time.
+    private func zoneName(of form: DateForm) -> String? {
+        switch form {
+        case .date, .floating: return nil
+        case .utc: return DateForm.utcZone
+        case .zoned(let tzid): return DateForm.zoneName(for: tzid, zones: zones) ?? tzid
+        }
     }
 
     /// The members that say the start's form; a zone the tz database names otherwise is given its

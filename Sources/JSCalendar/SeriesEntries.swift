@@ -35,7 +35,7 @@ enum SeriesEntries {
                               zones: TimeZoneResolver) -> JSONMember? {
         guard let key = override["recurrenceId"]?.string, master["recurrenceOverrides"]?[key] == nil else { return nil }
         let base = masterBase(master, at: key)
-        let patch = JSONValue.object(override.removing("recurrenceId").patch(from: base))
+        let patch = JSONValue.object(override.removing("recurrenceId").removing("recurrenceIdTimeZone").patch(from: base))
         guard !patch.members.contains(where: { unpatchable.contains(String($0.key.prefix { $0 != "/" })) }),
               patch.members != [], !patch.sameValue(as: .object([JSONMember(key: "excluded", value: .bool(true))])),
               let patched = try? base.patched(with: patch, path: "$").setting("recurrenceId", .string(key)),

@@ -47,6 +47,17 @@ final class DraftExampleTests: XCTestCase {
         XCTAssertFalse(DraftICalendarMatch.matches(try DraftNotation.read(example.shownICalendar), written))
     }
 
+    func testALoneInstanceSaysTheZoneOfItsRecurrenceIdAndReadsBackWithoutJSPROP() throws {
+        let example = try XCTUnwrap(try DraftExample.all().first { $0.name == "ical-comp-vevent-recurrence-instances" })
+        let object = JSCalendarDocument.object(for: try example.calendar())
+        guard case .array(let entries)? = object["entries"] else { return XCTFail(JSONText.compact(object)) }
+        XCTAssertEqual(entries.map { $0["recurrenceIdTimeZone"] }, [.string("Europe/Berlin"), .string("Europe/Berlin")])
+        let back = try JSCalendarDocument.calendar(for: object).calendar
+        XCTAssertEqual(back.components.map { $0.all("RECURRENCE-ID").map(\.parameters) },
+                       [[[Parameter("TZID", "Europe/Berlin")]], [[Parameter("TZID", "Europe/Berlin")]]])
+        XCTAssertFalse(back.components.contains { $0.has("JSPROP") })
+    }
+
     static let agreeingToJSCalendar: Set<String> = [
         "ical-comp-vcalendar", "ical-comp-vevent", "ical-comp-vevent-recurrence-overrides", "ical-comp-vtodo",
         "ical-prop-acknowledged", "ical-prop-action-display", "ical-prop-class", "ical-prop-color-name",
@@ -72,8 +83,8 @@ final class DraftExampleTests: XCTestCase {
         "ical-comp-participant": participantComponent,
         "ical-comp-valarm": "an unconverted DESCRIPTION rides in iCalComponent as an ICalProperty object; -08 §5.1.1 lists "
             + "jCal arrays (calbridge cannot read those back: \"an ICalProperty needs a name\")",
-        "ical-comp-vevent-recurrence-instances": "calbridge does not set recurrenceIdTimeZone (the zone is the start's); "
-            + "the draft's figure gives it a date-time and the second instance the wrong start (errata)",
+        "ical-comp-vevent-recurrence-instances": "the figure gives recurrenceIdTimeZone a date-time and the second instance "
+            + "the wrong start (errata); calbridge writes Europe/Berlin and 16:00",
         "ical-comp-vlocation": vlocation,
         "ical-comp-vresource": "VRESOURCE is not converted: " + carried + "; the figure's description \"A contact\" is a copy slip",
         "ical-comp-vtimezone": "VTIMEZONEs stay in the Group's iCalComponent and zones are tz database names; timeZones is not written",
