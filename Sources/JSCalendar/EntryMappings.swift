@@ -36,6 +36,8 @@ struct EntryShape: Sendable {
     var parameters: [ParameterMember]
     var toValue: @Sendable (String) -> JSONValue? = { .string($0) }
     var fromValue: @Sendable (JSONValue) -> String? = { $0.string }
+    /// A member that says the value again as written (an attendee's `calendarAddress`).
+    var echo: String?
 
     func entry(for property: Property) -> JSONValue? {
         var object = JSONObject(type: type)
@@ -47,6 +49,7 @@ struct EntryShape: Sendable {
         }
         guard let value = toValue(property.value) else { return nil }
         object[valueMember] = value
+        if let echo { object[echo] = .string(property.value) }
         for member in implied where object[member.key] == nil { object[member.key] = member.value }
         return object.value
     }
@@ -54,7 +57,7 @@ struct EntryShape: Sendable {
     func property(named name: String, for entry: JSONValue) -> Property? {
         var parameters = fixed
         var value: String?
-        for member in entry.members where member.key != "@type" {
+        for member in entry.members where member.key != "@type" && member.key != echo {
             let isImplied = implied.contains { $0.key == member.key && $0.value.sameValue(as: member.value) }
             if member.key == valueMember {
                 value = fromValue(member.value)
@@ -66,13 +69,15 @@ struct EntryShape: Sendable {
                 return nil
             }
         }
+        if let echo, let said = entry[echo], said.string == nil || said.string != value { return nil }
         return value.map { Property(name: name, parameters: parameters, value: $0) }
     }
 }
 
 extension MemberMapping {
     /// ATTENDEE and ORGANIZER as participants (RFC 8984 §4.4.6); the organizer is the one whose only
-    /// role is `owner`.
+    /// role is `owner`. An attendee's address is its `sendTo` and its `calendarAddress` as well
+    /// (draft-ietf-calext-jscalendar-icalendar-08 §2.3.4).
     static let participants: MemberMapping = {
         let roles = ParameterMember.flags([("REQ-PARTICIPANT", ["attendee"]), ("OPT-PARTICIPANT", ["attendee", "optional"]),
                                            ("NON-PARTICIPANT", ["informational"]), ("CHAIR", ["attendee", "chair"])])
@@ -91,7 +96,7 @@ extension MemberMapping {
         let address: @Sendable (JSONValue) -> String? = { json in json["imip"]?.string ?? json["other"]?.string }
         let attendee = EntryShape(type: "Participant", valueMember: "sendTo",
                                   implied: [JSONMember(key: "roles", value: .object([JSONMember(key: "attendee", value: .bool(true))]))],
-                                  parameters: common, toValue: sendTo, fromValue: address)
+                                  parameters: common, toValue: sendTo, fromValue: address, echo: "calendarAddress")
         let owner = JSONValue.object([JSONMember(key: "owner", value: .bool(true))])
         let organizer = EntryShape(type: "Participant", valueMember: "sendTo", implied: [JSONMember(key: "roles", value: owner)],
                                    parameters: common.filter { $0.parameter != "ROLE" }, toValue: sendTo, fromValue: address)
