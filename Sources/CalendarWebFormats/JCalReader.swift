@@ -94,7 +94,7 @@ package struct JCalReader {
         } while try stream.commaOrClose()
     }
 
-    static func component(_ json: JSONValue, path: String) throws(DocumentError) -> Component {
+    package static func component(_ json: JSONValue, path: String) throws(DocumentError) -> Component {
         guard case .array(let parts) = json, parts.count == 3, case .string(let name) = parts[0],
               case .array(let properties) = parts[1], case .array(let children) = parts[2] else {
             throw DocumentError("\(path): a component must be [name, [properties], [components]]")
@@ -109,7 +109,7 @@ package struct JCalReader {
         return result
     }
 
-    private static func property(_ json: JSONValue, path: String) throws(DocumentError) -> Property {
+    package static func property(_ json: JSONValue, path: String) throws(DocumentError) -> Property {
         guard case .array(let parts) = json, parts.count >= 4, case .string(let rawName) = parts[0],
               case .object(let parameterPairs) = parts[1], case .string(let typeName) = parts[2] else {
             throw DocumentError("\(path): a property must be [name, {parameters}, type, value, …]")

@@ -1,4 +1,5 @@
 import CalendarModel
+import CalendarWebFormats
 import JSONReading
 
 /// What JSCalendar has no place for, carried the way draft-ietf-calext-jscalendar-icalendar says: an
@@ -34,6 +35,12 @@ enum ICalendarSpecifics {
     }
 
     static func component(from json: JSONValue, path: String) throws(JSCalendarProblem) -> Component {
+        // draft-ietf-calext-jscalendar-icalendar-08 §5.1.1 writes subcomponents as jCal; read those too.
+        if case .array = json {
+            do { return try JCalReader.component(json, path: path) } catch {
+                throw JSCalendarProblem(path: path, "a jCal component must be [name, [properties], [components]]")
+            }
+        }
         guard let name = json["name"]?.string, !name.isEmpty else {
             throw JSCalendarProblem(path: path, "an ICalComponent needs a name")
         }
@@ -48,6 +55,12 @@ enum ICalendarSpecifics {
     }
 
     static func property(from json: JSONValue, path: String) throws(JSCalendarProblem) -> Property {
+        // -08 §5.1.1 writes properties as jCal; calbridge writes ICalProperty objects and reads both.
+        if case .array = json {
+            do { return try JCalReader.property(json, path: path) } catch {
+                throw JSCalendarProblem(path: path, "a jCal property must be [name, {parameters}, type, value, …]")
+            }
+        }
         guard let name = json["name"]?.string, !name.isEmpty else {
             throw JSCalendarProblem(path: path, "an ICalProperty needs a name")
         }
