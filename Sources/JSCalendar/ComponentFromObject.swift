@@ -48,7 +48,8 @@ struct ComponentFromObject {
         case "replyTo":
             if Organizer.replyTo(in: object)?.sameValue(as: member.value) != true { carry(member) }
         case "iCalComponent":
-            let specifics = try ICalendarSpecifics.component(from: member.value, path: "\(path).iCalComponent")
+            let specifics = try ICalendarSpecifics.component(from: member.value, path: "\(path).iCalComponent",
+                                                             implied: component.name)
             component.properties += specifics.properties
             component.components += specifics.components
         case "alerts":

@@ -12,7 +12,7 @@ enum GroupReading {
         var calendar = Component(name: "VCALENDAR")
         // The zones the entries' rules are said in are the carried VTIMEZONEs, wherever the member stands.
         let carried = try group["iCalComponent"].map { json throws(JSCalendarProblem) in
-            try ICalendarSpecifics.component(from: json, path: "$.iCalComponent")
+            try ICalendarSpecifics.component(from: json, path: "$.iCalComponent", implied: "VCALENDAR")
         }
         let zones = TimeZoneResolver(calendar: Component(name: "VCALENDAR", components: carried?.children(named: "VTIMEZONE") ?? []))
         var skipped: [JSCalendarProblem] = []

@@ -34,14 +34,16 @@ enum ICalendarSpecifics {
         return object.value
     }
 
-    static func component(from json: JSONValue, path: String) throws(JSCalendarProblem) -> Component {
+    /// An object's own iCalComponent may leave its name out (the draft's DTEND figure, §2.3.14 of
+    /// -08, does): it is the component the object is, `implied`.
+    static func component(from json: JSONValue, path: String, implied: String? = nil) throws(JSCalendarProblem) -> Component {
         // draft-ietf-calext-jscalendar-icalendar-08 §5.1.1 writes subcomponents as jCal; read those too.
         if case .array = json {
             do { return try JCalReader.component(json, path: path) } catch {
                 throw JSCalendarProblem(path: path, "a jCal component must be [name, [properties], [components]]")
             }
         }
-        guard let name = json["name"]?.string, !name.isEmpty else {
+        guard let name = json["name"]?.string ?? implied, !name.isEmpty else {
             throw JSCalendarProblem(path: path, "an ICalComponent needs a name")
         }
         var result = Component(name: name)

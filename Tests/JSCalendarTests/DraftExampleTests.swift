@@ -135,7 +135,6 @@ final class DraftExampleTests: XCTestCase {
         "ical-prop-attendee": "the figure's other participant is only \"...\": an empty Participant says no line, so the "
             + "participants travel as a JSPROP line",
         "ical-comp-vevent": "an explicit \"showWithoutTime\": false is kept as a JSPROP line, so the JSON comes back as written",
-        "ical-prop-dtend-same-tzid": "the figure's iCalComponent has no name, which -08 §5.1.1 makes mandatory: calbridge refuses it",
         "ical-prop-dtstart-date": "an explicit \"timeZone\": null is kept as a JSPROP line (SHOW-WITHOUT-TIME is TBD in -08)",
         "ical-prop-dtstart-float": "explicit \"timeZone\": null and \"showWithoutTime\": false are kept as JSPROP lines",
         "ical-prop-dtstart-tzid": "an explicit \"showWithoutTime\": false is kept as a JSPROP line",
