@@ -1,6 +1,5 @@
 import ArgumentParser
 import CalendarTransfer
-import Foundation
 
 /// `calbridge mirror`: one-way, incremental copy of one store into another.
 struct Mirror: ParsableCommand, ReportingCommand {
@@ -59,19 +58,12 @@ struct Mirror: ParsableCommand, ReportingCommand {
     var create = false
     @Option(help: "Requests to send to a CalDAV target at once; by default as many as the server is found to take.")
     var jobs: Int?
-    @Option(name: .customLong("source-user"), help: "The user for a CalDAV source (password: CALBRIDGE_SOURCE_PASSWORD, else CALBRIDGE_PASSWORD).")
-    var sourceUser: String?
-    @Option(name: .customLong("target-user"), help: "The user for a CalDAV target (password: CALBRIDGE_TARGET_PASSWORD, else CALBRIDGE_PASSWORD).")
-    var targetUser: String?
-    @Option(name: .customLong("source-calendar"), help: "For a source URL that leads to an account: the calendar, by display name or URL segment.")
-    var sourceCalendar: String?
-    @Option(name: .customLong("target-calendar"), help: "For a target URL that leads to an account: the calendar, by display name or URL segment.")
-    var targetCalendar: String?
+    @OptionGroup var access: StorePairOptions
     @OptionGroup var rows: MirrorManifestOptions
     @OptionGroup var reporting: ReportingOptions
 
     func validate() throws {
-        try rows.validate(stores: [source, target], state: state, access: [sourceUser, targetUser, sourceCalendar, targetCalendar])
+        try rows.validate(stores: [source, target], state: state, access: [access.sourceUser, access.targetUser, access.sourceCalendar, access.targetCalendar])
         guard ConflictChoice(rawValue: onConflict) != nil else {
             throw ValidationError("--on-conflict takes source, target or skip, not \(onConflict)")
         }
@@ -80,12 +72,7 @@ struct Mirror: ParsableCommand, ReportingCommand {
 
     func run() throws {
         guard let source, let target else { return try mirrorManifest(rows.manifest ?? "") }
-        let environment = ProcessInfo.processInfo.environment
-        let fallback = environment["CALBRIDGE_PASSWORD"]
-        var mirror = StoreMirror(
-            source: source, target: target,
-            sourceAccess: StoreAccess(user: sourceUser, calendar: sourceCalendar, password: environment["CALBRIDGE_SOURCE_PASSWORD"] ?? fallback),
-            targetAccess: StoreAccess(user: targetUser, calendar: targetCalendar, password: environment["CALBRIDGE_TARGET_PASSWORD"] ?? fallback))
+        var mirror = StoreMirror(source: source, target: target, sourceAccess: access.source, targetAccess: access.target)
         (mirror.statePath, mirror.deletes, mirror.dryRun, mirror.create, mirror.jobs) = (state, delete, dryRun, create, jobs)
         mirror.choice = ConflictChoice(rawValue: onConflict) ?? .skip
         let report = try mirror.run(interrupted: print)
