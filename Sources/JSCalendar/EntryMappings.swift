@@ -125,8 +125,32 @@ extension MemberMapping {
         type: "VirtualLocation", valueMember: "uri",
         fixed: [Parameter("VALUE", "URI")], parameters: [.text("LABEL", "name")]))
 
-    /// ATTACH by reference as a link with relation `enclosure`; URL as a link with relation `describedby`.
-    static let attachments = entries("ATTACH", "links", EntryShape(
-        type: "Link", valueMember: "href", implied: [JSONMember(key: "rel", value: .string("enclosure"))],
-        parameters: [.text("FMTTYPE", "contentType")]))
+    /// ATTACH by reference as a link with relation `enclosure` (RFC 8984 §4.2.7); URL and IMAGE
+    /// (RFC 7986) as links that name their property in `iCalProperty`, an image's relation `icon`
+    /// and its DISPLAY its `display` (draft-ietf-calext-jscalendar-icalendar-08 §2.3.22, §2.3.38).
+    static let links: MemberMapping = {
+        let attach = EntryShape(type: "Link", valueMember: "href", implied: [JSONMember(key: "rel", value: .string("enclosure"))],
+                                parameters: [.text("FMTTYPE", "contentType")])
+        let url = EntryShape(type: "Link", valueMember: "href", implied: [named("url")], parameters: [])
+        let display = ["BADGE", "GRAPHIC", "FULLSIZE", "THUMBNAIL"].map { ($0, JSONValue.string($0.lowercased())) }
+        let image = EntryShape(type: "Link", valueMember: "href", implied: [JSONMember(key: "rel", value: .string("icon")), named("image")],
+                               fixed: [Parameter("VALUE", "URI")],
+                               parameters: [.keyword("DISPLAY", "display", display), .text("FMTTYPE", "contentType")])
+        let shapes = ["ATTACH": attach, "URL": url, "IMAGE": image]
+        // VALUE is said by IMAGE's fixed parameter; an ATTACH's VALUE=BINARY must not be split off
+        // as a leftover, which would make its data an href.
+        return MemberMapping(properties: ["ATTACH", "URL", "IMAGE"], member: "links", isEntry: true,
+                             parameters: ["FMTTYPE", "DISPLAY", "VALUE"], toJSON: { property in
+            shapes[property.name]?.entry(for: property)
+        }, toProperty: { json in
+            let name = json["iCalProperty"]?["name"]?.string?.uppercased() ?? "ATTACH"
+            return shapes[name]?.property(named: name, for: json)
+        })
+    }()
+
+    /// The `iCalProperty` member of an entry made from a property that is not the map's usual one.
+    private static func named(_ name: String) -> JSONMember {
+        JSONMember(key: "iCalProperty", value: .object([JSONMember(key: "@type", value: .string("ICalProperty")),
+                                                        JSONMember(key: "name", value: .string(name))]))
+    }
 }

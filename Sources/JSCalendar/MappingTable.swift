@@ -10,7 +10,7 @@ enum MappingTable {
         .keyword("CLASS", "privacy", [("PUBLIC", "public"), ("PRIVATE", "private"), ("CONFIDENTIAL", "secret")]),
         .integer("PRIORITY", "priority"), .text("COLOR", "color"), .keywords,
         .keyword("TRANSP", "freeBusyStatus", [("OPAQUE", "busy"), ("TRANSPARENT", "free")]),
-        .participants, .locations, .virtualLocations, .attachments,
+        .participants, .locations, .virtualLocations, .links,
     ]
 
     static let event = common + [

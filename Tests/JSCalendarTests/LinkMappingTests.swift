@@ -1,0 +1,43 @@
+import CalendarModel
+@testable import JSCalendar
+import XCTest
+
+/// URL and IMAGE (RFC 7986 §5.10, RFC 5545 §3.8.4.6) become links as
+/// draft-ietf-calext-jscalendar-icalendar-08 shows them (ical-prop-url, ical-prop-image), and the
+/// lines come back as written; a BINARY ATTACH, which has no URI to be an href, is carried.
+final class LinkMappingTests: XCTestCase {
+    private func calendar(_ lines: [Property]) -> Component {
+        Component(name: "VCALENDAR", properties: [Property(name: "VERSION", value: "2.0")], components: [
+            Component(name: "VEVENT", properties: [Property(name: "UID", value: "u"), Property(name: "DTSTAMP", value: "20260101T000000Z"),
+                                                   Property(name: "DTSTART", value: "20260105T090000Z")] + lines),
+        ])
+    }
+
+    func testURLAndImageBecomeLinksNamingTheirPropertyAndComeBack() throws {
+        let original = calendar([
+            Property(name: "URL", value: "https://example.com/party"),
+            Property(name: "IMAGE", parameters: [Parameter("VALUE", "URI"), Parameter("DISPLAY", "BADGE"), Parameter("FMTTYPE", "image/png")],
+                     value: "https://example.com/party.png"),
+        ])
+        let json = JSCalendarDocument.object(for: original)
+        XCTAssertEqual(json["links"]?["1"]?["href"], .string("https://example.com/party"))
+        XCTAssertEqual(json["links"]?["1"]?["iCalProperty"]?["name"], .string("url"))
+        XCTAssertEqual(json["links"]?["2"]?["rel"], .string("icon"))
+        XCTAssertEqual(json["links"]?["2"]?["display"], .string("badge"))
+        XCTAssertEqual(json["links"]?["2"]?["contentType"], .string("image/png"))
+        guard case .array(let carried)? = json["iCalComponent"]?["properties"] else { return XCTFail("DTSTAMP is carried") }
+        XCTAssertEqual(carried.map { $0["name"] }, [.string("dtstamp")])
+        XCTAssertEqual(try JSCalendarDocument.calendar(for: json).calendar.losslessForm, original.losslessForm)
+    }
+
+    func testABinaryAttachmentWithItsTypeFirstIsCarriedNotMadeAnHref() throws {
+        // Outlook writes FMTTYPE before ENCODING and VALUE (a leftover split would make the data an href).
+        let original = calendar([
+            Property(name: "ATTACH", parameters: [Parameter("FMTTYPE", "text/plain"), Parameter("ENCODING", "BASE64"), Parameter("VALUE", "BINARY")],
+                     value: "SGVsbG8="),
+        ])
+        let json = JSCalendarDocument.object(for: original)
+        XCTAssertNil(json["links"])
+        XCTAssertEqual(try JSCalendarDocument.calendar(for: json).calendar.losslessForm, original.losslessForm)
+    }
+}
