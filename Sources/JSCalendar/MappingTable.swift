@@ -10,7 +10,7 @@ enum MappingTable {
         .keyword("CLASS", "privacy", [("PUBLIC", "public"), ("PRIVATE", "private"), ("CONFIDENTIAL", "secret")]),
         .integer("PRIORITY", "priority"), .text("COLOR", "color"), .keywords,
         .keyword("TRANSP", "freeBusyStatus", [("OPAQUE", "busy"), ("TRANSPARENT", "free")]),
-        .participants, .locations, .virtualLocations, .links,
+        .participants, .locations, .virtualLocations, .links, requestStatus,
     ]
 
     static let event = common + [
@@ -46,6 +46,13 @@ enum MappingTable {
     static func component(ofType type: String) -> String? {
         ["Event": "VEVENT", "Task": "VTODO", "Alert": "VALARM"][type]
     }
+
+    /// REQUEST-STATUS as written (`2.0;Success`): RFC 8984 §4.4.8 keeps the line's value whole.
+    static let requestStatus = MemberMapping(properties: ["REQUEST-STATUS"], member: "requestStatus", toJSON: { property in
+        property.parameters.isEmpty ? .string(property.value) : nil
+    }, toProperty: { json in
+        json.string.map { Property(name: "REQUEST-STATUS", value: $0) }
+    })
 
     /// TRIGGER as an OffsetTrigger (a duration, RELATED its `relativeTo`) or an AbsoluteTrigger.
     static let trigger = MemberMapping(properties: ["TRIGGER"], member: "trigger", parameters: ["RELATED", "VALUE"], toJSON: { property in
