@@ -82,7 +82,12 @@ struct ComponentFromObject {
         for (index, entry) in member.value.members.enumerated() {
             guard var property = mapping.property(exactlyFor: entry.value) else { return carry(member) }
             property.parameters += ParameterLeftovers.parameters(in: converted?[member.key + "/" + ParameterLeftovers.step(entry.key)])
-            if entry.key != String(index + 1) { property.parameters.append(Parameter("JSID", entry.key)) }
+            if mapping.isKeyedByValue {
+                guard !entry.key.isEmpty else { return carry(member) }
+                property.value = TextEscaping.escape(entry.key)
+            } else if entry.key != String(index + 1) {
+                property.parameters.append(Parameter("JSID", entry.key))
+            }
             lines.append(property)
         }
         guard !lines.isEmpty else { return carry(member) }

@@ -148,6 +148,28 @@ extension MemberMapping {
         })
     }()
 
+    /// RELATED-TO as a Relation keyed by the UID it names (RFC 8984 §4.1.3); RELTYPE, when it is one
+    /// RFC 8984 registers, its `relation` (draft-ietf-calext-jscalendar-icalendar-08 §2.3.34). A line
+    /// without RELTYPE is a Relation without `relation`, so that it comes back without one.
+    static let relatedTo: MemberMapping = {
+        let types = ParameterMember.flags(["PARENT", "CHILD", "FIRST", "NEXT"].map { ($0, [$0.lowercased()]) })
+        let reltype = ParameterMember.keyword("RELTYPE", "relation", types)
+        return MemberMapping(properties: ["RELATED-TO"], member: "relatedTo", isEntry: true, isKeyedByValue: true,
+                             parameters: ["RELTYPE"], toJSON: { property in
+            var object = JSONObject(type: "Relation")
+            guard property.value.isEmpty, property.parameters.count <= 1 else { return nil }
+            if let parameter = property.parameters.first {
+                guard parameter.name == "RELTYPE", parameter.values.count == 1, let flags = reltype.toJSON(parameter.value) else { return nil }
+                object["relation"] = flags
+            }
+            return object.value
+        }, toProperty: { json in
+            guard json.members.allSatisfy({ ["@type", "relation"].contains($0.key) }) else { return nil }
+            guard let flags = json["relation"] else { return Property(name: "RELATED-TO", value: "") }
+            return reltype.toParameter(flags).map { Property(name: "RELATED-TO", parameters: [Parameter("RELTYPE", $0)], value: "") }
+        })
+    }()
+
     /// The `iCalProperty` member of an entry made from a property that is not the map's usual one.
     private static func named(_ name: String) -> JSONMember {
         JSONMember(key: "iCalProperty", value: .object([JSONMember(key: "@type", value: .string("ICalProperty")),

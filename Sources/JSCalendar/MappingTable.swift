@@ -10,7 +10,7 @@ enum MappingTable {
         .keyword("CLASS", "privacy", [("PUBLIC", "public"), ("PRIVATE", "private"), ("CONFIDENTIAL", "secret")]),
         .integer("PRIORITY", "priority"), .text("COLOR", "color"), .keywords,
         .keyword("TRANSP", "freeBusyStatus", [("OPAQUE", "busy"), ("TRANSPARENT", "free")]),
-        .participants, .locations, .virtualLocations, .links, requestStatus,
+        .participants, .locations, .virtualLocations, .links, .relatedTo, requestStatus,
     ]
 
     static let event = common + [

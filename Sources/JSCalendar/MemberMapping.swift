@@ -14,6 +14,9 @@ struct MemberMapping: Sendable {
     /// Whether each property is one entry of a map under `member` (participants, locations…) rather
     /// than the member's whole value.
     var isEntry = false
+    /// Whether each entry's key is its line's value (relatedTo's UIDs) rather than its place; the
+    /// entry is then made and checked with the value left empty.
+    var isKeyedByValue = false
     /// The parameters the mapping says in JSCalendar terms; others a line ends with travel in the
     /// object's `convertedProperties` (see `ParameterLeftovers`).
     var parameters: Set<String> = []

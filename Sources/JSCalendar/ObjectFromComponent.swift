@@ -70,7 +70,13 @@ struct ObjectFromComponent {
             line.parameters.removeLast()
         }
         guard let mapping = mappings.first(where: { $0.properties.contains(line.name) }) else { return carried.append(property) }
-        let (said, leftover) = ParameterLeftovers.split(line, known: mapping.parameters)
+        var (said, leftover) = ParameterLeftovers.split(line, known: mapping.parameters)
+        if mapping.isKeyedByValue {
+            // The entry's key says the value, which must read back as written.
+            let key = TextEscaping.unescape(said.value)
+            guard id == nil, !key.isEmpty, TextEscaping.escape(key) == said.value else { return carried.append(property) }
+            (id, said.value) = (key, "")
+        }
         guard let json = mapping.json(exactlyFor: said) else { return carried.append(property) }
         let pointer: String
         if mapping.isEntry {

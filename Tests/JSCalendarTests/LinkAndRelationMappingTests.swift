@@ -2,10 +2,11 @@ import CalendarModel
 @testable import JSCalendar
 import XCTest
 
-/// URL and IMAGE (RFC 7986 §5.10, RFC 5545 §3.8.4.6) become links as
-/// draft-ietf-calext-jscalendar-icalendar-08 shows them (ical-prop-url, ical-prop-image), and the
-/// lines come back as written; a BINARY ATTACH, which has no URI to be an href, is carried.
-final class LinkMappingTests: XCTestCase {
+/// URL and IMAGE (RFC 7986 §5.10, RFC 5545 §3.8.4.6) become links and RELATED-TO relatedTo as
+/// draft-ietf-calext-jscalendar-icalendar-08 shows them (ical-prop-url, ical-prop-image,
+/// ical-prop-related-to), and the lines come back as written; a BINARY ATTACH, which has no URI to
+/// be an href, is carried.
+final class LinkAndRelationMappingTests: XCTestCase {
     private func calendar(_ lines: [Property]) -> Component {
         Component(name: "VCALENDAR", properties: [Property(name: "VERSION", value: "2.0")], components: [
             Component(name: "VEVENT", properties: [Property(name: "UID", value: "u"), Property(name: "DTSTAMP", value: "20260101T000000Z"),
@@ -27,6 +28,20 @@ final class LinkMappingTests: XCTestCase {
         XCTAssertEqual(json["links"]?["2"]?["contentType"], .string("image/png"))
         guard case .array(let carried)? = json["iCalComponent"]?["properties"] else { return XCTFail("DTSTAMP is carried") }
         XCTAssertEqual(carried.map { $0["name"] }, [.string("dtstamp")])
+        XCTAssertEqual(try JSCalendarDocument.calendar(for: json).calendar.losslessForm, original.losslessForm)
+    }
+
+    func testRelatedToIsKeyedByTheUIDItNamesAndComesBackAsWritten() throws {
+        let original = calendar([
+            Property(name: "RELATED-TO", parameters: [Parameter("RELTYPE", "PARENT")], value: "parent-uid"),
+            Property(name: "RELATED-TO", value: "other\\;uid"),
+            // SIBLING has no JSCalendar relation (RFC 8984 §4.1.3): carried whole.
+            Property(name: "RELATED-TO", parameters: [Parameter("RELTYPE", "SIBLING")], value: "sibling-uid"),
+        ])
+        let json = JSCalendarDocument.object(for: original)
+        XCTAssertEqual(json["relatedTo"]?.members.map(\.key), ["parent-uid", "other;uid"])
+        XCTAssertEqual(json["relatedTo"]?["parent-uid"]?["relation"]?["parent"], .bool(true))
+        XCTAssertNil(json["relatedTo"]?["other;uid"]?["relation"])
         XCTAssertEqual(try JSCalendarDocument.calendar(for: json).calendar.losslessForm, original.losslessForm)
     }
 
