@@ -29,7 +29,7 @@ enum MappingTable {
 
     static let group: [MemberMapping] = [
         .text("UID", "uid"), .text("PRODID", "prodId"), .text("NAME", "title"), .text("DESCRIPTION", "description"),
-        .text("COLOR", "color"), .utcDateTime("LAST-MODIFIED", "updated"),
+        .text("COLOR", "color"), .utcDateTime("LAST-MODIFIED", "updated"), source,
     ]
 
     /// The JSCalendar type of a component and its mappings; nil for components JSCalendar has no
@@ -52,6 +52,14 @@ enum MappingTable {
         property.parameters.isEmpty ? .string(property.value) : nil
     }, toProperty: { json in
         json.string.map { Property(name: "REQUEST-STATUS", value: $0) }
+    })
+
+    /// SOURCE (RFC 7986 §5.8) as the Group's `source` (RFC 8984 §5.3.2), written `VALUE=URI` as
+    /// RFC 7986's example and draft -08's ical-prop-source write it.
+    static let source = MemberMapping(properties: ["SOURCE"], member: "source", parameters: ["VALUE"], toJSON: { property in
+        property.parameters == [Parameter("VALUE", "URI")] ? .string(property.value) : nil
+    }, toProperty: { json in
+        json.string.map { Property(name: "SOURCE", parameters: [Parameter("VALUE", "URI")], value: $0) }
     })
 
     /// TRIGGER as an OffsetTrigger (a duration, RELATED its `relativeTo`) or an AbsoluteTrigger.

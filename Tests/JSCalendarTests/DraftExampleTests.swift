@@ -65,7 +65,7 @@ final class DraftExampleTests: XCTestCase {
         "ical-prop-dtstart-date", "ical-prop-dtstart-float", "ical-prop-dtstart-tzid", "ical-prop-dtstart-utc",
         "ical-prop-due-tzid", "ical-prop-image", "ical-prop-url", "ical-prop-duration", "ical-prop-exdate", "ical-prop-last-modified", "ical-prop-method",
         "ical-prop-name-vcalendar", "ical-prop-percent-complete-method", "ical-prop-priority", "ical-prop-prodid", "ical-prop-rdate",
-        "ical-prop-related-to", "ical-prop-request-status", "ical-prop-rrule", "ical-prop-sequence", "ical-prop-status-vevent", "ical-prop-status-vtodo", "ical-prop-summary",
+        "ical-prop-related-to", "ical-prop-request-status", "ical-prop-rrule", "ical-prop-sequence", "ical-prop-source", "ical-prop-status-vevent", "ical-prop-status-vtodo", "ical-prop-summary",
         "ical-prop-transp", "ical-prop-trigger-absolute", "ical-prop-trigger-offset", "ical-prop-uid",
     ]
 
@@ -122,7 +122,6 @@ final class DraftExampleTests: XCTestCase {
         "ical-prop-participant-type": participantComponent,
         "ical-prop-percent-complete-participant": participantComponent,
         "ical-prop-related-to-valarm": "an alert's RELATED-TO and UID are carried; the figure keys relatedTo by alert id",
-        "ical-prop-source": "SOURCE is not converted to the Group's source: " + carried,
         "ical-prop-structured-data": "STRUCTURED-DATA is not converted: " + carried + "; the figure's links has no id (erratum)",
         "ical-prop-styled-description": "STYLED-DESCRIPTION is not converted to description: " + carried,
         "ical-prop-summary-participant": participantComponent,
