@@ -5,6 +5,8 @@ import JSONReading
 struct ParameterMember: Sendable {
     var parameter: String
     var member: String
+    /// Whether the parameter's values travel as one comma-joined text (see `flagList`).
+    var isList = false
     var toJSON: @Sendable (String) -> JSONValue?
     var toParameter: @Sendable (JSONValue) -> String?
 
@@ -15,6 +17,20 @@ struct ParameterMember: Sendable {
     static func keyword(_ parameter: String, _ member: String, _ pairs: [(String, JSONValue)]) -> ParameterMember {
         ParameterMember(parameter: parameter, member: member, toJSON: { value in pairs.first { $0.0 == value }?.1 },
                         toParameter: { json in pairs.first { $0.1.sameValue(as: json) }?.0 })
+    }
+
+    /// A parameter of several values, each a flag of the member (`FEATURE=AUDIO,VIDEO` →
+    /// `{"audio": true, "video": true}`); only the values `names` lists, written in upper case.
+    static func flagList(_ parameter: String, _ member: String, _ names: [String]) -> ParameterMember {
+        ParameterMember(parameter: parameter, member: member, isList: true, toJSON: { text in
+            let values = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            guard values.allSatisfy({ names.contains($0.lowercased()) && $0 == $0.uppercased() }), Set(values).count == values.count
+            else { return nil }
+            return .object(values.map { JSONMember(key: $0.lowercased(), value: .bool(true)) })
+        }, toParameter: { json in
+            guard case .object(let members) = json, !members.isEmpty, members.allSatisfy({ $0.value == .bool(true) }) else { return nil }
+            return members.map { $0.key.uppercased() }.joined(separator: ",")
+        })
     }
 
     static func flags(_ pairs: [(String, [String])]) -> [(String, JSONValue)] {
@@ -43,8 +59,9 @@ struct EntryShape: Sendable {
         var object = JSONObject(type: type)
         guard property.parameters.starts(with: fixed) else { return nil }
         for parameter in property.parameters.dropFirst(fixed.count) {
-            guard parameter.values.count == 1, let rule = parameters.first(where: { $0.parameter == parameter.name }),
-                  object[rule.member] == nil, let json = rule.toJSON(parameter.value) else { return nil }
+            guard let rule = parameters.first(where: { $0.parameter == parameter.name }), object[rule.member] == nil,
+                  parameter.values.count == 1 || (rule.isList && !parameter.values.contains { $0.contains(",") }),
+                  let json = rule.toJSON(parameter.values.joined(separator: ",")) else { return nil }
             object[rule.member] = json
         }
         guard let value = toValue(property.value) else { return nil }
@@ -64,7 +81,7 @@ struct EntryShape: Sendable {
             } else if value != nil && isImplied {
                 continue
             } else if let rule = self.parameters.first(where: { $0.member == member.key }), let parameter = rule.toParameter(member.value) {
-                parameters.append(Parameter(rule.parameter, parameter))
+                parameters.append(Parameter(name: rule.parameter, values: rule.isList ? parameter.split(separator: ",").map(String.init) : [parameter]))
             } else if !isImplied {
                 return nil
             }
@@ -120,10 +137,12 @@ extension MemberMapping {
         type: "Location", valueMember: "name", parameters: [],
         toValue: { .string(TextEscaping.unescape($0)) }, fromValue: { $0.string.map(TextEscaping.escape) }))
 
-    /// CONFERENCE (RFC 7986) as a virtual location: the URI, LABEL its name, FEATURE its features.
+    /// CONFERENCE (RFC 7986 §5.11) as a virtual location: the URI, LABEL its name, FEATURE its
+    /// features (RFC 8984 §4.2.6 registers the same seven).
     static let virtualLocations = entries("CONFERENCE", "virtualLocations", EntryShape(
         type: "VirtualLocation", valueMember: "uri",
-        fixed: [Parameter("VALUE", "URI")], parameters: [.text("LABEL", "name")]))
+        fixed: [Parameter("VALUE", "URI")], parameters: [.text("LABEL", "name"),
+                                                          .flagList("FEATURE", "features", ["audio", "chat", "feed", "moderator", "phone", "screen", "video"])]))
 
     /// ATTACH by reference as a link with relation `enclosure` (RFC 8984 §4.2.7); URL and IMAGE
     /// (RFC 7986) as links that name their property in `iCalProperty`, an image's relation `icon`

@@ -1,10 +1,11 @@
 import CalendarModel
 @testable import JSCalendar
+import JSONReading
 import XCTest
 
-/// URL and IMAGE (RFC 7986 §5.10, RFC 5545 §3.8.4.6) become links and RELATED-TO relatedTo as
-/// draft-ietf-calext-jscalendar-icalendar-08 shows them (ical-prop-url, ical-prop-image,
-/// ical-prop-related-to), and the lines come back as written; a BINARY ATTACH, which has no URI to
+/// URL and IMAGE (RFC 7986 §5.10, RFC 5545 §3.8.4.6) become links, RELATED-TO relatedTo and
+/// CONFERENCE's FEATURE features as draft-ietf-calext-jscalendar-icalendar-08 shows them
+/// (ical-prop-url, ical-prop-image, ical-prop-related-to, ical-prop-conference), and the lines come back as written; a BINARY ATTACH, which has no URI to
 /// be an href, is carried.
 final class LinkAndRelationMappingTests: XCTestCase {
     private func calendar(_ lines: [Property]) -> Component {
@@ -42,6 +43,17 @@ final class LinkAndRelationMappingTests: XCTestCase {
         XCTAssertEqual(json["relatedTo"]?.members.map(\.key), ["parent-uid", "other;uid"])
         XCTAssertEqual(json["relatedTo"]?["parent-uid"]?["relation"]?["parent"], .bool(true))
         XCTAssertNil(json["relatedTo"]?["other;uid"]?["relation"])
+        XCTAssertEqual(try JSCalendarDocument.calendar(for: json).calendar.losslessForm, original.losslessForm)
+    }
+
+    func testConferenceFeaturesAreFlagsAndComeBackInTheirOrder() throws {
+        let original = calendar([
+            Property(name: "CONFERENCE", parameters: [Parameter("VALUE", "URI"), Parameter(name: "FEATURE", values: ["VIDEO", "AUDIO"]),
+                                                      Parameter("LABEL", "Dial-in")], value: "https://chat.example.com/audio?id=1"),
+        ])
+        let json = JSCalendarDocument.object(for: original)
+        XCTAssertEqual(json["virtualLocations"]?["1"]?["features"], .object([JSONMember(key: "video", value: .bool(true)),
+                                                                             JSONMember(key: "audio", value: .bool(true))]))
         XCTAssertEqual(try JSCalendarDocument.calendar(for: json).calendar.losslessForm, original.losslessForm)
     }
 
