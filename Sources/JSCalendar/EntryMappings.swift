@@ -144,7 +144,7 @@ extension MemberMapping {
         fixed: [Parameter("VALUE", "URI")], parameters: [.text("LABEL", "name"),
                                                           .flagList("FEATURE", "features", ["audio", "chat", "feed", "moderator", "phone", "screen", "video"])]))
 
-    /// ATTACH by reference as a link with relation `enclosure` (RFC 8984 §4.2.7); URL and IMAGE
+    /// ATTACH as a link with relation `enclosure` (RFC 8984 §4.2.7), inline data as a data: URL; URL and IMAGE
     /// (RFC 7986) as links that name their property in `iCalProperty`, an image's relation `icon`
     /// and its DISPLAY its `display` (draft-ietf-calext-jscalendar-icalendar-08 §2.3.22, §2.3.38).
     static let links: MemberMapping = {
@@ -156,14 +156,14 @@ extension MemberMapping {
                                fixed: [Parameter("VALUE", "URI")],
                                parameters: [.keyword("DISPLAY", "display", display), .text("FMTTYPE", "contentType")])
         let shapes = ["ATTACH": attach, "URL": url, "IMAGE": image]
-        // VALUE is said by IMAGE's fixed parameter; an ATTACH's VALUE=BINARY must not be split off
-        // as a leftover, which would make its data an href.
+        // ENCODING and VALUE are said by an inline ATTACH's data: URL and IMAGE's fixed parameter; they
+        // must not be split off as leftovers, which would make inline data an href.
         return MemberMapping(properties: ["ATTACH", "URL", "IMAGE"], member: "links", isEntry: true,
-                             parameters: ["FMTTYPE", "DISPLAY", "VALUE"], toJSON: { property in
-            shapes[property.name]?.entry(for: property)
+                             parameters: ["FMTTYPE", "DISPLAY", "VALUE", "ENCODING"], toJSON: { property in
+            shapes[property.name]?.entry(for: InlineAttachment.byReference(property) ?? property)
         }, toProperty: { json in
             let name = json["iCalProperty"]?["name"]?.string?.uppercased() ?? "ATTACH"
-            return shapes[name]?.property(named: name, for: json)
+            return shapes[name]?.property(named: name, for: json).map { InlineAttachment.inline($0) ?? $0 }
         })
     }()
 
@@ -193,5 +193,30 @@ extension MemberMapping {
     private static func named(_ name: String) -> JSONMember {
         JSONMember(key: "iCalProperty", value: .object([JSONMember(key: "@type", value: .string("ICalProperty")),
                                                         JSONMember(key: "name", value: .string(name))]))
+    }
+}
+
+/// An inline ATTACH (`ENCODING=BASE64;VALUE=BINARY`, RFC 5545 §3.8.1.1) and the data: URL (RFC 2397)
+/// its link's href is (draft-ietf-calext-jscalendar-icalendar-08's ical-prop-attach-binary). Only
+/// the draft's parameter order converts, any FMTTYPE last, so that the line comes back as written.
+enum InlineAttachment {
+    private static let encoding = [Parameter("ENCODING", "BASE64"), Parameter("VALUE", "BINARY")]
+
+    /// The line as an ATTACH by reference to its data: URL, FMTTYPE kept; nil for any other line.
+    static func byReference(_ property: Property) -> Property? {
+        guard property.name == "ATTACH", property.parameters.starts(with: encoding) else { return nil }
+        let type = Array(property.parameters.dropFirst(encoding.count))
+        guard type.isEmpty || (type.count == 1 && type[0].name == "FMTTYPE" && type[0].values.count == 1),
+              !(type.first?.value.contains { ";,".contains($0) } ?? false) else { return nil }
+        return Property(name: "ATTACH", parameters: type, value: "data:\(type.first?.value ?? "");base64,\(property.value)")
+    }
+
+    /// The inline line for an ATTACH by reference to a data: URL whose type is its FMTTYPE.
+    static func inline(_ property: Property) -> Property? {
+        guard property.name == "ATTACH", property.value.hasPrefix("data:"),
+              let comma = property.value.firstIndex(of: ","), property.value[..<comma].hasSuffix(";base64") else { return nil }
+        let type = property.value.dropFirst("data:".count).prefix { $0 != ";" && $0 != "," }
+        guard property.parameters == (type.isEmpty ? [] : [Parameter("FMTTYPE", String(type))]) else { return nil }
+        return Property(name: "ATTACH", parameters: encoding + property.parameters, value: String(property.value[property.value.index(after: comma)...]))
     }
 }

@@ -94,7 +94,7 @@ final class DraftExampleTests: XCTestCase {
         "ical-comp-vresource": "VRESOURCE is not converted: " + carried + "; the figure's description \"A contact\" is a copy slip",
         "ical-comp-vtimezone": "VTIMEZONEs stay in the Group's iCalComponent and zones are tz database names; timeZones is not written",
         "ical-prop-action-audio": "ACTION:AUDIO rides in iCalComponent as an ICalProperty object, not a jCal array (-08 §5.1.1)",
-        "ical-prop-attach-binary": "a BINARY ATTACH is not made a data: URL: " + carried,
+        "ical-prop-attach-binary": "the data: URL's link says rel \"enclosure\" as every ATTACH's does; the figure has no rel",
         "ical-prop-attach-uri": "calbridge adds rel \"enclosure\" (RFC 8984 §4.2.7: what an ATTACH is); the figure has no rel",
         "ical-prop-attendee-participant": participantComponent,
         "ical-prop-calendar-address": participantComponent,

@@ -3,10 +3,10 @@ import CalendarModel
 import JSONReading
 import XCTest
 
-/// URL and IMAGE (RFC 7986 §5.10, RFC 5545 §3.8.4.6) become links, RELATED-TO relatedTo and
-/// CONFERENCE's FEATURE features as draft-ietf-calext-jscalendar-icalendar-08 shows them
-/// (ical-prop-url, ical-prop-image, ical-prop-related-to, ical-prop-conference), and the lines come back as written; a BINARY ATTACH, which has no URI to
-/// be an href, is carried.
+/// URL and IMAGE (RFC 7986 §5.10, RFC 5545 §3.8.4.6) become links, an inline ATTACH a data: URL,
+/// RELATED-TO relatedTo and CONFERENCE's FEATURE features as draft-ietf-calext-jscalendar-icalendar-08
+/// shows them (ical-prop-url, ical-prop-image, ical-prop-attach-binary, ical-prop-related-to,
+/// ical-prop-conference), and the lines come back as written.
 final class LinkAndRelationMappingTests: XCTestCase {
     private func calendar(_ lines: [Property]) -> Component {
         Component(name: "VCALENDAR", properties: [Property(name: "VERSION", value: "2.0")], components: [
@@ -57,8 +57,21 @@ final class LinkAndRelationMappingTests: XCTestCase {
         XCTAssertEqual(try JSCalendarDocument.calendar(for: json).calendar.losslessForm, original.losslessForm)
     }
 
+    func testAnInlineAttachmentBecomesADataURLAndComesBack() throws {
+        // The parameter order of draft -08's ical-prop-attach-binary.
+        let original = calendar([
+            Property(name: "ATTACH", parameters: [Parameter("ENCODING", "BASE64"), Parameter("VALUE", "BINARY"), Parameter("FMTTYPE", "image/png")],
+                     value: "iVBORw0KGgo="),
+        ])
+        let json = JSCalendarDocument.object(for: original)
+        XCTAssertEqual(json["links"]?["1"]?["href"], .string("data:image/png;base64,iVBORw0KGgo="))
+        XCTAssertEqual(json["links"]?["1"]?["contentType"], .string("image/png"))
+        XCTAssertEqual(try JSCalendarDocument.calendar(for: json).calendar.losslessForm, original.losslessForm)
+    }
+
     func testABinaryAttachmentWithItsTypeFirstIsCarriedNotMadeAnHref() throws {
-        // Outlook writes FMTTYPE before ENCODING and VALUE (a leftover split would make the data an href).
+        // RFC 5545 §3.8.1.1's example writes FMTTYPE before ENCODING and VALUE: a line in another order
+        // than the draft's stays carried, and a leftover split must not make its data an href.
         let original = calendar([
             Property(name: "ATTACH", parameters: [Parameter("FMTTYPE", "text/plain"), Parameter("ENCODING", "BASE64"), Parameter("VALUE", "BINARY")],
                      value: "SGVsbG8="),
