@@ -132,10 +132,34 @@ extension MemberMapping {
                       toProperty: { shape.property(named: name, for: $0) })
     }
 
-    /// LOCATION as a location with a name.
-    static let locations = entries("LOCATION", "locations", EntryShape(
-        type: "Location", valueMember: "name", parameters: [],
-        toValue: { .string(TextEscaping.unescape($0)) }, fromValue: { $0.string.map(TextEscaping.escape) }))
+    /// LOCATION as a location with a name; GEO as one with coordinates, a geo: URI (RFC 5870), as
+    /// draft-ietf-calext-jscalendar-icalendar-08's ical-prop-geo shows. A GEO whose latitude says `+`,
+    /// which a geo: URI cannot, is carried so that it comes back as written.
+    static let locations: MemberMapping = {
+        let named = EntryShape(type: "Location", valueMember: "name", parameters: [],
+                               toValue: { .string(TextEscaping.unescape($0)) }, fromValue: { $0.string.map(TextEscaping.escape) })
+        let placed = EntryShape(type: "Location", valueMember: "coordinates", parameters: [], toValue: { value in
+            let parts = value.split(separator: ";", omittingEmptySubsequences: false)
+            guard parts.count == 2, parts.allSatisfy(isGeoNumber) else { return nil }
+            return .string("geo:\(parts[0]),\(parts[1])")
+        }, fromValue: { json in
+            guard let uri = json.string, uri.hasPrefix("geo:") else { return nil }
+            let parts = uri.dropFirst("geo:".count).split(separator: ",", omittingEmptySubsequences: false)
+            return parts.count == 2 && parts.allSatisfy(isGeoNumber) ? "\(parts[0]);\(parts[1])" : nil
+        })
+        return MemberMapping(properties: ["LOCATION", "GEO"], member: "locations", isEntry: true, toJSON: { property in
+            (property.name == "GEO" ? placed : named).entry(for: property)
+        }, toProperty: { json in
+            json["coordinates"] == nil ? named.property(named: "LOCATION", for: json) : placed.property(named: "GEO", for: json)
+        })
+    }()
+
+    /// A number both a GEO value and a geo: URI can say: an optional `-`, digits, optional decimals.
+    private static func isGeoNumber(_ text: Substring) -> Bool {
+        let unsigned = text.hasPrefix("-") ? text.dropFirst() : text
+        let halves = unsigned.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        return halves.allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }
+    }
 
     /// CONFERENCE (RFC 7986 §5.11) as a virtual location: the URI, LABEL its name, FEATURE its
     /// features (RFC 8984 §4.2.6 registers the same seven).

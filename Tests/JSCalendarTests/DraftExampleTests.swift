@@ -109,7 +109,7 @@ final class DraftExampleTests: XCTestCase {
         "ical-prop-due-date": "the figure says start where it means due (erratum); calbridge writes due",
         "ical-prop-due-float": "the figure says start where it means due (erratum); calbridge writes due",
         "ical-prop-due-utc": "the figure says start where it means due (erratum); calbridge writes due",
-        "ical-prop-geo": "GEO is not converted to a Location's coordinates: " + carried,
+        "ical-prop-geo": "the figure's GEO says +45.5, which a geo: URI cannot: the line is carried to come back as written",
         "ical-prop-geo-vlocation": vlocation,
         "ical-prop-link": "LINK (RFC 9253) is not converted to a Link: " + carried,
         "ical-prop-link-xml-reference": "carried as an ICalProperty object, not the figure's jCal array (-08 §5.1.1)",

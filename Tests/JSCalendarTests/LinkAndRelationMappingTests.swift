@@ -4,9 +4,9 @@ import JSONReading
 import XCTest
 
 /// URL and IMAGE (RFC 7986 §5.10, RFC 5545 §3.8.4.6) become links, an inline ATTACH a data: URL,
-/// RELATED-TO relatedTo and CONFERENCE's FEATURE features as draft-ietf-calext-jscalendar-icalendar-08
-/// shows them (ical-prop-url, ical-prop-image, ical-prop-attach-binary, ical-prop-related-to,
-/// ical-prop-conference), and the lines come back as written.
+/// RELATED-TO relatedTo, GEO coordinates and CONFERENCE's FEATURE features as
+/// draft-ietf-calext-jscalendar-icalendar-08 shows them (ical-prop-url, ical-prop-image,
+/// ical-prop-attach-binary, ical-prop-related-to, ical-prop-geo, ical-prop-conference), and the lines come back as written.
 final class LinkAndRelationMappingTests: XCTestCase {
     private func calendar(_ lines: [Property]) -> Component {
         Component(name: "VCALENDAR", properties: [Property(name: "VERSION", value: "2.0")], components: [
@@ -54,6 +54,14 @@ final class LinkAndRelationMappingTests: XCTestCase {
         let json = JSCalendarDocument.object(for: original)
         XCTAssertEqual(json["virtualLocations"]?["1"]?["features"], .object([JSONMember(key: "video", value: .bool(true)),
                                                                              JSONMember(key: "audio", value: .bool(true))]))
+        XCTAssertEqual(try JSCalendarDocument.calendar(for: json).calendar.losslessForm, original.losslessForm)
+    }
+
+    func testGEOBecomesALocationsCoordinatesUnlessItSaysAPlus() throws {
+        // RFC 5545 §3.8.1.6's example, and draft -08's ical-prop-geo, whose `+` a geo: URI cannot say.
+        let original = calendar([Property(name: "GEO", value: "37.386013;-122.082932"), Property(name: "GEO", value: "+45.5;-93.3")])
+        let json = JSCalendarDocument.object(for: original)
+        XCTAssertEqual(json["locations"]?.members.map { $0.value["coordinates"] }, [.string("geo:37.386013,-122.082932")])
         XCTAssertEqual(try JSCalendarDocument.calendar(for: json).calendar.losslessForm, original.losslessForm)
     }
 
