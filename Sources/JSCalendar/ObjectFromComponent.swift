@@ -106,7 +106,7 @@ struct ObjectFromComponent {
     /// A member carried as a JSPROP line, put back where its JSPTR says.
     private mutating func addJSONProperty(_ property: Property) -> Bool {
         guard property.parameters.count == 1, let pointer = property[parameter: ICalendarSpecifics.pointerParameter],
-              !pointer.contains("/"), object[pointer] == nil,
+              !pointer.contains("/"), object[pointer] == nil || pointer == "recurrenceIdTimeZone",
               let value = try? JSONReader.value(of: Array(property.text.utf8)),
               ICalendarSpecifics.jsonProperty(pointer: pointer, value: value) == property else { return false }
         object[pointer] = value
@@ -137,8 +137,9 @@ extension ObjectFromComponent {
             let member = ["DTSTART": "start", "DUE": "due", "RECURRENCE-ID": "recurrenceId"][property.name] ?? ""
             guard object[member] == nil, let read = DateForm.read(property), read.form == form else { return false }
             object[member] = .string(read.time.isoFormat)
-            if member != "recurrenceId" { sayForm(form) } else if let zone = zoneName(of: form) {
-                // The draft (-08 §2.1.2) sets recurrenceIdTimeZone wherever it is not null.
+            if member != "recurrenceId" { sayForm(form) } else if object["recurrenceIdTimeZone"] == nil, let zone = zoneName(of: form) {
+                // The draft (-08 §2.1.2) sets recurrenceIdTimeZone wherever it is not null; a value
+                // carried as a JSPROP line (one the RECURRENCE-ID could not say) is kept instead.
                 object["recurrenceIdTimeZone"] = .string(zone)
             }
         case "DURATION":
