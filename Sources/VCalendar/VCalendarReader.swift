@@ -96,7 +96,9 @@ package enum VCalendarReader {
                 diagnostics.append(Diagnostic(.error, file: file, at: unfolded.location(ofOffset: error.offset), error.message,
                                               repair: "keeps the line as written"))
                 if !open.isEmpty {
-                    let text = String(decoding: unfolded.bytes, as: UTF8.self)
+                    // Control characters are left out, as the iCalendar reader leaves them out of a
+                    // value, so that the kept line reads back the same once written (found by fuzzing).
+                    let text = String(decoding: unfolded.bytes.filter { $0 >= 0x20 || $0 == 0x09 }, as: UTF8.self)
                     open[open.count - 1].lines.append(.unreadable(Property.unreadableLine(text, location: place)))
                 }
                 continue
