@@ -18,9 +18,8 @@ let package = Package(
         .systemLibrary(name: "CLibical", path: "Engine/CLibical", pkgConfig: "libical", providers: [.apt(["libical-dev"])]),
         .target(name: "CalendarModel", path: "Engine/CalendarModel"),
         .target(name: "ContentLines", dependencies: ["CalendarModel"], path: "Engine/ContentLines"),
-        .target(name: "InputFiles", path: "Engine/InputFiles"),
-        .target(name: "ParallelWork", path: "Engine/ParallelWork"),
-        .target(name: "ICalendar", dependencies: ["CalendarModel", "ContentLines", "InputFiles", "ParallelWork", "CLibical"],
+        .target(name: "Platform", path: "Engine/Platform"),
+        .target(name: "ICalendar", dependencies: ["CalendarModel", "ContentLines", "Platform", "CLibical"],
                 path: "Engine/ICalendar"),
         .target(name: "Recurrence", dependencies: ["CalendarModel"], path: "Engine/Recurrence"),
         .target(name: "TimeZones", dependencies: [
@@ -30,7 +29,7 @@ let package = Package(
             name: "HotPaths",
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),
-                "CalendarModel", "ICalendar", "InputFiles", "Recurrence", "TimeZones",
+                "CalendarModel", "ICalendar", "Platform", "Recurrence", "TimeZones",
             ],
             path: "Benchmarks/HotPaths",
             swiftSettings: [.treatAllWarnings(as: .error)],

@@ -1,6 +1,6 @@
 import CalendarDocuments
 import Foundation
-import InputFiles
+import Platform
 
 /// Reads one input into a VCALENDAR component and the problems found in it through the command's own
 /// reading (`CalendarInputs`): a calendar opened here is the one `calbridge convert` writes.

@@ -1,8 +1,7 @@
 import CSVReading
 import CalendarCSV
 import CalendarModel
-import CalendarRouter
-import InputFiles
+import Platform
 import Schedules
 
 /// A CSV input, told apart by its header row: a calendar as Google Calendar or Outlook write it
@@ -28,7 +27,7 @@ enum CSVInput {
                                       + CalendarCSVReader.knownHeaders)
         }
         let timetable = try ScheduleRun.timetable(bytes, file: input.name, base: nil)
-        return ReadDocument(calendar: CalendarRouter.calendar(for: try ScheduleRun(timetable: timetable, file: input.name, statePath: nil)))
+        return ReadDocument(calendar: try ScheduleRun(timetable: timetable, file: input.name, statePath: nil).calendar)
     }
 
     /// The calendar's events as a calendar CSV; what the form could not hold is said as warnings.

@@ -1,8 +1,8 @@
-import AtomicOutput
 import CalendarModel
 import CalendarWebFormats
 import Foundation
 import ICalendar
+import Platform
 import TimeZones
 
 /// `convert`'s engine: the merged inputs written in one format into an output that appears whole or

@@ -1,10 +1,9 @@
+import Birthdays
 import CalendarModel
-import CalendarRouter
 import CalendarWebFormats
 import Foundation
 import ICalendar
-import InputFiles
-import ProgressReporting
+import Platform
 import Schedules
 
 /// Reads the inputs of a command into one merged calendar, each with its format's reader from the
@@ -116,7 +115,7 @@ package struct CalendarInputs {
     /// read: nothing usable survives (cards without any date make an empty calendar, as written).
     static func birthdayCalendar(_ input: InputFile) throws -> ReadDocument {
         let result = try ContactCardInput.read(input)
-        let calendar = CalendarRouter.calendar(for: result.cards, now: .nowUTC)
+        let calendar = BirthdayCalendar(options: BirthdayOptions(), timestamp: .nowUTC).calendar(for: result.cards)
         guard calendar.components.isEmpty && result.datesSkipped > 0 else { return ReadDocument(calendar: calendar, diagnostics: result.problems) }
         let dates = result.datesSkipped == 1 ? "the one date on its cards cannot" : "none of the \(result.datesSkipped) dates on its cards can"
         let nothing = Diagnostic(.error, file: input.name, at: nil, "\(dates) be read, so no birthday or anniversary survives")
@@ -127,7 +126,7 @@ package struct CalendarInputs {
     /// A timetable as its calendar, made as `schedule` makes it without a state file.
     static func scheduleCalendar(_ input: InputFile) throws -> Component {
         let timetable = try ScheduleRun.timetable(try input.readAll(), file: input.name, base: nil)
-        return CalendarRouter.calendar(for: try ScheduleRun(timetable: timetable, file: input.name, statePath: nil))
+        return try ScheduleRun(timetable: timetable, file: input.name, statePath: nil).calendar
     }
 
     /// Hands on a calendar made whole: its properties, then its components.

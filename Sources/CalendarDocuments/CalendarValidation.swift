@@ -1,5 +1,5 @@
-import AtomicOutput
 import CalendarModel
+import Platform
 
 /// `validate`'s engine: every problem of the merged inputs, including those that need the whole
 /// calendar (VERSION and PRODID, UIDs shared by two masters, floating times a zone should anchor,

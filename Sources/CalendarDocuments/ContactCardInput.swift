@@ -1,6 +1,6 @@
 import CalendarModel
 import ContactCards
-import InputFiles
+import Platform
 
 /// A contact card file read for its cards, as `birthdays` reads its inputs.
 package enum ContactCardInput {

@@ -2,8 +2,7 @@ import CalendarModel
 import CalendarWebFormats
 import Foundation
 import ICalendar
-import InputFiles
-import ParallelWork
+import Platform
 
 /// An xCal or jCal input read as it arrives, one property or top-level component at a time. Its
 /// components go on in batches, each turned into the model — and encoded for the output when the

@@ -1,6 +1,5 @@
-import AtomicOutput
 import CalendarModel
-import InputFiles
+import Platform
 
 // The file modules sit below the model, so their errors say themselves here, where documents are
 // opened and written.

@@ -1,8 +1,7 @@
-import AtomicOutput
 import CalendarCSV
 import CalendarModel
 import ICalendar
-import InputFiles
+import Platform
 
 /// One format calbridge reads or writes, as the registry (`CalendarFormat.registry`) lists it. The
 /// command line's names and help, the library's `CalendarFileFormat`, sniffing, `convert` and the

@@ -1,7 +1,7 @@
 import CalendarModel
 import Foundation
-import InputFiles
 import JSONReading
+import Platform
 
 /// calbridge's model JSON as a document: read with the project's JSON reader, so that text that is
 /// not JSON is refused at its line and column, and written as `ModelJSON` encodes it. It reads what

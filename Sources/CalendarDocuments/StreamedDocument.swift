@@ -1,7 +1,7 @@
-import AtomicOutput
 import CalendarModel
 import CalendarWebFormats
 import ICalendar
+import Platform
 
 /// The merged calendar of `convert` written as xCal or jCal while it is read: the opening with the
 /// calendar's properties once the first component arrives, then each top-level component as the

@@ -1,6 +1,6 @@
-import AtomicOutput
 import CalendarModel
 import ICalendar
+import Platform
 import TimeZones
 
 /// One read of the merged inputs for `validate`: every component is checked, summarised (see

@@ -1,6 +1,6 @@
 import CalendarModel
 import ICalendar
-import InputFiles
+import Platform
 import TimeZones
 
 extension TimeZoneMerge {

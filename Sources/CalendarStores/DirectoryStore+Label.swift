@@ -1,5 +1,5 @@
 import Foundation
-import AtomicOutput
+import Platform
 
 extension DirectoryStore {
     /// vdir's `displayname` and `color` files (one line each, as vdirsyncer and khal keep them).

@@ -1,5 +1,5 @@
-import AtomicOutput
 import CalendarModel
+import Platform
 
 /// A calendar kept as a vdir, the layout vdirsyncer and khal use: one directory, one `.ics` file per
 /// UID. Dot files are temporary files (ours and other tools') and are never listed.

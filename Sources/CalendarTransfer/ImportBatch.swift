@@ -1,9 +1,8 @@
-import AtomicOutput
 import CalendarModel
 import CalendarStores
 import Foundation
 import ICalendar
-import ProgressReporting
+import Platform
 
 /// Sends resources to a store, recording each in the journal, which is saved every few resources
 /// and at the end so that an interruption loses at most the unsaved tail (sent again on resume).

@@ -1,7 +1,7 @@
 import CalendarModel
 import CalendarStores
 import Foundation
-import InputFiles
+import Platform
 
 extension ImportJournal {
     /// The journal of an interrupted import into `store`, saved at `path`, to resume it; one that is

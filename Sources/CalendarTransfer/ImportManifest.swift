@@ -1,7 +1,7 @@
 import CSVReading
 import CalendarModel
 import Foundation
-import InputFiles
+import Platform
 
 /// The rows of an import manifest (`import --manifest FILE.csv`): a header naming the columns, then
 /// one import a row. `input` (one or more paths separated by `;`, files or directories) and `store`

@@ -1,7 +1,6 @@
-import AtomicOutput
 import CalendarModel
 import Foundation
-import ProgressReporting
+import Platform
 
 /// `import --manifest`: the rows of a manifest (or of one `--shard` of it) imported a few at once,
 /// each as `StoreImport` runs one import, each with a journal of its own in the journal folder.

@@ -1,7 +1,7 @@
-import AtomicOutput
 import CalendarModel
 import CalendarWebFormats
 import Foundation
+import Platform
 
 /// `mirror --manifest`: the mirror rows of a manifest (or of one `--shard` of it) run a few at once,
 /// each as `calbridge mirror SOURCE TARGET --state S` runs, with S named after the row

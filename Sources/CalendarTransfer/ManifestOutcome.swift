@@ -1,7 +1,7 @@
 import CalendarModel
 import CalendarWebFormats
 import Foundation
-import InputFiles
+import Platform
 
 /// What one row of a manifest did: its import's report, or why it could not run or finish.
 package struct ManifestRowOutcome: Sendable {

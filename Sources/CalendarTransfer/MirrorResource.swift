@@ -1,7 +1,7 @@
 import CalendarModel
 import CalendarStores
 import ICalendar
-import InputFiles
+import Platform
 import TimeZones
 
 /// A source resource's data as the resource a mirror writes: read leniently, as an import reads

@@ -1,7 +1,7 @@
-import AtomicOutput
 import CalendarModel
 import CalendarStores
 import Foundation
+import Platform
 
 /// What a mirror knows between runs: where the source's next change listing starts, and for each
 /// UID copied the source's href and etag and the target's (href and) etag as they were then.

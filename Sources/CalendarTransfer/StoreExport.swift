@@ -1,10 +1,9 @@
-import AtomicOutput
 import CalendarDocuments
 import CalendarModel
 import CalendarStores
 import ICalendar
-import InputFiles
 import Occurrences
+import Platform
 import TimeZones
 
 /// `export`'s engine: a store's resources written as one calendar while the store hands them out.

@@ -2,7 +2,7 @@ import CalendarDocuments
 import CalendarModel
 import CalendarStores
 import Foundation
-import InputFiles
+import Platform
 
 /// Who to be on a CalDAV server and which of the account's calendars to use: `--user`, `--calendar`
 /// and the password (the environment's CALBRIDGE_PASSWORD, never a command-line argument).

@@ -1,7 +1,7 @@
 import CalendarModel
 import CalendarStores
 import ICalendar
-import ProgressReporting
+import Platform
 import Schedules
 
 /// Applies one schedule run to a store: creates, updates and deletes only what the run says changed

@@ -1,7 +1,7 @@
 import CalendarModel
 import CalendarStores
 import ICalendar
-import InputFiles
+import Platform
 
 /// Whether a resource a store holds already says what an import would write, so the import can
 /// leave it (and its etag, which every other client watches) alone. Compared are the series'

@@ -1,6 +1,6 @@
 import CalendarModel
 import ICalendar
-import InputFiles
+import Platform
 import TimeZones
 
 /// One store resource as `verify` compares it: its series (events, tasks, their overrides and

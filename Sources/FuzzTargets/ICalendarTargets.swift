@@ -1,6 +1,6 @@
 import CalendarModel
 import ICalendar
-import InputFiles
+import Platform
 
 /// The iCalendar reader, whole and in parts.
 enum ICalendarTargets {

@@ -1,6 +1,6 @@
 import CalendarModel
 import ICalendar
-import InputFiles
+import Platform
 
 /// iCalendar bytes read the way every command reads them (the scanner cuts components, a
 /// `ComponentReader` reads each, libical judging the lines calbridge cannot vouch for), kept as the

@@ -1,7 +1,7 @@
 import CalendarDocuments
 import CalendarModel
 import ICalendar
-import InputFiles
+import Platform
 
 /// The format registry's readers: each has a fuzz target, its own where one is older than the
 /// registry, else one made from its descriptor here.

@@ -1,5 +1,5 @@
 import CalendarModel
-import InputFiles
+import Platform
 
 /// A stretch of an iCalendar input, cut where a top-level component seems to begin, that a worker
 /// scans on its own. It keeps the input's reads as they were made, so that its scan sees at every

@@ -1,6 +1,6 @@
 import CalendarModel
-import InputFiles
 import ContentLines
+import Platform
 
 /// What the scanner finds at the top of a calendar stream, in order.
 package enum ScannedItem: Sendable {

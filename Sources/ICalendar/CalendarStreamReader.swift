@@ -1,6 +1,5 @@
 import CalendarModel
-import InputFiles
-import ParallelWork
+import Platform
 
 /// What a reader hands on, in input order: the merged calendar's properties and components.
 package enum CalendarStreamEvent {

@@ -1,6 +1,5 @@
 import CalendarModel
-import InputFiles
-import ParallelWork
+import Platform
 
 /// Scans a whole input on every core: workers scan chunks of it (see `CalendarChunkCutter`) while
 /// this thread cuts the next ones, and one `CalendarScanner` takes the chunks over in input order,

@@ -1,5 +1,5 @@
 import CalendarModel
-import InputFiles
+import Platform
 
 extension CalendarStreamReader {
     /// Looks ahead at the VTIMEZONEs of an input `read` will read, so that `zones` decides each

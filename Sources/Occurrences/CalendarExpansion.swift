@@ -1,7 +1,6 @@
 import CalendarModel
-import CalendarRouter
-import TimeZones
 import OrderedCollections
+import TimeZones
 
 /// The occurrences of every event and to-do of a calendar in a half-open window, sorted by start
 /// and then UID: what `calbridge expand` prints and what week and day views consume.
@@ -27,7 +26,7 @@ package struct CalendarExpansion {
 
     /// Whether a top-level component has occurrences: events and to-dos do.
     package static func expands(_ component: Component) -> Bool {
-        CalendarRouter.handler(for: component) == .recurrenceEngine
+        component.role == .series
     }
 
     /// The zone a TZID resolves to in this calendar, for callers that show times.

@@ -1,6 +1,6 @@
-import AtomicOutput
 import CalendarModel
 import ICalendar
+import Platform
 
 /// Every event and to-do of the calendar, kept in case its series must be expanded again (met again,
 /// a zone came late, the budget ran over), and the rule instances each early expansion used: their

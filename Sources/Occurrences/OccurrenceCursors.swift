@@ -1,4 +1,4 @@
-import AtomicOutput
+import Platform
 
 /// A sorted source of formatted occurrences that a merge reads from front to back.
 protocol OccurrenceCursor {

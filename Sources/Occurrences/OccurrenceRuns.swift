@@ -1,4 +1,4 @@
-import AtomicOutput
+import Platform
 
 /// Where one formatted occurrence's bytes are, and what it is ordered by.
 struct OccurrenceRecord {

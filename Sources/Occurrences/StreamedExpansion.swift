@@ -1,9 +1,8 @@
 import CalendarModel
-import CalendarRouter
 import Foundation
 import ICalendar
 import OrderedCollections
-import ParallelWork
+import Platform
 import TimeZones
 
 /// `expand` as the calendar is read, in memory that does not grow with the calendar: each batch of
@@ -111,11 +110,11 @@ package struct StreamedExpansion {
             guard let component = read.component else { return }
             let index = components
             components += 1
-            switch CalendarRouter.handler(for: component) {
-            case .zoneRules:
+            switch component.role {
+            case .zoneDefinition:
                 zones.append(component)
                 if let resolver, !resolver.define(component) { readLate = true }
-            case .recurrenceEngine:
+            case .series:
                 let isOverride = component.has("RECURRENCE-ID")
                 if isOverride ? SeriesExpansion.hasUnusableStart(component) : !SeriesExpansion.hasUsableStart(component) {
                     leftOut.append((component.name, component["UID"]?.text, read.source?.firstLine, isOverride))
@@ -127,7 +126,7 @@ package struct StreamedExpansion {
                 }
                 // A made UID may have been told apart from an equal item's, which reading the text again would not repeat.
                 try keep(component, read.madeUID == nil ? read.source : nil, index: index)
-            case .none: break
+            case .carried: break
             }
         }
     }

@@ -1,7 +1,6 @@
-import AtomicOutput
 import CalendarModel
 import Foundation
-import InputFiles
+import Platform
 
 /// What `schedule` and `sync` share: read the timetable, make its resources, and track what changed
 /// against the state file.
@@ -10,6 +9,9 @@ package struct ScheduleRun {
     package let state: ScheduleState
     package let stamps: [String: ScheduleStamp]
     package let changes: ScheduleChanges
+
+    /// The timetable as its calendar, each resource stamped as the state file says.
+    package var calendar: Component { schedule.calendar(stamps: stamps) }
 
     package init(timetable path: String, base: String?, statePath: String?) throws {
         let base = try base.map { try Self.timetable(InputFile(path: $0).readAll(), file: $0, base: nil) }

@@ -1,10 +1,9 @@
 import ArgumentParser
-import AtomicOutput
 import Birthdays
 import CalendarDocuments
 import CalendarModel
-import CalendarRouter
 import ICalendar
+import Platform
 
 /// `calbridge birthdays`: a birthday and anniversary calendar from contact cards.
 struct Birthdays: ParsableCommand, ReportingCommand {
@@ -43,7 +42,7 @@ struct Birthdays: ParsableCommand, ReportingCommand {
     func run() throws {
         let read = try ContactCardInput.read(contacts)
         let options = BirthdayOptions(language: lang, february29: feb29, alarm: alarm, ages: ages)
-        let calendar = CalendarRouter.calendar(for: read.cards, options: options, now: .nowUTC)
+        let calendar = BirthdayCalendar(options: options, timestamp: .nowUTC).calendar(for: read.cards)
         try AtomicFile.write(ComponentReader.iCalendarText(calendar), to: output)
         Terminal.inform("\(calendar.components.count) events from \(read.cards.count) cards; \(read.cardsWithoutDates) cards without a date were skipped\n")
         if !read.problems.isEmpty {

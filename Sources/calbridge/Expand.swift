@@ -1,8 +1,8 @@
 import ArgumentParser
-import AtomicOutput
 import CalendarDocuments
 import Foundation
 import Occurrences
+import Platform
 
 /// `calbridge expand`: the occurrences of every event and to-do in a window.
 struct Expand: ParsableCommand, ReportingCommand {

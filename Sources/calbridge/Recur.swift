@@ -1,7 +1,7 @@
 import ArgumentParser
-import AtomicOutput
 import CalendarModel
 import Occurrences
+import Platform
 
 /// `calbridge recur`: the instances of one rule, comma-separated, as iCalendar values.
 struct Recur: ParsableCommand, ReportingCommand {

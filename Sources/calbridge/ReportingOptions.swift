@@ -1,6 +1,6 @@
 import ArgumentParser
 import CalendarModel
-import ProgressReporting
+import Platform
 
 /// `--quiet`, `--verbose` and `--json`, for every command (SPEC, "Other conventions").
 struct ReportingOptions: ParsableArguments {

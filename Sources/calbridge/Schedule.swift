@@ -1,6 +1,6 @@
 import ArgumentParser
-import AtomicOutput
 import ICalendar
+import Platform
 import Schedules
 
 /// `calbridge schedule`: a course timetable as a calendar; with a state file, only what changed is new.

@@ -1,6 +1,6 @@
 import ArgumentParser
-import AtomicOutput
 import CalendarDocuments
+import Platform
 
 /// `calbridge validate`: every problem with file, line and column, and what a repair would do.
 struct Validate: ParsableCommand, ReportingCommand {

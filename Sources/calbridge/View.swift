@@ -1,10 +1,10 @@
 import ArgumentParser
-import AtomicOutput
 import CalendarDocuments
 import CalendarModel
 import CalendarViews
-import TimeZones
 import Foundation
+import Platform
+import TimeZones
 
 /// `calbridge view`: a picture of the calendar, a week, a month or a run of days, as SVG or HTML.
 struct View: ParsableCommand, ReportingCommand {

@@ -1,10 +1,10 @@
 @testable import CalbridgeKit
 import CalendarDocuments
-import InputFiles
-import TimeZones
 import CalendarWebFormats
 import Foundation
 import ICalendar
+import Platform
+import TimeZones
 import XCTest
 
 /// Round trips through the face lose nothing the CLI's engine keeps: every corpus file opened with

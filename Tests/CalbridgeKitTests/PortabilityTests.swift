@@ -12,7 +12,7 @@ final class PortabilityTests: XCTestCase {
         let sources = samples.deletingLastPathComponent().appendingPathComponent("Sources")
         let targets = try FileManager.default.contentsOfDirectory(atPath: sources.path)
             .filter { $0 != "calbridge" }
-        XCTAssertTrue(targets.contains("CalbridgeKit") && targets.contains("ICalendar") && targets.contains("AtomicOutput"), "\(targets)")
+        XCTAssertTrue(targets.contains("CalbridgeKit") && targets.contains("ICalendar") && targets.contains("Platform"), "\(targets)")
         var checked = 0
         for target in targets {
             let folder = sources.appendingPathComponent(target)

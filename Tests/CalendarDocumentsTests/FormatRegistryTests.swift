@@ -1,9 +1,8 @@
-import AtomicOutput
 import CalendarDocuments
 import CalendarModel
 import Foundation
 import ICalendar
-import InputFiles
+import Platform
 import XCTest
 
 /// The format registry: every format's name, extensions and sniffing agree with one another, each

@@ -1,8 +1,8 @@
-@testable import CalendarWebFormats
 import CalendarModel
+@testable import CalendarWebFormats
 import Foundation
 import ICalendar
-import InputFiles
+import Platform
 import XCTest
 
 /// The example pairs of RFC 6321 Appendix B (iCalendar and xCal) and RFC 7265 Appendix B (iCalendar

@@ -1,8 +1,8 @@
-@testable import CalendarWebFormats
 import CalendarModel
+@testable import CalendarWebFormats
 import Foundation
 import ICalendar
-import InputFiles
+import Platform
 
 /// The corpus of exporter-like files kept with the iCalendar tests.
 var corpusFiles: [URL] {

@@ -1,6 +1,6 @@
 import CalendarModel
 import ICalendar
-import InputFiles
+import Platform
 import XCTest
 
 /// The RFC 5545 rules on STATUS values, the calendar's required properties and shared UIDs, as the

@@ -1,6 +1,6 @@
 import CalendarModel
 import ICalendar
-import InputFiles
+import Platform
 import XCTest
 
 /// The input scanned in chunks on every core gives what the one-block scanner gives: the same items

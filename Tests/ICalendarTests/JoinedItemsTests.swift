@@ -1,6 +1,6 @@
 import CalendarModel
 import ICalendar
-import InputFiles
+import Platform
 import XCTest
 
 /// A reader that writes only the encoded bytes gets consecutive items back joined, one per worker

@@ -1,8 +1,8 @@
 import CalendarModel
 import Foundation
 @testable import ICalendar
+import Platform
 import XCTest
-import InputFiles
 
 /// calbridge hands libical only the lines `LibicalAcceptance` cannot vouch for, one line at a time.
 /// These tests hold that shortcut to libical 3.0.16 itself: every line it vouches for, libical reads

@@ -1,8 +1,8 @@
 import CalendarModel
 import Foundation
 @testable import ICalendar
+import Platform
 import XCTest
-import InputFiles
 
 /// A reader given a `PropertySelection` builds only those properties (and the ones calbridge checks),
 /// yet reads and checks every line as before: the diagnostics never change.

@@ -1,7 +1,7 @@
 import CalendarModel
 import Foundation
 import ICalendar
-import InputFiles
+import Platform
 
 /// Writes `text` to a fresh temporary file and returns its path.
 func temporaryFile(_ text: String, name: String = "input.ics") throws -> String {

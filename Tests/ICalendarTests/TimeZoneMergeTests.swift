@@ -1,6 +1,6 @@
 import CalendarModel
 import ICalendar
-import InputFiles
+import Platform
 import XCTest
 
 /// Calendars merged by one reader keep one VTIMEZONE per TZID and every event's meaning: a later

@@ -1,6 +1,6 @@
 import CalendarModel
 import ICalendar
-import InputFiles
+import Platform
 import XCTest
 
 /// A reader that writes only the encoded bytes lets each item's tree die on the worker that built

@@ -1,6 +1,6 @@
 import CalendarModel
 import ICalendar
-import InputFiles
+import Platform
 import XCTest
 
 /// A file of which nothing usable survives is refused; a calendar written with no event (an empty

@@ -1,6 +1,6 @@
 import CalendarModel
 import ICalendar
-import InputFiles
+import Platform
 import XCTest
 
 /// A VTIMEZONE text the merge has settled (its form is a variant kept) plans a later calendar

@@ -1,8 +1,8 @@
 import CalendarModel
 import Foundation
 import ICalendar
-import InputFiles
 @testable import JSCalendar
+import Platform
 import XCTest
 
 /// ics → JSCalendar → ics on every real-world calendar the tests hold. "Lossless" means: the same

@@ -1,8 +1,8 @@
 import CalendarModel
 import Foundation
 import ICalendar
-import InputFiles
 import JSONReading
+import Platform
 import XCTest
 
 /// One example pair of draft-ietf-calext-jscalendar-icalendar-08 (Resources/draft-examples, named

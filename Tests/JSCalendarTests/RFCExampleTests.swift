@@ -1,9 +1,9 @@
 import CalendarModel
 import Foundation
 import ICalendar
-import InputFiles
 @testable import JSCalendar
 import JSONReading
+import Platform
 import XCTest
 
 /// RFC 8984's examples (§6.1–6.10, in Resources; see Resources/README.md for where the texts come

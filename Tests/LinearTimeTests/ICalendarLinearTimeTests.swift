@@ -1,9 +1,9 @@
 import CalendarModel
+import ICalendar
 import Occurrences
+import Platform
 import Recurrence
 import TimeZones
-import ICalendar
-import InputFiles
 import XCTest
 
 /// The iCalendar reader (scanner, content lines, values, libical's judgement) and the recurrence

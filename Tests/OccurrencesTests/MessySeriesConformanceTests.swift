@@ -1,8 +1,8 @@
 import CalendarModel
 import Foundation
 import ICalendar
-import InputFiles
 import Occurrences
+import Platform
 import XCTest
 
 /// The messy series in `MessySeries/` (see its README): each calendar read leniently with the .ics

@@ -1,7 +1,7 @@
 import CalendarModel
 import ICalendar
-import InputFiles
 import Occurrences
+import Platform
 import XCTest
 
 /// The rules of issue 14 that the messy-series calendars do not show by themselves, each on a small

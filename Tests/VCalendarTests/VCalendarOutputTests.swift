@@ -1,7 +1,7 @@
 import CalendarModel
 import Foundation
 import ICalendar
-import InputFiles
+import Platform
 import VCalendar
 import XCTest
 

@@ -4,7 +4,7 @@
 import Benchmark
 import CalendarModel
 import ICalendar
-import InputFiles
+import Platform
 import Recurrence
 import TimeZones
 

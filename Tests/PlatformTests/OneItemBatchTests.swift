@@ -1,5 +1,5 @@
 import Foundation
-import ParallelWork
+import Platform
 import XCTest
 
 /// A batch of one item is mapped on the caller's thread: waking a worker for it cost more than a

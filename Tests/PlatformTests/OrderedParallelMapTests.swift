@@ -1,4 +1,4 @@
-import ParallelWork
+import Platform
 import XCTest
 
 /// The one map the readers and `expand` share: outputs in item order, whatever worker made them,
