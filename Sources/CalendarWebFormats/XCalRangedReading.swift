@@ -102,7 +102,7 @@ private struct XCalRangedReading {
         try XMLPushParser.feedInSlices(of: {
             if let first = rest { rest = nil; return first }
             return ended ? nil : try nextChunk()
-        }) { slice, isLast in try feed(slice, isLast: isLast, handle) }
+        }, { slice, isLast in try feed(slice, isLast: isLast, handle) })
     }
 
     /// Hands the document's parser the bytes outside `<components>` scanned so far.

@@ -75,7 +75,7 @@ final class ValidateMemoryTests: XCTestCase {
     }
 
     func testPeakMemoryStaysFlatWhileSharedUIDsAndUndefinedZonesAreFoundAcrossTheFile() throws {
-        let measured = try growthBeyondConvert({ ["validate", "--json", "--verbose", $0] }, events: [1_000, 8_000]) { generated, _, listing in
+        let measured = try growthBeyondConvert({ ["validate", "--json", "--verbose", $0] }, events: [1_000, 8_000], check: { generated, _, listing in
             let found = try records(listing).filter { $0["kind"] as? String == "diagnostic" }
             let shared = found.filter { ($0["message"] as? String)?.contains("UID shared@example.org") == true }
             XCTAssertEqual(shared.map { $0["line"] as? Int }, [generated.lastShared])
@@ -85,14 +85,14 @@ final class ValidateMemoryTests: XCTestCase {
             XCTAssertEqual(chicago.first?["repair"] as? String, "adds one built from the tz database for 2026–2026")
             let floating = found.filter { ($0["message"] as? String)?.hasPrefix("\(generated.floatingTimes) floating times") == true }
             XCTAssertEqual(floating.map { $0["line"] as? Int }, [4])
-        }
+        })
         // Eight times the events (about 10 MB more text) take no more than convert takes more; the
         // whole calendar in memory took five times its text.
         XCTAssertLessThan(measured.growth, measured.inputKilobytes / 2, "kilobytes beyond convert's growth, for \(measured.inputKilobytes) KB of input")
     }
 
     func testRepairWritesEveryComponentInFlatMemory() throws {
-        let measured = try growthBeyondConvert({ ["validate", "--repair", "-o", $0 + ".fixed.ics", $0] }, events: [1_000, 8_000]) { generated, input, _ in
+        let measured = try growthBeyondConvert({ ["validate", "--repair", "-o", $0 + ".fixed.ics", $0] }, events: [1_000, 8_000], check: { generated, input, _ in
             let lines = try String(contentsOfFile: input + ".fixed.ics", encoding: .utf8).components(separatedBy: "\r\n")
             let count = lines.count { $0 == "BEGIN:VEVENT" }
             XCTAssertEqual(count, generated.text.components(separatedBy: "BEGIN:VEVENT").count - 1)
@@ -104,7 +104,7 @@ final class ValidateMemoryTests: XCTestCase {
             XCTAssertEqual(events.count { $0.hasPrefix("DTSTART:") }, 0, "every floating time is given X-WR-TIMEZONE")
             XCTAssertEqual(lines.filter { $0.hasPrefix("TZID:") }, ["TZID:Europe/Berlin", "TZID:America/Chicago"])
             XCTAssertEqual(lines.suffix(2), ["END:VCALENDAR", ""])
-        }
+        })
         XCTAssertLessThan(measured.growth, measured.inputKilobytes / 2, "kilobytes beyond convert's growth, for \(measured.inputKilobytes) KB of input")
     }
 }

@@ -15,6 +15,8 @@ final class RecurrenceConformanceTests: XCTestCase {
         var description: String?
         var rrule: String
         var dtstart: String
+        // swift-format-ignore: AlwaysUseLowerCamelCase
+        // The vector files' own key, decoded by name.
         var start_at: String?
         var expected: [String]
     }
