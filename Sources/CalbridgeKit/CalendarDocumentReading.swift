@@ -15,7 +15,8 @@ struct CalendarDocumentReading {
             let (calendar, diagnostics) = try CalendarInputs(paths: [path], format: format?.documentFormat).readCalendar()
             return (calendar, diagnostics.map { named($0, from: path) })
         } catch let error as InvalidCalendarData {
-            throw CalendarReadingError(problems: error.diagnostics.map { ReadingProblem(named($0, from: path), isError: $0.severity == .error) })
+            throw CalendarReadingError(
+                problems: error.diagnostics.map { ReadingProblem(named($0, from: path), isError: $0.severity == .error) })
         } catch let error as InputFile.OpenError {
             throw refusal("cannot be read: " + error.reason)
         } catch {

@@ -31,21 +31,25 @@ extension EventCalendar {
     }
 
     /// Reads a calendar from bytes in memory; `name` stands for the file in problems.
-    public init(data: Data, format: CalendarFileFormat? = nil, name: String = "calendar", strict: Bool = false) throws(CalendarReadingError) {
+    public init(
+        data: Data, format: CalendarFileFormat? = nil, name: String = "calendar", strict: Bool = false
+    ) throws(CalendarReadingError) {
         self = try Self.reading(data: data, format: format, name: name, strict: strict).calendar
     }
 
     /// Opens a calendar file and says what reading went past.
-    public static func reading(contentsOf url: URL, format: CalendarFileFormat? = nil,
-                               strict: Bool = false) throws(CalendarReadingError) -> CalendarReading {
+    public static func reading(
+        contentsOf url: URL, format: CalendarFileFormat? = nil,
+        strict: Bool = false
+    ) throws(CalendarReadingError) -> CalendarReading {
         let reading = CalendarDocumentReading(name: url.isFileURL ? url.path : url.absoluteString, format: format)
         guard url.isFileURL else {
             let data: Data
             do {
                 data = try Data(contentsOf: url)
             } catch {
-                throw CalendarReadingError(problems: [ReadingProblem(Diagnostic(.error, file: reading.name, at: nil,
-                                                                                "cannot be read: " + error.localizedDescription), isError: true)])
+                let problem = Diagnostic(.error, file: reading.name, at: nil, "cannot be read: " + error.localizedDescription)
+                throw CalendarReadingError(problems: [ReadingProblem(problem, isError: true)])
             }
             return try judged(reading.read(data), strict: strict)
         }
@@ -54,8 +58,10 @@ extension EventCalendar {
 
     /// Reads a calendar from bytes in memory and says what reading went past; `name`, whose
     /// extension helps tell the format, stands for the file in problems.
-    public static func reading(data: Data, format: CalendarFileFormat? = nil, name: String = "calendar",
-                               strict: Bool = false) throws(CalendarReadingError) -> CalendarReading {
+    public static func reading(
+        data: Data, format: CalendarFileFormat? = nil, name: String = "calendar",
+        strict: Bool = false
+    ) throws(CalendarReadingError) -> CalendarReading {
         try judged(CalendarDocumentReading(name: name, format: format).read(data), strict: strict)
     }
 

@@ -19,8 +19,9 @@ public struct ReadingProblem: Hashable, Sendable, CustomStringConvertible {
     public var isError: Bool
     /// The file name, or what stands for it when the calendar came from bytes.
     public var file: String
-    /// The line and column, when the input has lines (model JSON has none to name).
+    /// The line, when the input has lines (model JSON has none to name).
     public var line: Int?
+    /// The column on ``line``, when the input has lines.
     public var column: Int?
     /// What is wrong.
     public var message: String

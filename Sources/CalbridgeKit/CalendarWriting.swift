@@ -27,8 +27,9 @@ extension EventCalendar {
     public func write(to url: URL, as format: CalendarFileFormat? = nil) throws {
         let named = url.pathExtension.isEmpty ? .ics : CalendarFileFormat(fileExtension: url.pathExtension)
         guard let chosen = format ?? named else {
-            throw CalendarWritingError(message: "\(url.lastPathComponent): no format calbridge writes ends in .\(url.pathExtension); name it "
-                                       + CalendarConversion.outputExtensions + ", or give the format")
+            throw CalendarWritingError(
+                message: "\(url.lastPathComponent): no format calbridge writes ends in .\(url.pathExtension); name it "
+                    + CalendarConversion.outputExtensions + ", or give the format")
         }
         try data(as: chosen).write(to: url, options: .atomic)
     }

@@ -78,7 +78,8 @@ extension Alarm {
     public init(relativeOffset offset: TimeInterval, description: String = "Reminder") {
         let seconds = Int(offset.rounded())
         let magnitude = abs(seconds)
-        let duration = CalendarDuration(isNegative: seconds < 0, hours: magnitude / 3600, minutes: magnitude % 3600 / 60, seconds: magnitude % 60)
+        let duration = CalendarDuration(
+            isNegative: seconds < 0, hours: magnitude / 3600, minutes: magnitude % 3600 / 60, seconds: magnitude % 60)
         self.init(offset: duration, description: description)
     }
 

@@ -13,15 +13,21 @@ public struct Occurrence: Sendable {
     /// Start and end as instants; for an all-day occurrence, midnight in the zone asked for, the
     /// end exclusive (the day after the last).
     public var interval: DateInterval
+    /// Whether the occurrence takes whole days (its start is a date without a time).
     public var isAllDay: Bool
     /// The instance of its series this is (its original start, as the series writes it); `nil` for
     /// an event that happens once.
     public var recurrenceID: DateValue?
 
+    /// When the occurrence starts: the start of ``interval``.
     public var startDate: Date { interval.start }
+    /// When the occurrence ends: the end of ``interval``, exclusive.
     public var endDate: Date { interval.end }
+    /// The UID of the series the occurrence belongs to, from ``event``.
     public var uid: String? { event.uid }
+    /// The occurrence's title (its SUMMARY), from ``event``: an override's own when it has one.
     public var title: String? { event.title }
+    /// Where the occurrence takes place (its LOCATION), from ``event``.
     public var location: String? { event.location }
 }
 
@@ -70,9 +76,10 @@ public struct OccurrenceSequence: Sequence {
             let first = occurrence.start.orderingSecond(floatingZone: rules)
             guard includingEarlierStarts || first >= start else { return nil }
             let last = Swift.max(first, occurrence.end.orderingSecond(floatingZone: rules))
-            return Occurrence(event: Event(component: occurrence.component), isTodo: occurrence.component.name == "VTODO",
-                              interval: DateInterval(start: ZoneLookup.date(utcSecond: first), end: ZoneLookup.date(utcSecond: last)),
-                              isAllDay: occurrence.isAllDay, recurrenceID: occurrence.recurrenceID.map { Self.value($0, like: occurrence.component) })
+            return Occurrence(
+                event: Event(component: occurrence.component), isTodo: occurrence.component.name == "VTODO",
+                interval: DateInterval(start: ZoneLookup.date(utcSecond: first), end: ZoneLookup.date(utcSecond: last)),
+                isAllDay: occurrence.isAllDay, recurrenceID: occurrence.recurrenceID.map { Self.value($0, like: occurrence.component) })
         }
     }
 

@@ -8,9 +8,11 @@ extension RecurrenceRule {
     }
 
     /// A rule with EventKit's fields: `RecurrenceRule(.weekly, daysOfTheWeek: [.init(.monday)], end: .count(14))`.
-    public init(_ frequency: Frequency, interval: Int = 1, daysOfTheWeek: [WeekdayOccurrence] = [], daysOfTheMonth: [Int] = [],
-                monthsOfTheYear: [Int] = [], weeksOfTheYear: [Int] = [], daysOfTheYear: [Int] = [], setPositions: [Int] = [],
-                end: End? = nil) {
+    public init(
+        _ frequency: Frequency, interval: Int = 1, daysOfTheWeek: [WeekdayOccurrence] = [], daysOfTheMonth: [Int] = [],
+        monthsOfTheYear: [Int] = [], weeksOfTheYear: [Int] = [], daysOfTheYear: [Int] = [], setPositions: [Int] = [],
+        end: End? = nil
+    ) {
         self.init(frequency: frequency)
         self.interval = interval
         byDay = daysOfTheWeek
