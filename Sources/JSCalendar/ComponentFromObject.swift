@@ -37,6 +37,8 @@ struct ComponentFromObject {
         case "@type":
             return
         case "timeZone", "showWithoutTime":
+            // RFC 8984's default (no zone, a time) is what an absent member says too: nothing to write.
+            if member.value == (member.key == "timeZone" ? .null : .bool(false)) { return }
             // Said by the DTSTART or DUE line when one is written, and only in the form it writes.
             let written = form.time(object["start"]) != nil || form.time(object["due"]) != nil
             let said = form.members.contains { $0.key == member.key && $0.value == member.value }

@@ -12,12 +12,32 @@ enum ICalendarSpecifics {
     static let jsonPropertyName = "JSPROP"
     static let pointerParameter = "JSPTR"
 
+    /// The component as an ICalComponent, its properties and subcomponents in jCal as -08 §5.1.1 says
+    /// (see `jCal`).
     static func component(_ component: Component) -> JSONValue {
         var object = JSONObject(type: "ICalComponent")
         object["name"] = .string(component.name.lowercased())
-        if !component.properties.isEmpty { object["properties"] = .array(component.properties.map(property)) }
-        if !component.components.isEmpty { object["components"] = .array(component.components.map(Self.component)) }
+        if !component.properties.isEmpty { object["properties"] = .array(component.properties.map { jCal($0) ?? property($0) }) }
+        if !component.components.isEmpty { object["components"] = .array(component.components.map { jCal($0) ?? Self.component($0) }) }
         return object.value
+    }
+
+    /// A property as a jCal array, when it reads back as the very line it was; nil for one jCal
+    /// cannot say exactly (a VALUE parameter not last, which jCal says in the type and the reader puts
+    /// last), which travels as an ICalProperty object instead, since calbridge reads both.
+    static func jCal(_ property: Property) -> JSONValue? {
+        // The one jCal writer writes components; the line is the only property of one.
+        guard case .array(let parts)? = try? JSONReader.value(of: JCalWriter.encode(Component(name: "X", properties: [property]))),
+              parts.count == 3, case .array(let lines) = parts[1], lines.count == 1,
+              (try? JCalReader.property(lines[0], path: "$")) == property else { return nil }
+        return lines[0]
+    }
+
+    /// A component as a jCal array, when every line of it reads back as written.
+    static func jCal(_ component: Component) -> JSONValue? {
+        guard let json = try? JSONReader.value(of: JCalWriter.encode(component)),
+              (try? JCalReader.component(json, path: "$")) == component else { return nil }
+        return json
     }
 
     /// An `ICalProperty`: text whose escapes come back as written travels as text, every other value

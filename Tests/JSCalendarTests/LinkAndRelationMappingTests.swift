@@ -28,7 +28,8 @@ final class LinkAndRelationMappingTests: XCTestCase {
         XCTAssertEqual(json["links"]?["2"]?["display"], .string("badge"))
         XCTAssertEqual(json["links"]?["2"]?["contentType"], .string("image/png"))
         guard case .array(let carried)? = json["iCalComponent"]?["properties"] else { return XCTFail("DTSTAMP is carried") }
-        XCTAssertEqual(carried.map { $0["name"] }, [.string("dtstamp")])
+        // Carried lines are jCal arrays, their name first (-08 §5.1.1).
+        XCTAssertEqual(carried.map { line -> JSONValue? in if case .array(let items) = line { items.first } else { nil } }, [.string("dtstamp")])
         XCTAssertEqual(try JSCalendarDocument.calendar(for: json).calendar.losslessForm, original.losslessForm)
     }
 

@@ -22,12 +22,26 @@ final class RFCExampleTests: XCTestCase {
 
     func testMembersNoLineSaysComeBackAsTheyWere() throws {
         for text in [#"{"@type": "Event", "uid": "a", "start": "next monday", "timeZone": "Europe/Berlin"}"#,
-                     #"{"@type": "Event", "uid": "b", "start": "2026-01-05T10:00:00", "showWithoutTime": false}"#,
                      #"{"@type": "Event", "uid": "c", "start": "2026-01-05T10:00:00", "showWithoutTime": true}"#,
-                     #"{"@type": "Task", "uid": "d", "timeZone": null, "estimatedDuration": "PT1H"}"#] {
+                     #"{"@type": "Task", "uid": "d", "estimatedDuration": "PT1H"}"#] {
             let original = try JSONReader.value(of: Array(text.utf8))
             let back = JSCalendarDocument.object(for: try throughICalendar(original))
             XCTAssertTrue(back.sameValue(as: original), JSONText.compact(back))
+        }
+    }
+
+    /// An explicit `"showWithoutTime": false` or `"timeZone": null` says RFC 8984's default, which the
+    /// member's absence says too: no JSPROP line carries it, and it comes back unsaid.
+    func testAnExplicitDefaultIsWrittenAsNothing() throws {
+        let cases = [(#"{"@type": "Event", "uid": "b", "start": "2026-01-05T10:00:00", "showWithoutTime": false}"#,
+                      #"{"@type": "Event", "uid": "b", "start": "2026-01-05T10:00:00"}"#),
+                     (#"{"@type": "Task", "uid": "d", "timeZone": null, "estimatedDuration": "PT1H"}"#,
+                      #"{"@type": "Task", "uid": "d", "estimatedDuration": "PT1H"}"#)]
+        for (text, expected) in cases {
+            let calendar = try JSCalendarDocument.calendar(for: try JSONReader.value(of: Array(text.utf8))).calendar
+            XCTAssertFalse(calendar.components[0].all("JSPROP").contains { ["showWithoutTime", "timeZone"].contains($0[parameter: "JSPTR"] ?? "") })
+            let back = JSCalendarDocument.object(for: calendar)
+            XCTAssertTrue(back.sameValue(as: try JSONReader.value(of: Array(expected.utf8))), JSONText.compact(back))
         }
     }
 

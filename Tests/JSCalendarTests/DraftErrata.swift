@@ -1,0 +1,58 @@
+import Foundation
+import JSONReading
+import XCTest
+
+/// The slips in draft-ietf-calext-jscalendar-icalendar-08's JSCalendar figures, and the figure as
+/// its own text means it. Each correction replaces exactly `count` occurrences of `wrong` in the
+/// figure's JSON text with `right`; `why` says how the draft shows it is a slip. An example listed
+/// here is compared in its corrected form, so it agrees once the draft is; `DraftExampleTests`
+/// checks that each correction is still needed (the figure as published disagrees).
+enum DraftErrata {
+    struct Correction {
+        var wrong: String
+        var right: String
+        var count = 1
+        var why: String
+    }
+
+    private static let due = "the DUE figures (§2.3.17) say \"start\" where RFC 8984 §5.2.1 and the section's text say "
+        + "the Task's \"due\"; a Task's start is DTSTART"
+
+    static let corrections: [String: [Correction]] = [
+        "ical-prop-due-date": [Correction(wrong: "\"start\":", right: "\"due\":", why: due)],
+        "ical-prop-due-float": [Correction(wrong: "\"start\":", right: "\"due\":", why: due)],
+        "ical-prop-due-utc": [Correction(wrong: "\"start\":", right: "\"due\":", why: due)],
+        "ical-prop-dtend-date-type": [Correction(
+            wrong: "\"P1W2D\"", right: "\"P10D\"",
+            why: "20240102 to 20240112 is ten days and P1W2D nine; P10D is the ten days (the same length as P1W3D, "
+                + "written in days as calbridge writes every duration)")],
+        "ical-prop-location": [Correction(
+            wrong: "\"title\":", right: "\"name\":",
+            why: "a Location has no title (RFC 8984 §4.2.5): its name is what LOCATION says (§2.3.25's table)")],
+        "ical-comp-vevent-recurrence-instances": [
+            Correction(wrong: "\"recurrenceIdTimeZone\": \"2024-02-02T14:00:00\"", right: "\"recurrenceIdTimeZone\": \"Europe/Berlin\"",
+                       count: 2, why: "recurrenceIdTimeZone is a TimeZoneId (RFC 8984 §4.3.2), here the RECURRENCE-ID's TZID"),
+            Correction(wrong: "\"start\": \"2024-01-03T14:00:00\"", right: "\"start\": \"2024-01-03T16:00:00\"",
+                       why: "the second instance's DTSTART is 20240103T160000, as the first's is two hours after its RECURRENCE-ID"),
+        ],
+    ]
+
+    /// The example with its JSCalendar figure corrected; the example itself where nothing is listed.
+    static func corrected(_ example: DraftExample) throws -> DraftExample {
+        guard let corrections = corrections[example.name] else { return example }
+        var text = try figureText(example.name)
+        for correction in corrections {
+            let parts = text.components(separatedBy: correction.wrong)
+            XCTAssertEqual(parts.count - 1, correction.count, "\(example.name): \(correction.wrong)")
+            text = parts.joined(separator: correction.right)
+        }
+        let type = DraftNotation.implicitItem(try figureText(example.name, ext: "ics")) == "VTODO" ? "Task" : "Event"
+        return DraftExample(name: example.name, icalendar: example.icalendar, shownICalendar: example.shownICalendar,
+                            json: try DraftNotation.wholeObject(text, implicitType: type))
+    }
+
+    private static func figureText(_ name: String, ext: String = "json") throws -> String {
+        let folder = try XCTUnwrap(Bundle.module.url(forResource: "draft-examples", withExtension: nil, subdirectory: "Resources"))
+        return try String(contentsOf: folder.appendingPathComponent(name + "." + ext), encoding: .utf8)
+    }
+}
