@@ -34,11 +34,9 @@ package struct ContentLineUnfolder: IteratorProtocol {
                 // this is a soft break, and a space after it is part of the value. The `=` itself
                 // is no part of the value.
                 line.bytes.removeLast()
-                line.continuations.append((line.bytes.count, following.line, 0))
-                line.bytes += continuation
+                line.append(continuation, at: following.line, indented: false)
             } else if let marker = continuation.first, marker == UInt8(ascii: " ") || marker == UInt8(ascii: "\t") {
-                line.continuations.append((line.bytes.count, following.line, 1))
-                line.bytes += continuation.dropFirst()
+                line.append(continuation, at: following.line, indented: true)
             } else {
                 lookahead = following
                 break

@@ -102,3 +102,67 @@ struct CalendarChunkCutter {
         }
     }
 }
+
+/// Where a chunk's scan began: at the input's start, or between the top-level components of a calendar.
+package enum ChunkStart: Sendable {
+    case input
+    case calendarLevel
+}
+
+/// Where a worker's scan of a chunk ended, when nothing was open there (no component, no
+/// calendar-level line), reading did not stop, and no message names a line by its number: what
+/// follows can then be read without the scan.
+enum ChunkEnd: Sendable {
+    case outside(afterCalendar: Bool, skipped: CalendarScanner.SkippedText?)
+    /// Between a calendar's components; the calendar's kind is `nil` when it began before the
+    /// chunk, which the scan could not see.
+    case calendarLevel(CalendarScanner.CalendarKind?)
+}
+
+/// What a worker's scan of one chunk found, its lines counted from the chunk's start, with where
+/// it ended: the sequential scanner takes it over where it stands where the scan began.
+package struct ChunkScan: Sendable {
+    let start: ChunkStart
+    var items: [ScannedItem]
+    var diagnostics: [Diagnostic]
+    var lines: Int
+    /// `nil` when the scan cannot be taken over (see `ChunkEnd`).
+    var end: ChunkEnd?
+    var itemsHandedOn: Int
+    var notes: ChunkNotes
+}
+
+/// What the reading of a chunk noted that decides whether and how its scan can be taken over.
+struct ChunkNotes: Sendable {
+    /// Where in the diagnostics the once-per-input notes stand (lone CRs, long lines).
+    var loneCRReport: Int?
+    var longLineReport: Int?
+    var endedCalendar = false
+    /// A message names a line by its number, which the scan could not know.
+    var namesLines = false
+}
+
+/// A chunk being read in place of the input: its bytes come into the buffer one read at a time,
+/// as the input's reads brought them, and its lines end at `source.end`.
+struct ChunkReading {
+    var source: CalendarChunk
+    var revealed: Int
+    var nextRead = 0
+    /// The bytes of the chunk already let go of from the front of the buffer.
+    var consumed = 0
+
+    init(_ source: CalendarChunk) {
+        self.source = source
+        revealed = source.alreadyRead
+    }
+
+    /// Appends the bytes of the next read; 0 when the chunk's reads are all made.
+    mutating func reveal(into buffer: inout [UInt8]) -> Int {
+        guard nextRead < source.readEnds.count else { return 0 }
+        let end = source.readEnds[nextRead]
+        nextRead += 1
+        buffer += source.bytes[revealed..<end]
+        defer { revealed = end }
+        return end - revealed
+    }
+}

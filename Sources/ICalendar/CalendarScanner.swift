@@ -13,6 +13,10 @@ package enum ScannedItem: Sendable {
 /// Reads an iCalendar stream block by block and cuts it into calendar-level properties and the raw
 /// bytes of each top-level component, so memory holds one component at a time however large the
 /// file. It tracks only structure; `ComponentReader` reads what is inside.
+///
+/// Where it stands is one `State`: outside any calendar, between a calendar's components (unfolding
+/// a calendar-level line), inside a top-level component (collecting its bytes), or stopped. Each
+/// physical line is handled by the state's own method, which returns the state the line leaves.
 package struct CalendarScanner {
     /// Longer physical lines are refused: no calendar a person made has one, and it bounds memory.
     package static let maximumLineLength = 4 << 20
@@ -38,32 +42,28 @@ package struct CalendarScanner {
     package var refusesUnusableInput = false
 
     private let input: InputFile
+    private var state = State.outside(afterCalendar: false, skipped: nil)
     /// Set when the scanner reads a chunk of the input instead of the input itself.
     private var chunk: ChunkReading?
+    /// What the reading of a chunk noted, which decides whether its scan can be taken over.
+    private var chunkNotes = ChunkNotes()
     package private(set) var diagnostics: [Diagnostic] = []
     private var buffer: [UInt8] = []
     private var position = 0
     private var atEnd = false
     private var lineNumber = 0
-    private var insideCalendar = false
-    private var sawCalendar = false
-    /// The calendar was begun by a bare component, not by BEGIN:VCALENDAR, and ends with the input.
-    private var implicitCalendar = false
-    /// The first line of the text being skipped outside any calendar, and how many lines it has.
-    private var skipped: (line: Int, text: String, count: Int)?
+    /// The once-per-input notes already given.
     private var sawLoneCR = false
     private var sawLongLine = false
-    private var pending: LogicalLine?
-    private var raw: RawComponent?
-    private var openNames: [String] = []
     private var ready: [ScannedItem] = []
-    private var stopped = false
     /// The items handed on (components other than VTIMEZONEs): whether anything usable survived
     /// (see `refusesUnusableInput`).
     private var itemsHandedOn = 0
 
     /// Whether a problem stopped reading (see `next`).
-    package var hasStopped: Bool { stopped }
+    package var hasStopped: Bool {
+        if case .stopped = state { true } else { false }
+    }
 
     package init(input: InputFile) {
         self.input = input
@@ -71,9 +71,9 @@ package struct CalendarScanner {
 
     /// The next item, or `nil` at the end or after a problem that stops reading (in `diagnostics`).
     package mutating func next() throws(InputFile.OpenError) -> ScannedItem? {
-        while ready.isEmpty && !stopped {
+        while ready.isEmpty && !hasStopped {
             guard let line = try nextLine() else {
-                if !stopped { finish() }
+                finish()
                 break
             }
             handle(line)
@@ -89,18 +89,7 @@ package struct CalendarScanner {
             let found = buffer.withUnsafeBufferPointer { PhysicalLines.next(in: $0, from: position, isFinal: atEnd) }
             if let (line, next) = found {
                 lineNumber += 1
-                if line.endedWithLoneCR && !sawLoneCR {
-                    sawLoneCR = true
-                    chunk?.loneCRReport = diagnostics.count
-                    report(.violation, lineNumber, line.range.count + 1,
-                           "lines end with a lone CR (old Mac style); iCalendar needs CRLF", repair: "writes CRLF")
-                }
-                if line.range.count > 75 && !sawLongLine {
-                    sawLongLine = true
-                    chunk?.longLineReport = diagnostics.count
-                    report(.notice, lineNumber, 76, "line \(lineNumber) is \(line.range.count) octets long; RFC 5545 asks for lines of at most 75, folded",
-                           repair: "folds long lines")
-                }
+                noteOncePerInput(line)
                 position = next
                 return buffer[line.range]
             }
@@ -108,17 +97,17 @@ package struct CalendarScanner {
             if buffer.count - position > Self.maximumLineLength {
                 report(.error, lineNumber + 1, 1, "line \(lineNumber + 1) is longer than \(Self.maximumLineLength >> 20) MiB; "
                        + "this is not iCalendar text (an attachment this large belongs in a URL, not inline)")
-                stopped = true
+                state = .stopped
                 return nil
             }
             buffer.removeFirst(position)
             chunk?.consumed += position
             position = 0
-            if chunk != nil {
+            if let revealed = chunk?.reveal(into: &buffer) {
                 // A chunk that is not the input's last ends with its lines; past them is the next chunk's.
-                guard chunk!.reveal(into: &buffer) > 0 else {
-                    if chunk!.source.isLast { atEnd = true; continue }
-                    return nil
+                if revealed == 0 {
+                    guard chunk?.source.isLast == true else { return nil }
+                    atEnd = true
                 }
                 continue
             }
@@ -126,34 +115,69 @@ package struct CalendarScanner {
         }
     }
 
+    /// Gives the notes made once per input (lone CRs, long lines) at the first line that needs them.
+    private mutating func noteOncePerInput(_ line: PhysicalLine) {
+        if line.endedWithLoneCR && !sawLoneCR {
+            sawLoneCR = true
+            chunkNotes.loneCRReport = diagnostics.count
+            report(.violation, lineNumber, line.range.count + 1,
+                   "lines end with a lone CR (old Mac style); iCalendar needs CRLF", repair: "writes CRLF")
+        }
+        if line.range.count > 75 && !sawLongLine {
+            sawLongLine = true
+            chunkNotes.longLineReport = diagnostics.count
+            report(.notice, lineNumber, 76, "line \(lineNumber) is \(line.range.count) octets long; RFC 5545 asks for lines of at most 75, folded",
+                   repair: "folds long lines")
+        }
+    }
+
+    /// Handles one physical line in the state the scanner stands in, and moves on to the state it leaves.
     private mutating func handle(_ line: ArraySlice<UInt8>) {
-        if raw != nil { return collect(line) }
-        guard insideCalendar else { return expectCalendar(line) }
-        if let first = line.first, first == 0x20 || first == 0x09, pending != nil {
-            pending!.append(line, at: lineNumber, indented: true)
+        switch state {
+        case .component(let kind, var open):
+            state = .handling
+            state = collect(line, into: &open, in: kind)
+        case .calendarLevel(let kind, var pending):
+            state = .handling
+            state = readCalendarLevel(line, in: kind, pending: &pending)
+        case .outside(let afterCalendar, let skipped):
+            state = expectCalendar(line, afterCalendar: afterCalendar, skipped: skipped)
+        case .stopped, .handling:
             return
         }
-        if pending != nil && !line.isEmpty && continuesAbove(line) {
-            pending!.append(line, at: lineNumber, indented: false)
-            return report(.error, lineNumber, 1, LostFold.message, repair: LostFold.repair)
+    }
+
+    /// A line between a calendar's components: a fold of the calendar-level line being unfolded, or
+    /// what comes after it (a component's BEGIN, the calendar's END, the next calendar-level line).
+    private mutating func readCalendarLevel(_ line: ArraySlice<UInt8>, in kind: CalendarKind, pending: inout UnfoldedLine?) -> State {
+        if pending != nil {
+            if let first = line.first, first == 0x20 || first == 0x09 {
+                pending?.append(line, at: lineNumber, indented: true)
+                return .calendarLevel(kind, pending: pending)
+            }
+            if !line.isEmpty && continuesAbove(line) {
+                pending?.append(line, at: lineNumber, indented: false)
+                report(.error, lineNumber, 1, LostFold.message, repair: LostFold.repair)
+                return .calendarLevel(kind, pending: pending)
+            }
         }
-        flushPending()
+        if let complete = pending.take() { handOn(complete) }
         if let name = ComponentParser.structuralName("BEGIN:", line) {
-            beginComponent(name, line)
+            return .component(kind, OpenComponent(raw: RawComponent(bytes: Array(line) + [0x0A], firstLine: lineNumber), name: name))
         } else if let name = ComponentParser.structuralName("END:", line) {
             guard name == "VCALENDAR" else {
-                return report(.error, lineNumber, 5, "END:\(name) without a BEGIN:\(name) before it", repair: "skips it")
+                report(.error, lineNumber, 5, "END:\(name) without a BEGIN:\(name) before it", repair: "skips it")
+                return .calendarLevel(kind, pending: nil)
             }
-            endCalendar()
+            return endCalendar()
         } else if line.isEmpty {
-            report(.violation, lineNumber, 1, "an empty line, which iCalendar does not allow", repair: "removes it")
+            report(.violation, lineNumber, 1, ComponentParser.emptyLine, repair: "removes it")
         } else if ComponentParser.isBlank(line) {
             report(.violation, lineNumber, 1, ComponentParser.blankLine, repair: "removes it")
         } else {
-            var logical = LogicalLine()
-            logical.start(line, at: lineNumber)
-            pending = logical
+            return .calendarLevel(kind, pending: UnfoldedLine(bytes: Array(line), line: lineNumber))
         }
+        return .calendarLevel(kind, pending: nil)
     }
 
     /// Whether a calendar-level line continues the one above, the lines folded into it (those in the
@@ -165,114 +189,8 @@ package struct CalendarScanner {
         }
     }
 
-    private mutating func beginComponent(_ name: String, _ line: ArraySlice<UInt8>) {
-        raw = RawComponent(bytes: Array(line) + [0x0A], firstLine: lineNumber)
-        openNames = [name]
-    }
-
-    private mutating func endCalendar() {
-        insideCalendar = false
-        implicitCalendar = false
-        chunk?.endedCalendar = true
-        ready.append(.endCalendar)
-    }
-
-    /// A line outside any calendar: BEGIN:VCALENDAR begins one; a bare component (a file of VEVENTs
-    /// without a VCALENDAR around them) begins one that lasts to the end of the input; other text is
-    /// skipped, with one report for each run of skipped lines.
-    private mutating func expectCalendar(_ line: ArraySlice<UInt8>) {
-        var line = line
-        if lineNumber == 1 && line.starts(with: [0xEF, 0xBB, 0xBF]) { line = line.dropFirst(3) }
-        if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }
-        let trimmed = line.drop { $0 == 0x20 || $0 == 0x09 }
-        // A contact card is no calendar component, bare or not: its lines are text here.
-        guard let name = ComponentParser.structuralName("BEGIN:", trimmed), name != "VCARD" else {
-            if skipped == nil { skipped = (lineNumber, Self.shown(trimmed), 0) }
-            skipped!.count += 1
-            return
-        }
-        reportSkipped()
-        insideCalendar = true
-        sawCalendar = true
-        ready.append(.beginCalendar(SourceLocation(line: lineNumber)))
-        if trimmed.count < line.count {
-            report(.error, lineNumber, 1, "BEGIN:\(name) is indented", repair: "reads it without the indentation")
-        }
-        guard name != "VCALENDAR" else { return }
-        implicitCalendar = true
-        report(.error, lineNumber, 1, "BEGIN:\(name) outside a VCALENDAR (a bare component)",
-               repair: "reads the components up to the end of the input as one calendar")
-        beginComponent(name, trimmed)
-    }
-
-    /// Reports the run of lines skipped outside any calendar, if there was one.
-    private mutating func reportSkipped() {
-        guard let run = skipped.take() else { return }
-        let lines = run.count == 1 ? "a line" : "\(run.count) lines"
-        let place = sawCalendar ? "after END:VCALENDAR" : "before BEGIN:VCALENDAR"
-        report(.error, run.line, 1, "\(lines) of text \(place), beginning '\(run.text)'", repair: "leaves them out")
-    }
-
-    /// The first characters of a line as they can be shown in a message.
-    private static func shown(_ line: ArraySlice<UInt8>) -> String {
-        String(decoding: line.prefix(40), as: UTF8.self).unicodeScalars
-            .map { $0.value >= 0x20 && $0.value < 0x7F ? String($0) : "?" }.joined()
-    }
-
-    private mutating func collect(_ line: ArraySlice<UInt8>) {
-        raw!.bytes += line
-        raw!.bytes.append(0x0A)
-        guard raw!.bytes.count <= Self.maximumComponentSize else {
-            report(.error, raw!.firstLine, 1, "the \(openNames[0]) begun here is larger than \(Self.maximumComponentSize >> 20) MiB")
-            stopped = true
-            return
-        }
-        if let name = ComponentParser.structuralName("BEGIN:", line) {
-            openNames.append(name)
-            if openNames.count > ComponentParser.maximumDepth {
-                report(.error, lineNumber, 1, "components are nested deeper than \(ComponentParser.maximumDepth) levels; this is not a calendar a person made")
-                stopped = true
-            }
-        } else if let name = ComponentParser.structuralName("END:", line) {
-            if name == "VCALENDAR" && !openNames.contains("VCALENDAR") {
-                return closeAtEndOfCalendar()
-            }
-            // A mismatched END is the parser's to report; here it closes the innermost component.
-            let top = openNames[0]
-            if let index = openNames.lastIndex(of: name) { openNames.removeSubrange(index...) } else { openNames.removeLast() }
-            if openNames.isEmpty { handOnComponent(named: top) }
-        }
-    }
-
-    /// END:VCALENDAR inside a component: the ENDs the file left out are added to the component,
-    /// which is handed on, and the calendar ends.
-    private mutating func closeAtEndOfCalendar() {
-        chunk?.namesLines = true
-        let open = openNames.reversed().map { "END:" + $0 }
-        report(.error, lineNumber, 1, "END:VCALENDAR while \(openNames.last!) begun on line \(raw!.firstLine) is still open (missing \(open.joined(separator: ", ")))",
-               repair: "closes it there")
-        raw!.bytes.removeLast(lineLength(of: raw!.bytes))
-        for end in open { raw!.bytes += Array(end.utf8) + [0x0A] }
-        let top = openNames[0]
-        openNames = []
-        handOnComponent(named: top)
-        endCalendar()
-    }
-
-    /// Hands on the component collected, a top-level `name`.
-    private mutating func handOnComponent(named name: String) {
-        if name != "VTIMEZONE" { itemsHandedOn += 1 }
-        ready.append(.component(raw.take()!))
-    }
-
-    /// The length of the last line in `bytes` with its LF.
-    private func lineLength(of bytes: [UInt8]) -> Int {
-        let start = bytes.dropLast().lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
-        return bytes.count - start
-    }
-
-    private mutating func flushPending() {
-        guard let line = pending.take() else { return }
+    /// Hands on a complete calendar-level line as a property, reporting what is wrong in it.
+    private mutating func handOn(_ line: UnfoldedLine) {
         let reading = ContentLineParser.parse(line)
         for problem in reading.problems {
             let place = line.location(ofOffset: problem.offset)
@@ -286,38 +204,147 @@ package struct CalendarScanner {
         ready.append(.calendarProperty(property))
     }
 
-    private mutating func finish() {
-        flushPending()
-        stopped = true
-        if let raw {
-            reportTruncated(raw)
-        } else if insideCalendar && !implicitCalendar {
-            report(.error, lineNumber, 1, "the file ends without END:VCALENDAR; it looks truncated", repair: "adds END:VCALENDAR")
+    private mutating func endCalendar() -> State {
+        chunkNotes.endedCalendar = true
+        ready.append(.endCalendar)
+        return .outside(afterCalendar: true, skipped: nil)
+    }
+
+    /// A line outside any calendar: BEGIN:VCALENDAR begins one; a bare component (a file of VEVENTs
+    /// without a VCALENDAR around them) begins one that lasts to the end of the input; other text is
+    /// skipped, with one report for each run of skipped lines.
+    private mutating func expectCalendar(_ line: ArraySlice<UInt8>, afterCalendar: Bool, skipped: SkippedText?) -> State {
+        var line = line
+        if lineNumber == 1 && line.starts(with: [0xEF, 0xBB, 0xBF]) { line = line.dropFirst(3) }
+        if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return .outside(afterCalendar: afterCalendar, skipped: skipped) }
+        let trimmed = line.drop { $0 == 0x20 || $0 == 0x09 }
+        // A contact card is no calendar component, bare or not: its lines are text here.
+        guard let name = ComponentParser.structuralName("BEGIN:", trimmed), name != "VCARD" else {
+            var run = skipped ?? SkippedText(line: lineNumber, text: Self.shown(trimmed), count: 0)
+            run.count += 1
+            return .outside(afterCalendar: afterCalendar, skipped: run)
         }
-        if !sawCalendar && lineNumber == 0 {
+        reportSkipped(skipped, afterCalendar: afterCalendar)
+        ready.append(.beginCalendar(SourceLocation(line: lineNumber)))
+        if trimmed.count < line.count {
+            report(.error, lineNumber, 1, "BEGIN:\(name) is indented", repair: "reads it without the indentation")
+        }
+        guard name != "VCALENDAR" else { return .calendarLevel(.written, pending: nil) }
+        report(.error, lineNumber, 1, "BEGIN:\(name) outside a VCALENDAR (a bare component)",
+               repair: "reads the components up to the end of the input as one calendar")
+        return .component(.implicit, OpenComponent(raw: RawComponent(bytes: Array(trimmed) + [0x0A], firstLine: lineNumber), name: name))
+    }
+
+    /// Reports a run of lines skipped outside any calendar, if there was one.
+    private mutating func reportSkipped(_ skipped: SkippedText?, afterCalendar: Bool) {
+        guard let run = skipped else { return }
+        let lines = run.count == 1 ? "a line" : "\(run.count) lines"
+        let place = afterCalendar ? "after END:VCALENDAR" : "before BEGIN:VCALENDAR"
+        report(.error, run.line, 1, "\(lines) of text \(place), beginning '\(run.text)'", repair: "leaves them out")
+    }
+
+    /// The first characters of a line as they can be shown in a message.
+    private static func shown(_ line: ArraySlice<UInt8>) -> String {
+        String(decoding: line.prefix(40), as: UTF8.self).unicodeScalars
+            .map { $0.value >= 0x20 && $0.value < 0x7F ? String($0) : "?" }.joined()
+    }
+
+    /// A line of a top-level component: kept as it is, and followed only as far as it takes to know
+    /// where the component ends.
+    private mutating func collect(_ line: ArraySlice<UInt8>, into open: inout OpenComponent, in kind: CalendarKind) -> State {
+        open.raw.bytes += line
+        open.raw.bytes.append(0x0A)
+        guard open.raw.bytes.count <= Self.maximumComponentSize else {
+            report(.error, open.raw.firstLine, 1, "the \(open.name) begun here is larger than \(Self.maximumComponentSize >> 20) MiB")
+            return .stopped
+        }
+        if let name = ComponentParser.structuralName("BEGIN:", line) {
+            open.nested.append(name)
+            if 1 + open.nested.count > ComponentParser.maximumDepth {
+                report(.error, lineNumber, 1, "components are nested deeper than \(ComponentParser.maximumDepth) levels; this is not a calendar a person made")
+                return .stopped
+            }
+        } else if let name = ComponentParser.structuralName("END:", line) {
+            if name == "VCALENDAR" && open.name != "VCALENDAR" && !open.nested.contains("VCALENDAR") {
+                return closeAtEndOfCalendar(&open)
+            }
+            // A mismatched END is the parser's to report; here it closes the innermost component.
+            if let index = open.nested.lastIndex(of: name) {
+                open.nested.removeSubrange(index...)
+            } else if name == open.name || open.nested.isEmpty {
+                handOn(open.raw, named: open.name)
+                return .calendarLevel(kind, pending: nil)
+            } else {
+                open.nested.removeLast()
+            }
+        }
+        return .component(kind, open)
+    }
+
+    /// END:VCALENDAR inside a component: the ENDs the file left out are added to the component,
+    /// which is handed on, and the calendar ends.
+    private mutating func closeAtEndOfCalendar(_ open: inout OpenComponent) -> State {
+        chunkNotes.namesLines = true
+        let ends = open.missingEnds
+        report(.error, lineNumber, 1, "END:VCALENDAR while \(open.innermost) begun on line \(open.raw.firstLine) is still open (missing \(ends.joined(separator: ", ")))",
+               repair: "closes it there")
+        open.raw.bytes.removeLast(Self.lineLength(of: open.raw.bytes))
+        for end in ends { open.raw.bytes += Array(end.utf8) + [0x0A] }
+        handOn(open.raw, named: open.name)
+        return endCalendar()
+    }
+
+    /// Hands on a top-level component, named `name`.
+    private mutating func handOn(_ raw: RawComponent, named name: String) {
+        if name != "VTIMEZONE" { itemsHandedOn += 1 }
+        ready.append(.component(raw))
+    }
+
+    /// The length of the last line in `bytes` with its LF.
+    private static func lineLength(of bytes: [UInt8]) -> Int {
+        let start = bytes.dropLast().lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
+        return bytes.count - start
+    }
+
+    /// Ends the input: what it leaves open is reported, and a calendar-level line still unfolded is
+    /// handed on.
+    private mutating func finish() {
+        let ended = state
+        state = .stopped
+        switch ended {
+        case .calendarLevel(let kind, let pending):
+            if let pending { handOn(pending) }
+            if kind == .written {
+                report(.error, lineNumber, 1, "the file ends without END:VCALENDAR; it looks truncated", repair: "adds END:VCALENDAR")
+            }
+        case .component(let kind, let open):
+            reportTruncated(open, in: kind)
+        case .outside(afterCalendar: true, let skipped):
+            reportSkipped(skipped, afterCalendar: true)
+        case .outside(afterCalendar: false, _) where lineNumber == 0:
             report(.error, 1, 1, "the file is empty: there is no calendar in it; check that the export or download finished")
-        } else if !sawCalendar {
+        case .outside(afterCalendar: false, let skipped):
             let begins = skipped.map { ", but begins with '\($0.text)'" } ?? ""
             let cards = skipped.map { $0.text.uppercased().hasPrefix("BEGIN:VCARD") } == true
                 ? "; it holds contact cards, which `calbridge birthdays` makes a calendar of" : ""
             report(.error, max(skipped?.line ?? lineNumber, 1), 1, "this is not an iCalendar file: it holds no BEGIN:VCALENDAR\(begins)\(cards)")
-        } else {
-            reportSkipped()
+        case .stopped, .handling:
+            break
         }
     }
 
     /// Reports the unfinished component the file ends in, which is dropped; when it was the only
     /// item and the input must hold something usable, the reading is refused instead.
-    private mutating func reportTruncated(_ raw: RawComponent) {
-        let open = openNames.reversed().map { "END:" + $0 }.joined(separator: ", ")
-        let uid = Self.uid(in: raw.bytes).map { " (UID \($0))" } ?? ""
-        let missing = implicitCalendar ? open : open + ", END:VCALENDAR"
-        let cut = "the file ends inside the \(openNames[0]) begun on line \(raw.firstLine)\(uid)"
+    private mutating func reportTruncated(_ open: OpenComponent, in kind: CalendarKind) {
+        let ends = open.missingEnds.joined(separator: ", ")
+        let uid = Self.uid(in: open.raw.bytes).map { " (UID \($0))" } ?? ""
+        let missing = kind == .implicit ? ends : ends + ", END:VCALENDAR"
+        let cut = "the file ends inside the \(open.name) begun on line \(open.raw.firstLine)\(uid)"
         let truncated = "; it looks truncated (missing \(missing))"
         guard refusesUnusableInput && itemsHandedOn == 0 else {
-            return report(.error, lineNumber, 1, cut + truncated, repair: "drops the unfinished \(openNames[0]) and closes the calendar")
+            return report(.error, lineNumber, 1, cut + truncated, repair: "drops the unfinished \(open.name) and closes the calendar")
         }
-        let only = openNames[0] == "VTIMEZONE" ? ", before any event or to-do" : ", its only item"
+        let only = open.name == "VTIMEZONE" ? ", before any event or to-do" : ", its only item"
         report(.error, lineNumber, 1, cut + only + truncated
                + ", so nothing usable survives: get the whole file again (export the calendar anew) and run again")
     }
@@ -340,92 +367,40 @@ package struct CalendarScanner {
     }
 }
 
-/// Where a chunk's scan began: at the input's start, or between the top-level components of a calendar.
-package enum ChunkStart: Sendable {
-    case input
-    case calendarLevel
-}
-
-/// What a worker's scan of one chunk found, its lines counted from the chunk's start, with the state
-/// it ended in: the sequential scanner takes it over where it stands where the scan began.
-package struct ChunkScan: Sendable {
-    let start: ChunkStart
-    var items: [ScannedItem]
-    var diagnostics: [Diagnostic]
-    var lines: Int
-    /// Nothing is open at the chunk's end (no component, no calendar-level line), reading did not
-    /// stop, and no message names a line by its number: what follows can be read without this scan.
-    var isSelfContained: Bool
-    var insideCalendar: Bool
-    /// Set when the chunk ended or began a calendar, which decides the next one's kind.
-    var implicitCalendar: Bool?
-    var sawCalendar: Bool
-    var skipped: (line: Int, text: String, count: Int)?
-    var itemsHandedOn: Int
-    /// Where in `diagnostics` the once-per-input notes stand (lone CRs, long lines).
-    var loneCRReport: Int?
-    var longLineReport: Int?
-}
-
-/// A chunk being read in place of the input: its bytes come into the buffer one read at a time,
-/// as the input's reads brought them, and its lines end at `source.end`.
-private struct ChunkReading {
-    var source: CalendarChunk
-    var revealed: Int
-    var nextRead = 0
-    /// The bytes of the chunk already let go of from the front of the buffer.
-    var consumed = 0
-    var loneCRReport: Int?
-    var longLineReport: Int?
-    var endedCalendar = false
-    var namesLines = false
-
-    init(_ source: CalendarChunk) {
-        self.source = source
-        revealed = source.alreadyRead
-    }
-
-    /// Appends the bytes of the next read; 0 when the chunk's reads are all made.
-    mutating func reveal(into buffer: inout [UInt8]) -> Int {
-        guard nextRead < source.readEnds.count else { return 0 }
-        let end = source.readEnds[nextRead]
-        nextRead += 1
-        buffer += source.bytes[revealed..<end]
-        defer { revealed = end }
-        return end - revealed
-    }
-}
-
 extension CalendarScanner {
     /// Scans `chunk` on a worker as if it began where its kind says (the input's start, or between
     /// components inside a calendar), its lines counted from 1.
     package static func scan(_ chunk: CalendarChunk, file: String) -> ChunkScan {
         var scanner = CalendarScanner(input: InputFile(name: file, contents: []))
         let start = chunk.isFirst ? ChunkStart.input : .calendarLevel
-        if start == .calendarLevel { (scanner.insideCalendar, scanner.sawCalendar) = (true, true) }
+        // How the calendar the chunk begins in began is not known here; `ChunkEnd` says so.
+        if start == .calendarLevel { scanner.state = .calendarLevel(.written, pending: nil) }
         let items = scanner.read(chunk)
-        let reading = scanner.chunk!
-        return ChunkScan(start: start, items: items, diagnostics: scanner.diagnostics, lines: scanner.lineNumber,
-                         isSelfContained: !scanner.stopped && scanner.raw == nil && scanner.pending == nil && !reading.namesLines,
-                         insideCalendar: scanner.insideCalendar,
-                         implicitCalendar: start == .input || reading.endedCalendar ? scanner.implicitCalendar : nil,
-                         sawCalendar: scanner.sawCalendar, skipped: scanner.skipped, itemsHandedOn: scanner.itemsHandedOn,
-                         loneCRReport: reading.loneCRReport, longLineReport: reading.longLineReport)
+        let notes = scanner.chunkNotes
+        let end: ChunkEnd? = switch scanner.state {
+        case _ where notes.namesLines: nil
+        case .outside(let afterCalendar, let skipped): .outside(afterCalendar: afterCalendar, skipped: skipped)
+        case .calendarLevel(let kind, pending: nil): .calendarLevel(start == .input || notes.endedCalendar ? kind : nil)
+        case .calendarLevel, .component, .stopped, .handling: nil
+        }
+        return ChunkScan(start: start, items: items, diagnostics: scanner.diagnostics, lines: scanner.lineNumber, end: end,
+                         itemsHandedOn: scanner.itemsHandedOn, notes: notes)
     }
 
     /// Reads the lines of `source` on from where the scanner stands, and returns what they hold.
     package mutating func read(_ source: CalendarChunk) -> [ScannedItem] {
         chunk = ChunkReading(source)
+        chunkNotes = ChunkNotes()
         buffer = Array(source.bytes[..<source.alreadyRead])
         (position, atEnd) = (0, false)
         // A chunk is in memory: reading it cannot fail.
-        while !stopped, let line = (try? nextLine()) ?? nil { handle(line) }
+        while !hasStopped, let line = (try? nextLine()) ?? nil { handle(line) }
         return takeReady()
     }
 
     /// Ends the input after its last chunk: what is still open is reported as `next` would.
     package mutating func finishChunks() -> [ScannedItem] {
-        if !stopped { finish() }
+        finish()
         return takeReady()
     }
 
@@ -433,12 +408,12 @@ extension CalendarScanner {
     /// and returns its items with their lines counted from the input's start; `nil` when the chunk
     /// must be read here instead.
     package mutating func adopt(_ scan: ChunkScan) -> [ScannedItem]? {
-        guard scan.isSelfContained, standsAt(scan.start) else { return nil }
+        guard let end = scan.end, standsAt(scan.start) else { return nil }
         let offset = lineNumber
         // The long-line note names its line; only the first of the input is given.
-        if scan.longLineReport != nil && !sawLongLine && offset > 0 { return nil }
+        if scan.notes.longLineReport != nil && !sawLongLine && offset > 0 { return nil }
         var found = scan.diagnostics
-        let repeated = [sawLoneCR ? scan.loneCRReport : nil, sawLongLine ? scan.longLineReport : nil].compactMap { $0 }
+        let repeated = [sawLoneCR ? scan.notes.loneCRReport : nil, sawLongLine ? scan.notes.longLineReport : nil].compactMap { $0 }
         for index in repeated.sorted(by: >) { found.remove(at: index) }
         diagnostics += offset == 0 ? found : found.map { diagnostic in
             var moved = diagnostic
@@ -446,13 +421,19 @@ extension CalendarScanner {
             return moved
         }
         lineNumber += scan.lines
-        insideCalendar = scan.insideCalendar
-        implicitCalendar = scan.implicitCalendar ?? implicitCalendar
-        sawCalendar = sawCalendar || scan.sawCalendar
-        skipped = scan.skipped.map { ($0.line + offset, $0.text, $0.count) }
+        switch end {
+        case .outside(let afterCalendar, let skipped):
+            let movedSkipped = skipped.map { SkippedText(line: $0.line + offset, text: $0.text, count: $0.count) }
+            state = .outside(afterCalendar: afterCalendar, skipped: movedSkipped)
+        case .calendarLevel(let kind?):
+            state = .calendarLevel(kind, pending: nil)
+        case .calendarLevel(nil):
+            // The calendar the chunk began in goes on as it began.
+            break
+        }
         itemsHandedOn += scan.itemsHandedOn
-        sawLoneCR = sawLoneCR || scan.loneCRReport != nil
-        sawLongLine = sawLongLine || scan.longLineReport != nil
+        sawLoneCR = sawLoneCR || scan.notes.loneCRReport != nil
+        sawLongLine = sawLongLine || scan.notes.longLineReport != nil
         return offset == 0 ? scan.items : scan.items.map { Self.moved($0, by: offset) }
     }
 
@@ -463,10 +444,11 @@ extension CalendarScanner {
 
     /// Whether nothing is open or pending, as at the start of a chunk scanned from `start`.
     private func standsAt(_ start: ChunkStart) -> Bool {
-        guard !stopped, raw == nil, pending == nil, ready.isEmpty else { return false }
-        switch start {
-        case .input: return lineNumber == 0
-        case .calendarLevel: return insideCalendar
+        guard ready.isEmpty else { return false }
+        switch (start, state) {
+        case (.input, .outside): return lineNumber == 0
+        case (.calendarLevel, .calendarLevel(_, pending: nil)): return true
+        default: return false
         }
     }
 

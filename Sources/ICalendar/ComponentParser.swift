@@ -27,7 +27,7 @@ struct ComponentParser {
     mutating func parse(_ raw: RawComponent) -> Component? {
         raw.bytes.withUnsafeBufferPointer { buffer in
             // One logical line, refilled for each content line so that unfolding allocates nothing.
-            var pending = LogicalLine()
+            var pending = UnfoldedLine()
             var hasPending = false
             // The length of the pending line's name when its first physical line showed all of it.
             var pendingName: Int?
@@ -57,7 +57,7 @@ struct ComponentParser {
                 if hasPending { guard handle(pending, nameLength: pendingName) else { return nil } }
                 hasPending = !bytes.isEmpty
                 guard hasPending else {
-                    report(.violation, lineNumber, 1, "an empty line, which iCalendar does not allow", repair: "removes it")
+                    report(.violation, lineNumber, 1, Self.emptyLine, repair: "removes it")
                     continue
                 }
                 // Control characters are left out of a line, so one of nothing else would be kept as
@@ -86,20 +86,20 @@ struct ComponentParser {
 
     /// Handles one logical line, whose name's length is known when `nameLength` is given; `false`
     /// when parsing cannot go on.
-    private mutating func handle(_ line: LogicalLine, nameLength: Int?) -> Bool {
+    private mutating func handle(_ line: UnfoldedLine, nameLength: Int?) -> Bool {
         if let name = Self.structuralName("BEGIN:", line.bytes[...]) {
             guard stack.count < Self.maximumDepth else {
-                report(.error, line.startLine, 1, "components are nested deeper than \(Self.maximumDepth) levels; this is not a calendar a person made")
+                report(.error, line.line, 1, "components are nested deeper than \(Self.maximumDepth) levels; this is not a calendar a person made")
                 return false
             }
-            var component = Component(name: name, location: SourceLocation(line: line.startLine))
+            var component = Component(name: name, location: SourceLocation(line: line.line))
             // Events carry ten or more properties: room made once rather than grown to in four steps.
             component.properties.reserveCapacity(8)
             stack.append(component)
             return true
         }
         if let name = Self.structuralName("END:", line.bytes[...]) {
-            close(upTo: name, at: line.startLine)
+            close(upTo: name, at: line.line)
             return true
         }
         guard !stack.isEmpty else { return false }
@@ -122,7 +122,7 @@ struct ComponentParser {
 
     /// A line the strict grammar refuses, read as `LenientContentLine` reads it and kept, whatever
     /// a selection says: such lines are few, and what was made of them should be seen.
-    private mutating func readLeniently(_ line: LogicalLine, after problem: ContentLineProblem) {
+    private mutating func readLeniently(_ line: UnfoldedLine, after problem: ContentLineProblem) {
         let reading = LenientContentLine.read(line, after: problem)
         for problem in reading.problems {
             let place = line.location(ofOffset: problem.offset)
@@ -160,7 +160,7 @@ struct ComponentParser {
 
     /// Checks the parameters that may be closed ones and the value; whitespace after a date or number
     /// is a slip real exporters make, reported and trimmed by repair, while the value is judged without it.
-    private mutating func check(_ property: Property, _ checks: PropertyChecks, in line: LogicalLine, valueOffset: Int,
+    private mutating func check(_ property: Property, _ checks: PropertyChecks, in line: UnfoldedLine, valueOffset: Int,
                                 closedParameters: ClosedParameterCandidates) {
         if collectsLinesForLibical && !LibicalAcceptance.vouches(for: property, form: checks.libicalForm) {
             linesForLibical.append((line.bytes, line.location(ofOffset: 0)))
@@ -181,7 +181,7 @@ struct ComponentParser {
     }
 
     /// Reports each parameter whose value is outside the set RFC 5545 closes it to (`RSVP=MAYBE`).
-    private mutating func check(_ candidates: ClosedParameterCandidates, of property: Property, in line: LogicalLine, valueOffset: Int) {
+    private mutating func check(_ candidates: ClosedParameterCandidates, of property: Property, in line: UnfoldedLine, valueOffset: Int) {
         for (index, parameter) in property.parameters.enumerated() where candidates.contains(index) {
             guard let problem = ParameterValueCheck.problem(in: parameter, of: property.name) else { continue }
             let place = line.location(ofOffset: ParameterValueCheck.offset(of: parameter.name, in: line.bytes, before: valueOffset))
@@ -200,6 +200,8 @@ struct ComponentParser {
     /// folds a line that ends in a multi-byte character between its CR and LF, leaving `\r` `\r\n`
     /// ` \n`: an empty line and then such a fold, which carries nothing.
     static let blankLine = "a line of blanks only, a fold with no line above it to continue (libical 3.0 writes one after a line's CR)"
+    /// A line with nothing on it, inside a component or between them.
+    static let emptyLine = "an empty line, which iCalendar does not allow"
 
     static func isBlank<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> Bool {
         !bytes.isEmpty && bytes.allSatisfy { $0 == 0x20 || $0 == 0x09 }

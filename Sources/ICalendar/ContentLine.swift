@@ -1,52 +1,6 @@
 import CalendarModel
 import ContentLines
 
-/// A logical content line after unfolding, with enough of its origin to point at any byte of it.
-struct LogicalLine {
-    var bytes: [UInt8] = []
-    /// The logical offset at which each physical line starts, and that line's number; the first
-    /// entry is the line the logical line began on.
-    var segments: [(offset: Int, line: Int)] = []
-    /// The lines joined to the one above although they lacked the fold's leading space.
-    var unindented: [Int] = []
-
-    /// The physical line and column of a byte offset in the unfolded line.
-    func location(ofOffset offset: Int) -> SourceLocation {
-        let index = segments.lastIndex { $0.offset <= offset } ?? 0
-        // A continuation's leading space, removed in unfolding, was its column 1.
-        let fold = index == 0 || unindented.contains(segments[index].line) ? 0 : 1
-        return SourceLocation(line: segments[index].line, column: offset - segments[index].offset + 1 + fold)
-    }
-
-    /// Starts the logical line afresh with one physical line, keeping the room already made.
-    @inline(__always)
-    mutating func start(_ line: some Collection<UInt8>, at number: Int) {
-        bytes.replaceSubrange(bytes.startIndex..<bytes.endIndex, with: line)
-        // Most lines are not folded: their one segment is replaced in place.
-        if segments.count == 1 {
-            segments[0] = (0, number)
-        } else {
-            segments.removeAll(keepingCapacity: true)
-            segments.append((0, number))
-        }
-        if !unindented.isEmpty { unindented.removeAll() }
-    }
-
-    /// Adds a folded continuation: `indented` when it began with the space or tab a fold has (which
-    /// is not part of the text), otherwise a line whose fold lost it (see `LostFold`).
-    mutating func append(_ line: some Collection<UInt8>, at number: Int, indented: Bool) {
-        segments.append((bytes.count, number))
-        if indented {
-            bytes += line.dropFirst()
-        } else {
-            bytes += line
-            unindented.append(number)
-        }
-    }
-
-    var startLine: Int { segments.first?.line ?? 0 }
-}
-
 /// A content line as read: the property (`nil` when the reader was told not to build it) and what
 /// was wrong in the line. A line that cannot be read as a property at all becomes an
 /// `unreadableLine` property, so it is written back as it was.
@@ -64,7 +18,7 @@ enum ContentLineParser {
 
     /// Reads a whole line, building the property: strictly, and where the line does not keep to RFC
     /// 5545, as `LenientContentLine` reads it.
-    static func parse(_ line: LogicalLine) -> ContentLineReading {
+    static func parse(_ line: UnfoldedLine) -> ContentLineReading {
         do throws(ContentLineProblem) {
             let (property, valueOffset, _) = try read(line, nameEnd: try readPropertyName(line.bytes), building: true)
             return ContentLineReading(property: property, valueOffset: valueOffset)
@@ -83,7 +37,7 @@ enum ContentLineParser {
     /// property is built only when `building` (a reader may check lines it does not keep, see
     /// `PropertySelection`), so both ways report the same problems. `closedParameters` are those of a
     /// built property that may be ones whose values are closed, for `ParameterValueCheck`.
-    static func read(_ line: LogicalLine, nameEnd: Int, building: Bool)
+    static func read(_ line: UnfoldedLine, nameEnd: Int, building: Bool)
         throws(ContentLineProblem) -> (Property?, valueOffset: Int, closedParameters: ClosedParameterCandidates) {
         let bytes = line.bytes
         if nameEnd == 3 || nameEnd == 5, LenientContentLine.isStructural(Array(bytes[..<nameEnd])) {

@@ -1,4 +1,5 @@
 import CalendarModel
+import ContentLines
 
 /// Whether a line the reader kept as written (`Property.unreadableLine`) is read back as that same
 /// kept line when written verbatim. Where it is not — it is empty (its bytes were control
@@ -12,7 +13,7 @@ enum KeptLine {
         guard ComponentParser.structuralName("BEGIN:", bytes[...]) == nil, ComponentParser.structuralName("END:", bytes[...]) == nil else {
             return false
         }
-        var line = LogicalLine()
+        var line = UnfoldedLine()
         line.start(bytes, at: 1)
         return ContentLineParser.parse(line).property?.isUnreadableLine == true
     }

@@ -14,7 +14,7 @@ enum LenientContentLine {
     private static let equals = UInt8(ascii: "="), quote = UInt8(ascii: "\""), dot = UInt8(ascii: ".")
 
     /// Reads `line`, which the strict reader refused with `problem`.
-    static func read(_ line: LogicalLine, after problem: ContentLineProblem) -> ContentLineReading {
+    static func read(_ line: UnfoldedLine, after problem: ContentLineProblem) -> ContentLineReading {
         guard let colonIndex = ContentLineLexer.valueColon(line.bytes) else { return unreadable(line, problem) }
         // A control character means nothing in a name or parameter either: left out, as in values,
         // so that the line is read rather than kept unreadable and read only once written (found by
@@ -46,7 +46,7 @@ enum LenientContentLine {
     }
 
     /// The whole line kept as an unreadable-line property, its text mended as a value's is.
-    private static func unreadable(_ line: LogicalLine, _ problem: ContentLineProblem) -> ContentLineReading {
+    private static func unreadable(_ line: UnfoldedLine, _ problem: ContentLineProblem) -> ContentLineReading {
         let mended = ValueBytes.mended(line.bytes[...]).text
         // Blanks the mending bared at its start are left out (a line of blanks only stays as it is).
         // A BEGIN or END the mending bared (`B\u{0E}EGIN:STANDARD`) stays text: the writer gives
