@@ -2,6 +2,11 @@ import CalendarDocuments
 import CalendarModel
 #if canImport(Glibc)
 import Glibc
+// Named outside `Terminal`, whose own `write` would otherwise hide the system call's.
+private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int { Glibc.write(descriptor, bytes, count) }
+#elseif canImport(Darwin)
+import Darwin
+private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int { Darwin.write(descriptor, bytes, count) }
 #endif
 
 /// Where messages go: diagnostics, summaries and errors to standard error, results to standard
@@ -35,8 +40,8 @@ enum Terminal {
 
     static func write(_ text: String, to stream: Stream) {
         let fd: Int32 = stream == .standardOutput ? 1 : 2
-        var bytes = Array(text.utf8)
-        bytes.withUnsafeMutableBytes { _ = Glibc.write(fd, $0.baseAddress!, $0.count) }
+        let bytes = Array(text.utf8)
+        bytes.withUnsafeBytes { _ = systemWrite(fd, $0.baseAddress, $0.count) }
     }
 
     /// `text` on standard error, or under `--json` each of `messages` as an object of `kind`.
