@@ -25,15 +25,26 @@ package final class PropertyDesign: Sendable {
         case text
     }
 
+    /// How often a component may hold it (RFC 5545 §3.6: "REQUIRED, MUST NOT occur more than once").
+    package enum Cardinality: Sendable {
+        /// Exactly once.
+        case required
+        case atMostOnce
+        case anyNumber
+    }
+
     /// The name in upper case.
     package let name: String
-    /// The default value type, in lower case as xCal and jCal name it (`date-time`, `text`, `recur`).
-    package let type: String
+    /// The default value type.
+    package let type: ValueType
     /// The other types a VALUE parameter may give it.
-    package let otherTypes: [String]
+    package let otherTypes: [ValueType]
     package let layout: Layout
     /// The components the RFCs let hold it.
     package let components: Set<String>
+    /// How often each of `components` may hold it.
+    package let cardinality: [String: Cardinality]
+    /// Whether some component may hold it more than once: the model's JSON gives it a list.
     package let isRepeatable: Bool
     /// A DATE-TIME that must be in UTC (RFC 5545 §3.8.7, RFC 7808, RFC 9074).
     package let isUTCOnly: Bool
@@ -46,15 +57,16 @@ package final class PropertyDesign: Sendable {
     /// The values RFC 5545 allows it in each component, where it names them (STATUS, §3.8.1.11).
     package let allowedValues: [String: [String]]
 
-    init(name: String, type: String, otherTypes: [String], layout: Layout, components: Set<String>, isRepeatable: Bool,
+    init(name: String, type: ValueType, otherTypes: [ValueType], layout: Layout, cardinality: [String: Cardinality],
          isUTCOnly: Bool, requiresValueParameter: Bool, expansionRole: ExpansionRole?, modelField: ModelField?,
          allowedValues: [String: [String]]) {
         self.name = name
         self.type = type
         self.otherTypes = otherTypes
         self.layout = layout
-        self.components = components
-        self.isRepeatable = isRepeatable
+        self.components = Set(cardinality.keys)
+        self.cardinality = cardinality
+        self.isRepeatable = cardinality.values.contains(.anyNumber)
         self.isUTCOnly = isUTCOnly
         self.requiresValueParameter = requiresValueParameter
         self.expansionRole = expansionRole
@@ -65,7 +77,7 @@ package final class PropertyDesign: Sendable {
     /// A floating DATE or DATE-TIME of it is a time of day that a calendar's zone can anchor
     /// (`validate --repair` gives Google's floating times their X-WR-TIMEZONE).
     package var isTimeAnchored: Bool {
-        type == "date-time" && !isUTCOnly && (expansionRole == .time || expansionRole == .rule)
+        type == .dateTime && !isUTCOnly && (expansionRole == .time || expansionRole == .rule)
     }
 
     /// How a value of `type` is laid out. Parts belong to the property's own types (GEO's two floats,
@@ -73,12 +85,12 @@ package final class PropertyDesign: Sendable {
     /// type, its ';' kept as written. Split into parts, a GEO;VALUE=PERIOD of two parts would read back
     /// as a period's start and end (found by fuzzing the jCal round trip). A list stays a list of
     /// whatever type the values have.
-    package func layout(for type: String) -> Layout {
+    package func layout(for type: ValueType) -> Layout {
         layout == .structured && !allows(type: type) ? .single : layout
     }
 
     /// Whether `type` is one the property may have.
-    package func allows(type other: String) -> Bool {
+    package func allows(type other: ValueType) -> Bool {
         other == type || otherTypes.contains(other)
     }
 }

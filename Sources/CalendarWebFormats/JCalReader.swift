@@ -116,7 +116,7 @@ package struct JCalReader {
         }
         let name = rawName.uppercased()
         // RFC 7265 names types in lower case; a writer's `TEXT` means the same type.
-        let type = typeName.lowercasedName
+        let type = ValueType(name: typeName)
         var parameters = try parameterPairs.map { pair throws(DocumentError) -> Parameter in
             switch pair.value {
             case .string(let value): return Parameter(pair.key, value)
@@ -128,20 +128,20 @@ package struct JCalReader {
         let values = parts[3...].map { typedValue($0, type: type) }
         // Looked up once for the layout and VALUE: a lookup hashes the name.
         let design = PropertyDesignTable.design(for: name)
-        let raw = type == PropertyDesignTable.unknownType
+        let raw = type == .unknown
             ? values.map { if case .string(let s) = $0 { s } else if case .number(let n) = $0 { n } else { "" } }.joined(separator: ",")
             : ValueCodec.raw(values, type: type, layout: design?.layout(for: type) ?? .single)
         let read = ValueCodec.readType(type, raw: raw)
         if ValueCodec.needsValueParameter(read, design: design) && !parameters.contains(where: { $0.name == "VALUE" }) {
-            parameters.append(Parameter("VALUE", read.uppercased()))
+            parameters.append(Parameter("VALUE", read.icalendarName))
         }
         return Property(name: name, parameters: parameters, value: raw)
     }
 
-    private static func typedValue(_ json: JSONValue, type: String) -> TypedValue {
+    private static func typedValue(_ json: JSONValue, type: ValueType) -> TypedValue {
         switch json {
         case .string(let text):
-            guard type == "period" else { return .string(text) }
+            guard type == .period else { return .string(text) }
             let halves = text.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
             guard halves.count == 2 else { return .string(text) }
             let isDuration = halves[1].hasPrefix("P") || halves[1].hasPrefix("-P") || halves[1].hasPrefix("+P")
@@ -151,7 +151,7 @@ package struct JCalReader {
         case .null: return .string("")
         case .array(let items):
             // Some writers (python icalendar) give a period as [start, end]; read it as the period it is.
-            if type == "period", items.count == 2, case .string(let start) = items[0], case .string(let end) = items[1] {
+            if type == .period, items.count == 2, case .string(let start) = items[0], case .string(let end) = items[1] {
                 return typedValue(.string(start + "/" + end), type: type)
             }
             return .parts(items.map { typedValue($0, type: type) })

@@ -65,7 +65,7 @@ extension JSONOutput {
             }
         }
         append("},")
-        string(type)
+        string(type.name)
         for value in Self.values(of: property, type: type, design: design) {
             append(",")
             write(value)
@@ -77,8 +77,8 @@ extension JSONOutput {
     /// values (unescaped `,`) of several parts (unescaped `;`, RFC 5545 §3.3.11), as the reader makes
     /// of `["x-a",{},"text",["a","b"],"c"]`: they go out as that again, not as one string that would
     /// read back with its separators escaped (found by fuzzing the jCal round trip).
-    private static func values(of property: Property, type: String, design: PropertyDesign?) -> [TypedValue] {
-        guard type == "text", design == nil else {
+    private static func values(of property: Property, type: ValueType, design: PropertyDesign?) -> [TypedValue] {
+        guard type == .text, design == nil else {
             return ValueCodec.values(of: property, type: type, layout: design?.layout(for: type) ?? .single)
         }
         return ValueCodec.split(property.value, at: ",").map { value in

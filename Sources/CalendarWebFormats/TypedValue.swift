@@ -33,22 +33,21 @@ enum ValueCodec {
     /// own example B.1.1 does), and is typed by what it is.
     ///
     /// A value that is not one of its type is `unknown` (see `ValueTypeCheck`).
-    static func type(of property: Property) -> String {
+    static func type(of property: Property) -> ValueType {
         type(of: property, design: PropertyDesignTable.design(for: property.name))
     }
 
     /// The same with the property's entry (`nil` without one) already looked up: the writers look it
     /// up once per property and use it for the type, the layout and the values.
-    static func type(of property: Property, design: PropertyDesign?) -> String {
+    static func type(of property: Property, design: PropertyDesign?) -> ValueType {
         let type = declaredType(of: property, design: design)
-        return type == PropertyDesignTable.unknownType || ValueTypeCheck.reads(property.value, as: type, layout: design?.layout(for: type) ?? .single)
-            ? type : PropertyDesignTable.unknownType
+        return type == .unknown || ValueTypeCheck.reads(property.value, as: type, layout: design?.layout(for: type) ?? .single)
+            ? type : .unknown
     }
 
-    private static func declaredType(of property: Property, design: PropertyDesign?) -> String {
-        if let value = property[parameter: "VALUE"] { return value.lowercased() }
-        let type = design?.type ?? PropertyDesignTable.unknownType
-        return type == "date-time" && isBareDate(property.value) ? "date" : type
+    private static func declaredType(of property: Property, design: PropertyDesign?) -> ValueType {
+        if let value = property[parameter: "VALUE"] { return ValueType(name: value) }
+        return readType(design?.type ?? .unknown, raw: property.value)
     }
 
     /// A raw value whose first item is `20081006`: a date, whatever type was declared for it.
@@ -63,15 +62,15 @@ enum ValueCodec {
 
     /// The type a reader gives a value declared `type`: a date declared a date-time is the date the
     /// writers take it for (see `type(of:)`), and is read so, with its VALUE.
-    static func readType(_ type: String, raw: String) -> String {
-        type == "date-time" && isBareDate(raw) ? "date" : type
+    static func readType(_ type: ValueType, raw: String) -> ValueType {
+        type == .dateTime && isBareDate(raw) ? .date : type
     }
 
     /// Whether a writer leaves a parameter out: VALUE is said by the type, except for a value that
     /// travels as `unknown`, whose VALUE parameter comes back with it, and a VALUE not in the upper
     /// case a reader restores it in (`US/Eastern` would come back `US/EASTERN`), kept as written.
-    static func omits(_ parameter: Parameter, type: String) -> Bool {
-        parameter.name == "VALUE" && type != PropertyDesignTable.unknownType && parameter.values == [type.uppercased()]
+    static func omits(_ parameter: Parameter, type: ValueType) -> Bool {
+        parameter.name == "VALUE" && type != .unknown && parameter.values == [type.icalendarName]
     }
 
     /// Whether a reader puts VALUE back: for a type other than the default (never for `unknown`,
@@ -79,19 +78,19 @@ enum ValueCodec {
     ///
     /// `design` is the property's entry (`nil` without one), which the readers look up once per
     /// property for this, its layout and its default type.
-    static func needsValueParameter(_ type: String, design: PropertyDesign?) -> Bool {
-        guard type != PropertyDesignTable.unknownType else { return false }
-        return type != (design?.type ?? PropertyDesignTable.unknownType) || design?.requiresValueParameter == true
+    static func needsValueParameter(_ type: ValueType, design: PropertyDesign?) -> Bool {
+        guard type != .unknown else { return false }
+        return type != (design?.type ?? .unknown) || design?.requiresValueParameter == true
     }
 
     /// The typed values of a property's raw value.
-    static func values(of property: Property, type: String) -> [TypedValue] {
+    static func values(of property: Property, type: ValueType) -> [TypedValue] {
         values(of: property, type: type, layout: PropertyDesignTable.layout(of: property.name, type: type))
     }
 
     /// The same with the property's layout already looked up.
-    static func values(of property: Property, type: String, layout: PropertyDesign.Layout) -> [TypedValue] {
-        if type == PropertyDesignTable.unknownType { return [.string(property.value)] }
+    static func values(of property: Property, type: ValueType, layout: PropertyDesign.Layout) -> [TypedValue] {
+        if type == .unknown { return [.string(property.value)] }
         switch layout {
         case .structured:
             // Values a reader was given several of (jCal's `["request-status",{},"text",[…],[…]]`)
@@ -107,7 +106,7 @@ enum ValueCodec {
     /// The raw iCalendar value for typed values of a property laid out as `layout`. Values the layout
     /// has no place for (several for a single-valued property, parts for an unstructured one) become
     /// one text with the separators escaped, so what `values(of:type:)` reads back is what was given.
-    static func raw(_ values: [TypedValue], type: String, layout: PropertyDesign.Layout) -> String {
+    static func raw(_ values: [TypedValue], type: ValueType, layout: PropertyDesign.Layout) -> String {
         switch layout {
         case .structured:
             // A part that is itself parts or a rule is one text, its separators escaped, as in a list.
@@ -122,7 +121,7 @@ enum ValueCodec {
                 return encode(.string(values.map { plain(flattened($0, type: type), type: type) }.joined(separator: ",")), type: type)
             }
             let text = encode(flattened(value, type: type), type: type)
-            return type == "recur" && !isPlainRule(value) ? canonicalRule(text) : text
+            return type == .recur && !isPlainRule(value) ? canonicalRule(text) : text
         }
     }
 
@@ -142,50 +141,52 @@ enum ValueCodec {
     /// cuts them (a rule given as a string, or a part whose value holds a ';', is read as its text
     /// says). Text that is no rule stays as it is: it travels as `unknown`.
     private static func canonicalRule(_ text: String) -> String {
-        guard ValueTypeCheck.reads(text, as: "recur", layout: .single) else { return text }
-        return encode(decode(text, type: "recur"), type: "recur")
+        guard ValueType.recur.reads(text) else { return text }
+        return encode(decode(text, type: .recur), type: .recur)
     }
 
     /// Parts where the layout holds none, as one value of their texts joined by ';'; a rule or a
     /// period given where the type is another, as the text iCalendar writes for it.
-    private static func flattened(_ value: TypedValue, type: String) -> TypedValue {
+    private static func flattened(_ value: TypedValue, type: ValueType) -> TypedValue {
         switch value {
         case .parts(let parts): return .string(parts.map { plain($0, type: type) }.joined(separator: ";"))
-        case .recur where type != "recur", .period where type != "period": return .string(encode(value, type: type))
+        case .recur where type != .recur, .period where type != .period: return .string(encode(value, type: type))
         default: return value
         }
     }
 
     /// A value as the text it stands for: text unescaped, anything else as iCalendar writes it.
-    private static func plain(_ value: TypedValue, type: String) -> String {
-        if case .string(let text) = value, type == "text" { return text }
+    private static func plain(_ value: TypedValue, type: ValueType) -> String {
+        if case .string(let text) = value, type == .text { return text }
         return encode(value, type: type)
     }
 
-    static func decode(_ raw: String, type: String) -> TypedValue {
+    static func decode(_ raw: String, type: ValueType) -> TypedValue {
         switch type {
-        case "text": return .string(TextEscaping.unescape(raw))
-        case "integer", "float": return .number(raw)
-        case "boolean": return .boolean(raw.uppercased() == "TRUE")
-        case "date": return .string(isoDate(raw.trailingBlanksRemoved))
-        case "date-time": return .string(isoDateTime(raw.trailingBlanksRemoved))
-        case "time": return .string(isoTime(raw.trailingBlanksRemoved))
-        case "utc-offset": return .string(isoOffset(raw))
-        case "period": return period(raw)
-        case "recur": return recur(raw)
-        default: return .string(raw)
+        case .text: return .string(TextEscaping.unescape(raw))
+        case .integer, .float: return .number(raw)
+        case .boolean: return .boolean(raw.uppercased() == "TRUE")
+        case .date: return .string(isoDate(raw.trailingBlanksRemoved))
+        case .dateTime: return .string(isoDateTime(raw.trailingBlanksRemoved))
+        case .time: return .string(isoTime(raw.trailingBlanksRemoved))
+        case .utcOffset: return .string(isoOffset(raw))
+        case .period: return period(raw)
+        case .recur: return recur(raw)
+        case .binary, .calendarAddress, .duration, .uri, .uid, .xmlReference, .unknown, .other: return .string(raw)
         }
     }
 
-    static func encode(_ value: TypedValue, type: String) -> String {
+    static func encode(_ value: TypedValue, type: ValueType) -> String {
         switch value {
         case .string(let text):
             switch type {
-            case "text": return TextEscaping.escape(text)
+            case .text: return TextEscaping.escape(text)
             // Blanks after a date are dropped as `decode` drops them, so both directions agree.
-            case "date", "date-time", "time": return basic(text.trailingBlanksRemoved)
-            case "utc-offset": return basic(text)
-            default: return text
+            case .date, .dateTime, .time: return basic(text.trailingBlanksRemoved)
+            case .utcOffset: return basic(text)
+            case .binary, .boolean, .calendarAddress, .duration, .float, .integer, .period, .recur, .uri, .uid, .xmlReference, .unknown,
+                 .other:
+                return text
             }
         case .number(let literal): return literal
         case .boolean(let flag): return flag ? "TRUE" : "FALSE"
@@ -299,8 +300,8 @@ enum ValueCodec {
     }
 
     private static func period(_ raw: String) -> TypedValue {
-        guard let (start, rest) = ValueTypeCheck.periodHalves(raw) else { return .string(raw) }
-        if ValueTypeCheck.isPeriodDuration(rest) { return .period(start: isoDateTime(start), end: nil, duration: rest) }
+        guard let (start, rest) = ValueType.periodHalves(raw) else { return .string(raw) }
+        if ValueType.isPeriodDuration(rest) { return .period(start: isoDateTime(start), end: nil, duration: rest) }
         return .period(start: isoDateTime(start), end: isoDateTime(rest), duration: nil)
     }
 

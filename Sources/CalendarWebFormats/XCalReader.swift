@@ -59,10 +59,10 @@ package struct XCalReader {
     /// `<rsvp>w</rsvp>` read as written would come back `W` from the `<boolean>` it is written as.
     static func parameter(_ element: XCalElement) -> Parameter {
         // The writer writes a boolean in lower case (XCalWriter); iCalendar's is upper case.
-        func value(_ text: String, as type: String) -> String { type == "boolean" ? text.uppercased() : text }
+        func value(_ text: String, as type: ValueType) -> String { type == .boolean ? text.uppercased() : text }
         let name = element.name.uppercased()
         return Parameter(name: name, values: element.children.isEmpty ? [value(element.text, as: ParameterDesignTable.type(of: name))]
-                                                                       : element.children.map { value($0.text, as: $0.name) })
+                                                                       : element.children.map { value($0.text, as: ValueType(name: $0.name)) })
     }
 
     static func property(_ element: XCalElement) -> Property {
@@ -80,45 +80,46 @@ package struct XCalReader {
         }
         let (type, values) = typedValues(valueElements, design: design,
                                          bareText: valueElements.isEmpty ? element.text.surroundingWhitespaceRemoved : "")
-        let raw = type == PropertyDesignTable.unknownType ? values.map { if case .string(let s) = $0 { s } else { "" } }.joined(separator: ",")
+        let raw = type == .unknown ? values.map { if case .string(let s) = $0 { s } else { "" } }.joined(separator: ",")
                                                  : ValueCodec.raw(values, type: type, layout: design?.layout(for: type) ?? .single)
         let read = ValueCodec.readType(type, raw: raw)
         if ValueCodec.needsValueParameter(read, design: design) && !parameters.contains(where: { $0.name == "VALUE" }) {
-            parameters.append(Parameter("VALUE", read.uppercased()))
+            parameters.append(Parameter("VALUE", read.icalendarName))
         }
         return Property(name: name, parameters: parameters, value: raw, location: SourceLocation(line: element.line))
     }
 
     /// The type a property's value elements name, and their values.
-    private static func typedValues(_ elements: [XCalElement], design: PropertyDesign?, bareText: String) -> (String, [TypedValue]) {
+    private static func typedValues(_ elements: [XCalElement], design: PropertyDesign?, bareText: String) -> (ValueType, [TypedValue]) {
         // No value element (`<tzid>US/Eastern</tzid>`, as RFC 6321's example B.2.2 writes it): the bare text,
         // read as the property's default type.
         guard let first = elements.first else {
-            let type = design?.type ?? PropertyDesignTable.unknownType
-            return (type, [ValueCodec.decode(ValueCodec.encode(.string(bareText), type: type == "text" ? "text" : "unknown"), type: type)])
+            let type = design?.type ?? .unknown
+            return (type, [ValueCodec.decode(ValueCodec.encode(.string(bareText), type: type == .text ? .text : .unknown), type: type)])
         }
         switch first.name {
         case "latitude", "longitude":
-            return ("float", [.parts(elements.map { .number($0.text) })])
+            return (.float, [.parts(elements.map { .number($0.text) })])
         case "code", "description", "data":
-            return ("text", [.parts(elements.map { .string($0.text) })])
-        case "period":
-            return ("period", elements.map { period in
+            return (.text, [.parts(elements.map { .string($0.text) })])
+        case ValueType.period.name:
+            return (.period, elements.map { period in
                 let parts = Dictionary(period.children.map { ($0.name, $0.text) }, uniquingKeysWith: { a, _ in a })
                 return .period(start: parts["start"] ?? "", end: parts["end"], duration: parts["duration"])
             })
-        case "recur":
+        case ValueType.recur.name:
             var parts: [(name: String, values: [String])] = []
             for part in first.children {
                 if let index = parts.firstIndex(where: { $0.name == part.name }) { parts[index].values.append(part.text) }
                 else { parts.append((part.name, [part.text])) }
             }
-            return ("recur", [ValueCodec.inRuleOrder(parts)])
-        case let type:
+            return (.recur, [ValueCodec.inRuleOrder(parts)])
+        case let name:
+            let type = ValueType(name: name)
             return (type, elements.map { element in
                 switch type {
-                case "integer", "float": return .number(element.text)
-                case "boolean": return .boolean(element.text == "true")
+                case .integer, .float: return .number(element.text)
+                case .boolean: return .boolean(element.text == "true")
                 default: return .string(element.text)
                 }
             })

@@ -76,7 +76,7 @@ extension XMLMarkup {
                 let parameterName = parameter.name.lowercased()
                 start(parameterName)
                 let type = ParameterDesignTable.type(of: parameter.name)
-                for value in parameter.values { element(type, type == "boolean" ? value.lowercased() : value) }
+                for value in parameter.values { element(type.name, type == .boolean ? value.lowercased() : value) }
                 end(parameterName)
             }
             end("parameters")
@@ -87,20 +87,20 @@ extension XMLMarkup {
         end(name)
     }
 
-    private mutating func write(_ value: TypedValue, named name: String, type: String) {
+    private mutating func write(_ value: TypedValue, named name: String, type: ValueType) {
         switch value {
-        case .string(let text), .number(let text): element(type, text)
-        case .boolean(let flag): element(type, flag ? "true" : "false")
+        case .string(let text), .number(let text): element(type.name, text)
+        case .boolean(let flag): element(type.name, flag ? "true" : "false")
         case .period(let startTime, let end, let duration):
-            start("period")
+            start(ValueType.period.name)
             element("start", startTime)
             if let end { element("end", end) }
             if let duration { element("duration", duration) }
-            self.end("period")
+            self.end(ValueType.period.name)
         case .recur(let parts):
-            start("recur")
+            start(ValueType.recur.name)
             for part in parts { for item in part.values { element(part.name, item) } }
-            end("recur")
+            end(ValueType.recur.name)
         case .parts(let parts):
             if name == "GEO", parts.count == 2 {
                 element("latitude", Self.text(parts[0]))

@@ -35,12 +35,12 @@ enum WebFormatTargets {
         copy.properties = component.properties.map { property in
             var alike = property
             let design = PropertyDesignTable.design(for: property.name)
-            if let type = property[parameter: "VALUE"], type.lowercased() == PropertyDesignTable.type(of: property.name),
+            if let type = property[parameter: "VALUE"], ValueType(name: type) == PropertyDesignTable.type(of: property.name),
                design?.requiresValueParameter != true {
                 alike.parameters.removeAll { $0.name == "VALUE" }
             }
-            if alike[parameter: "VALUE"] == nil, PropertyDesignTable.type(of: property.name) == "text",
-               PropertyDesignTable.layout(of: property.name, type: "text") == .single {
+            if alike[parameter: "VALUE"] == nil, PropertyDesignTable.type(of: property.name) == .text,
+               PropertyDesignTable.layout(of: property.name, type: .text) == .single {
                 alike.value = TextEscaping.escape(TextEscaping.unescape(property.value))
             }
             return alike

@@ -32,14 +32,14 @@ enum LibicalAcceptance {
     /// libical (rules, GEO, periods, REQUEST-STATUS, unknown types).
     private static func form(of design: PropertyDesign) -> Form? {
         switch design.type {
-        case "text", "cal-address", "uri", "integer", "utc-offset":
+        case .text, .calendarAddress, .uri, .integer, .utcOffset:
             return design.layout == .structured ? nil : .anything
-        case "date-time":
+        case .dateTime:
             if design.layout == .list { return .dateOrDateTime(isList: true) }
-            return design.allows(type: "date") ? .dateOrDateTime(isList: false) : .dateTimeOnly
-        case "duration":
-            return design.allows(type: "date-time") ? .durationOrDateTime : .duration
-        default:
+            return design.allows(type: .date) ? .dateOrDateTime(isList: false) : .dateTimeOnly
+        case .duration:
+            return design.allows(type: .dateTime) ? .durationOrDateTime : .duration
+        case .binary, .boolean, .date, .float, .period, .recur, .time, .uid, .xmlReference, .unknown, .other:
             return nil
         }
     }
@@ -58,7 +58,7 @@ enum LibicalAcceptance {
         return property.value.utf8.withContiguousStorageIfAvailable { vouches(for: $0[...], form: form, valueType: valueType) } ?? false
     }
 
-    private static func vouches(for value: Bytes, form: Form?, valueType: ValueType) -> Bool {
+    private static func vouches(for value: Bytes, form: Form?, valueType: ExplicitType) -> Bool {
         switch (form, valueType) {
         case (.anything, .none):
             return true
@@ -83,23 +83,31 @@ enum LibicalAcceptance {
     static func allowsItsValueType(_ property: Property) -> Bool {
         guard let design = PropertyDesignTable.design(for: property.name),
               let parameter = property.parameters.first(where: { $0.name == "VALUE" }), parameter.values.count == 1 else { return false }
-        let type = parameter.values[0].lowercased()
-        return ["text", "uri", "uid", "binary", "xml-reference", "cal-address"].contains(type) && design.allows(type: type)
+        let type = ValueType(name: parameter.values[0])
+        return isFreeForm(type) && design.allows(type: type)
+    }
+
+    /// Whether libical leaves a value of the type unread, whatever it holds.
+    private static func isFreeForm(_ type: ValueType) -> Bool {
+        switch type {
+        case .text, .uri, .uid, .binary, .xmlReference, .calendarAddress: true
+        case .boolean, .date, .dateTime, .duration, .float, .integer, .period, .recur, .time, .utcOffset, .unknown, .other: false
+        }
     }
 
     /// What the VALUE parameter says: nothing, DATE, DATE-TIME, or something only libical can judge
     /// (another type, a list of types, several VALUE parameters).
-    private enum ValueType {
+    private enum ExplicitType {
         case none, date, dateTime, other
     }
 
-    private static func explicitValueType(of property: Property) -> ValueType {
-        var found = ValueType.none
+    private static func explicitValueType(of property: Property) -> ExplicitType {
+        var found = ExplicitType.none
         for parameter in property.parameters where parameter.name == "VALUE" {
             guard found == .none, parameter.values.count == 1 else { return .other }
-            switch parameter.value.uppercased() {
-            case "DATE": found = .date
-            case "DATE-TIME": found = .dateTime
+            switch ValueType(name: parameter.value) {
+            case .date: found = .date
+            case .dateTime: found = .dateTime
             default: return .other
             }
         }

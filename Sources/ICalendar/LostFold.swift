@@ -89,6 +89,6 @@ enum LostFold {
         guard !name.isEmpty, name.allSatisfy(ContentLineDialect.iCalendar.isNameByte) else { return false }
         let checks = PropertyChecks.of(name[...])
         let upperCased = ContentLineLexer.upperCased(name[...])
-        return checks.kind != nil || checks.libicalForm != nil || PropertyDesignTable.type(of: upperCased) != PropertyDesignTable.unknownType
+        return checks.kind != nil || checks.libicalForm != nil || PropertyDesignTable.type(of: upperCased) != .unknown
     }
 }

@@ -24,13 +24,13 @@ enum PropertyValueCheck {
     /// What a property's value is checked as, from its type in the design table.
     private static func kind(of design: PropertyDesign) -> Kind? {
         switch (design.type, design.layout) {
-        case ("recur", _): return .rule
-        case ("duration", _): return design.allows(type: "date-time") ? .trigger : .duration
-        case ("date-time", .list): return .dateList
-        case ("date-time", _): return .dateTime
-        case ("integer", _): return .integer
-        case ("utc-offset", _): return .utcOffset
-        case ("float", .structured): return .coordinates
+        case (.recur, _): return .rule
+        case (.duration, _): return design.allows(type: .dateTime) ? .trigger : .duration
+        case (.dateTime, .list): return .dateList
+        case (.dateTime, _): return .dateTime
+        case (.integer, _): return .integer
+        case (.utcOffset, _): return .utcOffset
+        case (.float, .structured): return .coordinates
         default: return nil
         }
     }
@@ -57,7 +57,7 @@ enum PropertyValueCheck {
             // Read as expand reads it, so each message says what expand does about it.
             let problems = RecurrenceRuleReading(property.value).problems
             return problems.isEmpty ? nil : "\(property.name): " + problems.map(\.description).joined(separator: ". ")
-        case .trigger where property[parameter: "VALUE"]?.uppercased() == "DATE-TIME":
+        case .trigger where property[parameter: "VALUE"].map(ValueType.init(name:)) == .dateTime:
             // An absolute trigger is libical's to judge, as it always was.
             return nil
         case .duration, .trigger:
@@ -67,7 +67,7 @@ enum PropertyValueCheck {
             }
             return "\(property.name):\(property.value) is not a duration such as PT15M, -P1D or P1W"
         case .dateList:
-            guard property[parameter: "VALUE"]?.uppercased() != "PERIOD" else { return periodProblem(property) }
+            guard property[parameter: "VALUE"].map(ValueType.init(name:)) != .period else { return periodProblem(property) }
             let bad = property.value.split(separator: ",").first { DateValue(icalendar: String($0)) == nil }
             return bad.map { "\(property.name) value '\($0)' is not a date that exists (YYYYMMDD or YYYYMMDDThhmmss[Z])" }
         case .dateTime:

@@ -47,9 +47,9 @@ enum ICalendarSpecifics {
         object["name"] = .string(property.name.lowercased())
         if !property.parameters.isEmpty { object["parameters"] = parameters(property.parameters) }
         let text = property.text
-        let isText = PropertyDesignTable.type(of: property.name) == "text" && property[parameter: "VALUE"] == nil
+        let isText = PropertyDesignTable.type(of: property.name) == .text && property[parameter: "VALUE"] == nil
             && TextEscaping.escape(text) == property.value
-        object["valueType"] = .string(isText ? "text" : PropertyDesignTable.unknownType)
+        object["valueType"] = .string((isText ? ValueType.text : .unknown).name)
         object["value"] = .string(isText ? text : property.value)
         return object.value
     }
@@ -87,10 +87,10 @@ enum ICalendarSpecifics {
             throw JSCalendarProblem(path: path, "an ICalProperty needs a name")
         }
         let parameters = try parameters(from: json["parameters"], path: "\(path).parameters")
-        let type = json["valueType"]?.string ?? PropertyDesignTable.unknownType
+        let type = json["valueType"]?.string.map(ValueType.init(name:)) ?? .unknown
         let raw: String
         switch json["value"] {
-        case .string(let text)?: raw = type == "text" ? TextEscaping.escape(text) : text
+        case .string(let text)?: raw = type == .text ? TextEscaping.escape(text) : text
         case .number(let literal)?: raw = literal
         case .bool(let flag)?: raw = flag ? "TRUE" : "FALSE"
         default: throw JSCalendarProblem(path: "\(path).value", "an ICalProperty needs a value")

@@ -77,7 +77,7 @@ final class PythonICalendarJCalTests: XCTestCase {
         }
         // Each property's default type and whether its definition wants VALUE all the same.
         let defaults = Dictionary(uniqueKeysWithValues: names.map { name in
-            (name, [PropertyDesignTable.type(of: name), (PropertyDesignTable.design(for: name)?.requiresValueParameter == true)] as [Any])
+            (name, [PropertyDesignTable.type(of: name).name, (PropertyDesignTable.design(for: name)?.requiresValueParameter == true)] as [Any])
         })
         let defaultsFile = folder.appendingPathComponent("defaults.json")
         try JSONSerialization.data(withJSONObject: defaults).write(to: defaultsFile)
@@ -188,8 +188,8 @@ final class PythonICalendarJCalTests: XCTestCase {
         copy.properties = component.properties.map { property in
             var p = property
             switch ValueCodec.type(of: property) {
-            case "duration": p.value = property.value.split(separator: ",").map { duration(String($0)) }.joined(separator: ",")
-            case "float": p.value = property.value.split(separator: ";").map { Double($0).map { "\($0)" } ?? String($0) }.joined(separator: ";")
+            case .duration: p.value = property.value.split(separator: ",").map { duration(String($0)) }.joined(separator: ",")
+            case .float: p.value = property.value.split(separator: ";").map { Double($0).map { "\($0)" } ?? String($0) }.joined(separator: ";")
             default: break
             }
             return p

@@ -48,14 +48,14 @@ func semantic(_ component: Component) -> Component {
     copy.properties = component.properties.map { property in
         var p = property
         let type = ValueCodec.type(of: property)
-        if type != PropertyDesignTable.unknownType {
+        if type != .unknown {
             p.value = ValueCodec.raw(ValueCodec.values(of: property, type: type), type: type, layout: PropertyDesignTable.layout(of: property.name, type: type))
         }
         if type == PropertyDesignTable.type(of: property.name) && !(PropertyDesignTable.design(for: property.name)?.requiresValueParameter == true) {
             p.parameters.removeAll { $0.name == "VALUE" }
-        } else if type != PropertyDesignTable.unknownType && p[parameter: "VALUE"] == nil {
+        } else if type != .unknown && p[parameter: "VALUE"] == nil {
             // A bare date where a date-time is the default is a date (ValueCodec.type): say so.
-            p.parameters.append(Parameter("VALUE", type.uppercased()))
+            p.parameters.append(Parameter("VALUE", type.icalendarName))
         }
         // VALUE names a type, and type names compare case-insensitively (RFC 5545 §3.2).
         p.parameters = p.parameters.map { $0.name == "VALUE" ? Parameter(name: "VALUE", values: $0.values.map { $0.uppercased() }) : $0 }

@@ -139,8 +139,8 @@ final class XCalJCalRoundTripTests: XCTestCase {
         XCTAssertEqual(fromJSON.map(\.canonicalForm), [calendar.canonicalForm])
         let fromXML = try XCalReader().calendars(from: XCalWriter().document(for: calendar))
         XCTAssertEqual(fromXML.map(\.canonicalForm), [calendar.canonicalForm])
-        XCTAssertEqual(PropertyDesignTable.layout(of: "GEO", type: "float"), .structured)
-        XCTAssertEqual(PropertyDesignTable.layout(of: "GEO", type: "period"), .single)
-        XCTAssertEqual(PropertyDesignTable.layout(of: "RDATE", type: "period"), .list)
+        XCTAssertEqual(PropertyDesignTable.layout(of: "GEO", type: .float), .structured)
+        XCTAssertEqual(PropertyDesignTable.layout(of: "GEO", type: .period), .single)
+        XCTAssertEqual(PropertyDesignTable.layout(of: "RDATE", type: .period), .list)
     }
 }

@@ -96,7 +96,7 @@ final class LibicalAcceptanceTests: XCTestCase {
     /// types the design table allows a property (newer RFCs gave them), which calbridge accepts.
     private func isValueFinding(_ message: String) -> Bool {
         !message.hasPrefix("No value for") && !PropertyDesignTable.entries.contains { design in
-            (design.otherTypes + [design.type]).contains { message == "Invalid VALUE type for property \(design.name): VALUE=\($0.uppercased())" }
+            (design.otherTypes + [design.type]).contains { message == "Invalid VALUE type for property \(design.name): VALUE=\($0.icalendarName)" }
         }
     }
 
