@@ -113,24 +113,35 @@ extension VCalendarTranslation {
         return Property(name: "STATUS", value: value, location: line.location)
     }
 
+    /// The items RFC 5545 requires a UID and a DTSTAMP of (§3.6.1–§3.6.4): the iCalendar reader adds
+    /// them to such an item that lacks them, so a translation that left one out would read back changed.
+    private static let identifiedNames: Set<String> = ["VEVENT", "VTODO", "VJOURNAL", "VFREEBUSY"]
+
     /// vCalendar 1.0 has neither DTSTAMP nor, from many phones, UID; RFC 5545 requires both. DTSTAMP is
     /// when the item was last written (LAST-MODIFIED, else CREATED, else the earliest time, so any
-    /// real revision wins); a UID is made from the item's content, the same on every run.
-    private mutating func completeIdentity(_ component: inout Component) {
-        guard component.name == "VEVENT" || component.name == "VTODO" else { return }
+    /// real revision wins); a UID is made from the item's content, the same on every run. An empty
+    /// UID names nothing either, so it gets one made too.
+    mutating func completeIdentity(_ component: inout Component) {
+        guard Self.identifiedNames.contains(component.name) else { return }
         if !component.has("DTSTAMP") {
             // Only a time that reads as UTC stamps the item; a value kept as written because it is none does not.
             let written = [component["LAST-MODIFIED"]?.value, component["CREATED"]?.value].compactMap { $0 }
             let stamp = written.first { if case .utc? = DateValue(icalendar: $0) { true } else { false } } ?? "19700101T000000Z"
             component.properties.insert(Property(name: "DTSTAMP", value: stamp), at: 0)
         }
-        if !component.has("UID") {
+        let written = component.firstIndex(named: "UID")
+        if written.map({ component.properties[$0].value.trimmingBlanks.isEmpty }) ?? true {
             var content: [UInt8] = []
-            for property in component.properties where property.name != "DTSTAMP" {
+            for property in component.properties where property.name != "DTSTAMP" && property.name != "UID" {
                 content += property.name.utf8 + [0x3A] + property.value.utf8 + [0x0A]
             }
             report.note(.madeUID, at: component.location ?? SourceLocation(line: 1))
-            component.properties.insert(Property(name: "UID", value: "vcs-" + FNV1a.hex(content)), at: 0)
+            let uid = "vcs-" + FNV1a.hex(content)
+            if let written {
+                component.properties[written].value = uid
+            } else {
+                component.properties.insert(Property(name: "UID", value: uid), at: 0)
+            }
         }
     }
 

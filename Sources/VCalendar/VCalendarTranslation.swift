@@ -16,8 +16,13 @@ struct VCalendarTranslation {
     /// spent on its items' times, its items translated.
     mutating func calendar(_ node: VCalendarNode) -> Component {
         let lines = node.readLines
-        // A file may hold an iCalendar 2.0 VCALENDAR after a vCalendar one: it is carried as written.
-        guard lines.first(where: { $0.name == "VERSION" })?.value.trimmingBlanks != "2.0" else { return untranslated(node) }
+        // A file may hold an iCalendar 2.0 VCALENDAR after a vCalendar one: it is carried as written,
+        // its items given the UID and DTSTAMP they lack as the iCalendar reader gives them.
+        guard lines.first(where: { $0.name == "VERSION" })?.value.trimmingBlanks != "2.0" else {
+            var carried = untranslated(node)
+            for index in carried.components.indices { completeIdentity(&carried.components[index]) }
+            return carried
+        }
         let tz = lines.first { $0.name == "TZ" }
         zone = VCalendarZone(tz: tz?.value, daylight: lines.filter { $0.name == "DAYLIGHT" }.map(\.value))
         if let tz, zone == nil { report.note(.unreadableZone, at: tz.location, tz.value) }
@@ -49,7 +54,10 @@ struct VCalendarTranslation {
             }
         }
         calendar.components = node.children.map { child in
-            child.name == "VEVENT" || child.name == "VTODO" ? item(child) : untranslated(child)
+            guard child.name != "VEVENT" && child.name != "VTODO" else { return item(child) }
+            var carried = untranslated(child)
+            completeIdentity(&carried)
+            return carried
         }
         return calendar
     }
