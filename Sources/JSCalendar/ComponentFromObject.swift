@@ -14,9 +14,11 @@ struct ComponentFromObject {
     /// The calendar's zones, which say a zoned UNTIL in UTC.
     private let zones: TimeZoneResolver
 
-    static func components(for object: JSONValue, path: String, zones: TimeZoneResolver) throws(JSCalendarProblem) -> [Component] {
+    /// `named` gives the component a Participant is (see `ParticipantComponents`).
+    static func components(for object: JSONValue, path: String, zones: TimeZoneResolver,
+                           named given: String? = nil) throws(JSCalendarProblem) -> [Component] {
         guard case .object = object else { throw JSCalendarProblem(path: path, "an entry must be a JSON object") }
-        guard let type = object["@type"]?.string, let name = MappingTable.component(ofType: type),
+        guard let type = object["@type"]?.string, let name = given ?? MappingTable.component(ofType: type),
               let kind = MappingTable.kind(of: name) else {
             throw JSCalendarProblem(path: "\(path).@type", "\"@type\" must be Event, Task or Group (Alert inside alerts)")
         }
@@ -60,6 +62,10 @@ struct ComponentFromObject {
             }
         case "recurrenceOverrides":
             try addOverrides(member.value)
+        case "participants":
+            guard let written = ParticipantLines.written(member.value, converted: converted, zones: zones) else { return carry(member) }
+            component.properties += written.lines
+            component.components += written.components
         default:
             if addTime(member, converted: converted) { return }
             guard let mapping = mappings.first(where: { $0.member == member.key }) else { return carry(member) }

@@ -94,7 +94,8 @@ struct EntryShape: Sendable {
 extension MemberMapping {
     /// ATTENDEE and ORGANIZER as participants (RFC 8984 §4.4.6); the organizer is the one whose only
     /// role is `owner`. An attendee's address is its `sendTo` and its `calendarAddress` as well
-    /// (draft-ietf-calext-jscalendar-icalendar-08 §2.3.4).
+    /// (draft-ietf-calext-jscalendar-icalendar-08 §2.3.4), the organizer's its `calendarAddress`
+    /// alone (-08 §2.3.29: replies go to the object's `replyTo`, see `Organizer`).
     static let participants: MemberMapping = {
         let roles = ParameterMember.flags([("REQ-PARTICIPANT", ["attendee"]), ("OPT-PARTICIPANT", ["attendee", "optional"]),
                                            ("NON-PARTICIPANT", ["informational"]), ("CHAIR", ["attendee", "chair"])])
@@ -115,8 +116,8 @@ extension MemberMapping {
                                   implied: [JSONMember(key: "roles", value: .object([JSONMember(key: "attendee", value: .bool(true))]))],
                                   parameters: common, toValue: sendTo, fromValue: address, echo: "calendarAddress")
         let owner = JSONValue.object([JSONMember(key: "owner", value: .bool(true))])
-        let organizer = EntryShape(type: "Participant", valueMember: "sendTo", implied: [JSONMember(key: "roles", value: owner)],
-                                   parameters: common.filter { $0.parameter != "ROLE" }, toValue: sendTo, fromValue: address)
+        let organizer = EntryShape(type: "Participant", valueMember: "calendarAddress", implied: [JSONMember(key: "roles", value: owner)],
+                                   parameters: common.filter { $0.parameter != "ROLE" })
         return MemberMapping(properties: ["ATTENDEE", "ORGANIZER"], member: "participants", isEntry: true,
                              parameters: Set(common.map(\.parameter)), toJSON: { property in
             (property.name == "ORGANIZER" ? organizer : attendee).entry(for: property)

@@ -39,6 +39,8 @@ enum MappingTable {
         case "VEVENT": return ("Event", event)
         case "VTODO": return ("Task", task)
         case "VALARM": return ("Alert", alert)
+        case "PARTICIPANT": return ("Participant", participant)
+        case "VRESOURCE": return ("Participant", resource)
         default: return nil
         }
     }

@@ -33,6 +33,9 @@ struct ObjectFromComponent {
         for child in component.components {
             if child.name == "VALARM" && component.name != "VALARM" {
                 builder.addEntry(object(for: child, zones: zones), to: "alerts")
+            } else if component.isEntry, let participant = ParticipantComponents.entry(for: child, zones: zones),
+                      builder.addEntry(participant.json, to: "participants", id: participant.id) != nil {
+                continue
             } else {
                 builder.carriedComponents.append(child)
             }

@@ -89,7 +89,10 @@ final class CyrusComparisonTests: XCTestCase {
             rule = rules.first.map(Self.ruleParts) ?? []
             excluded = Set((object["recurrenceOverrides"]?.members ?? []).filter { $0.value["excluded"] == .bool(true) }.map(\.key))
             locations = Set((object["locations"]?.members ?? []).compactMap { $0.value["name"]?.string }.filter { !$0.isEmpty })
-            participants = Set((object["participants"]?.members ?? []).compactMap { $0.value["sendTo"]?["imip"]?.string?.lowercased() })
+            // The organizer's address is its calendarAddress in draft -08 (§2.3.29), its sendTo in Cyrus's earlier one.
+            participants = Set((object["participants"]?.members ?? []).compactMap {
+                ($0.value["sendTo"]?["imip"] ?? $0.value["calendarAddress"])?.string?.lowercased()
+            })
             alerts = Set((object["alerts"]?.members ?? []).map { $0.value["trigger"]?["offset"]?.string.flatMap(Self.seconds) })
         }
 
