@@ -377,6 +377,7 @@ extension CalendarScanner {
         if start == .calendarLevel { scanner.state = .calendarLevel(.written, pending: nil) }
         let items = scanner.read(chunk)
         let notes = scanner.chunkNotes
+        // A message naming a line by its number, or anything left open, keeps the scan from being taken over.
         let end: ChunkEnd? = switch scanner.state {
         case _ where notes.namesLines: nil
         case .outside(let afterCalendar, let skipped): .outside(afterCalendar: afterCalendar, skipped: skipped)
