@@ -26,11 +26,6 @@ package enum ParameterDesignTable {
         closed[name]
     }
 
-    /// The names of the parameters with closed values: the parser rules every other parameter out
-    /// by a quick test on its bytes before asking `closedValues(of:)`, and its tests hold that test
-    /// to these names.
-    package static var closedNames: [String] { Array(closed.keys) }
-
     private static let closed: [String: ClosedParameterValues] = [
         "RSVP": ClosedParameterValues(allowed: ["TRUE", "FALSE"], otherwise: "nothing in calbridge reads it"),
         "RELATED": ClosedParameterValues(allowed: ["START", "END"], otherwise: "the alarm is set from the start, as with START"),

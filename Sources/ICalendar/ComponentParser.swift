@@ -107,10 +107,10 @@ struct ComponentParser {
             let nameEnd = if let nameLength { nameLength } else { try ContentLineParser.readPropertyName(line.bytes) }
             let checks = PropertyChecks.of(line.bytes[..<nameEnd])
             let building = checks.kind != nil || builds(line.bytes[..<nameEnd])
-            let (property, valueOffset, closedParameters) = try ContentLineParser.read(line, nameEnd: nameEnd, building: building)
+            let (property, valueOffset) = try ContentLineParser.read(line, nameEnd: nameEnd, building: building)
             guard var property else { return true }
-            check(property, checks, in: line, valueOffset: valueOffset, closedParameters: closedParameters)
-            if !closedParameters.isEmpty, QuotedPrintableValue.encodingIndex(in: property) != nil {
+            check(property, checks, in: line, valueOffset: valueOffset)
+            if QuotedPrintableValue.encodingIndex(in: property) != nil {
                 property = QuotedPrintableValue.decoded(property)
             }
             stack[stack.count - 1].properties.append(property)
@@ -130,7 +130,7 @@ struct ComponentParser {
         }
         guard let property = reading.property else { return }
         if let valueOffset = reading.valueOffset {
-            check(property, PropertyChecks.of(property.name), in: line, valueOffset: valueOffset, closedParameters: .all)
+            check(property, PropertyChecks.of(property.name), in: line, valueOffset: valueOffset)
         }
         stack[stack.count - 1].properties.append(property)
     }
@@ -158,14 +158,13 @@ struct ComponentParser {
         return selection.contains(name)
     }
 
-    /// Checks the parameters that may be closed ones and the value; whitespace after a date or number
+    /// Checks the parameters whose values are closed and the value; whitespace after a date or number
     /// is a slip real exporters make, reported and trimmed by repair, while the value is judged without it.
-    private mutating func check(_ property: Property, _ checks: PropertyChecks, in line: UnfoldedLine, valueOffset: Int,
-                                closedParameters: ClosedParameterCandidates) {
+    private mutating func check(_ property: Property, _ checks: PropertyChecks, in line: UnfoldedLine, valueOffset: Int) {
         if collectsLinesForLibical && !LibicalAcceptance.vouches(for: property, form: checks.libicalForm) {
             linesForLibical.append((line.bytes, line.location(ofOffset: 0)))
         }
-        if !closedParameters.isEmpty { check(closedParameters, of: property, in: line, valueOffset: valueOffset) }
+        checkClosedParameters(of: property, in: line, valueOffset: valueOffset)
         // Free text and unknown names have nothing more to check.
         guard let kind = checks.kind else { return }
         var judged = property
@@ -181,8 +180,8 @@ struct ComponentParser {
     }
 
     /// Reports each parameter whose value is outside the set RFC 5545 closes it to (`RSVP=MAYBE`).
-    private mutating func check(_ candidates: ClosedParameterCandidates, of property: Property, in line: UnfoldedLine, valueOffset: Int) {
-        for (index, parameter) in property.parameters.enumerated() where candidates.contains(index) {
+    private mutating func checkClosedParameters(of property: Property, in line: UnfoldedLine, valueOffset: Int) {
+        for parameter in property.parameters {
             guard let problem = ParameterValueCheck.problem(in: parameter, of: property.name) else { continue }
             let place = line.location(ofOffset: ParameterValueCheck.offset(of: parameter.name, in: line.bytes, before: valueOffset))
             report(.violation, place.line, place.column, problem.message, repair: problem.repair)

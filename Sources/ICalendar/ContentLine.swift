@@ -20,7 +20,7 @@ enum ContentLineParser {
     /// 5545, as `LenientContentLine` reads it.
     static func parse(_ line: UnfoldedLine) -> ContentLineReading {
         do throws(ContentLineProblem) {
-            let (property, valueOffset, _) = try read(line, nameEnd: try readPropertyName(line.bytes), building: true)
+            let (property, valueOffset) = try read(line, nameEnd: try readPropertyName(line.bytes), building: true)
             return ContentLineReading(property: property, valueOffset: valueOffset)
         } catch {
             return LenientContentLine.read(line, after: error)
@@ -35,17 +35,14 @@ enum ContentLineParser {
 
     /// Reads the parameters and value after the name, which ends at `nameEnd`, checking them all; the
     /// property is built only when `building` (a reader may check lines it does not keep, see
-    /// `PropertySelection`), so both ways report the same problems. `closedParameters` are those of a
-    /// built property that may be ones whose values are closed, for `ParameterValueCheck`.
-    static func read(_ line: UnfoldedLine, nameEnd: Int, building: Bool)
-        throws(ContentLineProblem) -> (Property?, valueOffset: Int, closedParameters: ClosedParameterCandidates) {
+    /// `PropertySelection`), so both ways report the same problems.
+    static func read(_ line: UnfoldedLine, nameEnd: Int, building: Bool) throws(ContentLineProblem) -> (Property?, valueOffset: Int) {
         let bytes = line.bytes
         if nameEnd == 3 || nameEnd == 5, LenientContentLine.isStructural(Array(bytes[..<nameEnd])) {
             throw ContentLineProblem(offset: 0, message: "a line that begins with BEGIN or END but is not one (no property is named so)")
         }
         var i = nameEnd
         var parameters: [Parameter] = []
-        var closedParameters = ClosedParameterCandidates()
         // ATTENDEE and ORGANIZER carry up to four or five: room made once rather than grown into.
         if building && i < bytes.count && bytes[i] == UInt8(ascii: ";") { parameters.reserveCapacity(4) }
         while i < bytes.count && bytes[i] == UInt8(ascii: ";") {
@@ -56,17 +53,14 @@ enum ContentLineParser {
             while let next = try lexer.nextValue(bytes, &i) {
                 if building { values.append(ContentLineLexer.decoded(bytes[next])) }
             }
-            if building {
-                parameters.append(Parameter(upperCaseName: ContentLineLexer.upperCased(bytes[parameter.name]), values: values))
-                if ParameterValueCheck.mayBeClosed(bytes, parameter.name) { closedParameters.insert(parameters.count - 1) }
-            }
+            if building { parameters.append(Parameter(upperCaseName: ContentLineLexer.upperCased(bytes[parameter.name]), values: values)) }
         }
         let valueStart = try lexer.valueStart(bytes, i, name: 0..<nameEnd)
         try checkText(bytes, from: valueStart)
-        guard building else { return (nil, valueStart, closedParameters) }
+        guard building else { return (nil, valueStart) }
         let value = String(decoding: bytes[valueStart...], as: UTF8.self)
         return (Property(upperCaseName: ContentLineLexer.upperCased(bytes[..<nameEnd]), parameters: parameters, value: value,
-                         location: line.location(ofOffset: 0)), valueStart, closedParameters)
+                         location: line.location(ofOffset: 0)), valueStart)
     }
 
     /// Rejects control characters RFC 5545 excludes from values and byte sequences that are not UTF-8.

@@ -10,20 +10,6 @@ enum ParameterValueCheck {
         var repair: String
     }
 
-    /// Whether the parameter name at `name` in a line may be one of the closed ones: its length and
-    /// first two bytes (in any case) are those of RSVP, RANGE, RELATED or ENCODING. The parser asks
-    /// this of every parameter it reads, nearly all of them TZID, CN, ROLE or PARTSTAT, so it is a few
-    /// compares on bytes rather than a lookup; `ParameterValueCheckTests` hold it to the design table.
-    @inline(__always)
-    static func mayBeClosed(_ bytes: [UInt8], _ name: Range<Int>) -> Bool {
-        guard name.count >= 4 else { return false }
-        switch (name.count, bytes[name.lowerBound] & ~0x20, bytes[name.lowerBound + 1] & ~0x20) {
-        case (4, UInt8(ascii: "R"), UInt8(ascii: "S")), (5, UInt8(ascii: "R"), UInt8(ascii: "A")),
-             (7, UInt8(ascii: "R"), UInt8(ascii: "E")), (8, UInt8(ascii: "E"), UInt8(ascii: "N")): return true
-        default: return false
-        }
-    }
-
     /// What is wrong with the first value of `parameter` that RFC 5545 does not allow, or `nil`.
     static func problem(in parameter: Parameter, of propertyName: String) -> Problem? {
         guard let closed = ParameterDesignTable.closedValues(of: parameter.name),
@@ -48,24 +34,5 @@ enum ParameterValueCheck {
             if zip(key, bytes[(start + 1)...]).allSatisfy({ $0 == ASCII.upper($1) }) { return start + 1 }
         }
         return 0
-    }
-}
-
-/// The parameters of a line that may be closed ones, by their index, so that only those are looked
-/// up: one bit each, the last standing for every parameter from the 64th on.
-struct ClosedParameterCandidates {
-    private var bits: UInt64 = 0
-
-    /// Every parameter, for a line read another way (`LenientContentLine`).
-    static let all = ClosedParameterCandidates(bits: ~0)
-
-    var isEmpty: Bool { bits == 0 }
-
-    mutating func insert(_ index: Int) {
-        bits |= 1 << UInt64(min(index, 63))
-    }
-
-    func contains(_ index: Int) -> Bool {
-        bits & 1 << UInt64(min(index, 63)) != 0
     }
 }
