@@ -29,8 +29,8 @@ package enum ASCII {
     }
 
     /// Whether `text` holds `needle` (upper case) in any case: a plain byte loop, where the standard
-    /// library's generic substring search (`utf8.contains(other.utf8)`) costs some 50,000 instructions
-    /// for a short rule.
+    /// library's generic substring search (`utf8.contains(other.utf8)`) costs far more for a short rule
+    /// (Benchmarks/NOTES.md).
     package static func contains(_ text: String, ignoringCase needle: StaticString) -> Bool {
         text.utf8.withContiguousStorageIfAvailable { contains($0, ignoringCase: needle) }
             ?? contains(Array(text.utf8)[...], ignoringCase: needle)

@@ -5,8 +5,8 @@ package enum UIDSlug {
     package static func make(_ text: String) -> String {
         var slug = String.UnicodeScalarView()
         for scalar in text.lowercased().unicodeScalars {
-            // ASCII, nearly every name, is judged by its value; asking Unicode's properties cost
-            // 300 instructions a letter.
+            // ASCII, nearly every name, is judged by its value, far cheaper than asking Unicode's
+            // properties of every letter (Benchmarks/NOTES.md).
             let kept = scalar.isASCII
                 ? (0x61...0x7A).contains(scalar.value) || (0x30...0x39).contains(scalar.value)
                 : scalar.properties.isAlphabetic

@@ -1,7 +1,7 @@
 /// A fixed table from property names to values, for the lookups the parser makes on every content
 /// line: looked up by the name's bytes as written, in any case, so that a line the reader does not
 /// build makes no string at all (FNV-1a and open addressing rather than `Dictionary<String, _>`'s
-/// seeded SipHash, which was 1.6% of the 20,000-event expand).
+/// seeded SipHash, a measurable part of every read: Benchmarks/NOTES.md).
 struct PropertyNameTable<Value: Sendable>: Sendable {
     private let names: [[UInt8]?]
     private let values: [Value?]

@@ -92,8 +92,8 @@ package struct ZoneUsage: Sendable {
         return low <= high ? low...high : nil
     }
 
-    /// Whether the rule's text holds UNTIL in any case, searched byte by byte (upper-casing every rule
-    /// and asking Foundation cost 8,000 instructions a rule; the standard library's generic search 50,000).
+    /// Whether the rule's text holds UNTIL in any case, searched byte by byte: upper-casing every rule
+    /// and asking Foundation, or the standard library's generic search, cost far more (Benchmarks/NOTES.md).
     private static func mentionsUntil(_ rule: String) -> Bool {
         ASCII.contains(rule, ignoringCase: "UNTIL")
     }
