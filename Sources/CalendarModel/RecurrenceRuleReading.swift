@@ -45,13 +45,13 @@ package struct RecurrenceRuleReading: Sendable {
         let parts = try cut(text)
         // A scale decides how every other part reads (RFC 7529 allows BYMONTH=13 in some), so it
         // is judged first.
-        if let scale = parts.first(where: { $0.name == "RSCALE" })?.value, scale.uppercased() != "GREGORIAN" {
+        if let scale = parts.first(where: { $0.name == RecurrenceRulePart.scale.rawValue })?.value, scale.uppercased() != "GREGORIAN" {
             throw Problem("RSCALE=\(scale) is a calendar scale calbridge does not expand")
         }
         var rule = RecurrenceRule(frequency: .daily)
         var frequency: RecurrenceRule.Frequency?
         for (name, value) in parts {
-            if name == "FREQ" {
+            if name == RecurrenceRulePart.frequency.rawValue {
                 // Matched against the seven names rather than by init(rawValue:), whose string switch
                 // cost more than the rest of a short rule's reading.
                 let name = value.uppercasedName
@@ -123,29 +123,30 @@ package struct RecurrenceRuleReading: Sendable {
     }
 
     private mutating func read(_ name: String, _ value: String, into rule: inout RecurrenceRule) throws(Problem) {
-        switch name {
-        case "INTERVAL": rule.interval = try Self.number(value, name, 1...Int(Int32.max))
-        case "COUNT": rule.count = try count(value)
-        case "UNTIL":
+        switch RecurrenceRulePart(rawValue: name) {
+        case .interval: rule.interval = try Self.number(value, name, 1...Int(Int32.max))
+        case .count: rule.count = try count(value)
+        case .until:
             guard let until = DateValue(icalendar: value) else { throw Problem("UNTIL=\(value) is not a date or date-time") }
             rule.until = until
-        case "BYSECOND": rule.bySecond = try Self.list(value, name, 0...60, signed: false)
-        case "BYMINUTE": rule.byMinute = try Self.list(value, name, 0...59, signed: false)
-        case "BYHOUR": rule.byHour = try Self.list(value, name, 0...23, signed: false)
-        case "BYMONTHDAY": rule.byMonthDay = try Self.list(value, name, 1...31, signed: true)
-        case "BYYEARDAY": rule.byYearDay = try Self.list(value, name, 1...366, signed: true)
-        case "BYWEEKNO": rule.byWeekNo = try Self.list(value, name, 1...53, signed: true)
-        case "BYMONTH": rule.byMonth = try months(value)
-        case "BYSETPOS": rule.bySetPos = try Self.list(value, name, 1...366, signed: true)
-        case "BYDAY": rule.byDay = try Self.items(of: value, omittingEmpty: true).map { (item) throws(Problem) in try Self.weekdayOccurrence(item) }
-        case "WKST":
+        case .bySecond: rule.bySecond = try Self.list(value, name, 0...60, signed: false)
+        case .byMinute: rule.byMinute = try Self.list(value, name, 0...59, signed: false)
+        case .byHour: rule.byHour = try Self.list(value, name, 0...23, signed: false)
+        case .byMonthDay: rule.byMonthDay = try Self.list(value, name, 1...31, signed: true)
+        case .byYearDay: rule.byYearDay = try Self.list(value, name, 1...366, signed: true)
+        case .byWeekNumber: rule.byWeekNo = try Self.list(value, name, 1...53, signed: true)
+        case .byMonth: rule.byMonth = try months(value)
+        case .bySetPosition: rule.bySetPos = try Self.list(value, name, 1...366, signed: true)
+        case .byDay: rule.byDay = try Self.items(of: value, omittingEmpty: true).map { (item) throws(Problem) in try Self.weekdayOccurrence(item) }
+        case .weekStart:
             guard let day = Weekday(code: value) else { throw Problem("WKST=\(value) is not a weekday") }
             rule.weekStart = day
-        case "RSCALE": rule.scale = value.uppercased()
-        case "SKIP":
+        case .scale: rule.scale = value.uppercased()
+        case .skip:
             guard let skip = RecurrenceRule.Skip(rawValue: value.uppercased()) else { throw Problem("SKIP=\(value) is not OMIT, BACKWARD or FORWARD") }
             rule.skip = skip
-        default: throw Problem("\(name) is not a rule part of RFC 5545 or RFC 7529")
+        // FREQ is read before the other parts, so a FREQ here is never met.
+        case .frequency, nil: throw Problem("\(name) is not a rule part of RFC 5545 or RFC 7529")
         }
     }
 

@@ -87,9 +87,6 @@ extension JSONOutput {
         }
     }
 
-    private static let numericRuleParts: Set<String> = ["count", "interval", "bysecond", "byminute", "byhour", "bymonthday",
-                                                        "byyearday", "byweekno", "bymonth", "bysetpos"]
-
     /// Whether a literal is a number as JSON writes one (RFC 8259 §6: no '+', no leading zero, digits
     /// on both sides of a '.'), to be written as it is; any other (`GEO:+51.76882;+14.32321`) is written
     /// as a string, which the jCal reader reads back as written.
@@ -117,7 +114,7 @@ extension JSONOutput {
             list(parts) { out, part in
                 out.string(part.name)
                 out.append(":")
-                let numeric = Self.numericRuleParts.contains(part.name)
+                let numeric = RecurrenceRulePart(webName: part.name)?.isNumeric == true
                 if part.values.count != 1 { out.append("[") }
                 out.list(part.values) { out, item in
                     if numeric && Self.isJSONNumber(item) { out.append(item) } else { out.string(item) }

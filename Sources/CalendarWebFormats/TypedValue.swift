@@ -305,10 +305,6 @@ enum ValueCodec {
         return .period(start: isoDateTime(start), end: isoDateTime(rest), duration: nil)
     }
 
-    /// RFC 6321's order of rule parts (its schema requires it); parts it does not name follow.
-    private static let ruleOrder = ["freq", "until", "count", "interval", "bysecond", "byminute", "byhour", "byday",
-                                    "bymonthday", "byyearday", "byweekno", "bymonth", "bysetpos", "wkst"]
-
     private static func recur(_ raw: String) -> TypedValue {
         // ASCII text (every rule that reads as one) is cut as bytes, where it cuts as its characters:
         // cutting characters (grapheme by grapheme) was most of a rule's conversion.
@@ -341,8 +337,9 @@ enum ValueCodec {
     static func inRuleOrder(_ given: [(name: String, values: [String])]) -> TypedValue {
         // Part names are case-insensitive (`fReq`); iCalendar writes them in upper case, the web formats in lower.
         let parts = given.map { (name: $0.name.lowercasedName, values: $0.values) }
-        // Each part's rank found once, not at every comparison of the sort.
-        let ranks = parts.map { ruleOrder.firstIndex(of: $0.name) ?? ruleOrder.count }
+        // Each part's rank found once, not at every comparison of the sort; parts RFC 6321 does not
+        // name follow those it does, as they came.
+        let ranks = parts.map { RecurrenceRulePart(webName: $0.name)?.webOrder ?? RecurrenceRulePart.allCases.count }
         return .recur(parts.indices.sorted { (ranks[$0], $0) < (ranks[$1], $1) }.map { parts[$0] })
     }
 

@@ -10,11 +10,16 @@ import CalendarModel
 /// left out of that content: exporters that write no UID tend to stamp each export anew. Items of
 /// equal content get one UID; `MadeUIDRepeats` tells them apart in file order.
 package enum ItemIdentity {
-    /// The components RFC 5545 requires a UID and a DTSTAMP of.
-    static let identified: Set<String> = ["VEVENT", "VTODO", "VJOURNAL", "VFREEBUSY"]
+    /// The properties made for an item that lacks them.
+    static let madeNames = ["UID", "DTSTAMP"]
+    /// The components RFC 5545 requires a UID and a DTSTAMP of (§3.6.1–§3.6.4), as the design table
+    /// says: the items of the table's scheduled components and VFREEBUSY.
+    static let identified: Set<String> = Set(madeNames.flatMap { name in
+        (PropertyDesignTable.design(for: name)?.cardinality ?? [:]).filter { $0.value == .required }.keys
+    })
     /// Every property name looked for, so that a reader building only some properties
     /// (`PropertySelection`) still builds these.
-    static let namesLookedFor = ["UID", "DTSTAMP"] + stampSources
+    static let namesLookedFor = madeNames + stampSources
     /// Where a missing DTSTAMP is taken from, first found first: both say when the item was last
     /// written, which is what DTSTAMP says of an item sent without a METHOD (RFC 5545 §3.8.7.2).
     private static let stampSources = ["LAST-MODIFIED", "CREATED"]

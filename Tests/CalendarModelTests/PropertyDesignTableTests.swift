@@ -77,6 +77,41 @@ final class PropertyDesignTableTests: XCTestCase {
         XCTAssertEqual(Set(keys).count, keys.count, "each model JSON key once")
     }
 
+    /// RFC 5545 §3.6.1's eventprop, as sabre/vobject's VEvent::getValidationRules gives it.
+    func testHowOftenAnEventMayHoldEachPropertyIsRFC5545s() {
+        XCTAssertEqual(design("DTSTAMP").cardinality["VEVENT"], .required)
+        XCTAssertEqual(design("UID").cardinality["VEVENT"], .required)
+        XCTAssertEqual(design("DTSTART").cardinality["VEVENT"], .atMostOnce, "required only without METHOD")
+        XCTAssertEqual(design("ATTENDEE").cardinality["VEVENT"], .anyNumber)
+        XCTAssertEqual(design("DESCRIPTION").cardinality["VEVENT"], .atMostOnce)
+        XCTAssertEqual(design("DESCRIPTION").cardinality["VJOURNAL"], .anyNumber, "§3.6.3")
+        XCTAssertEqual(design("CONTACT").cardinality["VFREEBUSY"], .atMostOnce, "§3.6.4")
+        XCTAssertNil(design("DUE").cardinality["VEVENT"], "a to-do's alone")
+    }
+
+    func testEveryComponentsRequiredPropertiesAreRFC5545s() {
+        var required: [String: Set<String>] = [:]
+        for design in PropertyDesignTable.entries {
+            for (component, cardinality) in design.cardinality where cardinality == .required { required[component, default: []].insert(design.name) }
+        }
+        XCTAssertEqual(required, [
+            "VCALENDAR": ["PRODID", "VERSION"], "VEVENT": ["UID", "DTSTAMP"], "VTODO": ["UID", "DTSTAMP"], "VJOURNAL": ["UID", "DTSTAMP"],
+            "VFREEBUSY": ["UID", "DTSTAMP"], "VTIMEZONE": ["TZID"], "STANDARD": ["DTSTART", "TZOFFSETFROM", "TZOFFSETTO"],
+            "DAYLIGHT": ["DTSTART", "TZOFFSETFROM", "TZOFFSETTO"], "VALARM": ["ACTION", "TRIGGER"],
+        ])
+    }
+
+    func testARepeatablePropertyIsOneSomeComponentMayHoldMoreThanOnce() {
+        XCTAssertEqual(Set(PropertyDesignTable.entries.filter(\.isRepeatable).map(\.name)), [
+            "NAME", "ATTACH", "CATEGORIES", "COMMENT", "DESCRIPTION", "RESOURCES", "FREEBUSY", "TZNAME", "TZID-ALIAS-OF", "ATTENDEE",
+            "CONTACT", "RELATED-TO", "EXDATE", "RDATE", "RRULE", "EXRULE", "REQUEST-STATUS", "IMAGE", "CONFERENCE",
+            "STYLED-DESCRIPTION", "STRUCTURED-DATA", "LINK", "CONCEPT", "REFID",
+        ])
+        for design in PropertyDesignTable.entries {
+            XCTAssertEqual(Set(design.cardinality.keys), design.components, design.name)
+        }
+    }
+
     func testExpandReadsTheTimesRulesAndTextsOfAnOccurrence() {
         let roles = Dictionary(grouping: PropertyDesignTable.entries.filter { $0.expansionRole != nil }) { $0.expansionRole! }
         XCTAssertEqual(Set(roles[.time, default: []].map(\.name)), ["DTSTART", "DTEND", "DURATION", "DUE", "RECURRENCE-ID"])
