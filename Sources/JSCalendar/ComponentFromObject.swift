@@ -62,6 +62,10 @@ struct ComponentFromObject {
             }
         case "recurrenceOverrides":
             try addOverrides(member.value)
+        case "description" where StyledDescription.applies(to: component.name) && StyledDescription.line(in: object) != nil:
+            if let line = StyledDescription.line(in: object) { component.properties.append(line) }
+        case "descriptionContentType" where StyledDescription.applies(to: component.name) && StyledDescription.line(in: object) != nil:
+            return
         case "participants":
             guard let written = ParticipantLines.written(member.value, converted: converted, zones: zones) else { return carry(member) }
             component.properties += written.lines

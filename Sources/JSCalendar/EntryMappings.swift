@@ -169,12 +169,11 @@ extension MemberMapping {
         fixed: [Parameter("VALUE", "URI")], parameters: [.text("LABEL", "name"),
                                                           .flagList("FEATURE", "features", ["audio", "chat", "feed", "moderator", "phone", "screen", "video"])]))
 
-    /// ATTACH as a link with relation `enclosure` (RFC 8984 §4.2.7), inline data as a data: URL; URL and IMAGE
+    /// ATTACH as a link (-08 §2.3.2 gives it no `rel`), inline data as a data: URL; LINK (see `linkLine`); URL and IMAGE
     /// (RFC 7986) as links that name their property in `iCalProperty`, an image's relation `icon`
     /// and its DISPLAY its `display` (draft-ietf-calext-jscalendar-icalendar-08 §2.3.22, §2.3.38).
     static let links: MemberMapping = {
-        let attach = EntryShape(type: "Link", valueMember: "href", implied: [JSONMember(key: "rel", value: .string("enclosure"))],
-                                parameters: [.text("FMTTYPE", "contentType")])
+        let attach = EntryShape(type: "Link", valueMember: "href", parameters: [.text("FMTTYPE", "contentType")])
         let url = EntryShape(type: "Link", valueMember: "href", implied: [named("url")], parameters: [])
         let display = ["BADGE", "GRAPHIC", "FULLSIZE", "THUMBNAIL"].map { ($0, JSONValue.string($0.lowercased())) }
         let image = EntryShape(type: "Link", valueMember: "href", implied: [JSONMember(key: "rel", value: .string("icon")), named("image")],
@@ -183,11 +182,13 @@ extension MemberMapping {
         let shapes = ["ATTACH": attach, "URL": url, "IMAGE": image]
         // ENCODING and VALUE are said by an inline ATTACH's data: URL and IMAGE's fixed parameter; they
         // must not be split off as leftovers, which would make inline data an href.
-        return MemberMapping(properties: ["ATTACH", "URL", "IMAGE"], member: "links", isEntry: true,
-                             parameters: ["FMTTYPE", "DISPLAY", "VALUE", "ENCODING"], toJSON: { property in
-            shapes[property.name]?.entry(for: InlineAttachment.byReference(property) ?? property)
+        return MemberMapping(properties: ["ATTACH", "URL", "IMAGE", "LINK"], member: "links", isEntry: true,
+                             parameters: ["FMTTYPE", "DISPLAY", "VALUE", "ENCODING", "LINKREL", "LABEL"], toJSON: { property in
+            property.name == "LINK" ? linkLine(property) : shapes[property.name]?.entry(for: InlineAttachment.byReference(property) ?? property)
         }, toProperty: { json in
-            let name = json["iCalProperty"]?["name"]?.string?.uppercased() ?? "ATTACH"
+            // -08 §3.2.3: a Link with a rel (or a title, which only LINK's LABEL says) is a LINK, one with neither an ATTACH.
+            let name = json["iCalProperty"]?["name"]?.string?.uppercased() ?? (json["rel"] != nil || json["title"] != nil ? "LINK" : "ATTACH")
+            if name == "LINK" { return linkLine(for: json) }
             return shapes[name]?.property(named: name, for: json).map { InlineAttachment.inline($0) ?? $0 }
         })
     }()

@@ -10,7 +10,7 @@ enum MappingTable {
         .keyword("CLASS", "privacy", [("PUBLIC", "public"), ("PRIVATE", "private"), ("CONFIDENTIAL", "secret")]),
         .integer("PRIORITY", "priority"), .text("COLOR", "color"), .keywords,
         .keyword("TRANSP", "freeBusyStatus", [("OPAQUE", "busy"), ("TRANSPARENT", "free")]),
-        .participants, .locations, .virtualLocations, .links, .relatedTo, requestStatus,
+        .participants, .locations, .virtualLocations, .links, .relatedTo, requestStatus, .categories,
     ]
 
     static let event = common + [
@@ -29,7 +29,7 @@ enum MappingTable {
 
     static let group: [MemberMapping] = [
         .text("UID", "uid"), .text("PRODID", "prodId"), .text("NAME", "title"), .text("DESCRIPTION", "description"),
-        .text("COLOR", "color"), .utcDateTime("LAST-MODIFIED", "updated"), source,
+        .text("COLOR", "color"), .utcDateTime("LAST-MODIFIED", "updated"), source, .categories,
     ]
 
     /// The JSCalendar type of a component and its mappings; nil for components JSCalendar has no

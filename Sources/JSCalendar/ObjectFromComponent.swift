@@ -65,6 +65,10 @@ struct ObjectFromComponent {
         // too, and lines of one name keep their order.
         if carried.contains(where: { $0.name == property.name }) { return carried.append(property) }
         if addTime(property) { return }
+        if StyledDescription.applies(to: name), object["description"] == nil, let styled = StyledDescription.members(of: property) {
+            (object["description"], object["descriptionContentType"]) = (.string(styled.description), .string(styled.contentType))
+            return
+        }
         // A JSID parameter names the entry's id (see `ComponentFromObject.addEntries`).
         var line = property
         var id: String?

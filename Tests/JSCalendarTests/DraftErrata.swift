@@ -2,9 +2,9 @@ import Foundation
 import JSONReading
 import XCTest
 
-/// The slips in draft-ietf-calext-jscalendar-icalendar-08's JSCalendar figures, and the figure as
-/// its own text means it. Each correction replaces exactly `count` occurrences of `wrong` in the
-/// figure's JSON text with `right`; `why` says how the draft shows it is a slip. An example listed
+/// The slips in draft-ietf-calext-jscalendar-icalendar-08's figures, and the figure as its own text
+/// means it. Each correction replaces exactly `count` occurrences of `wrong` in the figure's JSON
+/// (or iCalendar) text with `right`; `why` says how the draft shows it is a slip. An example listed
 /// here is compared in its corrected form, so it agrees once the draft is; `DraftExampleTests`
 /// checks that each correction is still needed (the figure as published disagrees).
 enum DraftErrata {
@@ -12,6 +12,8 @@ enum DraftErrata {
         var wrong: String
         var right: String
         var count = 1
+        /// Whether the slip is in the iCalendar figure rather than the JSON one.
+        var inICalendar = false
         var why: String
     }
 
@@ -29,6 +31,9 @@ enum DraftErrata {
         "ical-prop-location": [Correction(
             wrong: "\"title\":", right: "\"name\":",
             why: "a Location has no title (RFC 8984 §4.2.5): its name is what LOCATION says (§2.3.25's table)")],
+        "ical-prop-styled-description": [Correction(
+            wrong: "hello,<b>", right: "hello\\,<b>", inICalendar: true,
+            why: "a COMMA in TEXT is written \\, (RFC 5545 §3.3.11); the JSON figure's description has the comma")],
         "ical-comp-vevent-recurrence-instances": [
             Correction(wrong: "\"recurrenceIdTimeZone\": \"2024-02-02T14:00:00\"", right: "\"recurrenceIdTimeZone\": \"Europe/Berlin\"",
                        count: 2, why: "recurrenceIdTimeZone is a TimeZoneId (RFC 8984 §4.3.2), here the RECURRENCE-ID's TZID"),
@@ -40,15 +45,18 @@ enum DraftErrata {
     /// The example with its JSCalendar figure corrected; the example itself where nothing is listed.
     static func corrected(_ example: DraftExample) throws -> DraftExample {
         guard let corrections = corrections[example.name] else { return example }
-        var text = try figureText(example.name)
+        var json = try figureText(example.name)
+        var ics = try figureText(example.name, ext: "ics")
         for correction in corrections {
+            let text = correction.inICalendar ? ics : json
             let parts = text.components(separatedBy: correction.wrong)
             XCTAssertEqual(parts.count - 1, correction.count, "\(example.name): \(correction.wrong)")
-            text = parts.joined(separator: correction.right)
+            if correction.inICalendar { ics = parts.joined(separator: correction.right) } else { json = parts.joined(separator: correction.right) }
         }
-        let type = DraftNotation.implicitItem(try figureText(example.name, ext: "ics")) == "VTODO" ? "Task" : "Event"
-        return DraftExample(name: example.name, icalendar: example.icalendar, shownICalendar: example.shownICalendar,
-                            json: try DraftNotation.wholeObject(text, implicitType: type))
+        let type = DraftNotation.implicitItem(ics) == "VTODO" ? "Task" : "Event"
+        return DraftExample(name: example.name, icalendar: DraftNotation.wholeICalendar(ics),
+                            shownICalendar: DraftNotation.wholeICalendar(ics, implying: false),
+                            json: try DraftNotation.wholeObject(json, implicitType: type))
     }
 
     private static func figureText(_ name: String, ext: String = "json") throws -> String {

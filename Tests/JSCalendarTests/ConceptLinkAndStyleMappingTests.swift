@@ -1,0 +1,58 @@
+import CalendarModel
+@testable import JSCalendar
+import JSONReading
+import XCTest
+
+/// CONCEPT and LINK (RFC 9253 §8.1–8.2), STYLED-DESCRIPTION (RFC 9073 §6.5) and ATTACH become
+/// categories, links and a description with its content type as
+/// draft-ietf-calext-jscalendar-icalendar-08 shows them (ical-prop-concept, ical-prop-link,
+/// ical-prop-styled-description, ical-prop-attach-uri), and the lines come back as written. The
+/// lines are RFC 9253's and RFC 9073's own examples, in the parameter order those write.
+final class ConceptLinkAndStyleMappingTests: XCTestCase {
+    private func calendar(_ lines: [Property]) -> Component {
+        Component(name: "VCALENDAR", properties: [Property(name: "VERSION", value: "2.0")], components: [
+            Component(name: "VEVENT", properties: [Property(name: "UID", value: "u"), Property(name: "DTSTAMP", value: "20260101T000000Z"),
+                                                   Property(name: "DTSTART", value: "20260105T090000Z")] + lines),
+        ])
+    }
+
+    func testConceptLinesBecomeCategoriesInOrderAndComeBackOneALine() throws {
+        let original = calendar([Property(name: "CONCEPT", value: "https://example.com/event-types/arts/music"),
+                                 Property(name: "CONCEPT", value: "https://example.com/event-types/arts/literature")])
+        let json = JSCalendarDocument.object(for: original)
+        XCTAssertEqual(json["categories"]?.members.map(\.key),
+                       ["https://example.com/event-types/arts/music", "https://example.com/event-types/arts/literature"])
+        XCTAssertEqual(json["categories"]?.members.map(\.value), [.bool(true), .bool(true)])
+        XCTAssertEqual(try JSCalendarDocument.calendar(for: json).calendar.losslessForm, original.losslessForm)
+    }
+
+    func testALinkBecomesALinkWithItsRelAndTitleAndAnAttachmentHasNoRel() throws {
+        let original = calendar([
+            Property(name: "LINK", parameters: [Parameter("LINKREL", "latest-version"), Parameter("LABEL", "Venue"), Parameter("VALUE", "URI")],
+                     value: "https://example.com/events"),
+            Property(name: "ATTACH", value: "https://example.com/foo.pdf"),
+            // A LINK naming a UID has no href: carried.
+            Property(name: "LINK", parameters: [Parameter("LINKREL", "related"), Parameter("VALUE", "UID")], value: "some-uid"),
+        ])
+        let json = JSCalendarDocument.object(for: original)
+        XCTAssertEqual(json["links"]?["1"]?["rel"], .string("latest-version"))
+        XCTAssertEqual(json["links"]?["1"]?["title"], .string("Venue"))
+        XCTAssertEqual(json["links"]?["2"]?.members.map(\.key), ["@type", "href"])
+        XCTAssertEqual(json["links"]?.members.count, 2)
+        XCTAssertEqual(try JSCalendarDocument.calendar(for: json).calendar.losslessForm, original.losslessForm)
+    }
+
+    func testAStyledDescriptionIsTheDescriptionAndItsContentType() throws {
+        let styled = Property(name: "STYLED-DESCRIPTION", parameters: [Parameter("VALUE", "TEXT"), Parameter("FMTTYPE", "text/html")],
+                              value: "<html><body>hello\\, <b>world</b></body></html>")
+        // RFC 9073 §6.5: the plain DESCRIPTION beside it says DERIVED=TRUE, and is carried.
+        let derived = Property(name: "DESCRIPTION", parameters: [Parameter("DERIVED", "TRUE")], value: "hello\\, world")
+        let original = calendar([styled, derived])
+        let json = JSCalendarDocument.object(for: original)
+        XCTAssertEqual(json["description"], .string("<html><body>hello, <b>world</b></body></html>"))
+        XCTAssertEqual(json["descriptionContentType"], .string("text/html"))
+        let back = try JSCalendarDocument.calendar(for: json).calendar
+        XCTAssertEqual(back.losslessForm, original.losslessForm)
+        XCTAssertFalse(back.components[0].has("JSPROP"))
+    }
+}
