@@ -25,7 +25,9 @@ package final class ImportBatch: @unchecked Sendable {
     private let lock = NSLock()
     private var journal: ImportJournal
     private var outcome = Outcome()
-    private var progress: ProgressLine
+    /// The line the writes are counted on: the batch's own, or one it was handed and hands back.
+    package private(set) var progress: ProgressLine
+    private let countsOnOwnLine: Bool
     private var done = 0
     private var saveError: Error?
     private var interruption: String?
@@ -45,8 +47,16 @@ package final class ImportBatch: @unchecked Sendable {
 
     /// - Parameter store: `nil` for a dry run into a store that does not exist yet.
     /// - Parameter jobs: writes at once; nil finds how many the server takes.
-    package init(store: (any CalendarStore)?, journal: ImportJournal, journalPath: String?, dryRun: Bool, jobs: Int? = nil) {
-        concurrency = WriteConcurrency(jobs: jobs)
+    package convenience init(store: (any CalendarStore)?, journal: ImportJournal, journalPath: String?, dryRun: Bool, jobs: Int? = nil) {
+        self.init(store: store, journal: journal, journalPath: journalPath, dryRun: dryRun, concurrency: WriteConcurrency(jobs: jobs))
+    }
+
+    /// - Parameter concurrency: the writes at once, shared by batches that write one run's resources in parts.
+    /// - Parameter progress: the line to count on, carried from batch to batch of one run; nil: the
+    ///   batch's own, `import`.
+    package init(store: (any CalendarStore)?, journal: ImportJournal, journalPath: String?, dryRun: Bool,
+                 concurrency: WriteConcurrency, progress: ProgressLine? = nil) {
+        self.concurrency = concurrency
         if let server = store as? CalDAVStore {
             server.onTooManyRequests = { [concurrency] retryAfter in concurrency.tooManyRequests(retryAfter: retryAfter) }
         }
@@ -54,7 +64,8 @@ package final class ImportBatch: @unchecked Sendable {
         self.journal = journal
         self.journalPath = journalPath
         self.dryRun = dryRun
-        progress = ProgressLine("import", total: 0)
+        self.progress = progress ?? ProgressLine("import", total: 0)
+        countsOnOwnLine = progress == nil
     }
 
     package func send(_ resources: [CalendarResource]) throws -> Outcome {
@@ -66,7 +77,7 @@ package final class ImportBatch: @unchecked Sendable {
             throw ImportInterrupted(reason: reason, done: 0, total: resources.count, journalPath: journalPath, outcome: outcome)
         }
         stored = held
-        progress = ProgressLine("import", total: resources.count)
+        if countsOnOwnLine { progress = ProgressLine("import", total: resources.count) }
         let workers = !dryRun && store?.allowsConcurrentWrites == true ? min(concurrency.threads, resources.count) : 1
         if workers <= 1 {
             resources.forEach { send($0, etag: present[$0.uid]) }
@@ -157,7 +168,7 @@ package final class ImportBatch: @unchecked Sendable {
             if done % Self.saveEvery == 0 {
                 do { try saveJournal() } catch { saveError = saveError ?? error }
             }
-            progress.update(done: done)
+            progress.advance(by: 1)
         }
     }
 

@@ -37,13 +37,7 @@ package struct ImportReport: Sendable {
         let rate = seconds > 0 ? Int(Double(sent) / seconds) : sent
         let verb = dryRun ? "would be " : ""
         return "\(created.count) \(verb)created, \(updated.count) \(verb)updated, \(unchanged.count) already there, "
-            + "\(failed.count) failed (\(rate) resources/s)" + (pace.map { "; " + Self.describe($0) } ?? "")
-    }
-
-    /// `the server answered 429 5 times: settled at 2 writes at once, 40 a second`.
-    private static func describe(_ pace: WritePace) -> String {
-        "the server answered 429 \(pace.tooManyRequests) time\(pace.tooManyRequests == 1 ? "" : "s"): "
-            + "settled at \(pace.writesAtOnce) write\(pace.writesAtOnce == 1 ? "" : "s") at once, \(Int(pace.writesPerSecond.rounded())) a second"
+            + "\(failed.count) failed (\(rate) resources/s)" + (pace.map { "; " + $0.summary } ?? "")
     }
 
     /// `UID: why`, one failure a line.
@@ -62,7 +56,6 @@ package struct ImportReport: Sendable {
         let failures = failed.map { "{\"uid\": \(JSONOutput.quoted($0.0)), \"error\": \(JSONOutput.quoted($0.1))}" }
         return "\"dry_run\": \(dryRun), \"created\": \(list(created)), \"updated\": \(list(updated)), "
             + "\"unchanged\": \(list(unchanged)), \"failed\": [\(failures.joined(separator: ", "))]"
-            + (pace.map { ", \"pace\": {\"too_many_requests\": \($0.tooManyRequests), \"writes_at_once\": \($0.writesAtOnce), "
-                + "\"writes_per_second\": \(Int($0.writesPerSecond.rounded()))}" } ?? "")
+            + (pace.map { ", \"pace\": " + $0.json } ?? "")
     }
 }

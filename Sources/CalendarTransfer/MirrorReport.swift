@@ -15,6 +15,8 @@ package struct MirrorReport: Sendable {
     package var diagnostics: [Diagnostic] = []
     /// Requests sent to each store, retries included.
     package var sourceRequests = 0, targetRequests = 0
+    /// How the writes settled when the target answered 429 Too Many Requests; nil when it never did.
+    package var pace: WritePace?
 
     package init(dryRun: Bool) {
         self.dryRun = dryRun
@@ -27,7 +29,8 @@ package struct MirrorReport: Sendable {
         failed.sort { $0.0 < $1.0 }
     }
 
-    /// `mirror: 10 created, 3 updated, 1 deleted, 1 conflict skipped; 14 requests`, with its newline.
+    /// `mirror: 10 created, 3 updated, 1 deleted, 1 conflict skipped; 14 requests`, with its newline,
+    /// and the pace the target's 429s settled the writes at, when it sent any.
     package var summary: String {
         let verb = dryRun ? "would be " : ""
         var parts = ["\(created.count) \(verb)created", "\(updated.count) \(verb)updated", "\(deleted.count) \(verb)deleted"]
@@ -39,7 +42,8 @@ package struct MirrorReport: Sendable {
         if !failed.isEmpty { parts.append("\(failed.count) failed") }
         // A directory takes no requests: two of them are not counted.
         let requests = sourceRequests + targetRequests
-        return "mirror\(dryRun ? " (dry run)" : ""): \(parts.joined(separator: ", "))\(requests > 0 ? "; \(requests) requests" : "")\n"
+        return "mirror\(dryRun ? " (dry run)" : ""): \(parts.joined(separator: ", "))\(requests > 0 ? "; \(requests) requests" : "")"
+            + (pace.map { "; " + $0.summary } ?? "") + "\n"
     }
 
     /// The plan's UIDs (a dry run's), the deletions kept and the conflicts, one a line.
@@ -67,7 +71,8 @@ package struct MirrorReport: Sendable {
     }
 
     /// One JSON object on a line: dry_run, created, updated, unchanged, deleted, kept_deletions,
-    /// conflicts (uid, change, resolution), failed (uid and error), requests (source, target).
+    /// conflicts (uid, change, resolution), failed (uid and error), requests (source, target), and
+    /// pace (too_many_requests, writes_at_once, writes_per_second) when the target answered 429.
     package var json: String {
         func list(_ items: [String]) -> String { "[" + items.map(JSONOutput.quoted).joined(separator: ", ") + "]" }
         let conflictObjects = conflicts.map {
@@ -78,7 +83,8 @@ package struct MirrorReport: Sendable {
         return "{\"dry_run\": \(dryRun), \"created\": \(list(created)), \"updated\": \(list(updated)), "
             + "\"unchanged\": \(list(unchanged)), \"deleted\": \(list(deleted)), \"kept_deletions\": \(list(keptDeletions)), "
             + "\"conflicts\": [\(conflictObjects.joined(separator: ", "))], \"failed\": [\(failures.joined(separator: ", "))], "
-            + "\"requests\": {\"source\": \(sourceRequests), \"target\": \(targetRequests)}}\n"
+            + "\"requests\": {\"source\": \(sourceRequests), \"target\": \(targetRequests)}"
+            + (pace.map { ", \"pace\": " + $0.json } ?? "") + "}\n"
     }
 
     private static func outcome(of choice: ConflictChoice) -> String {

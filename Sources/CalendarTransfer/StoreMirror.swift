@@ -1,5 +1,6 @@
 import CalendarModel
 import CalendarStores
+import Platform
 
 /// One run of `calbridge mirror SOURCE TARGET`: one-way and incremental. The source is asked only
 /// for what changed since the state's mark (a sync token, else its ctag, else every etag), the
@@ -47,22 +48,33 @@ package struct StoreMirror: Sendable {
         plan.add(read: try read(plan.hrefsToRead, from: from, into: &report))
         (report.conflicts, report.keptDeletions) = (plan.conflicts, plan.keptDeletions)
         let writing = MirrorTarget(store: opened ?? EmptyStore(), held: held)
+        // One width for every chunk: the trials of the first and the pace the target's 429s set carry on.
+        let concurrency = WriteConcurrency(jobs: jobs)
+        if let server = opened as? CalDAVStore {
+            server.onTooManyRequests = { retryAfter in concurrency.tooManyRequests(retryAfter: retryAfter) }
+        }
         for (uid, entry) in plan.recorded { state.resources[uid] = entry }
         do {
-            try write(plan, to: writing, state: &state, report: &report)
+            try write(plan, to: writing, concurrency: concurrency, state: &state, report: &report)
             try delete(plan, from: writing, state: &state, report: &report)
         } catch let stopped as ImportInterrupted {
             try save(state)
-            (report.sourceRequests, report.targetRequests) = (from.requestsSent, writing.requestsSent)
-            report.sortByUID()
+            close(&report, from: from, to: writing, concurrency: concurrency)
             interrupted(report)
             throw stopped
         }
         if report.failed.isEmpty { state.mark = changes.mark }
         try save(state)
-        (report.sourceRequests, report.targetRequests) = (from.requestsSent, writing.requestsSent)
-        report.sortByUID()
+        close(&report, from: from, to: writing, concurrency: concurrency)
         return report
+    }
+
+    /// The report's closing figures: the requests each store was sent and the pace the writes settled at.
+    private func close(_ report: inout MirrorReport, from source: any CalendarStore, to writing: MirrorTarget,
+                       concurrency: WriteConcurrency) {
+        (report.sourceRequests, report.targetRequests) = (source.requestsSent, writing.requestsSent)
+        report.pace = concurrency.settledPace
+        report.sortByUID()
     }
 
     /// The source's resources at `hrefs` as resources to write, each UID once: a second file of a
@@ -88,12 +100,15 @@ package struct StoreMirror: Sendable {
         return read
     }
 
-    /// The plan's writes in chunks through `ImportBatch`, the state saved after each.
-    private func write(_ plan: MirrorPlan, to writing: MirrorTarget, state: inout MirrorState, report: inout MirrorReport) throws {
-        var width = jobs
+    /// The plan's writes in chunks through `ImportBatch`, the state saved after each, counted on one
+    /// progress line.
+    private func write(_ plan: MirrorPlan, to writing: MirrorTarget, concurrency: WriteConcurrency, state: inout MirrorState,
+                       report: inout MirrorReport) throws {
+        var progress = ProgressLine("mirror", total: plan.writes.count)
         for start in stride(from: 0, to: plan.writes.count, by: chunkSize) {
             let chunk = plan.writes[start..<min(start + chunkSize, plan.writes.count)]
-            let batch = ImportBatch(store: writing, journal: ImportJournal(store: target), journalPath: nil, dryRun: dryRun, jobs: width)
+            let batch = ImportBatch(store: writing, journal: ImportJournal(store: target), journalPath: nil, dryRun: dryRun,
+                                    concurrency: concurrency, progress: progress)
             let outcome: ImportBatch.Outcome
             do {
                 outcome = try batch.send(chunk.map(\.resource))
@@ -101,8 +116,7 @@ package struct StoreMirror: Sendable {
                 record(stopped.outcome, of: chunk, from: writing, in: &state, report: &report)
                 throw stopped
             }
-            // The width the first chunk's trials found is kept for the rest.
-            width = width ?? batch.concurrency.width
+            progress = batch.progress
             record(outcome, of: chunk, from: writing, in: &state, report: &report)
             try save(state)
         }

@@ -171,4 +171,17 @@ package struct WritePace: Sendable, Equatable {
     package var writesAtOnce = 0
     /// Writes a second since the first 429.
     package var writesPerSecond = 0.0
+
+    /// `the server answered 429 5 times: settled at 2 writes at once, 40 a second`, as import's and
+    /// mirror's summaries say it.
+    package var summary: String {
+        "the server answered 429 \(tooManyRequests) time\(tooManyRequests == 1 ? "" : "s"): "
+            + "settled at \(writesAtOnce) write\(writesAtOnce == 1 ? "" : "s") at once, \(Int(writesPerSecond.rounded())) a second"
+    }
+
+    /// `{"too_many_requests": 5, "writes_at_once": 2, "writes_per_second": 40}`.
+    package var json: String {
+        "{\"too_many_requests\": \(tooManyRequests), \"writes_at_once\": \(writesAtOnce), "
+            + "\"writes_per_second\": \(Int(writesPerSecond.rounded()))}"
+    }
 }

@@ -22,7 +22,9 @@ struct Mirror: ParsableCommand, ReportingCommand {
         keeps the target's from now on, skip (the default) leaves both and lists it again next run. \
         --dry-run prints the plan (created, updated, deleted, conflicts, with the UIDs) and writes \
         nothing; --json prints the report as one JSON object on standard output, with the requests \
-        sent to each store.
+        sent to each store. A target that answers 429 Too Many Requests sets how many writes go at \
+        once (halved at each 429, widened again while writes succeed); the report then says the \
+        pace they settled at (writes at once, writes a second).
 
         The state is saved after every 200 writes and at the end, so a killed run, run again, ends \
         with every resource there once: what the killed run wrote but did not record is found on the \

@@ -203,7 +203,7 @@ struct FaultsAgainstServer {
         }
     }
 
-    private func report(_ label: String, _ counts: FaultCounts) {
+    func report(_ label: String, _ counts: FaultCounts) {
         FileHandle.standardError.write(Data("fault-proxy: \(server.kind.rawValue) \(label): \(counts)\n".utf8))
     }
 
@@ -281,6 +281,10 @@ final class FaultRadicaleTests: ServerTestCase {
     func testAnImportSettlesBelowAServersLimit() throws {
         try FaultsAgainstServer(server: try server()).anImportSettlesBelowAServersLimit(2)
     }
+
+    func testAMirrorSettlesBelowATargetsLimit() throws {
+        try FaultsAgainstServer(server: try server()).aMirrorSettlesBelowATargetsLimit(2)
+    }
 }
 
 /// The faults in front of Xandikos.
@@ -316,5 +320,9 @@ final class FaultXandikosTests: ServerTestCase {
 
     func testAnImportSettlesBelowAServersLimit() throws {
         try FaultsAgainstServer(server: try server()).anImportSettlesBelowAServersLimit(2)
+    }
+
+    func testAMirrorSettlesBelowATargetsLimit() throws {
+        try FaultsAgainstServer(server: try server()).aMirrorSettlesBelowATargetsLimit(2)
     }
 }
