@@ -4,8 +4,8 @@ import Platform
 protocol OccurrenceCursor {
     /// The next occurrence; nil once all were read.
     var head: OccurrenceRecord? { get }
-    /// The head's formatted bytes.
-    var headBytes: ArraySlice<UInt8> { get }
+    /// The formatted bytes of `record`, which must be the head.
+    func bytes(of record: OccurrenceRecord) -> ArraySlice<UInt8>
     /// Whether the source may hold early occurrences of series expanded again.
     var isEarly: Bool { get }
     mutating func advance() throws
@@ -24,7 +24,7 @@ struct ChunkCursor: OccurrenceCursor {
         head = chunk.records.first
     }
 
-    var headBytes: ArraySlice<UInt8> { chunk.bytes[head!.bytes] }
+    func bytes(of record: OccurrenceRecord) -> ArraySlice<UInt8> { chunk.bytes[record.bytes] }
 
     mutating func advance() {
         index += 1
@@ -92,7 +92,7 @@ struct SpilledRunCursor: OccurrenceCursor {
         try advance()
     }
 
-    var headBytes: ArraySlice<UInt8> { reader.buffered(head!.bytes) }
+    func bytes(of record: OccurrenceRecord) -> ArraySlice<UInt8> { reader.buffered(record.bytes) }
 
     /// Reads the next record, whose bytes stay in the reader's buffer until the next `advance`.
     mutating func advance() throws {

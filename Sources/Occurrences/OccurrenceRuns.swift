@@ -160,52 +160,52 @@ struct OccurrenceRuns {
         spilledRuns += 1
     }
 
-    /// Hands on every record of the sorted cursors in order (k-way, by a binary heap of cursors),
+    /// Hands on every record of the sorted cursors in order (k-way, by a binary heap of their heads),
     /// leaving out the dropped series of early runs.
     private func merge<Cursor: OccurrenceCursor>(_ sources: [Cursor], _ emit: (OccurrenceRecord, ArraySlice<UInt8>) throws -> Void) throws {
-        var cursors = sources.filter { $0.head != nil }
-        var heap = CursorHeap(count: cursors.count)
-        heap.arrange { OccurrenceRecord.precedes(cursors[$0].head!, cursors[$1].head!) }
-        while let top = heap.top {
-            let record = cursors[top].head!
-            if !(cursors[top].isEarly && dropped?.contains(record.seriesHash) == true) {
-                try emit(record, cursors[top].headBytes)
+        var cursors = sources
+        var heads = HeadHeap(cursors.indices.compactMap { index in cursors[index].head.map { (record: $0, cursor: index) } })
+        while let (record, cursor) = heads.top {
+            if !(cursors[cursor].isEarly && dropped?.contains(record.seriesHash) == true) {
+                try emit(record, cursors[cursor].bytes(of: record))
             }
-            try cursors[top].advance()
-            if cursors[top].head == nil { heap.removeTop() }
-            heap.siftDown(from: 0) { OccurrenceRecord.precedes(cursors[$0].head!, cursors[$1].head!) }
+            try cursors[cursor].advance()
+            heads.replaceTop(with: cursors[cursor].head.map { (record: $0, cursor: cursor) })
         }
     }
 }
 
-/// A min-heap of cursor numbers, ordered by a comparison of the cursors' heads that the caller
-/// passes in, since the cursors change under it.
-private struct CursorHeap {
-    private var items: [Int]
+/// A min-heap of the cursors' heads, each with its cursor's number.
+private struct HeadHeap {
+    typealias Head = (record: OccurrenceRecord, cursor: Int)
+    private var items: [Head]
 
-    init(count: Int) {
-        items = Array(0..<count)
+    init(_ heads: [Head]) {
+        items = heads
+        for index in stride(from: items.count / 2 - 1, through: 0, by: -1) { siftDown(from: index) }
     }
 
-    var top: Int? { items.first }
+    var top: Head? { items.first }
 
-    mutating func arrange(_ precedes: (Int, Int) -> Bool) {
-        for index in stride(from: items.count / 2 - 1, through: 0, by: -1) { siftDown(from: index, precedes) }
+    /// Puts the top's cursor's next head in its place, or takes the top out when the cursor is done.
+    mutating func replaceTop(with next: Head?) {
+        if let next {
+            items[0] = next
+        } else {
+            let last = items.removeLast()
+            guard !items.isEmpty else { return }
+            items[0] = last
+        }
+        siftDown(from: 0)
     }
 
-    /// Takes the top out; the last item takes its place until `siftDown(from: 0)` runs.
-    mutating func removeTop() {
-        let last = items.removeLast()
-        if !items.isEmpty { items[0] = last }
-    }
-
-    mutating func siftDown(from start: Int, _ precedes: (Int, Int) -> Bool) {
+    private mutating func siftDown(from start: Int) {
         var parent = start
         while true {
             let left = 2 * parent + 1, right = left + 1
             var least = parent
-            if left < items.count && precedes(items[left], items[least]) { least = left }
-            if right < items.count && precedes(items[right], items[least]) { least = right }
+            if left < items.count && OccurrenceRecord.precedes(items[left].record, items[least].record) { least = left }
+            if right < items.count && OccurrenceRecord.precedes(items[right].record, items[least].record) { least = right }
             guard least != parent else { return }
             items.swapAt(parent, least)
             parent = least

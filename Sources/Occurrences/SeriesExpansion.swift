@@ -115,9 +115,9 @@ package struct SeriesExpansion: Sendable {
                         defaultLength: OccurrenceLength? = nil) -> Occurrence? {
         guard let start = Self.start(of: component) else { return nil }
         let instant = resolver.time(start)
-        let length = OccurrenceLength.isStated(in: component) || defaultLength == nil
-            ? OccurrenceLength(of: component, start: start, instant: resolver.time)
-            : defaultLength!
+        // An override that states no length of its own keeps the series' length.
+        let length = (OccurrenceLength.isStated(in: component) ? nil : defaultLength)
+            ?? OccurrenceLength(of: component, start: start, instant: resolver.time)
         var occurrence = Occurrence(uid: component["UID"]?.text ?? "", recurrenceID: recurrenceID.map { resolver.time($0) },
                                     start: instant, end: length.end(after: instant, wall: start.local), component: component)
         occurrence.runForwards()

@@ -27,19 +27,12 @@ package struct StreamedExpansion {
     /// Events expanded together; bounds the parsed components in memory and feeds both cores.
     package var batchSize = 256
     /// The formatted occurrences held in memory before they are written to a scratch file as a
-    /// sorted run: a few megabytes, so that the merge reads few runs.
-    package var memoryBudget = 4 << 20 {
-        didSet { runs.memoryBudget = memoryBudget }
-    }
+    /// sorted run: a few megabytes, so that the merge reads few runs. Set before the first `take`.
+    package var memoryBudget = 4 << 20
 
     /// The properties the reader need build: what expansion reads, or all of them for iCalendar
     /// output, which writes every property of an event into its occurrences.
     package let selection: PropertySelection?
-
-    /// `--tz` names no zone calbridge knows, nor one the file defines.
-    private var unknownDisplayZone: UsageProblem {
-        (resolver ?? TimeZoneResolver(definitions: [:])).unknownDisplayZone(displayZoneName ?? "")
-    }
 
     /// The window needs more rule instances than the budget.
     private var overBudget: UsageProblem {
@@ -47,36 +40,39 @@ package struct StreamedExpansion {
                      + "narrow it or raise --max-instances")
     }
 
+    /// Where the expansion stands while the calendar is read. The early pass (each event expanded
+    /// as a series of its own as soon as it is read) lives only while its results may still stand.
+    private enum Stage {
+        /// No batch has been expanded yet; the zones are made for the first from what was read by then.
+        case reading
+        /// Events are expanded in batches as they are read, with the zones known when the first was.
+        case expandingEarly(ExpansionPass)
+        /// The early expansions used more rule instances than the budget. The resolver stays to tell
+        /// whether a zone comes late, which makes expanding every series again worth trying.
+        case overran(TimeZoneResolver)
+        /// A zone (or the display zone) became known after times were read without it: every
+        /// series is expanded again at the end, with every zone known.
+        case zonesLate
+
+        /// The resolver times were read with so far, if any.
+        var resolver: TimeZoneResolver? {
+            switch self {
+            case .reading, .zonesLate: nil
+            case .expandingEarly(let pass): pass.zones.resolver
+            case .overran(let resolver): resolver
+            }
+        }
+    }
+
+    private var stage = Stage.reading
     private var properties: [Property] = []
     private var zones: [Component] = []
-    private var resolver: TimeZoneResolver?
-    private var display: (any ZoneRules)?
-    /// A zone (or the display zone) became known after times were read without it.
-    private var readLate = false
-    /// The early expansions used more rule instances than the budget.
-    private var overran = false
-    /// While neither happened, the early results stand.
-    private var expandsEarly: Bool { !readLate && !overran }
-    private var components = 0
+    private var componentsRead = 0
+    /// The events read since the last early batch started; left empty once the early pass stopped.
     private var pending: [SeriesUnit] = []
-    /// The batch the workers are expanding while the file is read on, with its units' series hashes.
-    private var inFlight: (hashes: [Int], formatting: OrderedParallelMap<SeriesUnit, Int, OccurrenceChunk>)?
-    /// The series expanded at the end: a budget overrun then fails at once.
-    private var expandingAgain = false
     /// Every event and to-do, kept to expand a series again.
     private var kept = KeptComponents()
-    /// The series keys met so far, and the hashes of those (probably) met more than once.
-    private var seen = SeriesSightings()
-    private var metAgain: Set<Int> = []
-    /// Events and to-dos without a DTSTART expansion can use, left out: their names, UIDs and first lines.
-    private(set) var leftOut: [(name: String, uid: String?, line: Int?, isOverride: Bool)] = []
-    /// The TZIDs of the events' starts, each with the line of its first event.
-    private var startZones: [String: Int?] = [:]
-    /// The TZIDs neither the file nor the tz database defines, whose times are read as floating,
-    /// each with the line of its first event; known once `finish` has run.
-    private(set) var floatingZones: [(tzid: String, line: Int?)] = []
-    private var instances = 0
-    private var runs = OccurrenceRuns(memoryBudget: 4 << 20)
+    private var guessed = ExpansionGuesses()
 
     package init(window: SeriesExpansion.Window, format: OccurrenceOutput, displayZoneName: String?, budget: Int) {
         self.window = window
@@ -102,28 +98,20 @@ package struct StreamedExpansion {
     package mutating func take(_ event: CalendarStreamEvent) throws {
         switch event {
         case .property(let property):
-            if property.name == "X-WR-TIMEZONE" && resolver != nil && !properties.contains(where: { $0.name == property.name }) {
-                readLate = true
+            if property.name == "X-WR-TIMEZONE" && stage.resolver != nil && !properties.contains(where: { $0.name == property.name }) {
+                try zonesCameLate()
             }
             properties.append(property)
         case .component(let read):
             guard let component = read.component else { return }
-            let index = components
-            components += 1
+            let index = componentsRead
+            componentsRead += 1
             switch component.role {
             case .zoneDefinition:
                 zones.append(component)
-                if let resolver, !resolver.define(component) { readLate = true }
+                if let resolver = stage.resolver, !resolver.define(component) { try zonesCameLate() }
             case .series:
-                let isOverride = component.has("RECURRENCE-ID")
-                if isOverride ? SeriesExpansion.hasUnusableStart(component) : !SeriesExpansion.hasUsableStart(component) {
-                    leftOut.append((component.name, component["UID"]?.text, read.source?.firstLine, isOverride))
-                }
-                if let start = component.firstIndex(named: "DTSTART"), let tzid = component.properties[start][parameter: "TZID"],
-                   startZones[tzid] == nil {
-                    // The property's own line, where the user looks for the TZID a warning names.
-                    startZones[tzid] = component.properties[start].location?.line ?? read.source?.firstLine
-                }
+                guessed.note(component, line: read.source?.firstLine)
                 // A made UID may have been told apart from an equal item's, which reading the text again would not repeat.
                 try keep(component, read.madeUID == nil ? read.source : nil, index: index)
             case .carried: break
@@ -135,27 +123,32 @@ package struct StreamedExpansion {
     /// UID, footer. Nothing is written when the expansion fails.
     package mutating func finish(_ write: @escaping ([UInt8]) throws -> Void) throws {
         try expandPending()
-        try collectInFlight()
-        if expandsEarly && !prepare() { readLate = true }
+        try collectEarly()
+        var pass: ExpansionPass
+        let everySeries: Bool
+        switch stage {
+        case .reading:
+            // No event or to-do was read, so none was expanded early.
+            pass = try startOver()
+            pass.dropEarly([])
+            everySeries = false
+        case .expandingEarly(let early):
+            pass = early
+            pass.dropEarly(kept.metAgain)
+            everySeries = false
         // Counted per component, the early expansions can only count too many where a UID came
         // again or zones came late; without either, an overrun stands without expanding again.
-        if overran && !readLate && metAgain.isEmpty { throw overBudget }
-        expandingAgain = true
-        if expandsEarly {
-            runs.dropEarly(metAgain)
-        } else {
-            // Start over with every zone known.
-            runs = OccurrenceRuns(memoryBudget: memoryBudget)
-            runs.dropEarly([])
-            instances = 0
-            resolver = nil
-            guard prepare() else { throw unknownDisplayZone }
+        case .overran where kept.metAgain.isEmpty:
+            throw overBudget
+        case .overran, .zonesLate:
+            pass = try startOver()
+            pass.dropEarly([])
+            everySeries = true
         }
-        try expandAgain(everySeries: !expandsEarly)
-        floatingZones = startZones.filter { resolver?.guessesZone(for: $0.key) ?? true }.map { ($0.key, $0.value) }
-            .sorted { ($0.line ?? 0, $0.tzid) < ($1.line ?? 0, $1.tzid) }
+        try expandAgain(&pass, everySeries: everySeries)
+        guessed.settle(with: pass.zones.resolver)
         try write(OccurrenceFormat.header(format, properties: properties, zones: zones))
-        try runs.write(write)
+        try pass.write(write)
         try write(OccurrenceFormat.footer(format))
     }
 
@@ -164,48 +157,67 @@ package struct StreamedExpansion {
     /// missing event, and TZIDs unknown to the file and the tz database, whose times were read as
     /// floating. Known once `finish` has run.
     package func guesses(in file: String) -> [Diagnostic] {
-        let leftOut = leftOut.map { event in
-            Diagnostic(.violation, file: file, at: event.line.map { SourceLocation(line: $0) },
-                       "\(event.name) \(event.uid ?? "without UID") has no usable DTSTART; "
-                       + (event.isOverride ? "the override is left out and its instance stays as the series has it" : "it is left out"))
-        }
-        let floating = floatingZones.map { zone in
-            Diagnostic(.violation, file: file, at: zone.line.map { SourceLocation(line: $0) }, TimeZoneResolver.unknownZoneMessage(zone.tzid))
-        }
-        return leftOut + floating
+        guessed.diagnostics(in: file)
     }
 
     private mutating func keep(_ component: Component, _ source: RawComponent?, index: Int) throws {
-        let key = SeriesKey(of: component, index: index)
-        let hash = key.hashValue
-        if seen.insert(hash) { metAgain.insert(hash) }
-        try kept.keep(component, source: source, index: index, key: key, seriesHash: hash)
-        guard expandsEarly else { return }
-        pending.append(SeriesUnit(ordinal: index, key: key, seriesHash: hash, members: [.component(component)]))
-        if pending.count >= batchSize { try expandPending() }
+        let (key, hash) = try kept.keep(component, source: source, index: index)
+        switch stage {
+        case .reading, .expandingEarly:
+            pending.append(SeriesUnit(ordinal: index, key: key, seriesHash: hash, members: [.component(component)]))
+            if pending.count >= batchSize { try expandPending() }
+        case .overran, .zonesLate: break
+        }
     }
 
-    /// Expands the pending events as series of their own, on every core.
+    /// Expands the pending events as series of their own, on every core, once the batch in flight is
+    /// collected; the first batch makes the zones.
     private mutating func expandPending() throws {
         guard !pending.isEmpty else { return }
         var units = pending
         pending = []
-        guard expandsEarly else { return }
-        guard prepare() else {
-            readLate = true
-            return
+        if case .reading = stage {
+            guard let zones = ExpansionZones(properties: properties, zones: zones, displayZoneName: displayZoneName) else {
+                stage = .zonesLate
+                return
+            }
+            stage = .expandingEarly(ExpansionPass(zones: zones, memoryBudget: memoryBudget))
         }
-        try collectInFlight()
-        guard expandsEarly else { return }
-        inFlight = start(&units)
+        try collectEarly()
+        guard case .expandingEarly(var pass) = stage else { return }
+        pass.start(&units, formatting(for: pass))
+        stage = .expandingEarly(pass)
+    }
+
+    /// Waits for the early batch in flight and notes the instances it used per series, to give back
+    /// if the series is expanded again; an overrun stops the early expansions.
+    private mutating func collectEarly() throws {
+        guard case .expandingEarly(var pass) = stage, let used = try pass.collect() else { return }
+        for (hash, count) in zip(used.hashes, used.instances) { try kept.noteInstances(count, seriesHash: hash) }
+        stage = pass.isOver(budget, used) ? .overran(pass.zones.resolver) : .expandingEarly(pass)
+    }
+
+    /// A zone came late: the early results are void. The batch in flight is still waited for, so
+    /// that the workers are done (and a scratch file they could not write still fails the expansion).
+    private mutating func zonesCameLate() throws {
+        try collectEarly()
+        stage = .zonesLate
+    }
+
+    /// A pass with zones made from the whole calendar; fails when `--tz` names no zone known.
+    private func startOver() throws -> ExpansionPass {
+        guard let zones = ExpansionZones(properties: properties, zones: zones, displayZoneName: displayZoneName) else {
+            throw TimeZoneResolver(definitions: [:]).unknownDisplayZone(displayZoneName ?? "")
+        }
+        return ExpansionPass(zones: zones, memoryBudget: memoryBudget)
     }
 
     /// Expands at the end every series (`everySeries`) or those met again, from the kept texts, in
     /// batches on every core; a series met again is expanded whole once all its members are read.
-    private mutating func expandAgain(everySeries: Bool) throws {
+    private mutating func expandAgain(_ pass: inout ExpansionPass, everySeries: Bool) throws {
+        let metAgain = kept.metAgain
         guard everySeries || !metAgain.isEmpty else { return }
-        try self.kept.flush()
-        let kept = self.kept
+        let kept = try self.kept.flush()
         var groups: OrderedDictionary<SeriesKey, [KeptComponents.Entry]> = [:]
         var batch: [SeriesUnit] = []
         let givenBack = try kept.scan(countingInstancesOf: everySeries ? [] : metAgain) { entry in
@@ -213,74 +225,39 @@ package struct StreamedExpansion {
                 groups[entry.key, default: []].append(entry)
             } else if everySeries {
                 batch.append(SeriesUnit(ordinal: entry.index, key: entry.key, seriesHash: entry.seriesHash, members: [try kept.member(entry)]))
-                if batch.count >= batchSize { try submitAgain(&batch) }
+                if batch.count >= batchSize { try submitAgain(&batch, to: &pass) }
             }
         }
-        instances -= givenBack
+        pass.giveBack(givenBack)
         for (key, entries) in groups {
             batch.append(SeriesUnit(ordinal: entries[0].index, key: key, seriesHash: entries[0].seriesHash,
                                     members: try entries.map(kept.member)))
-            if batch.count >= batchSize { try submitAgain(&batch) }
+            if batch.count >= batchSize { try submitAgain(&batch, to: &pass) }
         }
-        try submitAgain(&batch)
-        try collectInFlight()
+        try submitAgain(&batch, to: &pass)
+        try collectAgain(&pass)
     }
 
     /// Starts a batch expanded again, once the one in flight is collected.
-    private mutating func submitAgain(_ batch: inout [SeriesUnit]) throws {
+    private func submitAgain(_ batch: inout [SeriesUnit], to pass: inout ExpansionPass) throws {
         guard !batch.isEmpty else { return }
-        try collectInFlight()
-        inFlight = start(&batch)
+        try collectAgain(&pass)
+        pass.start(&batch, formatting(for: pass))
     }
 
-    /// Waits for the batch in flight and takes in its occurrences and the instances it used: noted
-    /// per series while expanding early, to give back if the series is expanded again; at the end
-    /// an overrun fails at once.
-    private mutating func collectInFlight() throws {
-        guard var flight = inFlight.take() else { return }
-        var used: [Int] = []
-        try flight.formatting.finish { batch in
-            for chunk in batch.gathered { try runs.add(chunk) }
-            used = batch.outputs
-        }
-        if !expandingAgain {
-            for (hash, count) in zip(flight.hashes, used) { try kept.noteInstances(count, seriesHash: hash) }
-        }
-        instances += used.reduce(0, +)
-        guard used.contains(where: { $0 < 0 }) || instances > budget else { return }
-        if expandingAgain { throw overBudget }
-        overran = true
+    /// Waits for the batch expanded again in flight: an overrun fails at once.
+    private func collectAgain(_ pass: inout ExpansionPass) throws {
+        guard let used = try pass.collect(), pass.isOver(budget, used) else { return }
+        throw overBudget
     }
 
-    /// Makes the resolver (from the zones read so far) and the display zone when first needed; false
-    /// when `--tz` names no zone known so far (the file may still define it).
-    private mutating func prepare() -> Bool {
-        if resolver == nil {
-            let view = EventCalendar(component: Component(name: "VCALENDAR", properties: properties, components: zones))
-            resolver = TimeZoneResolver(definitions: view.timeZoneDefinitions, calendarZone: view.timeZone)
-        }
-        guard let displayZoneName else { return true }
-        display = resolver!.zone(for: displayZoneName)
-        return display != nil
-    }
-
-    /// Starts expanding and formatting the units on every core, each worker's occurrences into one
-    /// chunk. The units are taken away, so that the components die on the worker that expanded them:
-    /// freeing the parsed model was a tenth of the main thread.
-    private func start(_ units: inout [SeriesUnit]) -> (hashes: [Int], formatting: OrderedParallelMap<SeriesUnit, Int, OccurrenceChunk>) {
-        // The window is read in --tz when given, as CalendarExpansion reads it.
-        let context = SeriesFormatting(window: SeriesExpansion.Window(start: window.start, end: window.end, zone: display),
-                                       format: format, selection: selection, display: display, resolver: resolver!,
-                                       budget: InstanceBudget(max(0, budget - instances)),
-                                       memoryBudget: memoryBudget / OrderedParallelMap<SeriesUnit, Int, OccurrenceChunk>.workers)
-        let hashes = units.map(\.seriesHash)
-        var formatting = OrderedParallelMap<SeriesUnit, Int, OccurrenceChunk> { share in
-            var chunk = OccurrenceChunk()
-            let used = context.expandAndFormat(share, into: &chunk)
-            return (used, chunk)
-        }
-        formatting.submit(&units) { _ in }
-        return (hashes, formatting)
+    /// What the workers need to expand and format a batch of the pass: the budget left, and the
+    /// window read in `--tz` when given, as `CalendarExpansion` reads it.
+    private func formatting(for pass: ExpansionPass) -> SeriesFormatting {
+        let display = pass.zones.display
+        return SeriesFormatting(window: SeriesExpansion.Window(start: window.start, end: window.end, zone: display),
+                                format: format, selection: selection, display: display, resolver: pass.zones.resolver,
+                                budget: InstanceBudget(max(0, budget - pass.instances)),
+                                memoryBudget: memoryBudget / OrderedParallelMap<SeriesUnit, Int, OccurrenceChunk>.workers)
     }
 }
-
