@@ -106,7 +106,7 @@ package enum Digits {
             bytes.append(UInt8(ascii: "0") + UInt8(value % 10))
             return
         }
-        guard value >= 0 else { return bytes += String(value).utf8 }
+        guard value >= 0 else { bytes += String(value).utf8; return }
         var divisor = 1, digits = 1
         while digits < width || value / divisor >= 10 {
             divisor *= 10

@@ -34,11 +34,11 @@ struct ZoneComparison {
 
     private func agree(_ source: Component?, _ target: Component?, at times: ClosedRange<LocalDateTime>?) -> Bool {
         switch (source, target) {
-        case let (source?, target?):
+        case (let source?, let target?):
             agreement.covers(source, target, at: times) || (times == nil && agreement.covers(target, source, at: nil))
-        case let (source?, nil):
+        case (let source?, nil):
             agreement.sharedDefinition(for: [(definition: source, times: times)]) != nil
-        case let (nil, target?):
+        case (nil, let target?):
             agreement.sharedDefinition(for: [(definition: target, times: times)]) != nil
         case (nil, nil):
             true

@@ -37,9 +37,9 @@ enum QuotedPrintableValue {
     }
 }
 
-private extension String {
+extension String {
     /// Each line break (CRLF, LF or CR) written as iCalendar's `\n`.
-    func replacingLineBreaks() -> String {
+    fileprivate func replacingLineBreaks() -> String {
         var out = ""
         for character in self {
             if character == "\r\n" || character == "\n" || character == "\r" { out += "\\n" } else { out.append(character) }

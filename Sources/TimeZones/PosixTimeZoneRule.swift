@@ -108,11 +108,11 @@ extension PosixTimeZoneRule.Day {
     func dayNumber(in year: Int) -> Int {
         let januaryFirst = CalendarDate(year: year, month: 1, day: 1).dayNumber
         switch self {
-        case let .julian(day):
+        case .julian(let day):
             return januaryFirst + day - 1 + (CalendarDate.isLeapYear(year) && day >= 60 ? 1 : 0)
-        case let .zeroBased(day):
+        case .zeroBased(let day):
             return januaryFirst + day
-        case let .monthWeekDay(month, week, weekday):
+        case .monthWeekDay(let month, let week, let weekday):
             let first = CalendarDate(year: year, month: month, day: 1)
             // POSIX counts weekdays from Sunday = 0; CalendarModel's Sunday is 7.
             let firstWeekday = first.weekday.rawValue % 7

@@ -124,9 +124,9 @@ final class ManifestImportAgainstRadicaleTests: ServerTestCase {
     }
 }
 
-private extension URL {
+extension URL {
     /// This file's URL, after making the folder it goes in.
-    func creatingFolder() throws -> URL {
+    fileprivate func creatingFolder() throws -> URL {
         try FileManager.default.createDirectory(at: deletingLastPathComponent(), withIntermediateDirectories: true)
         return self
     }

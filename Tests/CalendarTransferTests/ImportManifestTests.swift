@@ -159,6 +159,6 @@ final class ImportManifestTests: XCTestCase {
     }
 }
 
-private extension Error {
-    var diagnostics: [Diagnostic] { (self as? InvalidCalendarData)?.diagnostics ?? [] }
+extension Error {
+    fileprivate var diagnostics: [Diagnostic] { (self as? InvalidCalendarData)?.diagnostics ?? [] }
 }

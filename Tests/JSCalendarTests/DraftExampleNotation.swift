@@ -127,8 +127,8 @@ enum DraftNotation {
     }
 }
 
-private extension Substring {
-    func trimmingTrailingSpaces() -> String {
+extension Substring {
+    fileprivate func trimmingTrailingSpaces() -> String {
         var text = self
         while text.last == " " { text = text.dropLast() }
         return String(text)

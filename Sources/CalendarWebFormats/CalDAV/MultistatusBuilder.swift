@@ -268,9 +268,9 @@ final class MultistatusBuilder: XMLElementHandler {
     }
 }
 
-fileprivate extension String {
+extension String {
     /// Without the XML whitespace (space, tab, CR, LF) that pretty-printing servers put around values.
-    var trimmedXMLSpace: String {
+    fileprivate var trimmedXMLSpace: String {
         let isSpace: (Unicode.Scalar) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "\n" }
         let scalars = unicodeScalars
         guard let first = scalars.firstIndex(where: { !isSpace($0) }),
