@@ -65,6 +65,7 @@ struct NamedZones {
 /// The calendar's X-WR-TIMEZONE as the repair of each component needs it, told to the workers once
 /// the reader hands the property on. A component a worker repaired before then is repaired again
 /// when it is handed on, and one handed on before then makes `ValidationPass` read again.
+/// `@unchecked Sendable`: `known` is read and written only under `lock`.
 final class CalendarZone: @unchecked Sendable {
     private let lock = NSLock()
     private var known: String?

@@ -28,12 +28,12 @@ package enum CalendarResources {
             }
             members[uid, default: []].append(component)
         }
-        let version = calendar["VERSION"] ?? EventCalendar.empty["VERSION"]!
+        let version = calendar["VERSION"] ?? EventCalendar.empty["VERSION"]
         let scale = calendar["CALSCALE"].map { [$0] } ?? []
         let resources = members.map { uid, series -> CalendarResource in
             let used = zonesUsed(by: series).compactMap { zones[$0] }
-            let producer = productIdentifiers[uid] ?? EventCalendar.empty["PRODID"]!
-            return CalendarResource(uid: uid, calendar: Component(name: "VCALENDAR", properties: [version, producer] + scale,
+            let producer = productIdentifiers[uid] ?? EventCalendar.empty["PRODID"]
+            return CalendarResource(uid: uid, calendar: Component(name: "VCALENDAR", properties: [version, producer].compactMap { $0 } + scale,
                                                                  components: used + series))
         }
         return (resources, withoutUID)

@@ -127,5 +127,5 @@ enum PosixFiles {
 
 /// `read(2)`, named apart so that `PosixFiles.read` does not hide it.
 private func readSome(_ descriptor: Int32, _ buffer: UnsafeMutableRawBufferPointer) -> Int {
-    read(descriptor, buffer.baseAddress!, buffer.count)
+    read(descriptor, buffer.baseAddress, buffer.count)
 }

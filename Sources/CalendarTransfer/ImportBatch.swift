@@ -13,6 +13,9 @@ import Platform
 /// A store that stops answering through all its retries (a server that went down) ends the batch:
 /// every later resource would wait out the same retries, so the workers stop, the journal is saved
 /// and `send` throws `ImportInterrupted`.
+///
+/// `@unchecked Sendable`: the workers share it; what changes while they send is touched only under
+/// `lock`, and what the store holds (`stored`) is read before they start and only read after.
 package final class ImportBatch: @unchecked Sendable {
     package let store: (any CalendarStore)?
     package let journalPath: String?

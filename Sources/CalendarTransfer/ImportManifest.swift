@@ -175,6 +175,7 @@ private struct ManifestReader {
         }
         guard !isMirror else { return readMirrorRow(cell, line: starts[0].line) }
         let before = problems.count
+        // Rows are read only when the header holds the required columns (`readHeader` reports a missing one).
         let input = cell("input")!, store = cell("store")!
         let inputs = input.text.split(separator: ";").map { CSVScanner.trim($0) }.filter { !$0.isEmpty }
         if inputs.isEmpty { problem(at: input.place, "the row has no input; give a calendar file or folder (several separated by ;)") }
@@ -197,6 +198,7 @@ private struct ManifestReader {
     private mutating func readMirrorRow(_ cell: (String) -> (text: String, place: SourceLocation)?, line: Int) {
         let before = problems.count
         func end(_ role: String) -> ManifestStore? {
+            // The header holds the required columns, source and target, or no row is read.
             let store = cell(role)!
             let location = storeLocation(store.text, at: store.place)
             let password = passwordCell(cell(role + "_password_env"))
@@ -209,6 +211,7 @@ private struct ManifestReader {
         guard problems.count == before, let source, let target else { return }
         let row = MirrorManifestRow(index: mirrorRows.count, line: line, source: source, target: target)
         if let first = targets[target.key] {
+            // The header holds the target column, or no row is read.
             return problem(at: cell("target")!.place, "this row mirrors into the same calendar as line \(first); each calendar takes one source")
         }
         targets[target.key] = line

@@ -65,8 +65,9 @@ package struct ManifestImport: Sendable {
                                   access: StoreAccess(user: row.user, calendar: row.calendar, password: environment[row.passwordVariable]))
         (request.create, request.jobs, request.dryRun) = (create, jobs, dryRun)
         // A dry run reads the journal to plan and writes nothing.
-        (request.journalPath, request.resume) = ((journalDirectory as NSString).appendingPathComponent(row.journalName), true)
-        var outcome = ManifestRowOutcome(row: row, journal: request.journalPath!, dryRun: dryRun)
+        let journalPath = (journalDirectory as NSString).appendingPathComponent(row.journalName)
+        (request.journalPath, request.resume) = (journalPath, true)
+        var outcome = ManifestRowOutcome(row: row, journal: journalPath, dryRun: dryRun)
         do {
             outcome.report = try request.run(judging: { outcome.warnings = try policy.judged($0).count },
                                              interrupted: { outcome.report = $0 })
@@ -81,7 +82,7 @@ package struct ManifestImport: Sendable {
 }
 
 /// The rows being run (imported, mirrored, verified) and what is shared by the threads running
-/// them, touched only under `lock`.
+/// them, touched only under `lock`; hence `@unchecked Sendable` (the rows and `finished` are constants).
 final class ManifestRun<Row: Sendable, Outcome: Sendable>: @unchecked Sendable {
     private let rows: [Row]
     private let finished: @Sendable (Outcome) -> Void

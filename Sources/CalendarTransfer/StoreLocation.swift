@@ -43,7 +43,8 @@ package enum StoreLocation {
             let choice = try CalDAVAccount.collection(url, named: access.calendar, user: access.user, password: access.password,
                                                       create: create, label: label, dryRun: dryRun)
             if dryRun && !choice.exists { return nil }
-            return try CalDAVStore(collection: URL(string: choice.url)!, user: access.user, password: access.password,
+            guard let collection = URL(string: choice.url) else { throw CalDAVError.collectionNotFound(choice.url) }
+            return try CalDAVStore(collection: collection, user: access.user, password: access.password,
                                    found: choice.calendar)
         } catch let error as CalDAVError {
             switch error {

@@ -20,6 +20,9 @@ import Foundation
 /// connections, and a server may start a worker or a database connection for each (DAViCal does;
 /// counted in, they made four at a time look no faster than one on a busy machine). Only writes
 /// count: resources left alone because the store holds them already take no slot.
+///
+/// `@unchecked Sendable`: the import's workers share it, and every field that changes is touched
+/// only under `condition` (the private helpers run with it held).
 package final class WriteConcurrency: @unchecked Sendable {
     /// The threads an import needs: the most writes this may ever allow at once.
     package let threads: Int

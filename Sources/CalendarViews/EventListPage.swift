@@ -16,9 +16,10 @@ struct EventListPage {
         page += "<section aria-labelledby=\"cb-events\">\n<h2 id=\"cb-events\">" + language.events + "</h2>\n"
         let byDay = Dictionary(grouping: events.indices) { max(events[$0].firstDay(in: settings.zone), settings.span.first.dayNumber) }
         if byDay.isEmpty { page += "<p>" + language.noEvents + "</p>\n" }
-        for day in settings.span.days where byDay[day.dayNumber] != nil {
+        for day in settings.span.days {
+            guard let indices = byDay[day.dayNumber] else { continue }
             page += "<h3><time datetime=\"\(day.isoFormat)\">" + MarkupText.escaped(language.longDate(day)) + "</time></h3>\n<ul>\n"
-            for index in byDay[day.dayNumber]! { page += item(events[index]) }
+            for index in indices { page += item(events[index]) }
             page += "</ul>\n"
         }
         return page + "</section>\n</main>\n</body>\n</html>\n"

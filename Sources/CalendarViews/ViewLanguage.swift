@@ -44,6 +44,7 @@ package enum ViewLanguage: String, CaseIterable, Sendable {
     var allDayRow: String { ["All-day events", "Afspraken van de hele dag", "Ganztägige Termine"][index] }
     func more(_ count: Int) -> String { "+\(count) " + ["more", "meer", "weitere"][index] }
 
+    /// The place of the language's words in each list above; `allCases` holds every case.
     private var index: Int { Self.allCases.firstIndex(of: self)! }
 
     /// `Mon 19 Oct` (en), `ma 19 okt` (nl), `Mo 19.10.` (de): a column header.

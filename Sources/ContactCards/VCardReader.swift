@@ -65,7 +65,7 @@ private struct ReadState {
                 problems.add(line: line.line, column: 1, "END:VCARD without a BEGIN:VCARD before it", repair: "skips it")
             }
         } else if card != nil {
-            card!.add(property, of: line, problems: &problems)
+            card?.add(property, of: line, problems: &problems)
         } else {
             noteStray(line)
         }

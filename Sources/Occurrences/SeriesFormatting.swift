@@ -99,7 +99,7 @@ struct SeriesFormatting: Sendable {
 
 /// The rule instances a batch may still generate, shared by its workers: each series may use what
 /// is left when it starts, so a batch of flooding rules stops after about one budget per worker
-/// rather than one per series.
+/// rather than one per series. `@unchecked Sendable`: its fields are read and written only under `lock`.
 final class InstanceBudget: @unchecked Sendable {
     private let lock = NSLock()
     private var left: Int

@@ -63,7 +63,7 @@ package final class AtomicFile {
             template = tmp + "/calbridge-output-XXXXXX"
         }
         var path = Array(template.utf8CString)
-        descriptor = path.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        descriptor = mkstemp(&path)
         temporaryPath = String(decoding: path.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         guard descriptor >= 0 else {
             throw .cannotCreate(path: destination ?? "standard output", reason: String(cString: strerror(errno)))
@@ -149,7 +149,7 @@ package final class AtomicFile {
     private func flush() throws(Failure) {
         var offset = 0
         while offset < buffer.count {
-            let written = buffer.withUnsafeBytes { systemWrite(descriptor, $0.baseAddress! + offset, $0.count - offset) }
+            let written = buffer[offset...].withUnsafeBytes { systemWrite(descriptor, $0.baseAddress, $0.count) }
             guard written > 0 else { throw fail() }
             offset += written
         }
@@ -170,11 +170,11 @@ package final class AtomicFile {
         lseek(descriptor, 0, SEEK_SET)
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let got = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, $0.count) }
+            let got = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             guard got > 0 else { return }
             var offset = 0
             while offset < got {
-                let written = chunk.withUnsafeBytes { systemWrite(out, $0.baseAddress! + offset, got - offset) }
+                let written = chunk[offset..<got].withUnsafeBytes { systemWrite(out, $0.baseAddress, $0.count) }
                 guard written > 0 else { throw .cannotWrite(path: name, reason: String(cString: strerror(errno))) }
                 offset += written
             }

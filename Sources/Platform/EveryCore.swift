@@ -19,6 +19,7 @@ enum EveryCore {
 
 extension EveryCore {
     /// Work started on background threads, one per worker, while the caller goes on.
+    /// `@unchecked Sendable`: its fields are constants; the results pass through `WorkerSlots`.
     @usableFromInline
     final class Running<Result>: @unchecked Sendable {
         private let group = DispatchGroup()
@@ -60,7 +61,8 @@ extension EveryCore {
 /// One slot per worker, each written by exactly that worker, read after all are done. The slots are
 /// memory of their own, not an Array: writing an element through an Array is an access to the whole
 /// array (its uniqueness check and mutation marker), and workers storing at once raced on it
-/// (ThreadSanitizer's "Swift access race" in `store`, with results lost).
+/// (ThreadSanitizer's "Swift access race" in `store`, with results lost). `@unchecked Sendable`:
+/// no two threads touch one slot at once, and the group's wait orders the stores before the takes.
 private final class WorkerSlots<Result>: @unchecked Sendable {
     private let slots: UnsafeMutableBufferPointer<Result?>
 
@@ -81,6 +83,7 @@ private final class WorkerSlots<Result>: @unchecked Sendable {
     /// What the workers stored, moved out rather than copied: the caller becomes its only owner, so
     /// what it takes apart is not retained and released once more on its thread.
     func takeResults() -> [Result] {
+        // `wait` returns once every worker has stored its result, so each slot holds one.
         (0..<slots.count).map { slots[$0].take()! }
     }
 }

@@ -119,13 +119,17 @@ package final class InputFile {
             defer { offset = end }
             return end - offset
         }
-        if (block?.count ?? 0) < count {
-            block?.deallocate()
+        let block: UnsafeMutableBufferPointer<UInt8>
+        if let held = self.block, held.count >= count {
+            block = held
+        } else {
+            self.block?.deallocate()
             block = .allocate(capacity: count)
+            self.block = block
         }
-        let got = systemRead(descriptor, block!.baseAddress!, count)
+        let got = systemRead(descriptor, block.baseAddress, count)
         guard got >= 0 else { throw OpenError(name: name, code: errno) }
-        buffer.append(contentsOf: UnsafeBufferPointer(rebasing: block![..<got]))
+        buffer.append(contentsOf: UnsafeBufferPointer(rebasing: block[..<got]))
         return got
     }
 }

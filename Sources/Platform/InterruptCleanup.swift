@@ -12,12 +12,16 @@ import Darwin
 /// strings; a path is never freed, because the handler could be reading it (a few bytes per output).
 enum InterruptCleanup {
     private static let capacity = 64
+    /// `nonisolated(unsafe)`: the slots are written only under `lock`; the handler reads them
+    /// without it, as a signal handler must, and a slot it reads is a whole pointer or nil.
     nonisolated(unsafe) private static let paths: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?> = {
         let table = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: capacity)
         table.initialize(repeating: nil, count: capacity)
         for number in [SIGINT, SIGTERM, SIGHUP] { _ = signal(number, removeAndRaise) }
         return table
     }()
+    /// `nonisolated(unsafe)`: a pthread mutex is shared by design; a static lives at one address, as
+    /// pthreads needs (`Mutex` would need macOS 15, and the package supports macOS 13).
     nonisolated(unsafe) private static var lock = pthread_mutex_t()
     private static let lockReady: Void = { pthread_mutex_init(&lock, nil) }()
 

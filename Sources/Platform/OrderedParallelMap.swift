@@ -94,6 +94,8 @@ extension OrderedParallelMap where Gathered == Void {
 }
 
 /// The items one worker maps (a contiguous share), held so that the worker can take them away.
+/// `@unchecked Sendable`: the caller fills it before the worker starts, and only that worker takes
+/// the items out.
 @usableFromInline
 final class WorkerShare<Item>: @unchecked Sendable {
     @usableFromInline var items: [Item]

@@ -24,7 +24,8 @@ package struct ProgressLine {
     private static let delay = ProcessInfo.processInfo.environment["CALBRIDGE_PROGRESS_AFTER"].flatMap(Double.init) ?? 0.5
 
     /// Whether progress is drawn in this run: set once by the command line, from whether standard
-    /// error is a terminal, `--quiet` and `--json`.
+    /// error is a terminal, `--quiet` and `--json`. `nonisolated(unsafe)`: written on the main thread
+    /// before any work starts, only read from then on.
     nonisolated(unsafe) package static var isShown = false
 
     /// `shown` overrides `isShown` for a line drawn while the lines of the parts are kept off.
@@ -57,8 +58,7 @@ package struct ProgressLine {
 
     /// Writes to standard error as it is, unbuffered, as every message of the command line is.
     private static func draw(_ text: String) {
-        var bytes = Array(text.utf8)
-        bytes.withUnsafeMutableBytes { _ = write(2, $0.baseAddress!, $0.count) }
+        Array(text.utf8).withUnsafeBytes { _ = write(2, $0.baseAddress, $0.count) }
     }
 
     /// `convert 41.9/106.0 MB  20.4 MB/s  0:03 left`

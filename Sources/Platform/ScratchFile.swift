@@ -13,7 +13,9 @@ private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer?, _ coun
 /// The file is unlinked as soon as it is made, so it leaves nothing behind however the process ends
 /// (success, an error, a signal, a crash): its space is freed when the descriptor closes.
 ///
-/// One thread appends; once `flush` has run, any thread may read what was flushed.
+/// One thread appends; once `flush` has run, any thread may read what was flushed. Hence
+/// `@unchecked Sendable`: the workers only read (`pread`, which shares no file position), and only
+/// bytes below `written`, which the appending thread no longer changes.
 package final class ScratchFile: @unchecked Sendable {
     private let descriptor: Int32
     private var buffer: [UInt8] = []
@@ -27,11 +29,11 @@ package final class ScratchFile: @unchecked Sendable {
     package init(directory: String? = nil) throws(AtomicFile.Failure) {
         let folder = directory ?? getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
         var path = Array((folder + "/calbridge-scratch-XXXXXX").utf8CString)
-        descriptor = path.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        descriptor = mkstemp(&path)
         guard descriptor >= 0 else {
             throw .cannotCreate(path: "a temporary file in \(folder)", reason: String(cString: strerror(errno)))
         }
-        path.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+        unlink(path)
     }
 
     deinit {
@@ -77,7 +79,7 @@ package final class ScratchFile: @unchecked Sendable {
     private func writeOut(_ bytes: UnsafeRawBufferPointer) throws(AtomicFile.Failure) {
         var offset = 0
         while offset < bytes.count {
-            let done = systemWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+            let done = systemWrite(descriptor, UnsafeRawBufferPointer(rebasing: bytes[offset...]).baseAddress, bytes.count - offset)
             guard done > 0 else { throw .cannotWrite(path: "a temporary file", reason: String(cString: strerror(errno))) }
             offset += done
         }
@@ -89,7 +91,7 @@ package final class ScratchFile: @unchecked Sendable {
         var bytes = [UInt8](repeating: 0, count: max(0, min(count, written - offset)))
         var done = 0
         while done < bytes.count {
-            let got = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress! + done, $0.count - done, off_t(offset + done)) }
+            let got = bytes[done...].withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, off_t(offset + done)) }
             guard got > 0 else { throw .cannotWrite(path: "a temporary file", reason: String(cString: strerror(errno))) }
             done += got
         }

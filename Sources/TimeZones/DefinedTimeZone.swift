@@ -49,7 +49,7 @@ package struct DefinedTimeZone: ZoneRules {
             for onset in Self.onsets(of: observance, start: start, offsetFrom: from) {
                 let utc = onset.secondsSinceEpoch - from
                 transitions.append(Transition(utcSecond: utc, offset: to))
-                if earliest == nil || utc < earliest!.utcSecond { earliest = (utc, from) }
+                if earliest.map({ utc < $0.utcSecond }) ?? true { earliest = (utc, from) }
             }
         }
         guard let earliest else { throw DefinitionError(description: "\(tzid) has no STANDARD or DAYLIGHT observance") }

@@ -11,6 +11,9 @@ import Foundation
 /// (`(UTC+01:00) Amsterdam, Berlin, Bern, Rom, Stockholm, Wien`). A name that states only an offset
 /// (`(GMT +01:00)`, `GMT+0100`), or an offset and a place none of these knows, is that fixed offset
 /// (`StatedOffsetZone`); any other TZID resolves to `nil`, and its times are read as floating.
+///
+/// `@unchecked Sendable`: the workers expanding series share one resolver; what changes after `init`
+/// (`definitions`, `cache`) is touched only under `lock`, and the rest is set in `init` only.
 package final class TimeZoneResolver: @unchecked Sendable {
     private let zoneDirectory: String
     /// Guards `definitions` and `cache`: workers expanding series in parallel share one resolver.

@@ -42,7 +42,7 @@ package struct VTimezoneBuilder {
             return result
         }
         for run in Self.runs(of: changes) {
-            result.components.append(observance(for: run, openEnded: run.count > 1 && run.last!.year == years.upperBound))
+            result.components.append(observance(for: run, openEnded: run.count > 1 && run.last?.year == years.upperBound))
         }
         return result
     }
@@ -51,7 +51,7 @@ package struct VTimezoneBuilder {
     private static func runs(of changes: [Change]) -> [[Change]] {
         var runs: [[Change]] = []
         for change in changes {
-            if let index = runs.lastIndex(where: { $0.last!.continues(as: change) }) {
+            if let index = runs.lastIndex(where: { $0.last?.continues(as: change) == true }) {
                 runs[index].append(change)
             } else {
                 runs.append([change])
@@ -80,7 +80,7 @@ package struct VTimezoneBuilder {
         var rule = RecurrenceRule(frequency: .yearly)
         rule.byMonth = [first.month]
         rule.byDay = [.init(first.weekday, ordinal: first.position)]
-        if !openEnded { rule.until = .utc(LocalDateTime(secondsSinceEpoch: run.last!.utcSecond)) }
+        if !openEnded, let last = run.last { rule.until = .utc(LocalDateTime(secondsSinceEpoch: last.utcSecond)) }
         return observance(isDaylight: first.isDaylight, onset: onset, from: first.from, to: first.to, name: first.name, rule: rule)
     }
 

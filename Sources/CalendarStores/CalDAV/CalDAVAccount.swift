@@ -54,6 +54,7 @@ package enum CalDAVAccount {
             guard create else {
                 throw CalDAVError.noSuchCalendar(missing, available: discovery.calendarsFromRoot().map(\.summary))
             }
+            // `missing` is the endpoint's own URL for a path (`url(forPath:)`), which always parses.
             let path = CalDAVPath.asCollection(try CalDAVEndpoint(URL(string: missing)!).path)
             let title = name ?? label.name ?? CalDAVPath.lastSegment(path)
             if !dryRun { try discovery.makeCalendar(at: path, name: title, color: label.color) }

@@ -12,6 +12,9 @@ import NIOHTTP1
 /// `HTTPClientError.deadlineExceeded` whatever the client does. A few pieces wait here at most;
 /// beyond that the connection is not read until the reader takes one, so a large answer streams
 /// through in little memory.
+///
+/// `@unchecked Sendable`: the event loop and the reading thread share it, and every field they both
+/// touch is read and written under `condition` (the deadlines are constants).
 final class CalDAVResponseStream: HTTPClientResponseDelegate, @unchecked Sendable {
     typealias Response = Void
 

@@ -22,6 +22,7 @@ final class CalDAVTransport {
     private var isClosed = false
     /// The servers (scheme, host and port) that have answered this process: a connection to one of
     /// them that fails is passing, whichever transport (discovery's, the store's) it went through.
+    /// `nonisolated(unsafe)`: read and written only under `answeredLock`.
     nonisolated(unsafe) private static var answered: Set<String> = []
     private static let answeredLock = NSLock()
     private var tooManyRequestsWatcher: (@Sendable (_ retryAfter: Double?) -> Void)?
