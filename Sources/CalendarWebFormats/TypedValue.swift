@@ -249,7 +249,7 @@ enum ValueCodec {
     }
 
     private static func appendISODate(_ bytes: ArraySlice<UInt8>, to out: inout [UInt8]) {
-        guard bytes.count == 8, isDigits(bytes) else { return out += bytes }
+        guard bytes.count == 8, isDigits(bytes) else { out += bytes; return }
         let s = bytes.startIndex
         out += bytes[s..<s + 4]
         out.append(UInt8(ascii: "-"))
@@ -260,7 +260,7 @@ enum ValueCodec {
 
     private static func appendISOTime(_ bytes: ArraySlice<UInt8>, to out: inout [UInt8]) {
         let s = bytes.startIndex
-        guard bytes.count >= 6, isDigits(bytes[s..<s + 6]) else { return out += bytes }
+        guard bytes.count >= 6, isDigits(bytes[s..<s + 6]) else { out += bytes; return }
         out += bytes[s..<s + 2]
         out.append(UInt8(ascii: ":"))
         out += bytes[s + 2..<s + 4]

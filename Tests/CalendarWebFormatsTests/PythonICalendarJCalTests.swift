@@ -210,7 +210,6 @@ final class PythonICalendarJCalTests: XCTestCase {
         return sign + "P\(days)DT\(seconds)S"
     }
 
-
     private static func propertyNames(_ component: Component) -> Set<String> {
         Set(component.properties.map(\.name)).union(component.components.flatMap(propertyNames))
     }
