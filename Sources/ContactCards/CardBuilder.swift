@@ -84,7 +84,8 @@ struct CardBuilder {
             problems.skipDate(line: place.line, column: place.column, "\(property.name) \(message)")
         }
         if value.isEmpty { return nil }   // An empty BDAY: a field the address book left blank.
-        if property.parameter("VALUE")?.lowercased() == "text" {
+        // vCard names its value types as iCalendar does (RFC 6350 §5.2).
+        if property.parameter("VALUE").map(ValueType.init(name:)) == .text {
             report("is the text \"\(value.prefix(40))\", not a date")
             return nil
         }

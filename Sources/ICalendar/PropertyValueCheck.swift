@@ -23,15 +23,14 @@ enum PropertyValueCheck {
 
     /// What a property's value is checked as, from its type in the design table.
     private static func kind(of design: PropertyDesign) -> Kind? {
-        switch (design.type, design.layout) {
-        case (.recur, _): return .rule
-        case (.duration, _): return design.allows(type: .dateTime) ? .trigger : .duration
-        case (.dateTime, .list): return .dateList
-        case (.dateTime, _): return .dateTime
-        case (.integer, _): return .integer
-        case (.utcOffset, _): return .utcOffset
-        case (.float, .structured): return .coordinates
-        default: return nil
+        switch design.type {
+        case .recur: return .rule
+        case .duration: return design.allows(type: .dateTime) ? .trigger : .duration
+        case .dateTime: return design.layout == .list ? .dateList : .dateTime
+        case .integer: return .integer
+        case .utcOffset: return .utcOffset
+        case .float: return design.layout == .structured ? .coordinates : nil
+        case .binary, .boolean, .calendarAddress, .date, .period, .text, .time, .uri, .uid, .xmlReference, .unknown, .other: return nil
         }
     }
 
