@@ -64,6 +64,9 @@ def options(arguments):
     parser.add_argument("--export-events", type=positive, default=3000, help="events export reads (default 3000)")
     parser.add_argument("--mirror-events", type=positive, default=10000,
                         help="mirror: events of the source collection, 1%% of them changed before the second run (default 10000)")
+    parser.add_argument("--mirror-server", choices=["radicale", "xandikos", "cyrus", "davical"],
+                        help="mirror: the kind of server of both stores, two of them (default cyrus where installed, else radicale)")
+    parser.add_argument("--mirror-jobs", type=positive, help="mirror: requests each run sends at once (default: calbridge chooses)")
     parser.add_argument("--cores-events", type=positive, default=100000,
                         help="cores: events of the calendar each workload reads on 1 and 2 cores (default 100000)")
     parser.add_argument("--memory-sizes", type=sizes, default=[10000, 100000, 1000000],

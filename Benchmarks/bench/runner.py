@@ -135,9 +135,9 @@ class Bench:
                 print("    " + line, file=sys.stderr)
         return run
 
-    def prepare(self, label, args, log_name):
+    def prepare(self, label, args, log_name, env=None):
         """An untimed run that later runs need; the benchmark stops when it fails."""
-        if self.measure(label, args, log_name)["exit"] != 0:
+        if self.measure(label, args, log_name, env=env)["exit"] != 0:
             sys.exit(1)
 
     def generated(self, generator, size, target):
