@@ -40,7 +40,7 @@ struct ObjectFromComponent {
                 builder.carriedComponents.append(child)
             }
         }
-        return builder.finished()
+        return ParticipantMerging.merged(builder.finished(), from: component, zones: zones)
     }
 
     /// The members of a VCALENDAR as a Group: its own properties (but the METHOD its entries carry)

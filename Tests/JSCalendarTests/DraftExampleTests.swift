@@ -77,7 +77,8 @@ final class DraftExampleTests: XCTestCase {
         "ical-prop-name-vcalendar", "ical-prop-percent-complete-method", "ical-prop-priority", "ical-prop-prodid", "ical-prop-rdate",
         "ical-prop-related-to", "ical-prop-request-status", "ical-prop-rrule", "ical-prop-sequence", "ical-prop-source", "ical-prop-status-vevent", "ical-prop-status-vtodo", "ical-prop-summary",
         "ical-prop-calendar-address", "ical-prop-comment-participant", "ical-prop-dtstamp-participant", "ical-prop-organizer",
-        "ical-prop-percent-complete-participant", "ical-prop-summary-participant",
+        "ical-prop-percent-complete-participant", "ical-prop-summary-participant", "ical-prop-attendee-participant",
+        "ical-prop-organizer-and-attendee",
         "ical-prop-transp", "ical-prop-trigger-absolute", "ical-prop-trigger-offset", "ical-prop-uid",
     ]
 
@@ -86,10 +87,9 @@ final class DraftExampleTests: XCTestCase {
 
     private static let carried = "calbridge does not convert it: the line travels in iCalComponent (ICalProperty objects), "
         + "the member as a JSPROP line"
-    private static let participantComponent = "PARTICIPANT (RFC 9073) is not converted to a Participant: " + carried
+    private static let structuredData = "its STRUCTURED-DATA is not converted to a link, so it stays in the Participant's "
+        + "iCalComponent (the figure's link also lacks the iCalProperty the STRUCTURED-DATA figure gives one)"
     private static let vlocation = "VLOCATION (RFC 9073) is not converted to a Location: " + carried
-    private static let calendarAddress = "the organizer's participant says its address in sendTo (what replyTo is made "
-        + "from), where -08 §2.3.29 gives it calendarAddress and no sendTo"
 
     private static let entryId = "the figure's entry id is not the line's place, so the line says it in a JSID parameter"
     private static let participantId = "the figure's participant id is not its place, so its PARTICIPANT says it in a JSID "
@@ -97,11 +97,11 @@ final class DraftExampleTests: XCTestCase {
 
     /// Why calbridge and the draft part on an example, both ways.
     static let divergences: [String: String] = [
-        "ical-comp-participant": participantComponent,
+        "ical-comp-participant": structuredData,
         "ical-comp-vlocation": vlocation,
-        "ical-comp-vresource": "VRESOURCE is not converted: " + carried + "; the figure's description \"A contact\" is a copy slip",
+        "ical-comp-vresource": structuredData + "; the figure's description \"A contact\" and iCalComponent name \"participant\" "
+            + "are copy slips from the PARTICIPANT figure (errata)",
         "ical-comp-vtimezone": "VTIMEZONEs stay in the Group's iCalComponent and zones are tz database names; timeZones is not written",
-        "ical-prop-attendee-participant": participantComponent,
         "ical-prop-categories": "a second CATEGORIES line travels as itself so the lines come back as written; the draft merges them",
         "ical-prop-comment-daylight": "VTIMEZONEs are not converted to timeZones: " + carried,
         "ical-prop-dtend-different-tzid": "a DTEND in another zone is carried whole, not made a Location relativeTo end",
@@ -109,9 +109,9 @@ final class DraftExampleTests: XCTestCase {
         "ical-prop-geo": "the figure's GEO says +45.5, which a geo: URI cannot: the line is carried to come back as written",
         "ical-prop-geo-vlocation": vlocation,
         "ical-prop-location-type": vlocation,
-        "ical-prop-name-vlocation-participant": participantComponent + "; " + vlocation,
-        "ical-prop-organizer-and-attendee": calendarAddress + "; an organizer who attends is two participants, one per line",
-        "ical-prop-participant-type": participantComponent,
+        "ical-prop-name-vlocation-participant": "the PARTICIPANT's NAME agrees; " + vlocation,
+        "ical-prop-participant-type": "RSVP=YES is no RSVP value (RFC 5545 §3.2.17: TRUE or FALSE; erratum), so the ATTENDEE is "
+            + "carried and the PARTICIPANT is a participant of its own",
         "ical-prop-related-to-valarm": "an alert's RELATED-TO and UID are carried; the figure keys relatedTo by alert id",
         "ical-prop-structured-data": "STRUCTURED-DATA is not converted: " + carried + "; the figure's links has no id (erratum)",
     ]
@@ -133,6 +133,10 @@ final class DraftExampleTests: XCTestCase {
         "ical-prop-comment-participant": participantId,
         "ical-prop-dtstamp-participant": participantId,
         "ical-prop-percent-complete-participant": participantId,
+        "ical-prop-attendee-participant": "the figure's ids are not places (\"23\" goes in a JSID parameter), and its other "
+            + "participant is only \"...\", an empty object that is no line or component, so the participants travel as a JSPROP line",
+        "ical-prop-organizer-and-attendee": entryId + "; the other participant is only \"@type\" (the attendee the figure leaves "
+            + "out), which becomes a PARTICIPANT the figure does not show",
         "ical-prop-organizer": entryId + "; the other participant is only \"@type\" (the attendee the figure leaves out), "
             + "which becomes a PARTICIPANT the figure does not show",
     ]
