@@ -62,6 +62,10 @@ struct ComponentFromObject {
             }
         case "recurrenceOverrides":
             try addOverrides(member.value)
+        case "locations" where EndZone.line(in: object, form: form, zones: zones) != nil:
+            // The last Location is the DTEND's zone, written with the duration; the others as lines.
+            let rest = JSONMember(key: member.key, value: .object(Array(member.value.members.dropLast())))
+            if let mapping = mappings.first(where: { $0.member == member.key }), !rest.value.members.isEmpty { addEntries(rest, mapping, converted: converted) }
         case "description" where StyledDescription.applies(to: component.name) && StyledDescription.line(in: object) != nil:
             if let line = StyledDescription.line(in: object) { component.properties.append(line) }
         case "descriptionContentType" where StyledDescription.applies(to: component.name) && StyledDescription.line(in: object) != nil:
@@ -113,6 +117,10 @@ struct ComponentFromObject {
             let name = ["start": "DTSTART", "due": "DUE", "recurrenceId": "RECURRENCE-ID"][member.key] ?? ""
             component.properties.append(form.property(named: name, at: time))
         case "duration":
+            if let end = EndZone.line(in: object, form: form, zones: zones) {
+                component.properties.append(end)
+                return true
+            }
             guard let text = member.value.string, let duration = CalendarDuration(icalendar: text), !duration.isNegative else { return false }
             if converted?["duration"]?["name"]?.string == "dtend" {
                 guard let start = form.time(object["start"]), let end = WallClockSpan.end(from: start, after: text),

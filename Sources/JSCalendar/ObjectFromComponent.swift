@@ -16,6 +16,8 @@ struct ObjectFromComponent {
     private var form: DateForm?
     /// The start, read before the lines, since some producers (Apple's) write DTEND before DTSTART.
     private var start: LocalDateTime?
+    /// The Location a DTEND in another zone makes (see `EndZone`), put last.
+    private var endLocation: JSONValue?
     /// Whether the object has an iCalComponent even when nothing is carried.
     private var alwaysCarries = false
 
@@ -122,6 +124,7 @@ struct ObjectFromComponent {
 
     private func finished() -> JSONValue {
         var result = object
+        if let endLocation { result["locations"] = EndZone.appending(endLocation, to: result["locations"]) }
         if result["replyTo"] == nil, let replyTo = Organizer.replyTo(in: result.value) { result["replyTo"] = replyTo }
         guard alwaysCarries || !carried.isEmpty || !carriedComponents.isEmpty || !converted.isEmpty else { return result.value }
         var specifics = ICalendarSpecifics.component(Component(name: name, properties: carried, components: carriedComponents))
@@ -154,6 +157,10 @@ extension ObjectFromComponent {
                   !duration.isNegative, duration.icalendarText == property.value else { return false }
             object["duration"] = .string(property.value)
         case "DTEND":
+            if object["duration"] == nil, let start, let ending = EndZone.members(for: property, start: start, form: form, zones: zones) {
+                (object["duration"], endLocation) = (ending.duration, ending.location)
+                return true
+            }
             guard object["duration"] == nil, let start, let read = DateForm.read(property),
                   read.form == form, let duration = WallClockSpan.duration(from: start, to: read.time) else { return false }
             object["duration"] = .string(duration)

@@ -34,6 +34,10 @@ enum DraftErrata {
         "ical-prop-styled-description": [Correction(
             wrong: "hello,<b>", right: "hello\\,<b>", inICalendar: true,
             why: "a COMMA in TEXT is written \\, (RFC 5545 §3.3.11); the JSON figure's description has the comma")],
+        "ical-prop-dtend-different-tzid": [Correction(
+            wrong: "\"PT9H20M\"", right: "\"PT8H3M20S\"",
+            why: "13:00:05 in Berlin on 2024-10-17 (CEST, +02:00) is 11:00:05Z and 02:03:25 in Bangkok (+07:00) the next "
+                + "day 19:03:25Z: the instants §2.3.14 measures between are 8 h 3 min 20 s apart")],
         "ical-comp-vevent-recurrence-instances": [
             Correction(wrong: "\"recurrenceIdTimeZone\": \"2024-02-02T14:00:00\"", right: "\"recurrenceIdTimeZone\": \"Europe/Berlin\"",
                        count: 2, why: "recurrenceIdTimeZone is a TimeZoneId (RFC 8984 §4.3.2), here the RECURRENCE-ID's TZID"),
