@@ -31,13 +31,12 @@ enum ParticipantMerging {
         var converted = object["iCalComponent"]?["convertedProperties"]?.members ?? []
         var kept: [Kept] = []
         var taken: Set<Int> = []
+        // The places of each address, so that a long list of attendees is not compared pairwise.
+        let places = Dictionary(grouping: entries.indices) { entries[$0].value["calendarAddress"]?.string?.lowercased() ?? "" }
         for (index, entry) in entries.enumerated() where !taken.contains(index) {
             var one = Kept(key: entry.key, index: index, value: entry.value)
             let address = entry.value["calendarAddress"]?.string?.lowercased()
-            let group = [index] + entries.indices.filter { other in
-                other > index && !taken.contains(other) && address != nil
-                    && entries[other].value["calendarAddress"]?.string?.lowercased() == address
-            }
+            let group = [index] + (address.flatMap { places[$0] } ?? []).filter { $0 > index && !taken.contains($0) }
             if group.count > 1, let parts = parts(of: group.map { entries[$0] }, zones: zones),
                let value = merge(organizer: parts.organizer?.value, attendee: parts.attendee?.value, participant: parts.participant) {
                 if let organizer = parts.organizer {
