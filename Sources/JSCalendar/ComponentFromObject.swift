@@ -62,10 +62,20 @@ struct ComponentFromObject {
             }
         case "recurrenceOverrides":
             try addOverrides(member.value)
-        case "locations" where EndZone.line(in: object, form: form, zones: zones) != nil:
-            // The last Location is the DTEND's zone, written with the duration; the others as lines.
-            let rest = JSONMember(key: member.key, value: .object(Array(member.value.members.dropLast())))
-            if let mapping = mappings.first(where: { $0.member == member.key }), !rest.value.members.isEmpty { addEntries(rest, mapping, converted: converted) }
+        case "locations":
+            // A last Location that is the DTEND's zone is written with the duration, the VLOCATIONs
+            // before it as components (see `LocationComponent`), the others as lines.
+            var entries = member.value.members
+            if EndZone.line(in: object, form: form, zones: zones) != nil { entries.removeLast() }
+            var vlocations: [Component] = []
+            while let last = entries.last, let vlocation = try LocationComponent.component(for: last.value) {
+                vlocations.insert(vlocation, at: 0)
+                entries.removeLast()
+            }
+            component.components += vlocations
+            if let mapping = mappings.first(where: { $0.member == member.key }), !entries.isEmpty {
+                addEntries(JSONMember(key: member.key, value: .object(entries)), mapping, converted: converted)
+            }
         case "description" where StyledDescription.applies(to: component.name) && StyledDescription.line(in: object) != nil:
             if let line = StyledDescription.line(in: object) { component.properties.append(line) }
         case "descriptionContentType" where StyledDescription.applies(to: component.name) && StyledDescription.line(in: object) != nil:

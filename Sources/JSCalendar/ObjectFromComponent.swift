@@ -35,6 +35,8 @@ struct ObjectFromComponent {
         for child in component.components {
             if child.name == "VALARM" && component.name != "VALARM" {
                 builder.addEntry(object(for: child, zones: zones), to: "alerts")
+            } else if component.isEntry, let location = LocationComponent.entry(for: child) {
+                builder.addEntry(location, to: "locations")
             } else if component.isEntry, let participant = ParticipantComponents.entry(for: child, zones: zones),
                       builder.addEntry(participant.json, to: "participants", id: participant.id) != nil {
                 continue
