@@ -41,7 +41,8 @@ enum ParticipantMerging {
                let value = merge(organizer: parts.organizer?.value, attendee: parts.attendee?.value, participant: parts.participant) {
                 if let organizer = parts.organizer {
                     let lines = component.all("ORGANIZER").filter { $0.value == organizer.value["calendarAddress"]?.string }
-                    guard lines.count == 1 else { return object }
+                    // One ORGANIZER line of the address and one record under replyTo, else nothing is merged.
+                    guard lines.count == 1, !converted.contains(where: { $0.key == "replyTo" }) else { return object }
                     // A JSID the line ends with names the entry, not the organizer.
                     var parameters = lines[0].parameters
                     if parameters.last?.name == "JSID" { parameters.removeLast() }
