@@ -62,6 +62,8 @@ struct ComponentFromObject {
             }
         case "recurrenceOverrides":
             try addOverrides(member.value)
+        case "updated" where ImpliedStamp.line(for: member.value, converted: converted) != nil:
+            if let stamp = ImpliedStamp.line(for: member.value, converted: converted) { component.properties.append(stamp) }
         case "locations":
             // A last Location that is the DTEND's zone is written with the duration, the VLOCATIONs
             // before it as components (see `LocationComponent`), the others as lines.

@@ -30,6 +30,11 @@ struct ObjectFromComponent {
         builder.start = start?.time
         let stamp = component.isEntry && component.all("DTSTAMP").count == 1 ? ImpliedStamp.property(for: component) : nil
         for property in component.properties where property != stamp {
+            if builder.object["updated"] == nil, let updated = ImpliedStamp.updated(for: property, in: component) {
+                builder.object["updated"] = updated
+                builder.converted.append(ImpliedStamp.record)
+                continue
+            }
             builder.add(property)
         }
         for child in component.components {

@@ -70,7 +70,7 @@ final class DraftExampleTests: XCTestCase {
         "ical-comp-vevent-recurrence-overrides", "ical-comp-vtodo", "ical-prop-dtend-date-type", "ical-prop-due-date",
         "ical-prop-due-float", "ical-prop-due-utc", "ical-prop-location", "ical-prop-attach-binary", "ical-prop-attach-uri",
         "ical-prop-concept", "ical-prop-link", "ical-prop-styled-description", "ical-prop-dtend-different-tzid",
-        "ical-prop-geo-vlocation", "ical-prop-name-vlocation-participant",
+        "ical-prop-geo-vlocation", "ical-prop-name-vlocation-participant", "ical-prop-dtstamp-vevent-method",
         "ical-prop-acknowledged", "ical-prop-action-audio", "ical-prop-action-display", "ical-prop-attendee", "ical-prop-class", "ical-prop-color-name",
         "ical-prop-color-numeric", "ical-prop-conference", "ical-prop-created", "ical-prop-description", "ical-prop-dtend-same-tzid",
         "ical-prop-dtstart-date", "ical-prop-dtstart-float", "ical-prop-dtstart-tzid", "ical-prop-dtstart-utc",
@@ -108,7 +108,6 @@ final class DraftExampleTests: XCTestCase {
         "ical-comp-vtimezone": "VTIMEZONEs stay in the Group's iCalComponent and zones are tz database names; timeZones is not written",
         "ical-prop-categories": "a second CATEGORIES line travels as itself so the lines come back as written; the draft merges them",
         "ical-prop-comment-daylight": "VTIMEZONEs are not converted to timeZones: " + carried,
-        "ical-prop-dtstamp-vevent-method": "DTSTAMP is carried (updated is LAST-MODIFIED, so both come back); -08 §2.3.15 makes it updated",
         "ical-prop-geo": "the figure's GEO says +45.5, which a geo: URI cannot: the line is carried to come back as written",
         "ical-prop-location-type": vlocation,
         "ical-prop-participant-type": "RSVP=YES is no RSVP value (RFC 5545 §3.2.17: TRUE or FALSE; erratum), so the ATTENDEE is "
@@ -124,6 +123,8 @@ final class DraftExampleTests: XCTestCase {
         "ical-prop-dtend-date-type": "a duration the figure does not mark as DTEND (convertedProperties, -08 §2.3.14) is "
             + "written as DURATION",
         "ical-prop-location": entryId,
+        "ical-prop-dtstamp-vevent-method": "an updated not marked as a DTSTAMP in convertedProperties is written as LAST-MODIFIED "
+            + "(and the DTSTAMP it implies), as -08's table for updated reads",
         "ical-prop-geo-vlocation": vlocationBack,
         "ical-prop-name-vlocation-participant": vlocationBack,
         "ical-prop-attach-binary": entryId,

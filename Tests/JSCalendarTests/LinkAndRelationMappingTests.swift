@@ -27,9 +27,9 @@ final class LinkAndRelationMappingTests: XCTestCase {
         XCTAssertEqual(json["links"]?["2"]?["rel"], .string("icon"))
         XCTAssertEqual(json["links"]?["2"]?["display"], .string("badge"))
         XCTAssertEqual(json["links"]?["2"]?["contentType"], .string("image/png"))
-        guard case .array(let carried)? = json["iCalComponent"]?["properties"] else { return XCTFail("DTSTAMP is carried") }
-        // Carried lines are jCal arrays, their name first (-08 §5.1.1).
-        XCTAssertEqual(carried.map { line -> JSONValue? in if case .array(let items) = line { items.first } else { nil } }, [.string("dtstamp")])
+        // Without LAST-MODIFIED, DTSTAMP is `updated` (-08 §2.3.15), and nothing is carried.
+        XCTAssertEqual(json["updated"], .string("2026-01-01T00:00:00Z"))
+        XCTAssertNil(json["iCalComponent"]?["properties"])
         XCTAssertEqual(try JSCalendarDocument.calendar(for: json).calendar.losslessForm, original.losslessForm)
     }
 
