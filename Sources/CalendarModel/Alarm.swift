@@ -16,7 +16,7 @@ public struct Alarm: Hashable, Sendable {
 
     /// An alarm at one moment, whenever the item happens (`TRIGGER;VALUE=DATE-TIME`, in UTC).
     public init(at moment: LocalDateTime, action: String = "DISPLAY", description: String = "Reminder") {
-        let trigger = Property(name: "TRIGGER", parameters: [Parameter("VALUE", "DATE-TIME")], value: DateValue.utc(moment).icalendarText)
+        let trigger = Property(name: "TRIGGER", parameters: [.value(.dateTime)], value: DateValue.utc(moment).icalendarText)
         self.init(action: action, description: description, trigger: trigger)
     }
 

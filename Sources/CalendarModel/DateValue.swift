@@ -119,7 +119,7 @@ public enum DateValue: Hashable, Sendable {
     /// The value as a property, with `VALUE=DATE` or `TZID` as needed.
     public func property(named name: String) -> Property {
         switch self {
-        case .date: return Property(name: name, parameters: [Parameter("VALUE", "DATE")], value: icalendarText)
+        case .date: return Property(name: name, parameters: [.value(.date)], value: icalendarText)
         case .zoned(_, let tzid): return Property(name: name, parameters: [Parameter("TZID", tzid)], value: icalendarText)
         case .floating, .utc: return Property(name: name, value: icalendarText)
         }

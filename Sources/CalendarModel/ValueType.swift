@@ -118,3 +118,11 @@ package enum ValueType: Hashable, Sendable, CaseIterable {
         return digits.count == 6 && digits.allSatisfy(ASCII.isDigit)
     }
 }
+
+extension Parameter {
+    /// The VALUE parameter that names `type` (RFC 5545 §3.2.20), for a writer that states a type and
+    /// a reader that asks whether a property states exactly that one.
+    package static func value(_ type: ValueType) -> Parameter {
+        Parameter("VALUE", type.icalendarName)
+    }
+}

@@ -16,13 +16,13 @@ extension MemberMapping {
     /// `contentType`, its VALUE=URI last as RFC 9253's examples and -08's ical-prop-link write it. A
     /// LINK of another value type (a UID, an XML-REFERENCE) has no href and is carried.
     static func linkLine(_ property: Property) -> JSONValue? {
-        guard property.parameters.last == Parameter("VALUE", "URI") else { return nil }
+        guard property.parameters.last == .value(.uri) else { return nil }
         return linkShape.entry(for: Property(name: "LINK", parameters: property.parameters.dropLast(), value: property.value))
     }
 
     static func linkLine(for json: JSONValue) -> Property? {
         guard var property = linkShape.property(named: "LINK", for: json) else { return nil }
-        property.parameters.append(Parameter("VALUE", "URI"))
+        property.parameters.append(.value(.uri))
         return property
     }
 
@@ -44,7 +44,7 @@ enum StyledDescription {
 
     /// The two members, when the line comes back from them exactly.
     static func members(of property: Property) -> (description: String, contentType: String)? {
-        guard property.name == name, property.parameters.count == 2, property.parameters[0] == Parameter("VALUE", "TEXT"),
+        guard property.name == name, property.parameters.count == 2, property.parameters[0] == .value(.text),
               property.parameters[1].name == "FMTTYPE", property.parameters[1].values.count == 1 else { return nil }
         let said = (description: property.text, contentType: property.parameters[1].value)
         return line(description: said.description, contentType: said.contentType) == property ? said : nil
@@ -53,7 +53,7 @@ enum StyledDescription {
     /// The line for a description of a content type other than RFC 8984's default, `text/plain`.
     static func line(description: String, contentType: String) -> Property? {
         guard contentType != "text/plain" else { return nil }
-        return Property(name: name, parameters: [Parameter("VALUE", "TEXT"), Parameter("FMTTYPE", contentType)],
+        return Property(name: name, parameters: [.value(.text), Parameter("FMTTYPE", contentType)],
                         value: TextEscaping.escape(description))
     }
 

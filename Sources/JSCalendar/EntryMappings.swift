@@ -166,7 +166,7 @@ extension MemberMapping {
     /// features (RFC 8984 §4.2.6 registers the same seven).
     static let virtualLocations = entries("CONFERENCE", "virtualLocations", EntryShape(
         type: "VirtualLocation", valueMember: "uri",
-        fixed: [Parameter("VALUE", "URI")], parameters: [.text("LABEL", "name"),
+        fixed: [.value(.uri)], parameters: [.text("LABEL", "name"),
                                                           .flagList("FEATURE", "features", ["audio", "chat", "feed", "moderator", "phone", "screen", "video"])]))
 
     /// ATTACH as a link (-08 §2.3.2 gives it no `rel`), inline data as a data: URL; LINK (see `linkLine`); URL and IMAGE
@@ -177,7 +177,7 @@ extension MemberMapping {
         let url = EntryShape(type: "Link", valueMember: "href", implied: [named("url")], parameters: [])
         let display = ["BADGE", "GRAPHIC", "FULLSIZE", "THUMBNAIL"].map { ($0, JSONValue.string($0.lowercased())) }
         let image = EntryShape(type: "Link", valueMember: "href", implied: [JSONMember(key: "rel", value: .string("icon")), named("image")],
-                               fixed: [Parameter("VALUE", "URI")],
+                               fixed: [.value(.uri)],
                                parameters: [.keyword("DISPLAY", "display", display), .text("FMTTYPE", "contentType")])
         let shapes = ["ATTACH": attach, "URL": url, "IMAGE": image]
         // ENCODING and VALUE are said by an inline ATTACH's data: URL and IMAGE's fixed parameter; they
@@ -226,7 +226,7 @@ extension MemberMapping {
 /// its link's href is (draft-ietf-calext-jscalendar-icalendar-08's ical-prop-attach-binary). Only
 /// the draft's parameter order converts, any FMTTYPE last, so that the line comes back as written.
 enum InlineAttachment {
-    private static let encoding = [Parameter("ENCODING", "BASE64"), Parameter("VALUE", "BINARY")]
+    private static let encoding = [Parameter("ENCODING", "BASE64"), .value(.binary)]
 
     /// The line as an ATTACH by reference to its data: URL, FMTTYPE kept; nil for any other line.
     static func byReference(_ property: Property) -> Property? {

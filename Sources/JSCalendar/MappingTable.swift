@@ -59,14 +59,14 @@ enum MappingTable {
     /// SOURCE (RFC 7986 §5.8) as the Group's `source` (RFC 8984 §5.3.2), written `VALUE=URI` as
     /// RFC 7986's example and draft -08's ical-prop-source write it.
     static let source = MemberMapping(properties: ["SOURCE"], member: "source", parameters: ["VALUE"], toJSON: { property in
-        property.parameters == [Parameter("VALUE", "URI")] ? .string(property.value) : nil
+        property.parameters == [.value(.uri)] ? .string(property.value) : nil
     }, toProperty: { json in
-        json.string.map { Property(name: "SOURCE", parameters: [Parameter("VALUE", "URI")], value: $0) }
+        json.string.map { Property(name: "SOURCE", parameters: [.value(.uri)], value: $0) }
     })
 
     /// TRIGGER as an OffsetTrigger (a duration, RELATED its `relativeTo`) or an AbsoluteTrigger.
     static let trigger = MemberMapping(properties: ["TRIGGER"], member: "trigger", parameters: ["RELATED", "VALUE"], toJSON: { property in
-        if property.parameters == [Parameter("VALUE", "DATE-TIME")], case .utc(let time)? = DateValue(icalendar: property.value) {
+        if property.parameters == [.value(.dateTime)], case .utc(let time)? = DateValue(icalendar: property.value) {
             return .object([JSONMember(key: "@type", value: .string("AbsoluteTrigger")), JSONMember(key: "when", value: .string(time.isoFormat + "Z"))])
         }
         guard CalendarDuration(icalendar: property.value) != nil else { return nil }
@@ -80,7 +80,7 @@ enum MappingTable {
     }, toProperty: { json in
         if json["@type"]?.string == "AbsoluteTrigger", let when = json["when"]?.string, when.hasSuffix("Z"),
            let time = LocalDateTimeText.read(String(when.dropLast())) {
-            return Property(name: "TRIGGER", parameters: [Parameter("VALUE", "DATE-TIME")], value: DateValue.utc(time).icalendarText)
+            return Property(name: "TRIGGER", parameters: [.value(.dateTime)], value: DateValue.utc(time).icalendarText)
         }
         guard let offset = json["offset"]?.string else { return nil }
         let related = json["relativeTo"]?.string.map { [Parameter("RELATED", $0.uppercased())] } ?? []

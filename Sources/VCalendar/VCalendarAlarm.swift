@@ -58,11 +58,11 @@ enum VCalendarAlarm {
     private static func trigger(_ text: String, _ item: Item) -> Property? {
         switch DateValue(icalendar: text.uppercased()) {
         case .utc(let time)?:
-            return Property(name: "TRIGGER", parameters: [Parameter(name: "VALUE", values: ["DATE-TIME"])],
+            return Property(name: "TRIGGER", parameters: [.value(.dateTime)],
                             value: DateValue.utc(time).icalendarText)
         case .floating(let local)?:
             if let zone = item.zone {
-                return Property(name: "TRIGGER", parameters: [Parameter(name: "VALUE", values: ["DATE-TIME"])],
+                return Property(name: "TRIGGER", parameters: [.value(.dateTime)],
                                 value: DateValue.utc(zone.utc(local)).icalendarText)
             }
             let (anchor, related) = item.start.map { ($0, false) } ?? item.due.map { ($0, true) } ?? (nil, false)

@@ -93,7 +93,7 @@ extension VCalendarTranslation {
         }
         let allDates = values.allSatisfy(\.isAllDay)
         guard allDates || !values.contains(where: \.isAllDay) else { return kept(line) }
-        return Property(name: line.name, parameters: allDates ? [Parameter(name: "VALUE", values: ["DATE"])] : [],
+        return Property(name: line.name, parameters: allDates ? [.value(.date)] : [],
                         value: values.map(\.icalendarText).joined(separator: ","), location: line.location)
     }
 
