@@ -67,7 +67,7 @@ public struct CalendarDate: Hashable, Comparable, Sendable, Codable {
     package static func weekday(ofDayNumber dayNumber: Int) -> Weekday {
         // 1970-01-01 was a Thursday (4).
         let index = ((dayNumber % 7) + 7 + 3) % 7
-        return Weekday(rawValue: index + 1)!
+        return Weekday.allCases[index]
     }
 
     @inlinable

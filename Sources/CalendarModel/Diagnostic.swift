@@ -10,7 +10,13 @@ package struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
         /// The data cannot be read faithfully (a bad line, an impossible date): nothing is written.
         case error
 
-        private var rank: Int { [.notice, .violation, .error].firstIndex(of: self)! }
+        private var rank: Int {
+            switch self {
+            case .notice: 0
+            case .violation: 1
+            case .error: 2
+            }
+        }
         package static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
     }
 

@@ -6,7 +6,17 @@ public struct RecurrenceRule: Hashable, Sendable {
         case secondly = "SECONDLY", minutely = "MINUTELY", hourly = "HOURLY", daily = "DAILY"
         case weekly = "WEEKLY", monthly = "MONTHLY", yearly = "YEARLY"
 
-        private var rank: Int { Frequency.allCases.firstIndex(of: self)! }
+        private var rank: Int {
+            switch self {
+            case .secondly: 0
+            case .minutely: 1
+            case .hourly: 2
+            case .daily: 3
+            case .weekly: 4
+            case .monthly: 5
+            case .yearly: 6
+            }
+        }
         public static func < (lhs: Frequency, rhs: Frequency) -> Bool { lhs.rank < rhs.rank }
     }
 
@@ -68,6 +78,7 @@ extension RecurrenceRule {
     public init(parsing text: String) throws(RecurrenceRuleError) {
         let reading = RecurrenceRuleReading(text)
         if let problem = reading.problems.first { throw RecurrenceRuleError(description: problem.fault) }
+        // Only a problem leaves a reading without its rule, and there was none.
         self = reading.rule!
     }
 

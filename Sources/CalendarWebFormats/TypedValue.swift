@@ -343,9 +343,9 @@ enum ValueCodec {
         return .recur(parts.indices.sorted { (ranks[$0], $0) < (ranks[$1], $1) }.map { parts[$0] })
     }
 
-    /// Splits at separators not escaped with a backslash.
-    static func split(_ raw: String, at separator: Character) -> [String] {
-        let mark = separator.asciiValue!
+    /// Splits at separators (ASCII, as every iCalendar separator is) not escaped with a backslash.
+    static func split(_ raw: String, at separator: Unicode.Scalar) -> [String] {
+        let mark = UInt8(ascii: separator)
         guard raw.utf8.contains(mark) else { return [raw] }
         var parts: [String] = []
         var current: [UInt8] = []

@@ -48,7 +48,8 @@ enum ContentLineParser {
         while i < bytes.count && bytes[i] == UInt8(ascii: ";") {
             i += 1
             let parameter = try lexer.parameter(bytes, &i)
-            // Most parameters have one value: an array made with it, not grown to it.
+            // Most parameters have one value: an array made with it, not grown to it. The iCalendar
+            // dialect throws on a parameter without `=value`, so each one here has a first value.
             var values = building ? [ContentLineLexer.decoded(bytes[parameter.firstValue!])] : []
             while let next = try lexer.nextValue(bytes, &i) {
                 if building { values.append(ContentLineLexer.decoded(bytes[next])) }

@@ -112,7 +112,7 @@ package struct MadeUIDRepeats {
             return
         }
         let count = earlier.count + 1
-        met[made]!.count = count
+        met[made] = (count, earlier.first)
         let uid = "\(made)-\(count)"
         guard let index = component.firstIndex(named: "UID") else { return }
         component.properties[index].value = uid

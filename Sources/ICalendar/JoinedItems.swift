@@ -32,9 +32,7 @@ struct ItemJoining {
     /// Combines a later item's notes into those of the items before it, in file order.
     let joinNotes: (@Sendable (_ joined: inout (any Sendable)?, _ later: any Sendable) -> Void)?
     private var outputs: [ReadComponent] = []
-    private var run: ReadComponent?
-    /// The TZIDs the run's zone references name already.
-    private var tzids: Set<String> = []
+    private var run: JoinedRun?
 
     init(joinNotes: (@Sendable (_ joined: inout (any Sendable)?, _ later: any Sendable) -> Void)?) {
         self.joinNotes = joinNotes
@@ -52,15 +50,14 @@ struct ItemJoining {
             outputs.append(read)
             return
         }
-        if run == nil {
-            run = ReadComponent(component: nil, diagnostics: [], encoded: [])
-            run!.joined = JoinedItems()
-        }
-        if !read.diagnostics.isEmpty { run!.diagnostics += read.diagnostics }
-        if let encoded = read.encoded { run!.encoded! += encoded }
-        run!.joined!.append(source)
-        if let references = read.zoneReferences { addZoneReferences(references) }
-        if let notes = read.notes { joinNotes?(&run!.notes, notes) }
+        // Taken out and put back, so that appending to it copies nothing.
+        var run = self.run.take() ?? JoinedRun()
+        run.diagnostics += read.diagnostics
+        if let encoded = read.encoded { run.encoded += encoded }
+        run.joined.append(source)
+        if let references = read.zoneReferences { run.addZoneReferences(references) }
+        if let notes = read.notes { joinNotes?(&run.notes, notes) }
+        self.run = run
     }
 
     /// The share's outputs: items the merge looks at by themselves, and runs of joined ones.
@@ -71,18 +68,38 @@ struct ItemJoining {
 
     private mutating func endRun() {
         guard let ended = run.take() else { return }
-        outputs.append(ended)
-        tzids = []
+        outputs.append(ended.joinedRead)
+    }
+}
+
+/// A run of joined items being built: what becomes one `ReadComponent`.
+private struct JoinedRun {
+    var diagnostics: [Diagnostic] = []
+    var encoded: [UInt8] = []
+    var joined = JoinedItems()
+    var notes: (any Sendable)?
+    var zoneReferences: Component?
+    /// The TZIDs `zoneReferences` names already.
+    private var tzids: Set<String> = []
+
+    /// The run as one `ReadComponent` standing for all its items.
+    var joinedRead: ReadComponent {
+        var read = ReadComponent(component: nil, diagnostics: diagnostics, encoded: encoded)
+        read.joined = joined
+        read.notes = notes
+        read.zoneReferences = zoneReferences
+        return read
     }
 
     /// Gives the run one property per TZID its items name, all the merge's renaming looks at; and a
     /// component at all when one of its items had one, as the merge then takes it.
-    private mutating func addZoneReferences(_ references: Component) {
-        if run!.zoneReferences == nil { run!.zoneReferences = Component(name: references.name) }
+    mutating func addZoneReferences(_ references: Component) {
+        var kept = zoneReferences.take() ?? Component(name: references.name)
         for property in references.properties {
             guard let tzid = property[parameter: "TZID"], tzids.insert(tzid).inserted else { continue }
-            run!.zoneReferences!.properties.append(property)
+            kept.properties.append(property)
         }
+        zoneReferences = kept
         references.components.forEach { addZoneReferences($0) }
     }
 }

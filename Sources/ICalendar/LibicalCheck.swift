@@ -74,6 +74,7 @@ enum LibicalCheck {
 }
 
 /// A bounded, thread-safe memory of libical's verdicts by line; the workers of one read share it.
+/// `@unchecked Sendable`: `known` is read and written only under `lock`; the rest is constant.
 private final class LineVerdicts: @unchecked Sendable {
     /// Lines longer than this (inline attachments) are judged each time rather than kept.
     private static let longestKeptLine = 1_024

@@ -14,7 +14,7 @@ enum ParameterValueCheck {
     static func problem(in parameter: Parameter, of propertyName: String) -> Problem? {
         guard let closed = ParameterDesignTable.closedValues(of: parameter.name),
               let wrong = parameter.values.first(where: { !closed.allows($0) }) else { return nil }
-        let allowed = closed.allowed.count == 1 ? closed.allowed[0] : closed.allowed.dropLast().joined(separator: ", ") + " or " + closed.allowed.last!
+        let allowed = alternatives(closed.allowed)
         // vCalendar 1.0's encoding, which old exports still write into iCalendar 2.0, is decoded, and
         // said in one sentence for every property, so a file of them is one line with a count.
         if parameter.name == "ENCODING" && wrong.uppercased() == "QUOTED-PRINTABLE" {
@@ -22,6 +22,12 @@ enum ParameterValueCheck {
         }
         return Problem(message: "\(propertyName);\(parameter.name)=\(wrong): RFC 5545 allows only \(allowed)",
                        repair: "keeps it as written; \(closed.otherwise)")
+    }
+
+    /// The allowed values as said in a sentence: `START or END`, `A, B or C`.
+    private static func alternatives(_ values: [String]) -> String {
+        guard let last = values.last, values.count > 1 else { return values.joined() }
+        return values.dropLast().joined(separator: ", ") + " or " + last
     }
 
     /// The offset of the parameter `name` in a content line, searched before the value (a quoted value

@@ -28,6 +28,7 @@ struct PropertyChecks: Sendable {
     /// An `X-` name, in any case: libical reads an extension property's value as text unless a VALUE
     /// parameter says otherwise.
     private static func isExtension(_ name: ArraySlice<UInt8>) -> Bool {
-        name.count >= 2 && name.first! | 0x20 == UInt8(ascii: "x") && name[name.startIndex + 1] == UInt8(ascii: "-")
+        guard let first = name.first, name.count >= 2 else { return false }
+        return first | 0x20 == UInt8(ascii: "x") && name[name.startIndex + 1] == UInt8(ascii: "-")
     }
 }

@@ -278,7 +278,7 @@ package struct TimeZoneMerge {
             decision = .leaveOut(for: tzid)
         case .database(let definition) where mayReplace && planned.contains(where: { $0.input == entry.input }):
             // Nothing of the kept one's calendars has gone on yet: they take the new name.
-            entry = handOver(tzid, to: definition, from: later, file: file)
+            entry = handOver(tzid, keptSoFar: entry, to: definition, from: later, file: file)
             return .keep
         case .shared(let definition) where mayReplace:
             decision = .leaveOut(for: tzid)
@@ -310,9 +310,10 @@ package struct TimeZoneMerge {
     /// Gives `tzid` to the tz database's zone (`definition`), which agrees with `later` at the times
     /// its calendar uses, and a new name to the definition kept so far, which does not: in every
     /// calendar planned that kept it or left its own out for it. Returns the new entry for `tzid`.
-    private mutating func handOver(_ tzid: String, to definition: Component, from later: UsedDefinition, file: String) -> Kept {
+    private mutating func handOver(_ tzid: String, keptSoFar old: Kept, to definition: Component, from later: UsedDefinition,
+                                   file: String) -> Kept {
         let name = uniqueName(for: tzid)
-        var old = kept[tzid]!
+        var old = old
         old.definition = Self.renamed(old.definition, to: name)
         old.variants = old.variants.map { ($0.form, $0.name == tzid ? name : $0.name) }
         kept[name] = old
@@ -342,7 +343,9 @@ package struct TimeZoneMerge {
     }
 
     private mutating func uniqueName(for tzid: String) -> String {
-        let name = (2...).lazy.map { "\(tzid)-\($0)" }.first { !names.contains($0) }!
+        var suffix = 2
+        while names.contains("\(tzid)-\(suffix)") { suffix += 1 }
+        let name = "\(tzid)-\(suffix)"
         names.insert(name)
         return name
     }
@@ -363,8 +366,8 @@ package struct TimeZoneMerge {
     private static func rename(_ component: inout Component, _ renames: [String: String]) -> Bool {
         var changed = false
         for index in component.properties.indices {
-            guard let tzid = component.properties[index][parameter: "TZID"], let name = renames[tzid] else { continue }
-            let place = component.properties[index].parameters.firstIndex { $0.name == "TZID" }!
+            guard let place = component.properties[index].parameters.firstIndex(where: { $0.name == "TZID" }),
+                  let name = renames[component.properties[index].parameters[place].value] else { continue }
             component.properties[index].parameters[place].values = [name]
             changed = true
         }

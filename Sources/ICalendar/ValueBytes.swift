@@ -63,10 +63,12 @@ enum ValueBytes {
     /// Windows-1252's character for a byte of 0x80 or more: Latin-1 but for 0x80–0x9F.
     private static func windows1252(_ byte: UInt8) -> Unicode.Scalar {
         guard byte < 0xA0 else { return Unicode.Scalar(byte) }
-        let high: [UInt32] = [
-            0x20AC, 0x81, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0x8D, 0x017D, 0x8F,
-            0x90, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014, 0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0x9D, 0x017E, 0x0178,
+        let high: [Unicode.Scalar] = [
+            "\u{20AC}", "\u{81}", "\u{201A}", "\u{0192}", "\u{201E}", "\u{2026}", "\u{2020}", "\u{2021}",
+            "\u{02C6}", "\u{2030}", "\u{0160}", "\u{2039}", "\u{0152}", "\u{8D}", "\u{017D}", "\u{8F}",
+            "\u{90}", "\u{2018}", "\u{2019}", "\u{201C}", "\u{201D}", "\u{2022}", "\u{2013}", "\u{2014}",
+            "\u{02DC}", "\u{2122}", "\u{0161}", "\u{203A}", "\u{0153}", "\u{9D}", "\u{017E}", "\u{0178}",
         ]
-        return Unicode.Scalar(high[Int(byte) - 0x80])!
+        return high[Int(byte) - 0x80]
     }
 }

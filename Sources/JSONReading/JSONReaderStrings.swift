@@ -48,7 +48,9 @@ extension JSONReader {
         // Compared as two buffers with memcmp: an element-wise comparison cost several instructions a byte.
         guard ascii || piece.withUTF8({ decoded in
             bytes[run..<index].withUnsafeBufferPointer { raw in
-                decoded.count == raw.count && memcmp(decoded.baseAddress!, raw.baseAddress!, raw.count) == 0
+                // A buffer has no base address only when it is empty.
+                guard let decodedStart = decoded.baseAddress, let rawStart = raw.baseAddress else { return decoded.count == raw.count }
+                return decoded.count == raw.count && memcmp(decodedStart, rawStart, raw.count) == 0
             }
         }) else {
             index = opening

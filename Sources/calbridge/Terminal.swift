@@ -16,6 +16,8 @@ enum Terminal {
     enum Stream { case standardOutput, standardError }
 
     /// How this run reports; set once, from the command's options, before anything is printed.
+    /// `nonisolated(unsafe)`: `Calbridge.main` writes it on the main thread before the command
+    /// starts any worker, and from then on it is only read.
     nonisolated(unsafe) static var reporting = ReportingOptions.Choice()
 
     /// Whether standard error is a terminal a person watches (progress is drawn only there).
