@@ -54,14 +54,19 @@ package struct BirthdayCalendar {
         event.start = .date(start)
         event.end = .date(start.adding(days: 1))
         if let year = date.year { event.notes = BirthdayTitles(language: options.language).description(date.kind, year: year) }
-        event.component.properties += [Property(name: "TRANSP", value: "TRANSPARENT"),
-                                       Property(name: "CATEGORIES", value: date.kind == .birthday ? "Birthday" : "Anniversary")]
+        event.component.properties += [
+            Property(name: "TRANSP", value: "TRANSPARENT"),
+            Property(name: "CATEGORIES", value: date.kind == .birthday ? "Birthday" : "Anniversary"),
+        ]
         event.birthdayContact = card.uid ?? card.displayName
         if let alarm = options.alarm {
-            event.component.components.append(Component(name: "VALARM", properties: [
-                Property(name: "ACTION", value: "DISPLAY"), Property(name: "TRIGGER", value: alarm),
-                Property(name: "DESCRIPTION", value: TextEscaping.escape(event.summary ?? card.displayName)),
-            ]))
+            event.component.components.append(
+                Component(
+                    name: "VALARM",
+                    properties: [
+                        Property(name: "ACTION", value: "DISPLAY"), Property(name: "TRIGGER", value: alarm),
+                        Property(name: "DESCRIPTION", value: TextEscaping.escape(event.summary ?? card.displayName)),
+                    ]))
         }
         return event
     }
@@ -106,8 +111,10 @@ package struct BirthdayCalendar {
         case .labelled(let label): kind = "date-" + UIDSlug.make(label)
         }
         // Without a card UID the name alone would join namesakes; the date keeps them apart.
-        let owner = card.uid.map(UIDSlug.make)
-            ?? "name-" + UIDSlug.make(card.displayName) + "-" + CalendarDate(year: 2000, month: date.month, day: date.day).basicFormat.suffix(4)
+        let owner =
+            card.uid.map(UIDSlug.make)
+            ?? "name-" + UIDSlug.make(card.displayName) + "-"
+            + CalendarDate(year: 2000, month: date.month, day: date.day).basicFormat.suffix(4)
         return "\(kind)-\(owner)@calbridge"
     }
 }

@@ -15,7 +15,7 @@ package enum February29Rule: String, Sendable, CaseIterable {
     case mar1
 }
 
-/// How `BirthdayCalendar` writes its events.
+/// How ``BirthdayCalendar`` writes its events.
 package struct BirthdayOptions: Sendable {
     package var language: BirthdayLanguage = .en
     package var february29: February29Rule = .leapOnly
@@ -31,8 +31,10 @@ package struct BirthdayOptions: Sendable {
         return parts[0]...parts[1]
     }
 
-    package init(language: BirthdayLanguage = .en, february29: February29Rule = .leapOnly, alarm: String? = nil,
-                ages: ClosedRange<Int>? = nil) {
+    package init(
+        language: BirthdayLanguage = .en, february29: February29Rule = .leapOnly, alarm: String? = nil,
+        ages: ClosedRange<Int>? = nil
+    ) {
         self.language = language
         self.february29 = february29
         self.alarm = alarm

@@ -28,7 +28,8 @@ package struct CSVScanner {
             return .failure(CSVProblem(row: row, message: "the line is not UTF-8 (save the file as UTF-8)"))
         }
         if let (row, control) = firstControlCharacter(text) {
-            return .failure(CSVProblem(row: row, message: "the line holds control character \(control), which a calendar cannot carry; remove it"))
+            return .failure(
+                CSVProblem(row: row, message: "the line holds control character \(control), which a calendar cannot carry; remove it"))
         }
         var scanner = CSVScanner(bytes: text, delimiter: delimiter(of: text))
         return scanner.scan()

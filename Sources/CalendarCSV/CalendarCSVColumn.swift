@@ -71,8 +71,10 @@ package enum CalendarCSVColumn: CaseIterable, Sendable {
     /// The columns Outlook exports, in its order: the first nine fixed, the rest sorted by their
     /// localized names, which is why German Outlook puts Beschreibung before Kategorien.
     package static func outlook(_ language: CalendarCSVLanguage) -> [CalendarCSVColumn] {
-        let fixed: [CalendarCSVColumn] = [.subject, .startDate, .startTime, .endDate, .endTime, .allDay,
-                                          .reminderOn, .reminderDate, .reminderTime]
+        let fixed: [CalendarCSVColumn] = [
+            .subject, .startDate, .startTime, .endDate, .endTime, .allDay,
+            .reminderOn, .reminderDate, .reminderTime,
+        ]
         let named: [CalendarCSVColumn] = [.organizer, .requiredAttendees, .optionalAttendees, .resources]
         let sorted = allCases.filter { !fixed.contains($0) && !named.contains($0) }
             .sorted { $0.header(language).lowercased() < $1.header(language).lowercased() }

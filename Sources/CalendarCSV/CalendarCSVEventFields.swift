@@ -42,8 +42,9 @@ extension CalendarCSVEvents {
     /// Outlook's reminder as a display alarm before the start, when it is on and has its date and time.
     func reminder(_ cell: Cell, start: Property?) throws(CellProblem) -> Component? {
         guard let switchCell = cell(.reminderOn), SpreadsheetBoolean.read(switchCell.text) == true,
-              let dateCell = cell(.reminderDate), !dateCell.text.isEmpty,
-              let start = start.flatMap({ DateValue(property: $0) }) else { return nil }
+            let dateCell = cell(.reminderDate), !dateCell.text.isEmpty,
+            let start = start.flatMap({ DateValue(property: $0) })
+        else { return nil }
         let day: CalendarDate
         switch dates.date(dateCell.text) {
         case .success(let date): day = date
@@ -55,11 +56,15 @@ extension CalendarCSVEvents {
         let seconds = when.secondsSinceEpoch - start.local.secondsSinceEpoch
         let length = abs(seconds)
         // In days, hours and minutes as far as they go evenly (-PT15M, -P1D), as calendar programs write reminders.
-        let trigger = CalendarDuration(isNegative: seconds < 0, days: length / 86_400, hours: length % 86_400 / 3600,
-                                       minutes: length % 3600 / 60, seconds: length % 60).icalendarText
-        return Component(name: "VALARM", properties: [
-            Property(name: "ACTION", value: "DISPLAY"), Property(name: "TRIGGER", value: trigger),
-            Property(name: "DESCRIPTION", value: TextEscaping.escape(cell(.subject)?.text ?? "Reminder")),
-        ])
+        let trigger = CalendarDuration(
+            isNegative: seconds < 0, days: length / 86_400, hours: length % 86_400 / 3600,
+            minutes: length % 3600 / 60, seconds: length % 60
+        ).icalendarText
+        return Component(
+            name: "VALARM",
+            properties: [
+                Property(name: "ACTION", value: "DISPLAY"), Property(name: "TRIGGER", value: trigger),
+                Property(name: "DESCRIPTION", value: TextEscaping.escape(cell(.subject)?.text ?? "Reminder")),
+            ])
     }
 }

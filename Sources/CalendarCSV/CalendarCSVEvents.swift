@@ -18,7 +18,9 @@ struct CalendarCSVEvents {
     /// DTSTAMP of every event: a CSV says nothing of when an event was written, and the earliest
     /// time keeps a re-import identical and lets any real revision win (as `ItemIdentity` does).
     private static let stamp = DateValue.utc(LocalDateTime(date: CalendarDate(year: 1970, month: 1, day: 1)))
-    private static let uncarried: [CalendarCSVColumn] = [.organizer, .requiredAttendees, .optionalAttendees, .resources, .billing, .mileage]
+    private static let uncarried: [CalendarCSVColumn] = [
+        .organizer, .requiredAttendees, .optionalAttendees, .resources, .billing, .mileage,
+    ]
 
     init(header: CalendarCSVHeader, dates: DateOrderDecision, file: String, zone: String?) {
         self.header = header
@@ -52,9 +54,11 @@ struct CalendarCSVEvents {
                 let count = dropped[column] ?? 0
                 return "\(column.header(header.language)) (\(count) row\(count == 1 ? "" : "s"))"
             }
-            diagnostics.append(Diagnostic(.violation, file: file, at: nil,
-                                          "the values of \(rows.joined(separator: ", ")) have no place in the calendar",
-                                          repair: "drops them"))
+            diagnostics.append(
+                Diagnostic(
+                    .violation, file: file, at: nil,
+                    "the values of \(rows.joined(separator: ", ")) have no place in the calendar",
+                    repair: "drops them"))
         }
         return diagnostics
     }
@@ -82,10 +86,13 @@ struct CalendarCSVEvents {
             // writes the next day's midnight, the exclusive end iCalendar writes too.
             let last = header.style == .google ? end?.0 : end.map { $0.0 > start ? $0.0.adding(days: -1) : start }
             let after = (last ?? start).adding(days: 1)
-            guard after.isValid else { throw CellProblem(place: startCell.place, message: "the event lasts past 9999-12-31, the last day a calendar can name") }
+            guard after.isValid else {
+                throw CellProblem(place: startCell.place, message: "the event lasts past 9999-12-31, the last day a calendar can name")
+            }
             return [DateValue.date(start).property(named: "DTSTART"), DateValue.date(after).property(named: "DTEND")]
         }
-        let startLocal = LocalDateTime(date: start, hour: startTime?.hour ?? 0, minute: startTime?.minute ?? 0, second: startTime?.second ?? 0)
+        let startLocal = LocalDateTime(
+            date: start, hour: startTime?.hour ?? 0, minute: startTime?.minute ?? 0, second: startTime?.second ?? 0)
         var properties = [value(startLocal).property(named: "DTSTART")]
         if let endTimeCell = cell(.endTime), let endTime = try time(endTimeCell) {
             let endLocal = LocalDateTime(date: end?.0 ?? start, hour: endTime.hour, minute: endTime.minute, second: endTime.second)
@@ -124,8 +131,11 @@ struct CalendarCSVEvents {
         let uid = "calbridge-csv-" + FNV1a.hex(content)
         let seen = madeUIDs[uid, default: 0] + 1
         madeUIDs[uid] = seen
-        event.properties.insert(contentsOf: [Property(name: "UID", value: seen == 1 ? uid : "\(uid)-\(seen)"),
-                                             Self.stamp.property(named: "DTSTAMP")], at: 0)
+        event.properties.insert(
+            contentsOf: [
+                Property(name: "UID", value: seen == 1 ? uid : "\(uid)-\(seen)"),
+                Self.stamp.property(named: "DTSTAMP"),
+            ], at: 0)
     }
 }
 

@@ -25,7 +25,8 @@ struct CalendarCSVHeader {
             for (index, field) in fields.enumerated() {
                 let name = field.lowercased()
                 if let column = CalendarCSVColumn.allCases.first(where: { $0.header(language).lowercased() == name }),
-                   columns[column] == nil {
+                    columns[column] == nil
+                {
                     columns[column] = index
                 } else if !field.isEmpty {
                     unknown.append(field)

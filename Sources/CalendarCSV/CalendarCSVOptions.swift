@@ -41,17 +41,21 @@ package struct CalendarCSVOptions: Sendable {
         private static func wallClock(_ text: String, option: String) throws(UsageProblem) -> LocalDateTime {
             switch DateValue(option: text) {
             case nil:
-                throw UsageProblem(message: "\(option) takes a date (2026-03-01 or 20260301) or a date-time (2026-03-01T09:00 or 20260301T090000)")
+                throw UsageProblem(
+                    message: "\(option) takes a date (2026-03-01 or 20260301) or a date-time (2026-03-01T09:00 or 20260301T090000)")
             case .utc?:
-                throw UsageProblem(message: "\(option) \(text) is a UTC time, but the window is read on each event's wall clock; write it without the Z")
+                throw UsageProblem(
+                    message: "\(option) \(text) is a UTC time, but the window is read on each event's wall clock; write it without the Z")
             case let value?:
                 return value.local
             }
         }
     }
 
-    package init(style: CalendarCSVStyle = .google, language: CalendarCSVLanguage = .english,
-                 dateOrder: DateOrder? = nil, window: Window? = nil, zone: String? = nil) {
+    package init(
+        style: CalendarCSVStyle = .google, language: CalendarCSVLanguage = .english,
+        dateOrder: DateOrder? = nil, window: Window? = nil, zone: String? = nil
+    ) {
         self.style = style
         self.language = language
         self.dateOrder = dateOrder

@@ -15,23 +15,29 @@ package enum CalendarCSVReader {
     /// The calendar, and what was noticed on the way; throws `InvalidCalendarData` when the file
     /// cannot be read as a calendar CSV (its header, an ambiguous date order) or no row can be used.
     package static func read(_ bytes: [UInt8], file: String, options: CalendarCSVOptions = CalendarCSVOptions())
-        throws -> (calendar: Component, diagnostics: [Diagnostic]) {
+        throws -> (calendar: Component, diagnostics: [Diagnostic])
+    {
         let (text, fromWindows1252) = CalendarCSVEncoding.decoded(bytes)
         var diagnostics: [Diagnostic] = []
         if fromWindows1252 {
-            diagnostics.append(Diagnostic(.notice, file: file, at: nil,
-                                          "the file is not UTF-8; read as Windows-1252, the code page Outlook saves its CSV export in"))
+            diagnostics.append(
+                Diagnostic(
+                    .notice, file: file, at: nil,
+                    "the file is not UTF-8; read as Windows-1252, the code page Outlook saves its CSV export in"))
         }
         let records = try self.records(text, file: file)
         guard let first = records.first, let header = CalendarCSVHeader(first.fields) else {
             let place = records.first.map { SourceLocation(line: $0.row) }
-            throw InvalidCalendarData(diagnostics: [Diagnostic(.error, file: file, at: place, "the header row is not one of a calendar CSV")],
-                                      advice: "calbridge reads the header rows of \(knownHeaders)")
+            throw InvalidCalendarData(
+                diagnostics: [Diagnostic(.error, file: file, at: place, "the header row is not one of a calendar CSV")],
+                advice: "calbridge reads the header rows of \(knownHeaders)")
         }
         if !header.unknown.isEmpty {
-            diagnostics.append(Diagnostic(.violation, file: file, at: SourceLocation(line: first.row),
-                                          "calbridge reads nothing from the columns \(header.unknown.joined(separator: ", ")) (not calendar CSV columns, or named twice)",
-                                          repair: "drops their values"))
+            diagnostics.append(
+                Diagnostic(
+                    .violation, file: file, at: SourceLocation(line: first.row),
+                    "calbridge reads nothing from the columns \(header.unknown.joined(separator: ", ")) (not calendar CSV columns, or named twice)",
+                    repair: "drops their values"))
         }
         let rows = records.dropFirst()
         let dateColumns: [CalendarCSVColumn] = [.startDate, .endDate, .reminderDate]
@@ -43,9 +49,11 @@ package enum CalendarCSVReader {
         if !rows.isEmpty && events.events.isEmpty {
             throw InvalidCalendarData(diagnostics: diagnostics, advice: "no row of the file could be read as an event")
         }
-        let calendar = Component(name: "VCALENDAR", properties: [
-            Property(name: "VERSION", value: "2.0"), Property(name: "PRODID", value: CalbridgeVersion.productIdentifier),
-        ], components: events.events)
+        let calendar = Component(
+            name: "VCALENDAR",
+            properties: [
+                Property(name: "VERSION", value: "2.0"), Property(name: "PRODID", value: CalbridgeVersion.productIdentifier),
+            ], components: events.events)
         return (calendar, diagnostics)
     }
 
@@ -82,10 +90,13 @@ struct CSVRecord {
     /// (which the scanner trims), its places moved to the line it stands on.
     init?(commentRow row: Int, text: String) {
         guard case .success(let lines) = CSVScanner.lines(Array((" #" + text).utf8)),
-              case .record(_, let fields, let starts) = lines.first else { return nil }
-        self.init(row: row, fields: fields, starts: starts.map {
-            SourceLocation(line: $0.line + row - 1, column: $0.line == 1 ? max(1, $0.column - 1) : $0.column)
-        })
+            case .record(_, let fields, let starts) = lines.first
+        else { return nil }
+        self.init(
+            row: row, fields: fields,
+            starts: starts.map {
+                SourceLocation(line: $0.line + row - 1, column: $0.line == 1 ? max(1, $0.column - 1) : $0.column)
+            })
     }
 
     /// The cell at `index` (nil for a column the header lacks or a short row), trimmed, and where it starts.

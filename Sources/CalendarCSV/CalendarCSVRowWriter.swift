@@ -57,8 +57,9 @@ struct CalendarCSVRowWriter {
     private func reminder(_ event: Component, start: LocalDateTime) -> LocalDateTime? {
         for alarm in event.children(named: "VALARM") {
             guard let trigger = alarm["TRIGGER"], trigger[parameter: "VALUE"] == nil,
-                  trigger[parameter: "RELATED"]?.uppercased() ?? "START" == "START",
-                  let offset = CalendarDuration(icalendar: trigger.value) else { continue }
+                trigger[parameter: "RELATED"]?.uppercased() ?? "START" == "START",
+                let offset = CalendarDuration(icalendar: trigger.value)
+            else { continue }
             return LocalDateTime(secondsSinceEpoch: start.secondsSinceEpoch + offset.totalSeconds)
         }
         return nil
@@ -112,7 +113,8 @@ struct CalendarCSVRowWriter {
     /// that need it.
     private mutating func line(_ fields: [String]) {
         let quoted = fields.map { field in
-            let needs = (style == .outlook && !field.isEmpty) || field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" })
+            let needs =
+                (style == .outlook && !field.isEmpty) || field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" })
             return needs ? "\"" + field.replacing("\"", with: "\"\"") + "\"" : field
         }
         bytes += Array((quoted.joined(separator: ",") + "\r\n").utf8)

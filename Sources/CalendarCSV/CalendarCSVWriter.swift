@@ -20,20 +20,28 @@ package enum CalendarCSVWriter {
         let events = calendar.components.filter { $0.name == "VEVENT" }
         let series = Set(events.filter(isRecurring).map { $0["UID"]?.text ?? "" })
         if !series.isEmpty && options.window == nil {
-            throw UsageProblem(message: "\(series.count) recurring series cannot be rows of a CSV as they are; give --window-start DATE --window-end DATE and they are written as their occurrences in that window")
+            throw UsageProblem(
+                message:
+                    "\(series.count) recurring series cannot be rows of a CSV as they are; give --window-start DATE --window-end DATE and they are written as their occurrences in that window"
+            )
         }
         var kept = calendar
         kept.components = calendar.components.filter { $0.name == "VEVENT" || $0.name == "VTIMEZONE" }
         var expansion = CalendarExpansion(calendar: kept)
         let shownZone = try options.zone.map { name throws(UsageProblem) in
-            guard let zone = expansion.zone(for: name) else { throw UsageProblem(message: "--tz \(name) is not a time zone calbridge knows") }
+            guard let zone = expansion.zone(for: name) else {
+                throw UsageProblem(message: "--tz \(name) is not a time zone calbridge knows")
+            }
             return zone
         }
         // Without a window every event is a single one, found wherever it lies: the window runs to
         // the day after the last a date can name, so an event on 9999-12-31 is in it.
         let lastDay = CalendarDate(year: 9999, month: 12, day: 31)
-        let window = options.window ?? CalendarCSVOptions.Window(start: LocalDateTime(date: CalendarDate(year: 1, month: 1, day: 1)),
-                                                                 end: LocalDateTime(date: lastDay.adding(days: 1)))
+        let window =
+            options.window
+            ?? CalendarCSVOptions.Window(
+                start: LocalDateTime(date: CalendarDate(year: 1, month: 1, day: 1)),
+                end: LocalDateTime(date: lastDay.adding(days: 1)))
         let occurrences = try expansion.occurrences(from: window.start, to: window.end, in: shownZone)
         var rows = CalendarCSVRowWriter(style: options.style, language: options.language)
         for var occurrence in occurrences {
@@ -45,8 +53,11 @@ package enum CalendarCSVWriter {
             }
             rows.append(occurrence)
         }
-        return Written(bytes: rows.bytes, report: report(occurrences, series: series, events: events, calendar: calendar,
-                                                         window: options.window, zoned: rows.zonedEvents))
+        return Written(
+            bytes: rows.bytes,
+            report: report(
+                occurrences, series: series, events: events, calendar: calendar,
+                window: options.window, zoned: rows.zonedEvents))
     }
 
     /// Whether an event is a member of a recurring series (a rule, extra dates, or an override).
@@ -54,24 +65,30 @@ package enum CalendarCSVWriter {
         ["RRULE", "RDATE", "RECURRENCE-ID", "EXRULE"].contains { event.has($0) }
     }
 
-    private static func report(_ occurrences: [Occurrence], series: Set<String>, events: [Component], calendar: Component,
-                               window: CalendarCSVOptions.Window?, zoned: Set<String>) -> [String] {
+    private static func report(
+        _ occurrences: [Occurrence], series: Set<String>, events: [Component], calendar: Component,
+        window: CalendarCSVOptions.Window?, zoned: Set<String>
+    ) -> [String] {
         var lines: [String] = []
         if let window {
             let rows = occurrences.filter { series.contains($0.uid) }.count
             let singles = events.filter { !isRecurring($0) }.count
             let outside = singles - (occurrences.count - rows)
-            lines.append("\(counted(series.count, "recurring series", "recurring series")) written as \(counted(rows, "occurrence"))"
-                         + " from \(shown(window.start)) to \(shown(window.end)) (exclusive)"
-                         + (outside > 0 ? "; \(counted(outside, "single event")) outside the window left out" : ""))
+            lines.append(
+                "\(counted(series.count, "recurring series", "recurring series")) written as \(counted(rows, "occurrence"))"
+                    + " from \(shown(window.start)) to \(shown(window.end)) (exclusive)"
+                    + (outside > 0 ? "; \(counted(outside, "single event")) outside the window left out" : ""))
         }
         let others = calendar.components.filter { $0.name != "VEVENT" && $0.name != "VTIMEZONE" }
         if !others.isEmpty {
             let names = Set(others.map(\.name)).sorted().joined(separator: ", ")
-            lines.append("\(counted(others.count, "component")) that \(others.count == 1 ? "is" : "are") not an event (\(names)) left out: a calendar CSV has rows for events only")
+            lines.append(
+                "\(counted(others.count, "component")) that \(others.count == 1 ? "is" : "are") not an event (\(names)) left out: a calendar CSV has rows for events only"
+            )
         }
         if !zoned.isEmpty {
-            lines.append("\(counted(zoned.count, "event")) with times in a zone or UTC written on that zone's wall clock, as a CSV names no zone")
+            lines.append(
+                "\(counted(zoned.count, "event")) with times in a zone or UTC written on that zone's wall clock, as a CSV names no zone")
         }
         return lines
     }

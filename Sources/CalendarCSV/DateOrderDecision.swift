@@ -25,10 +25,12 @@ struct DateOrderDecision {
             if orders.count == 2 { firstAmbiguous = firstAmbiguous ?? cell }
         }
         guard given == nil, settledBy == nil, let ambiguous = firstAmbiguous else { return }
-        let problem = Diagnostic(.error, file: file, at: ambiguous.place,
-                                 "every date in the file reads both month first and day first (\(ambiguous.text) is one)")
-        throw InvalidCalendarData(diagnostics: [problem],
-                                  advice: "give --date-order mdy (month first, as US Outlook and Google write) or --date-order dmy (day first)")
+        let problem = Diagnostic(
+            .error, file: file, at: ambiguous.place,
+            "every date in the file reads both month first and day first (\(ambiguous.text) is one)")
+        throw InvalidCalendarData(
+            diagnostics: [problem],
+            advice: "give --date-order mdy (month first, as US Outlook and Google write) or --date-order dmy (day first)")
     }
 
     /// The date a cell holds, or the problem to report at its place.

@@ -22,7 +22,8 @@ struct SpreadsheetDate: Sendable {
         let body = separator == "." && text.hasSuffix(".") ? String(text.dropLast()) : text
         let parts = body.split(separator: separator, omittingEmptySubsequences: false)
         guard parts.count == 3, parts.allSatisfy({ !$0.isEmpty && $0.count <= 4 && $0.allSatisfy(\.isASCIIDigit) }),
-              let a = Int(parts[0]), let b = Int(parts[1]), let c = Int(parts[2]) else { return .failure(.notADate) }
+            let a = Int(parts[0]), let b = Int(parts[1]), let c = Int(parts[2])
+        else { return .failure(.notADate) }
         let yearFirst = parts[0].count == 4
         guard yearFirst || parts[2].count == 4 else { return .failure(.shortYear) }
         return .success(SpreadsheetDate(numbers: (a, b, c), separator: separator, yearFirst: yearFirst))

@@ -17,8 +17,9 @@ struct SpreadsheetTime: Equatable, Sendable {
         }
         let parts = clock.split(separator: ":", omittingEmptySubsequences: false)
         guard (2...3).contains(parts.count),
-              parts.allSatisfy({ (1...2).contains($0.count) && $0.allSatisfy(\.isASCIIDigit) }),
-              let hour = Int(parts[0]), let minute = Int(parts[1]) else { return nil }
+            parts.allSatisfy({ (1...2).contains($0.count) && $0.allSatisfy(\.isASCIIDigit) }),
+            let hour = Int(parts[0]), let minute = Int(parts[1])
+        else { return nil }
         let second = parts.count == 3 ? Int(parts[2]) ?? 60 : 0
         guard minute < 60, second < 60 else { return nil }
         switch meridiem {

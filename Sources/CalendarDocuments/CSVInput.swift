@@ -20,11 +20,14 @@ enum CSVInput {
             return ReadDocument(calendar: read.calendar, diagnostics: read.diagnostics)
         }
         guard isTimetable(bytes) else {
-            let problem = Diagnostic(.error, file: input.name, at: SourceLocation(line: 1),
-                                     "the header row is neither a timetable's nor a calendar CSV's")
-            throw InvalidCalendarData(diagnostics: [problem], advice: "calbridge reads a timetable CSV (columns "
-                                      + TimetableCSVReader.columns.joined(separator: ", ") + ") and the calendar CSV of "
-                                      + CalendarCSVReader.knownHeaders)
+            let problem = Diagnostic(
+                .error, file: input.name, at: SourceLocation(line: 1),
+                "the header row is neither a timetable's nor a calendar CSV's")
+            throw InvalidCalendarData(
+                diagnostics: [problem],
+                advice: "calbridge reads a timetable CSV (columns "
+                    + TimetableCSVReader.columns.joined(separator: ", ") + ") and the calendar CSV of "
+                    + CalendarCSVReader.knownHeaders)
         }
         let timetable = try ScheduleRun.timetable(bytes, file: input.name, base: nil)
         return ReadDocument(calendar: try ScheduleRun(timetable: timetable, file: input.name, statePath: nil).calendar)
@@ -33,9 +36,11 @@ enum CSVInput {
     /// The calendar's events as a calendar CSV; what the form could not hold is said as warnings.
     static func written(_ calendar: Component, options: FormatOptions) throws -> WrittenDocument {
         let written = try CalendarCSVWriter.write(calendar, options: options.calendarCSV)
-        return WrittenDocument(bytes: written.bytes, diagnostics: written.report.map {
-            Diagnostic(.violation, file: options.calendarCSV.outputName, at: nil, $0)
-        })
+        return WrittenDocument(
+            bytes: written.bytes,
+            diagnostics: written.report.map {
+                Diagnostic(.violation, file: options.calendarCSV.outputName, at: nil, $0)
+            })
     }
 
     /// Whether the first record names a timetable's column. A file the scanner refuses, or one with

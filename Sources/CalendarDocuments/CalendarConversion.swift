@@ -24,8 +24,9 @@ package struct CalendarConversion {
     package static func format(ofOutput output: String?) throws -> CalendarFormat {
         guard let output, !(output as NSString).pathExtension.isEmpty else { return .ics }
         guard let format = CalendarFormat(path: output) else {
-            throw UsageProblem(message: "\(output): no format calbridge writes ends in .\((output as NSString).pathExtension); name the output "
-                               + outputExtensions + ", or give --to ics to write iCalendar into \(output) anyway")
+            throw UsageProblem(
+                message: "\(output): no format calbridge writes ends in .\((output as NSString).pathExtension); name the output "
+                    + outputExtensions + ", or give --to ics to write iCalendar into \(output) anyway")
         }
         _ = try format.writer()
         return format
@@ -41,9 +42,10 @@ package struct CalendarConversion {
     }
 
     package static var outputNames: String {
-        CalendarFormat.listing(CalendarFormat.writable.map { format in
-            CalendarFormat.listing(format.ownExtensions.map { "." + $0 }, conjunction: "or") + " for \(format.descriptor.title)"
-        })
+        CalendarFormat.listing(
+            CalendarFormat.writable.map { format in
+                CalendarFormat.listing(format.ownExtensions.map { "." + $0 }, conjunction: "or") + " for \(format.descriptor.title)"
+            })
     }
 
     /// Writes the merged calendar into a new output at `destination` (standard output when `nil`),
@@ -88,7 +90,8 @@ package struct CalendarConversion {
             floating += zones.unresolvable(resolver: resolver).map { zone in
                 sources.paths.count == 1
                     ? Diagnostic(.violation, file: sources.paths[0], at: zone.firstUse, TimeZoneResolver.unknownZoneMessage(zone.tzid))
-                    : Diagnostic(.violation, file: sources.paths.joined(separator: ", "), at: nil, TimeZoneResolver.unknownZoneMessage(zone.tzid))
+                    : Diagnostic(
+                        .violation, file: sources.paths.joined(separator: ", "), at: nil, TimeZoneResolver.unknownZoneMessage(zone.tzid))
             }
         }
         if sources.paths.count == 1 {
@@ -122,15 +125,16 @@ package struct CalendarConversion {
         return diagnostics + floating
     }
 
-    /// Writes the merged calendar as xCal or jCal as it is read (see `StreamedDocument`). When a
+    /// Writes the merged calendar as xCal or jCal as it is read (see ``StreamedDocument``). When a
     /// calendar property turned up after the first component, the opening already written lacks it:
     /// the inputs are then read once more with every property known from the start.
     func streamDocument<Writer: CalendarDocumentWriter>(_: Writer.Type, into sink: inout AtomicFile) throws -> [Diagnostic] {
         let first = try StreamedDocument<Writer>(sources: sources).write(into: sink)
         guard let properties = first.propertiesForSecondPass, !policy.refuses(first.diagnostics) else { return first.diagnostics }
         guard !sources.paths.contains("-") else {
-            throw UsageProblem(message: "standard input has calendar properties after its components, which xCal and jCal "
-                               + "write first; give the input as a file so calbridge can read it twice")
+            throw UsageProblem(
+                message: "standard input has calendar properties after its components, which xCal and jCal "
+                    + "write first; give the input as a file so calbridge can read it twice")
         }
         sink.discard()
         sink = try AtomicFile(destination: sink.destination)

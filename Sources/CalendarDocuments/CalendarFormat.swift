@@ -108,8 +108,9 @@ package struct CalendarFormat: RawRepresentable, Hashable, Sendable, CustomStrin
     /// How the format is written, or a usage error that names the formats calbridge writes.
     package func writer() throws -> FormatWriter {
         if let writer = descriptor.writer { return writer }
-        throw UsageProblem(message: "calbridge reads \(rawValue), \(descriptor.title), but does not write it; it writes "
-                           + Self.listing(Self.writable.map(\.rawValue)))
+        throw UsageProblem(
+            message: "calbridge reads \(rawValue), \(descriptor.title), but does not write it; it writes "
+                + Self.listing(Self.writable.map(\.rawValue)))
     }
 
     /// Names in a sentence: `a`, `a and b`, `a, b and c`.

@@ -67,8 +67,10 @@ package struct CalendarInputs {
     /// Every input merged into one VCALENDAR component; `checksWholeCalendar` adds the checks that
     /// need the whole calendar (see `CalendarStreamReader.checksWholeCalendar`), and
     /// `writesCalendar` is `CalendarStreamReader.writesCalendar`.
-    package func readCalendar(checksWithLibical: Bool = true, checksWholeCalendar: Bool = false,
-                              writesCalendar: Bool = true) throws -> (Component, [Diagnostic]) {
+    package func readCalendar(
+        checksWithLibical: Bool = true, checksWholeCalendar: Bool = false,
+        writesCalendar: Bool = true
+    ) throws -> (Component, [Diagnostic]) {
         var calendar = Component(name: "VCALENDAR")
         var reader = CalendarStreamReader()
         reader.checksWithLibical = checksWithLibical
@@ -85,8 +87,10 @@ package struct CalendarInputs {
 
     /// Reads each calendar-data of a saved multistatus answer as one more calendar to merge, named
     /// after its href in messages.
-    static func readMultistatus(_ input: FormatInput, with reader: inout CalendarStreamReader,
-                                _ handle: (CalendarStreamEvent) throws -> Void) throws {
+    static func readMultistatus(
+        _ input: FormatInput, with reader: inout CalendarStreamReader,
+        _ handle: (CalendarStreamEvent) throws -> Void
+    ) throws {
         let (path, standardInput) = (input.path, input.opened)
         var found: [(String, String)] = []
         let collect = { (response: DAVResponse) in
@@ -116,11 +120,15 @@ package struct CalendarInputs {
     static func birthdayCalendar(_ input: InputFile) throws -> ReadDocument {
         let result = try ContactCardInput.read(input)
         let calendar = BirthdayCalendar(options: BirthdayOptions(), timestamp: .nowUTC).calendar(for: result.cards)
-        guard calendar.components.isEmpty && result.datesSkipped > 0 else { return ReadDocument(calendar: calendar, diagnostics: result.problems) }
-        let dates = result.datesSkipped == 1 ? "the one date on its cards cannot" : "none of the \(result.datesSkipped) dates on its cards can"
+        guard calendar.components.isEmpty && result.datesSkipped > 0 else {
+            return ReadDocument(calendar: calendar, diagnostics: result.problems)
+        }
+        let dates =
+            result.datesSkipped == 1 ? "the one date on its cards cannot" : "none of the \(result.datesSkipped) dates on its cards can"
         let nothing = Diagnostic(.error, file: input.name, at: nil, "\(dates) be read, so no birthday or anniversary survives")
-        throw InvalidCalendarData(diagnostics: result.problems + [nothing],
-                                  advice: "correct the dates (a day that exists, such as 1985-04-12, or --04-12 without the year) and run again")
+        throw InvalidCalendarData(
+            diagnostics: result.problems + [nothing],
+            advice: "correct the dates (a day that exists, such as 1985-04-12, or --04-12 without the year) and run again")
     }
 
     /// A timetable as its calendar, made as `schedule` makes it without a state file.
@@ -139,8 +147,10 @@ package struct CalendarInputs {
 
     /// Hands on a calendar a person or program wrote, read whole: its properties and components
     /// checked as an .ics's are, and each item given the identity it lacks. Returns the problems.
-    private static func hand(checked calendar: Component, file: String, writesCalendar: Bool,
-                             to handle: (CalendarStreamEvent) throws -> Void) throws -> [Diagnostic] {
+    private static func hand(
+        checked calendar: Component, file: String, writesCalendar: Bool,
+        to handle: (CalendarStreamEvent) throws -> Void
+    ) throws -> [Diagnostic] {
         var found = ComponentValidation.diagnostics(for: Component(name: "VCALENDAR", properties: calendar.properties), file: file)
         for property in calendar.properties { try handle(.property(property)) }
         for var component in calendar.components {

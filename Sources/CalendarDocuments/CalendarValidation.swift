@@ -29,8 +29,9 @@ package enum CalendarValidation {
             return Findings(diagnostics: first.diagnostics, componentCount: first.summary.componentCount)
         }
         guard !inputs.paths.contains("-") else {
-            throw UsageProblem(message: "standard input has calendar properties after its components, which the repaired "
-                               + "calendar writes first; give the input as a file so calbridge can read it twice")
+            throw UsageProblem(
+                message: "standard input has calendar properties after its components, which the repaired "
+                    + "calendar writes first; give the input as a file so calbridge can read it twice")
         }
         sink.discard()
         sink = try AtomicFile(destination: sink.destination)

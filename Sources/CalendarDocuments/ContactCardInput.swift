@@ -28,8 +28,12 @@ package enum ContactCardInput {
         guard result.cards.isEmpty else { return result }
         let calendar = CalendarFormat.sniff(head: Array(bytes.prefix(CalendarFormat.sniffedBytes))) == .ics
         let seen = calendar ? " (it is an iCalendar file; `calbridge convert` reads calendars)" : ""
-        throw InvalidCalendarData(diagnostics: [Diagnostic(.error, file: input.name, at: nil,
-                                                           "not a contact (vCard) file: it holds no BEGIN:VCARD" + seen)],
-                                  advice: "give contact cards (.vcf) exported from an address book")
+        throw InvalidCalendarData(
+            diagnostics: [
+                Diagnostic(
+                    .error, file: input.name, at: nil,
+                    "not a contact (vCard) file: it holds no BEGIN:VCARD" + seen)
+            ],
+            advice: "give contact cards (.vcf) exported from an address book")
     }
 }

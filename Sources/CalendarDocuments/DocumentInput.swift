@@ -52,9 +52,10 @@ struct DocumentInput {
             var chunk: [UInt8] = []
             return try input.read(into: &chunk, count: 1 << 20) > 0 ? chunk : nil
         }
-        let work = Work(file: input.name, encoder: reader.encodes ? reader.encoder : nil, study: reader.study,
-                        writesCalendar: reader.writesCalendar,
-                        keepsComponents: reader.keepsComponents || reader.checksWholeCalendar)
+        let work = Work(
+            file: input.name, encoder: reader.encodes ? reader.encoder : nil, study: reader.study,
+            writesCalendar: reader.writesCalendar,
+            keepsComponents: reader.keepsComponents || reader.checksWholeCalendar)
         var batch: [DocumentComponent] = []
         // The workers build one batch while this thread reads the next: reading waited for every
         // batch to be built, and the workers for reading. At most that one and `batch` are alive.
@@ -92,8 +93,9 @@ struct DocumentInput {
             }
             try flush()
             guard survivors.skipped == 0 || survivors.items > 0 else {
-                let nothing = Diagnostic(.error, file: input.name, at: nil,
-                                         "no component of it is one \(format.rawValue) allows, so nothing usable survives")
+                let nothing = Diagnostic(
+                    .error, file: input.name, at: nil,
+                    "no component of it is one \(format.rawValue) allows, so nothing usable survives")
                 throw InvalidCalendarData(diagnostics: diagnostics + [nothing], advice: "export the calendar again, or as .ics")
             }
             return diagnostics
@@ -109,8 +111,10 @@ struct DocumentInput {
     /// Reads xCal with its top-level components cut into ranges that the workers parse, check and
     /// encode, handed on in document order; `collect` takes what the document's own parser reads,
     /// and `flush` hands on what it read before a range goes to the workers.
-    private static func readXCal(chunks: () throws -> [UInt8]?, work: Work, handOn: ([Built]) throws -> Void,
-                                 after flush: () throws -> Void, _ collect: (CalendarDocumentEvent) throws -> Void) throws {
+    private static func readXCal(
+        chunks: () throws -> [UInt8]?, work: Work, handOn: ([Built]) throws -> Void,
+        after flush: () throws -> Void, _ collect: (CalendarDocumentEvent) throws -> Void
+    ) throws {
         // Twice the cores, so that each worker has ranges of its own however they vary in cost.
         let rangesPerBatch = 2 * ProcessInfo.processInfo.activeProcessorCount
         var ranging = OrderedParallelMap<XCalComponentRange, RangeBuilt, Void>(each: { [work] range in
@@ -134,15 +138,18 @@ struct DocumentInput {
             defer { unread = [] }
             return unread
         }
-        try XCalReader().read(chunks: chunks, rangeBytes: rangeBytes, submit: { range in
-            try flush()
-            batch.append(range)
-            if batch.count >= rangesPerBatch { try ranging.submit(&batch, handOnRanges) }
-            return takeUnread()
-        }, drain: {
-            try ranging.flush(&batch, handOnRanges)
-            return takeUnread()
-        }, collect)
+        try XCalReader().read(
+            chunks: chunks, rangeBytes: rangeBytes,
+            submit: { range in
+                try flush()
+                batch.append(range)
+                if batch.count >= rangesPerBatch { try ranging.submit(&batch, handOnRanges) }
+                return takeUnread()
+            },
+            drain: {
+                try ranging.flush(&batch, handOnRanges)
+                return takeUnread()
+            }, collect)
     }
 
     /// A range as a worker built it: its components, or nil when they are not whole components.
@@ -169,8 +176,10 @@ struct DocumentInput {
     /// Hands on a built batch's components in batch order, a malformed one to `skip`. Text that is
     /// not JSON is thrown before any of the batch goes on, as reading stopped there when components
     /// were built as each batch filled.
-    private static func handOn(_ results: [Built], _ handle: (CalendarStreamEvent) throws -> Void,
-                               _ skip: (DocumentError) -> Void) throws {
+    private static func handOn(
+        _ results: [Built], _ handle: (CalendarStreamEvent) throws -> Void,
+        _ skip: (DocumentError) -> Void
+    ) throws {
         // Looked for without binding: a `for case` over the batch copied every component in it.
         if case .unreadable(let error)? = results.first(where: \.isUnreadable) { throw error }
         for result in results {

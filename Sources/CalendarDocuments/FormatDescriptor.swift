@@ -29,8 +29,10 @@ package struct FormatDescriptor: Sendable {
     /// the target is older than the registry.
     package var fuzzTarget: String
 
-    package init(name: String, title: String, extensions: [String], sniff: @escaping @Sendable (FormatHead) -> Likeness?,
-                 reader: FormatReader, writer: FormatWriter?, carries: String, isLossless: Bool = false, fuzzTarget: String? = nil) {
+    package init(
+        name: String, title: String, extensions: [String], sniff: @escaping @Sendable (FormatHead) -> Likeness?,
+        reader: FormatReader, writer: FormatWriter?, carries: String, isLossless: Bool = false, fuzzTarget: String? = nil
+    ) {
         (self.name, self.title, self.extensions, self.sniff) = (name, title, extensions, sniff)
         (self.reader, self.writer, self.carries, self.fuzzTarget) = (reader, writer, carries, fuzzTarget ?? name)
         self.isLossless = isLossless
@@ -44,9 +46,11 @@ package struct FormatDescriptor: Sendable {
 
     /// A format the registry does not have: it sniffs, reads and writes nothing.
     static func unregistered(_ name: String) -> FormatDescriptor {
-        FormatDescriptor(name: name, title: name, extensions: [], sniff: { _ in nil }, reader: .made { _, _ in
-            throw UsageProblem(message: "calbridge has no format \(name)")
-        }, writer: nil, carries: "nothing")
+        FormatDescriptor(
+            name: name, title: name, extensions: [], sniff: { _ in nil },
+            reader: .made { _, _ in
+                throw UsageProblem(message: "calbridge has no format \(name)")
+            }, writer: nil, carries: "nothing")
     }
 }
 
@@ -151,8 +155,10 @@ package struct FormatWriter: Sendable {
     /// `nil` reads the merged calendar whole and writes `document`.
     package var streams: (@Sendable (CalendarConversion, inout AtomicFile) throws -> [Diagnostic])?
 
-    package init(document: @escaping @Sendable (Component, FormatOptions) throws -> WrittenDocument,
-                 streams: (@Sendable (CalendarConversion, inout AtomicFile) throws -> [Diagnostic])? = nil) {
+    package init(
+        document: @escaping @Sendable (Component, FormatOptions) throws -> WrittenDocument,
+        streams: (@Sendable (CalendarConversion, inout AtomicFile) throws -> [Diagnostic])? = nil
+    ) {
         (self.document, self.streams) = (document, streams)
     }
 }

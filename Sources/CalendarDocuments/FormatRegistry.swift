@@ -17,12 +17,13 @@ extension CalendarFormat {
                 try reader.read(try input.open(), handle)
                 return []
             },
-            writer: FormatWriter(document: { calendar, _ in
-                var writer = ICalendarWriter()
-                writer.write(calendar)
-                return WrittenDocument(bytes: writer.bytes)
-            },
-                                 streams: { conversion, sink in try conversion.streamICalendar(into: sink) }),
+            writer: FormatWriter(
+                document: { calendar, _ in
+                    var writer = ICalendarWriter()
+                    writer.write(calendar)
+                    return WrittenDocument(bytes: writer.bytes)
+                },
+                streams: { conversion, sink in try conversion.streamICalendar(into: sink) }),
             carries: "everything (calbridge's model is iCalendar's)", isLossless: true),
         FormatDescriptor(
             name: "json", title: "calbridge's model JSON", extensions: ["json"],
@@ -37,8 +38,9 @@ extension CalendarFormat {
             reader: .streamed { input, reader, handle in
                 try DocumentInput(input: try input.open(), format: .xcal).read(encodingLike: reader, handle)
             },
-            writer: FormatWriter(document: { calendar, _ in WrittenDocument(bytes: XCalWriter().document(for: calendar)) },
-                                 streams: { conversion, sink in try conversion.streamDocument(XCalWriter.self, into: &sink) }),
+            writer: FormatWriter(
+                document: { calendar, _ in WrittenDocument(bytes: XCalWriter().document(for: calendar)) },
+                streams: { conversion, sink in try conversion.streamDocument(XCalWriter.self, into: &sink) }),
             carries: "everything", isLossless: true),
         FormatDescriptor(
             name: "jcal", title: "jCal (RFC 7265)", extensions: ["jcal", "json"],
@@ -46,8 +48,9 @@ extension CalendarFormat {
             reader: .streamed { input, reader, handle in
                 try DocumentInput(input: try input.open(), format: .jcal).read(encodingLike: reader, handle)
             },
-            writer: FormatWriter(document: { calendar, _ in WrittenDocument(bytes: JCalWriter().document(for: calendar)) },
-                                 streams: { conversion, sink in try conversion.streamDocument(JCalWriter.self, into: &sink) }),
+            writer: FormatWriter(
+                document: { calendar, _ in WrittenDocument(bytes: JCalWriter().document(for: calendar)) },
+                streams: { conversion, sink in try conversion.streamDocument(JCalWriter.self, into: &sink) }),
             carries: "everything", isLossless: true),
         FormatDescriptor(
             // `.jscal.json` is the name JSCalendar files get; a `.json` one says what it is by its "@type".

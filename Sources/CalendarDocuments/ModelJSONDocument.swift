@@ -17,15 +17,20 @@ enum ModelJSONDocument {
             value = try JSONReader.value(of: bytes)
         } catch {
             let place = SourceLocation(line: error.position.line, column: error.position.column)
-            throw InvalidCalendarData(diagnostics: [Diagnostic(.error, file: input.name, at: place, "not JSON: " + error.message)],
-                                      advice: advice)
+            throw InvalidCalendarData(
+                diagnostics: [Diagnostic(.error, file: input.name, at: place, "not JSON: " + error.message)],
+                advice: advice)
         }
         do {
             return try component(value, at: .root)
         } catch {
-            throw InvalidCalendarData(diagnostics: [Diagnostic(.error, file: input.name, at: nil,
-                                                               "not calbridge model JSON: \(error.place.path): \(error.message)")],
-                                      advice: advice)
+            throw InvalidCalendarData(
+                diagnostics: [
+                    Diagnostic(
+                        .error, file: input.name, at: nil,
+                        "not calbridge model JSON: \(error.place.path): \(error.message)")
+                ],
+                advice: advice)
         }
     }
 
@@ -71,8 +76,11 @@ enum ModelJSONDocument {
         for (design, field) in ModelJSON.fields {
             guard let held = byKey[field.key] else { continue }
             let here = Place.member(path, field.key)
-            let values = design.isRepeatable
-                ? try array(held, at: here).enumerated().map { entry throws(Problem) in try typed(entry.element, at: .item(here, entry.offset)) }
+            let values =
+                design.isRepeatable
+                ? try array(held, at: here).enumerated().map { entry throws(Problem) in
+                    try typed(entry.element, at: .item(here, entry.offset))
+                }
                 : [try typed(held, at: here)]
             for value in values {
                 do {
@@ -82,8 +90,12 @@ enum ModelJSONDocument {
                 }
             }
         }
-        result.properties += try optionalArray("properties", of: members, at: path) { item, place throws(Problem) in try property(item, at: place) }
-        result.components = try optionalArray("components", of: members, at: path) { item, place throws(Problem) in try component(item, at: place) }
+        result.properties += try optionalArray("properties", of: members, at: path) { item, place throws(Problem) in
+            try property(item, at: place)
+        }
+        result.components = try optionalArray("components", of: members, at: path) { item, place throws(Problem) in
+            try component(item, at: place)
+        }
         return result
     }
 
@@ -101,12 +113,15 @@ enum ModelJSONDocument {
             return .list(texts)
         case .object(let members):
             if case .string(let address)? = member("address", of: members),
-               let parameters = try? optionalArray("parameters", of: members, at: path, parameter) {
+                let parameters = try? optionalArray("parameters", of: members, at: path, parameter)
+            {
                 return .address(ModelJSON.JSONAddress(address: address, parameters: parameters))
             }
-            return .date(ModelJSON.JSONDate(date: try optionalString("date", of: members, at: path),
-                                            dateTime: try optionalString("dateTime", of: members, at: path),
-                                            timeZone: try optionalString("timeZone", of: members, at: path)))
+            return .date(
+                ModelJSON.JSONDate(
+                    date: try optionalString("date", of: members, at: path),
+                    dateTime: try optionalString("dateTime", of: members, at: path),
+                    timeZone: try optionalString("timeZone", of: members, at: path)))
         case .bool, .null: throw Problem(at: path, message: "expected text, a number, a list or an object")
         }
     }
@@ -114,9 +129,10 @@ enum ModelJSONDocument {
     /// A raw property: `name`, `value`, and `parameters` when it has any.
     private static func property(_ value: JSONValue, at path: Place) throws(Problem) -> Property {
         let members = try object(value, at: path)
-        return Property(name: try string(required("name", of: members, at: path), at: .member(path, "name")),
-                        parameters: try optionalArray("parameters", of: members, at: path, parameter),
-                        value: try string(required("value", of: members, at: path), at: .member(path, "value")))
+        return Property(
+            name: try string(required("name", of: members, at: path), at: .member(path, "name")),
+            parameters: try optionalArray("parameters", of: members, at: path, parameter),
+            value: try string(required("value", of: members, at: path), at: .member(path, "value")))
     }
 
     /// A parameter: `name` kept as written, and its `values`.
@@ -162,11 +178,14 @@ extension ModelJSONDocument {
     }
 
     /// The items of a list under a key that may be left out or `null`, each read by `element`.
-    private static func optionalArray<Element>(_ key: String, of members: [JSONMember], at path: Place,
-                                               _ element: (JSONValue, Place) throws(Problem) -> Element) throws(Problem) -> [Element] {
+    private static func optionalArray<Element>(
+        _ key: String, of members: [JSONMember], at path: Place,
+        _ element: (JSONValue, Place) throws(Problem) -> Element
+    ) throws(Problem) -> [Element] {
         guard let value = member(key, of: members), value != .null else { return [] }
         let here = Place.member(path, key)
-        return try array(value, at: here).enumerated().map { entry throws(Problem) in try element(entry.element, .item(here, entry.offset)) }
+        return try array(value, at: here).enumerated().map { entry throws(Problem) in try element(entry.element, .item(here, entry.offset))
+        }
     }
 
     /// A number as an integer when it is a whole one that fits, written with a fraction or an

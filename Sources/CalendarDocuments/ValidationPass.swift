@@ -71,7 +71,8 @@ struct ValidationPass {
             try sink.write(writer.takeBytes())
         }
         let file = inputs.paths.first ?? "-"
-        return Outcome(diagnostics: found + summary.diagnostics(file: file), summary: summary,
-                       propertiesForSecondPass: lateProperty ? summary.properties : nil)
+        return Outcome(
+            diagnostics: found + summary.diagnostics(file: file), summary: summary,
+            propertiesForSecondPass: lateProperty ? summary.properties : nil)
     }
 }

@@ -135,12 +135,14 @@ struct CalendarSummary {
         let unknown = named.tzids.filter { resolver.guessesZone(for: $0) }
         let unknownSet = Set(unknown)
         let missing = zones.undefined.filter { !unknownSet.contains($0.tzid) }.map { used in
-            Diagnostic(.violation, file: file, at: named[used.tzid],
-                       "TZID \(used.tzid) has no VTIMEZONE in the file, which RFC 5545 §3.6.5 requires",
-                       repair: "adds one built from the tz database for \(used.years.lowerBound)–\(used.years.upperBound)")
+            Diagnostic(
+                .violation, file: file, at: named[used.tzid],
+                "TZID \(used.tzid) has no VTIMEZONE in the file, which RFC 5545 §3.6.5 requires",
+                repair: "adds one built from the tz database for \(used.years.lowerBound)–\(used.years.upperBound)")
         }
-        return (notice.map { [$0] } ?? []) + missing + unknown.map { tzid in
-            Diagnostic(.violation, file: file, at: named[tzid], TimeZoneResolver.unknownZoneMessage(tzid), repair: nil)
-        }
+        return (notice.map { [$0] } ?? []) + missing
+            + unknown.map { tzid in
+                Diagnostic(.violation, file: file, at: named[tzid], TimeZoneResolver.unknownZoneMessage(tzid), repair: nil)
+            }
     }
 }

@@ -16,9 +16,11 @@ package enum CalendarResources {
     /// a merge of inputs is no input's making), else calbridge's own; no other calendar property,
     /// so nothing of one input's calendar reaches another's resources.
     package static func split(_ calendar: Component, productIdentifiers: [String: Property] = [:])
-        -> (resources: [CalendarResource], withoutUID: [Component]) {
-        let zones = Dictionary(calendar.children(named: "VTIMEZONE").compactMap { zone in zone["TZID"].map { ($0.text, zone) } },
-                               uniquingKeysWith: { first, _ in first })
+        -> (resources: [CalendarResource], withoutUID: [Component])
+    {
+        let zones = Dictionary(
+            calendar.children(named: "VTIMEZONE").compactMap { zone in zone["TZID"].map { ($0.text, zone) } },
+            uniquingKeysWith: { first, _ in first })
         var members: OrderedDictionary<String, [Component]> = [:]
         var withoutUID: [Component] = []
         for component in calendar.components where component.name != "VTIMEZONE" {
@@ -33,8 +35,11 @@ package enum CalendarResources {
         let resources = members.map { uid, series -> CalendarResource in
             let used = zonesUsed(by: series).compactMap { zones[$0] }
             let producer = productIdentifiers[uid] ?? EventCalendar.empty["PRODID"]
-            return CalendarResource(uid: uid, calendar: Component(name: "VCALENDAR", properties: [version, producer].compactMap { $0 } + scale,
-                                                                 components: used + series))
+            return CalendarResource(
+                uid: uid,
+                calendar: Component(
+                    name: "VCALENDAR", properties: [version, producer].compactMap { $0 } + scale,
+                    components: used + series))
         }
         return (resources, withoutUID)
     }

@@ -30,7 +30,7 @@ package protocol CalendarStore {
     /// Keeps the name and colour `label` gives; a nil field is left as it is.
     func setLabel(_ label: CalendarLabel) throws
     /// What changed since `mark` (nil: every resource), named where the store keeps each: what
-    /// `mirror` asks a source for (see `StoreChanges`).
+    /// `mirror` asks a source for (see ``StoreChanges``).
     func changes(after mark: ChangeMark?) throws -> StoreChanges
     /// The data of the resources at `hrefs` (as `changes(after:)` named them), each handed to
     /// `body`; one gone since is left out.

@@ -19,7 +19,9 @@ extension DirectoryStore {
     package func fetch(_ hrefs: [String], _ body: (_ resource: FetchedResource) throws -> Void) throws {
         var read: [FetchedResource] = []
         for name in hrefs {
-            guard let file = try PosixFiles.read(directory + "/" + name), let uid = VdirIndex.uid(of: name, bytes: file.bytes) else { continue }
+            guard let file = try PosixFiles.read(directory + "/" + name), let uid = VdirIndex.uid(of: name, bytes: file.bytes) else {
+                continue
+            }
             read.append(FetchedResource(href: name, etag: Self.tag(file.stamp), uid: uid, bytes: file.bytes))
         }
         read.sort { $0.uid != $1.uid ? $0.uid < $1.uid : VdirIndex.prefers($0.href, over: $1.href, for: $0.uid) }

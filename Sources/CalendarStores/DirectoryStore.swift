@@ -102,7 +102,7 @@ package final class DirectoryStore: CalendarStore {
             }
         }
         guard let name = try index.name(of: uid),
-              let file = try PosixFiles.read(path(name)), VdirIndex.uid(of: name, bytes: file.bytes) == uid
+            let file = try PosixFiles.read(path(name)), VdirIndex.uid(of: name, bytes: file.bytes) == uid
         else { return nil }
         return (name, file.bytes)
     }

@@ -20,7 +20,8 @@ enum ICalendarUIDScanner {
     private static func inspect(_ line: [UInt8], alarmDepth: inout Int) -> String? {
         var i = 0
         guard let name = try? ContentLineLexer.iCalendar.name(line, &i, what: "property name"),
-              let colon = ContentLineLexer.valueColon(line[i...]) else { return nil }
+            let colon = ContentLineLexer.valueColon(line[i...])
+        else { return nil }
         let value = String(decoding: line[(i + colon + 1)...], as: UTF8.self)
         switch ContentLineLexer.upperCased(line[name]) {
         case "BEGIN" where value.uppercased() == "VALARM":

@@ -27,7 +27,7 @@ struct FileStamp: Equatable {
     }
 }
 
-/// The few POSIX calls the directory store needs, with failures turned into `StoreError`; a file
+/// The few POSIX calls the directory store needs, with failures turned into ``StoreError``; a file
 /// that vanished meanwhile is an ordinary answer (`nil`/`false`), since other tools share the vdir.
 enum PosixFiles {
     enum Kind { case missing, directory, regular, other }

@@ -23,7 +23,7 @@ package struct ResourceVersion: Codable, Hashable, Sendable {
     }
 }
 
-/// What changed in a store since a `ChangeMark`, by href: no UID is learnt until the data is
+/// What changed in a store since a ``ChangeMark``, by href: no UID is learnt until the data is
 /// fetched, so a listing costs one request however many resources other clients named.
 package struct StoreChanges: Hashable, Sendable {
     /// Resources created or changed, with their etags.

@@ -33,7 +33,7 @@ enum VdirFileName {
             if byte == UInt8(ascii: "%") {
                 let high = stem.index(after: index)
                 guard high != stem.endIndex, stem.index(after: high) != stem.endIndex,
-                      let upper = hexValue(stem[high]), let lower = hexValue(stem[stem.index(after: high)])
+                    let upper = hexValue(stem[high]), let lower = hexValue(stem[stem.index(after: high)])
                 else { return nil }
                 bytes.append(upper << 4 | lower)
                 index = stem.index(high, offsetBy: 2)
@@ -46,7 +46,8 @@ enum VdirFileName {
         // Only the exact name `candidates` would produce counts: this rejects lower-case escapes,
         // unescaped leading dots and truncated prefixes, so each file has at most one decoded UID.
         guard let uid = String(validating: bytes, as: UTF8.self), !uid.isEmpty,
-              candidates(for: uid).contains(name) else { return nil }
+            candidates(for: uid).contains(name)
+        else { return nil }
         return uid
     }
 
@@ -88,8 +89,8 @@ enum VdirFileName {
     private static func isKept(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-             UInt8(ascii: "0")...UInt8(ascii: "9"),
-             UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "@"), UInt8(ascii: "-"):
+            UInt8(ascii: "0")...UInt8(ascii: "9"),
+            UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "@"), UInt8(ascii: "-"):
             return true
         default:
             return false

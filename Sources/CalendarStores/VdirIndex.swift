@@ -86,7 +86,7 @@ struct VdirIndex {
         ICalendarUIDScanner.firstUID(in: bytes) ?? VdirFileName.decode(name)
     }
 
-    /// When two files claim one UID (a copy another tool made), the one `DirectoryStore` tries first
+    /// When two files claim one UID (a copy another tool made), the one ``DirectoryStore`` tries first
     /// wins, then the first by name, so listing and reading agree on which file is the resource.
     static func prefers(_ name: String, over other: String, for uid: String) -> Bool {
         let candidates = VdirFileName.candidates(for: uid)

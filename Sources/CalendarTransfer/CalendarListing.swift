@@ -6,10 +6,13 @@ import Occurrences
 package enum CalendarListing {
     /// One line a calendar, columns aligned: name, colour, components, URL.
     package static func table(_ calendars: [CalDAVCalendar]) -> String {
-        let rows = calendars.map { [$0.displayName ?? $0.pathName, $0.color ?? "-", $0.components.isEmpty ? "any" : $0.components.joined(separator: ","), $0.url] }
+        let rows = calendars.map {
+            [$0.displayName ?? $0.pathName, $0.color ?? "-", $0.components.isEmpty ? "any" : $0.components.joined(separator: ","), $0.url]
+        }
         let widths = (0..<3).map { column in rows.map { $0[column].count }.max() ?? 0 }
         return rows.map { row in
-            (0..<3).map { row[$0] + String(repeating: " ", count: widths[$0] - row[$0].count) }.joined(separator: "  ") + "  " + row[3] + "\n"
+            (0..<3).map { row[$0] + String(repeating: " ", count: widths[$0] - row[$0].count) }.joined(separator: "  ") + "  " + row[3]
+                + "\n"
         }.joined()
     }
 

@@ -8,7 +8,7 @@ extension CalendarStore {
     /// the write landed); when the first try got there, the store refuses the retry's condition: a
     /// create's `If-None-Match: *` (`alreadyExists`), an update's `If-Match` with the etag the first
     /// try replaced (`changedElsewhere`). When what it holds says what `resource` says
-    /// (`StoredSeries`, which sees through what servers rewrite), the write got there: its etag is
+    /// (``StoredSeries``, which sees through what servers rewrite), the write got there: its etag is
     /// returned with `alreadyThere` set. Anything else stays the refusal.
     package func put(_ resource: CalendarResource, bytes: [UInt8], expected: String?) throws -> (etag: String, alreadyThere: Bool) {
         do {

@@ -8,11 +8,11 @@ import Platform
 /// and at the end so that an interruption loses at most the unsaved tail (sent again on resume).
 /// A store that allows it gets several requests at once (a CalDAV server answers them in parallel),
 /// as many as `--jobs` says or, without it, as many as the server is found to take (see
-/// `WriteConcurrency`).
+/// ``WriteConcurrency``).
 ///
 /// A store that stops answering through all its retries (a server that went down) ends the batch:
 /// every later resource would wait out the same retries, so the workers stop, the journal is saved
-/// and `send` throws `ImportInterrupted`.
+/// and `send` throws ``ImportInterrupted``.
 ///
 /// `@unchecked Sendable`: the workers share it; what changes while they send is touched only under
 /// `lock`, and what the store holds (`stored`) is read before they start and only read after.
@@ -57,8 +57,10 @@ package final class ImportBatch: @unchecked Sendable {
     /// - Parameter concurrency: the writes at once, shared by batches that write one run's resources in parts.
     /// - Parameter progress: the line to count on, carried from batch to batch of one run; nil: the
     ///   batch's own, `import`.
-    package init(store: (any CalendarStore)?, journal: ImportJournal, journalPath: String?, dryRun: Bool,
-                 concurrency: WriteConcurrency, progress: ProgressLine? = nil) {
+    package init(
+        store: (any CalendarStore)?, journal: ImportJournal, journalPath: String?, dryRun: Bool,
+        concurrency: WriteConcurrency, progress: ProgressLine? = nil
+    ) {
         self.concurrency = concurrency
         if let server = store as? CalDAVStore {
             server.onTooManyRequests = { [concurrency] retryAfter in concurrency.tooManyRequests(retryAfter: retryAfter) }
@@ -109,8 +111,9 @@ package final class ImportBatch: @unchecked Sendable {
             outcome.seconds = progress.elapsed
             outcome.pace = concurrency.settledPace
             if let interruption {
-                throw ImportInterrupted(reason: interruption, done: done, total: resources.count, journalPath: journalPath,
-                                        outcome: outcome)
+                throw ImportInterrupted(
+                    reason: interruption, done: done, total: resources.count, journalPath: journalPath,
+                    outcome: outcome)
             }
         }
         return outcome
@@ -195,7 +198,8 @@ package struct ImportInterrupted: ExplainedFailure {
     package var kind: FailureKind { .temporaryFailure }
 
     package var message: String {
-        let next = journalPath.map { "the journal \($0) records what got there: run the same command with --resume once the server is back" }
+        let next =
+            journalPath.map { "the journal \($0) records what got there: run the same command with --resume once the server is back" }
             ?? "run the same command again once the server is back; what got there is updated, not duplicated"
         return "the store stopped answering after \(done) of \(total) resources (\(reason)); \(next)"
     }

@@ -13,8 +13,11 @@ extension ImportJournal {
             throw InvalidCalendarData(diagnostics: [Diagnostic(.error, file: path, at: nil, "is not a calbridge import journal")])
         }
         guard loaded.store == store else {
-            throw InvalidCalendarData(diagnostics: [Diagnostic(.error, file: path, at: nil,
-                "records an import into \(loaded.store), not \(store); use the journal of this store")])
+            throw InvalidCalendarData(diagnostics: [
+                Diagnostic(
+                    .error, file: path, at: nil,
+                    "records an import into \(loaded.store), not \(store); use the journal of this store")
+            ])
         }
         return loaded
     }

@@ -13,15 +13,17 @@ import Platform
 ///
 /// A header with `source` and `target` makes a manifest of mirror rows (`mirror --manifest`): each
 /// row one store pair, with `source_user`, `source_calendar`, `source_password_env` and the same
-/// three for the target (see `MirrorManifestRow`).
+/// three for the target (see ``MirrorManifestRow``).
 ///
 /// Every problem is a `Diagnostic` at the cell's line and column, and all of them are found before
 /// anything is sent: two rows that import into the same calendar (they would race each other and
 /// share a journal) are one of them.
 package struct ImportManifest: Sendable {
     package static let columns = ["input", "store", "user", "calendar", "password_env"]
-    package static let mirrorColumns = ["source", "target", "source_user", "source_calendar", "source_password_env",
-                                        "target_user", "target_calendar", "target_password_env"]
+    package static let mirrorColumns = [
+        "source", "target", "source_user", "source_calendar", "source_password_env",
+        "target_user", "target_calendar", "target_password_env",
+    ]
     package static let defaultPasswordVariable = "CALBRIDGE_PASSWORD"
 
     /// The manifest's path, as given (its diagnostics name it so).
@@ -58,7 +60,8 @@ package struct ImportManifest: Sendable {
     package static func check(_ rows: [MirrorManifestRow], file: String, environment: [String: String]) -> [Diagnostic] {
         rows.flatMap { [$0.source, $0.target] }.compactMap { end in
             guard let place = end.passwordPlace, environment[end.passwordVariable] == nil else { return nil }
-            return Diagnostic(.error, file: file, at: place, "the environment variable \(end.passwordVariable) is not set; set it to this row's password")
+            return Diagnostic(
+                .error, file: file, at: place, "the environment variable \(end.passwordVariable) is not set; set it to this row's password")
         }
     }
 
@@ -67,11 +70,15 @@ package struct ImportManifest: Sendable {
     package static func check(_ rows: [ManifestRow], file: String, environment: [String: String]) -> [Diagnostic] {
         rows.flatMap { row -> [Diagnostic] in
             var found = row.inputs.filter { !FileManager.default.fileExists(atPath: $0) }.map {
-                Diagnostic(.error, file: file, at: row.inputPlace, "\($0) is not there; check the name and the path (relative to the manifest's folder)")
+                Diagnostic(
+                    .error, file: file, at: row.inputPlace,
+                    "\($0) is not there; check the name and the path (relative to the manifest's folder)")
             }
             if let place = row.passwordPlace, environment[row.passwordVariable] == nil {
-                found.append(Diagnostic(.error, file: file, at: place,
-                    "the environment variable \(row.passwordVariable) is not set; set it to this row's password"))
+                found.append(
+                    Diagnostic(
+                        .error, file: file, at: place,
+                        "the environment variable \(row.passwordVariable) is not set; set it to this row's password"))
             }
             return found
         }
@@ -134,8 +141,10 @@ private struct ManifestReader {
             if case .record(_, let fields, let starts) = line { (fields, starts) } else { nil }
         }
         guard let header = records.first else {
-            return problem(at: SourceLocation(line: 1), "the manifest has no header; its first row names the columns: "
-                + ImportManifest.columns.joined(separator: ","))
+            return problem(
+                at: SourceLocation(line: 1),
+                "the manifest has no header; its first row names the columns: "
+                    + ImportManifest.columns.joined(separator: ","))
         }
         readHeader(header.fields, header.starts)
         guard problems.isEmpty else { return }
@@ -149,7 +158,9 @@ private struct ManifestReader {
         for (index, written) in fields.enumerated() {
             let name = written.lowercased()
             if ["password", "source_password", "target_password"].contains(name) {
-                problem(at: starts[index], "a manifest does not hold passwords; name an environment variable that holds one in a column \(name)_env")
+                problem(
+                    at: starts[index],
+                    "a manifest does not hold passwords; name an environment variable that holds one in a column \(name)_env")
             } else if !known.contains(name) {
                 problem(at: starts[index], "unknown column \(written); the columns are " + known.joined(separator: ", "))
             } else if columns[name] != nil {
@@ -165,7 +176,9 @@ private struct ManifestReader {
 
     private mutating func readRow(_ fields: [String], _ starts: [SourceLocation]) {
         if fields.count > columns.count {
-            return problem(at: starts[columns.count], "the row has \(fields.count) cells but the header names \(columns.count) columns; quote a cell that holds the delimiter")
+            return problem(
+                at: starts[columns.count],
+                "the row has \(fields.count) cells but the header names \(columns.count) columns; quote a cell that holds the delimiter")
         }
         let columns = columns
         func cell(_ name: String) -> (text: String, place: SourceLocation)? {
@@ -182,12 +195,15 @@ private struct ManifestReader {
         let location = storeLocation(store.text, at: store.place)
         let password = passwordCell(cell("password_env"))
         guard problems.count == before, let location else { return }
-        let row = ManifestRow(index: rows.count, line: starts[0].line, inputs: inputs.map(resolved), store: location,
-                              user: nonEmpty(cell("user")?.text), calendar: nonEmpty(cell("calendar")?.text),
-                              passwordVariable: password?.text ?? ImportManifest.defaultPasswordVariable,
-                              inputPlace: input.place, passwordPlace: password?.place)
+        let row = ManifestRow(
+            index: rows.count, line: starts[0].line, inputs: inputs.map(resolved), store: location,
+            user: nonEmpty(cell("user")?.text), calendar: nonEmpty(cell("calendar")?.text),
+            passwordVariable: password?.text ?? ImportManifest.defaultPasswordVariable,
+            inputPlace: input.place, passwordPlace: password?.place)
         if let first = targets[row.target] {
-            return problem(at: store.place, "this row imports into the same calendar as line \(first); put both rows' inputs in one row, separated by ;")
+            return problem(
+                at: store.place,
+                "this row imports into the same calendar as line \(first); put both rows' inputs in one row, separated by ;")
         }
         targets[row.target] = row.line
         rows.append(row)
@@ -203,8 +219,9 @@ private struct ManifestReader {
             let location = storeLocation(store.text, at: store.place)
             let password = passwordCell(cell(role + "_password_env"))
             return location.map {
-                ManifestStore(location: $0, user: nonEmpty(cell(role + "_user")?.text), calendar: nonEmpty(cell(role + "_calendar")?.text),
-                              passwordVariable: password?.text ?? ImportManifest.defaultPasswordVariable, passwordPlace: password?.place)
+                ManifestStore(
+                    location: $0, user: nonEmpty(cell(role + "_user")?.text), calendar: nonEmpty(cell(role + "_calendar")?.text),
+                    passwordVariable: password?.text ?? ImportManifest.defaultPasswordVariable, passwordPlace: password?.place)
             }
         }
         let (source, target) = (end("source"), end("target"))
@@ -212,7 +229,8 @@ private struct ManifestReader {
         let row = MirrorManifestRow(index: mirrorRows.count, line: line, source: source, target: target)
         if let first = targets[target.key] {
             // The header holds the target column, or no row is read.
-            return problem(at: cell("target")!.place, "this row mirrors into the same calendar as line \(first); each calendar takes one source")
+            return problem(
+                at: cell("target")!.place, "this row mirrors into the same calendar as line \(first); each calendar takes one source")
         }
         targets[target.key] = line
         mirrorRows.append(row)
@@ -222,7 +240,9 @@ private struct ManifestReader {
     private mutating func passwordCell(_ cell: (text: String, place: SourceLocation)?) -> (text: String, place: SourceLocation)? {
         guard let cell, !cell.text.isEmpty else { return nil }
         if !Self.isVariableName(cell.text) {
-            problem(at: cell.place, "\(cell.text) is not the name of an environment variable (letters, digits and _, not starting with a digit)")
+            problem(
+                at: cell.place, "\(cell.text) is not the name of an environment variable (letters, digits and _, not starting with a digit)"
+            )
         }
         return cell
     }

@@ -18,9 +18,14 @@ package struct ImportReport: Sendable {
         created = outcome.created
         updated = outcome.updated
         unchanged = outcome.unchanged
-        failed = outcome.failed + withoutUID.map {
-            ("(no UID) " + ($0["SUMMARY"]?.text ?? $0.name), "it has no UID, so no store can keep it apart; run calbridge validate --repair first")
-        }
+        failed =
+            outcome.failed
+            + withoutUID.map {
+                (
+                    "(no UID) " + ($0["SUMMARY"]?.text ?? $0.name),
+                    "it has no UID, so no store can keep it apart; run calbridge validate --repair first"
+                )
+            }
         self.dryRun = dryRun
         seconds = outcome.seconds
         pace = outcome.pace

@@ -3,7 +3,7 @@ import Foundation
 import Platform
 
 /// `import --manifest`: the rows of a manifest (or of one `--shard` of it) imported a few at once,
-/// each as `StoreImport` runs one import, each with a journal of its own in the journal folder.
+/// each as ``StoreImport`` runs one import, each with a journal of its own in the journal folder.
 /// The journals are the shard's checkpoint: every row always resumes from its journal, so running
 /// the same command again after a kill leaves alone what got there (a finished row is checked
 /// against its store in one listing) and sends the rest.
@@ -42,7 +42,8 @@ package struct ManifestImport: Sendable {
         guard (1...64).contains(rowsAtOnce) else { throw UsageProblem(message: "--rows-at-once takes 1 to 64 rows") }
         let manifest = try ImportManifest.read(manifestPath)
         guard manifest.mirrorRows.isEmpty else {
-            throw UsageProblem(message: "\(manifestPath) holds mirror rows (columns source, target): run calbridge mirror --manifest \(manifestPath)")
+            throw UsageProblem(
+                message: "\(manifestPath) holds mirror rows (columns source, target): run calbridge mirror --manifest \(manifestPath)")
         }
         let rows = shard.rows(of: manifest)
         let problems = ImportManifest.check(rows, file: manifestPath, environment: environment)
@@ -61,18 +62,21 @@ package struct ManifestImport: Sendable {
 
     /// One row, as `import INPUTS --to STORE --journal J --resume` would run it.
     private func importRow(_ row: ManifestRow) -> ManifestRowOutcome {
-        var request = StoreImport(inputs: row.inputs, store: row.store,
-                                  access: StoreAccess(user: row.user, calendar: row.calendar, password: environment[row.passwordVariable]))
+        var request = StoreImport(
+            inputs: row.inputs, store: row.store,
+            access: StoreAccess(user: row.user, calendar: row.calendar, password: environment[row.passwordVariable]))
         (request.create, request.jobs, request.dryRun) = (create, jobs, dryRun)
         // A dry run reads the journal to plan and writes nothing.
         let journalPath = (journalDirectory as NSString).appendingPathComponent(row.journalName)
         (request.journalPath, request.resume) = (journalPath, true)
         var outcome = ManifestRowOutcome(row: row, journal: journalPath, dryRun: dryRun)
         do {
-            outcome.report = try request.run(judging: { outcome.warnings = try policy.judged($0).count },
-                                             interrupted: { outcome.report = $0 })
+            outcome.report = try request.run(
+                judging: { outcome.warnings = try policy.judged($0).count },
+                interrupted: { outcome.report = $0 })
         } catch let interrupted as ImportInterrupted {
-            outcome.failure = "the store stopped answering after \(interrupted.done) of \(interrupted.total) resources "
+            outcome.failure =
+                "the store stopped answering after \(interrupted.done) of \(interrupted.total) resources "
                 + "(\(interrupted.reason)); run the same command again: the row resumes from its journal"
         } catch {
             outcome.failure = ManifestRowOutcome.describe(error, of: row)

@@ -52,12 +52,14 @@ package struct ManifestMirror: Sendable {
 
     /// The manifest and the shard's mirror rows, checked; what `verify --manifest` reads as well.
     package static func rows(of path: String, shard: ManifestShard, rowsAtOnce: Int, environment: [String: String]) throws
-        -> (ImportManifest, [MirrorManifestRow]) {
+        -> (ImportManifest, [MirrorManifestRow])
+    {
         guard (1...64).contains(rowsAtOnce) else { throw UsageProblem(message: "--rows-at-once takes 1 to 64 rows") }
         let manifest = try ImportManifest.read(path)
         guard manifest.rows.isEmpty else {
-            throw UsageProblem(message: "\(path) holds import rows (columns input, store): a mirror manifest's columns are "
-                               + ImportManifest.mirrorColumns.joined(separator: ", "))
+            throw UsageProblem(
+                message: "\(path) holds import rows (columns input, store): a mirror manifest's columns are "
+                    + ImportManifest.mirrorColumns.joined(separator: ", "))
         }
         let rows = shard.mirrorRows(of: manifest)
         let problems = ImportManifest.check(rows, file: path, environment: environment)
@@ -67,10 +69,13 @@ package struct ManifestMirror: Sendable {
 
     /// One row, as `mirror SOURCE TARGET --state S` would run it.
     private func mirrorRow(_ row: MirrorManifestRow) -> MirrorRowOutcome {
-        var mirror = StoreMirror(source: row.source.location, target: row.target.location,
-                                 sourceAccess: row.source.access(in: environment), targetAccess: row.target.access(in: environment))
+        var mirror = StoreMirror(
+            source: row.source.location, target: row.target.location,
+            sourceAccess: row.source.access(in: environment), targetAccess: row.target.access(in: environment))
         let statePath = (stateDirectory as NSString).appendingPathComponent(row.stateName)
-        (mirror.statePath, mirror.deletes, mirror.choice, mirror.dryRun, mirror.create, mirror.jobs) = (statePath, deletes, choice, dryRun, create, jobs)
+        (mirror.statePath, mirror.deletes, mirror.choice, mirror.dryRun, mirror.create, mirror.jobs) = (
+            statePath, deletes, choice, dryRun, create, jobs
+        )
         var outcome = MirrorRowOutcome(row: row, state: statePath)
         do {
             outcome.report = try mirror.run(interrupted: { outcome.report = $0 })
@@ -106,7 +111,8 @@ package struct MirrorRowOutcome: Sendable {
     package func json(manifest: String) -> String {
         func quoted(_ text: String?) -> String { text.map(JSONOutput.quoted) ?? "null" }
         let report = report.map { String($0.json.dropLast()) } ?? "null"
-        return "{\"manifest\": \(quoted(manifest)), \"line\": \(row.line), \"row\": \(row.index), \"source\": \(quoted(row.source.location)), "
+        return
+            "{\"manifest\": \(quoted(manifest)), \"line\": \(row.line), \"row\": \(row.index), \"source\": \(quoted(row.source.location)), "
             + "\"target\": \(quoted(row.target.location)), \"state\": \(quoted(state)), \"error\": \(quoted(failure)), \"report\": \(report)}\n"
     }
 }
@@ -122,8 +128,9 @@ package struct MirrorManifestOutcome: Sendable {
 
     /// `manifest users.csv (shard 0/2: 100 of 200 rows): 99 mirrored, 1 failed (line 14)`, with its newline.
     package var summary: String {
-        ManifestOutcome.summary(manifest: manifest, shard: shard, manifestRows: manifestRows, rows: rows.count,
-                                failedLines: failedRows.map(\.row.line),
-                                done: rows.first?.report?.dryRun == true ? "would be mirrored" : "mirrored")
+        ManifestOutcome.summary(
+            manifest: manifest, shard: shard, manifestRows: manifestRows, rows: rows.count,
+            failedLines: failedRows.map(\.row.line),
+            done: rows.first?.report?.dryRun == true ? "would be mirrored" : "mirrored")
     }
 }

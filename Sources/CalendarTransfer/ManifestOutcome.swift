@@ -54,7 +54,8 @@ package struct ManifestRowOutcome: Sendable {
         case let error as InputFile.OpenError: text = "\(error.name): \(error.reason)"
         case let error as InvalidCalendarData:
             let more = error.diagnostics.count - 1
-            text = (error.diagnostics.first.map(String.init(describing:)) ?? "the input cannot be read")
+            text =
+                (error.diagnostics.first.map(String.init(describing:)) ?? "the input cannot be read")
                 + (more > 0 ? " (and \(more) more problems: calbridge validate lists them)" : "") + "; nothing of this row was sent"
         default: text = "\(error)"
         }
@@ -75,8 +76,9 @@ package struct ManifestOutcome: Sendable {
 
     /// `manifest users.csv (shard 0/2: 100 of 200 rows): 99 imported, 1 failed (line 14)`, with its newline.
     package var summary: String {
-        Self.summary(manifest: manifest, shard: shard, manifestRows: manifestRows, rows: rows.count,
-                     failedLines: failedRows.map(\.row.line), done: rows.first?.dryRun == true ? "would be imported" : "imported")
+        Self.summary(
+            manifest: manifest, shard: shard, manifestRows: manifestRows, rows: rows.count,
+            failedLines: failedRows.map(\.row.line), done: rows.first?.dryRun == true ? "would be imported" : "imported")
     }
 
     /// A manifest run's closing line, for rows imported, mirrored or verified (`done`).

@@ -27,8 +27,10 @@ package struct ManifestVerification: Sendable {
     private func verifyRow(_ row: MirrorManifestRow) -> VerifiedRowOutcome {
         var outcome = VerifiedRowOutcome(row: row)
         do {
-            let source = try StoreLocation.open(row.source.location, access: row.source.access(in: environment), create: false, makeDirectory: false)
-            let target = try StoreLocation.open(row.target.location, access: row.target.access(in: environment), create: false, makeDirectory: false)
+            let source = try StoreLocation.open(
+                row.source.location, access: row.source.access(in: environment), create: false, makeDirectory: false)
+            let target = try StoreLocation.open(
+                row.target.location, access: row.target.access(in: environment), create: false, makeDirectory: false)
             outcome.report = try StoreVerification(source: source, target: target).compare()
         } catch {
             outcome.failure = (error as? ExplainedFailure)?.message ?? "\(error)"
@@ -58,7 +60,8 @@ package struct VerifiedRowOutcome: Sendable {
     package func json(manifest: String) -> String {
         func quoted(_ text: String?) -> String { text.map(JSONOutput.quoted) ?? "null" }
         let findings = (report?.jsonLines ?? "").split(separator: "\n").joined(separator: ", ")
-        return "{\"manifest\": \(quoted(manifest)), \"line\": \(row.line), \"row\": \(row.index), \"source\": \(quoted(row.source.location)), "
+        return
+            "{\"manifest\": \(quoted(manifest)), \"line\": \(row.line), \"row\": \(row.index), \"source\": \(quoted(row.source.location)), "
             + "\"target\": \(quoted(row.target.location)), \"error\": \(quoted(failure)), "
             + "\"agrees\": \(report.map { "\($0.agrees)" } ?? "null"), \"findings\": [\(findings)]}\n"
     }
@@ -75,7 +78,8 @@ package struct VerifiedManifestOutcome: Sendable {
 
     /// `manifest users.csv (2 rows): 1 agree, 1 failed (line 4)`, with its newline.
     package var summary: String {
-        ManifestOutcome.summary(manifest: manifest, shard: shard, manifestRows: manifestRows, rows: rows.count,
-                                failedLines: failedRows.map(\.row.line), done: "agree")
+        ManifestOutcome.summary(
+            manifest: manifest, shard: shard, manifestRows: manifestRows, rows: rows.count,
+            failedLines: failedRows.map(\.row.line), done: "agree")
     }
 }

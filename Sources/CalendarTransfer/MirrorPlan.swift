@@ -90,7 +90,9 @@ package struct MirrorPlan: Sendable {
                 writes.append(read)
                 continue
             }
-            let change: MirrorConflict.Change = targetEtags[uid] == nil ? .deletedOnTarget
+            let change: MirrorConflict.Change =
+                targetEtags[uid] == nil
+                ? .deletedOnTarget
                 : entry.sourceEtag == read.source.etag && entry.sourceHref == read.source.href ? .changedOnTarget : .changedOnBoth
             if choice == .source { writes.append(read) }
             decide(uid, change, entry: entry, source: read.source)
@@ -131,7 +133,8 @@ package struct MirrorPlan: Sendable {
         }
         // A deletion on the target is kept as an entry without a target etag: a source that lists
         // everything each run would otherwise find the UID new and copy it again.
-        recorded[uid] = MirrorState.Entry(sourceHref: source?.href ?? entry.sourceHref, sourceEtag: source?.etag ?? entry.sourceEtag,
-                                          targetHref: entry.targetHref, targetEtag: targetEtags[uid])
+        recorded[uid] = MirrorState.Entry(
+            sourceHref: source?.href ?? entry.sourceHref, sourceEtag: source?.etag ?? entry.sourceEtag,
+            targetHref: entry.targetHref, targetEtag: targetEtags[uid])
     }
 }

@@ -55,8 +55,9 @@ package struct MirrorReport: Sendable {
             }
         }
         if !keptDeletions.isEmpty {
-            lines.append("\(keptDeletions.count) deleted on the source, kept on the target: give --delete: "
-                         + keptDeletions.joined(separator: ", "))
+            lines.append(
+                "\(keptDeletions.count) deleted on the source, kept on the target: give --delete: "
+                    + keptDeletions.joined(separator: ", "))
         }
         for conflict in conflicts {
             let advice = conflict.choice == .skip ? " (--on-conflict source or target decides)" : ""

@@ -10,8 +10,10 @@ import TimeZones
 enum MirrorResource {
     /// The resource, or why the data cannot be one (a UID held by no component, data that is no
     /// calendar); `diagnostics` gets what the reading repaired, each at a line and column of `name`.
-    static func resource(from fetched: FetchedResource, named name: String,
-                         diagnostics: inout [Diagnostic]) -> Result<CalendarResource, MirrorReadFailure> {
+    static func resource(
+        from fetched: FetchedResource, named name: String,
+        diagnostics: inout [Diagnostic]
+    ) -> Result<CalendarResource, MirrorReadFailure> {
         var reader = CalendarStreamReader()
         var calendar = Component(name: "VCALENDAR")
         do {

@@ -61,7 +61,8 @@ package struct MirrorState: Codable, Hashable, Sendable {
         }
         guard loaded.source == source, loaded.target == target else {
             throw MirrorStateRefused(
-                message: "\(path) records a mirror of \(loaded.source) to \(loaded.target), not \(source) to \(target); give another --state")
+                message:
+                    "\(path) records a mirror of \(loaded.source) to \(loaded.target), not \(source) to \(target); give another --state")
         }
         return loaded
     }

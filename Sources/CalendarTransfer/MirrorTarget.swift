@@ -1,7 +1,7 @@
 import CalendarStores
 import Foundation
 
-/// The mirror's target as `ImportBatch` sees it: its contents are the ones the mirror read once at
+/// The mirror's target as ``ImportBatch`` sees it: its contents are the ones the mirror read once at
 /// the start (a batch of each chunk would otherwise read them again), and each etag a write or a
 /// read comes back with is remembered, for the state. Everything else goes to the store.
 final class MirrorTarget: CalendarStore, @unchecked Sendable {

@@ -10,8 +10,10 @@ enum SeriesDifference {
         for tzid in Set(source.zones.keys).union(target.zones.keys).sorted()
         where !zones.agree(source: source.zones[tzid], target: target.zones[tzid], times: times[tzid]) {
             switch (source.zones[tzid], target.zones[tzid]) {
-            case (nil, _): return "VTIMEZONE \(tzid) is only on the target, with offsets the tz database's \(tzid) does not give at the events' times"
-            case (_, nil): return "VTIMEZONE \(tzid) is only on the source, with offsets the tz database's \(tzid) does not give at the events' times"
+            case (nil, _):
+                return "VTIMEZONE \(tzid) is only on the target, with offsets the tz database's \(tzid) does not give at the events' times"
+            case (_, nil):
+                return "VTIMEZONE \(tzid) is only on the source, with offsets the tz database's \(tzid) does not give at the events' times"
             default: return "VTIMEZONE \(tzid) gives other offsets on the target at the events' times"
             }
         }

@@ -25,7 +25,8 @@ package struct StoreExport {
     /// used without a definition gets one from the tz database, and an empty store the properties
     /// of an empty calendar.
     package func write(window: (LocalDateTime, LocalDateTime)?, to destination: String?) throws
-        -> (output: AtomicFile, diagnostics: [Diagnostic]) {
+        -> (output: AtomicFile, diagnostics: [Diagnostic])
+    {
         let sink = try AtomicFile(destination: destination)
         var calendar = ExportedCalendar(sink: sink, label: try store.label(), window: window)
         var reader = CalendarStreamReader(encodes: false)
@@ -57,7 +58,7 @@ package struct StoreExport {
     }
 }
 
-/// The calendar `StoreExport` writes: the calendar properties once the first series comes (with the
+/// The calendar ``StoreExport`` writes: the calendar properties once the first series comes (with the
 /// store's name and colour unless the resources carry their own), the series as they come, and at
 /// the end every VTIMEZONE.
 private struct ExportedCalendar {
@@ -109,8 +110,10 @@ private struct ExportedCalendar {
     private mutating func open() throws {
         guard !opened else { return }
         opened = true
-        var named = EventCalendar(component: Component(name: "VCALENDAR",
-                                                       properties: properties.isEmpty ? EventCalendar.empty.properties : properties))
+        var named = EventCalendar(
+            component: Component(
+                name: "VCALENDAR",
+                properties: properties.isEmpty ? EventCalendar.empty.properties : properties))
         if named.name == nil { named.name = label.name }
         if named.color == nil { named.color = label.color }
         writer.writeLine("BEGIN:VCALENDAR")

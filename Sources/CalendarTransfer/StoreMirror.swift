@@ -4,7 +4,7 @@ import Platform
 
 /// One run of `calbridge mirror SOURCE TARGET`: one-way and incremental. The source is asked only
 /// for what changed since the state's mark (a sync token, else its ctag, else every etag), the
-/// target's etags are read once, `MirrorPlan` decides, and the writes go through `ImportBatch` as an
+/// target's etags are read once, ``MirrorPlan`` decides, and the writes go through ``ImportBatch`` as an
 /// import's do (skip-unchanged, `--jobs`), a chunk at a time with the state saved after each. The
 /// mark moves on only when a run ends without failures, so what failed is asked for again.
 package struct StoreMirror: Sendable {
@@ -30,15 +30,17 @@ package struct StoreMirror: Sendable {
     }
 
     /// Runs the mirror. Throws what stops it: a store that cannot be opened, a state that is not
-    /// this pair's, `ImportInterrupted` (the target went away part-way, the state saved) after handing
+    /// this pair's, ``ImportInterrupted`` (the target went away part-way, the state saved) after handing
     /// `interrupted` the report of what got there.
     package func run(interrupted: (MirrorReport) -> Void = { _ in }) throws -> MirrorReport {
-        var state = try statePath.map { try MirrorState.load(from: $0, source: source, target: target) }
+        var state =
+            try statePath.map { try MirrorState.load(from: $0, source: source, target: target) }
             ?? MirrorState(source: source, target: target)
         let from = try StoreLocation.open(source, access: sourceAccess, create: false, makeDirectory: false)
         let label = try from.label()
-        let opened = try StoreLocation.open(target, access: targetAccess, create: create, makeDirectory: !dryRun, dryRun: dryRun,
-                                            label: label)
+        let opened = try StoreLocation.open(
+            target, access: targetAccess, create: create, makeDirectory: !dryRun, dryRun: dryRun,
+            label: label)
         if !dryRun { try opened?.adopt(label) }
         let changes = try from.changes(after: state.mark)
         var held: [String: (etag: String, bytes: [UInt8])] = [:]
@@ -70,8 +72,10 @@ package struct StoreMirror: Sendable {
     }
 
     /// The report's closing figures: the requests each store was sent and the pace the writes settled at.
-    private func close(_ report: inout MirrorReport, from source: any CalendarStore, to writing: MirrorTarget,
-                       concurrency: WriteConcurrency) {
+    private func close(
+        _ report: inout MirrorReport, from source: any CalendarStore, to writing: MirrorTarget,
+        concurrency: WriteConcurrency
+    ) {
         (report.sourceRequests, report.targetRequests) = (source.requestsSent, writing.requestsSent)
         report.pace = concurrency.settledPace
         report.sortByUID()
@@ -80,15 +84,18 @@ package struct StoreMirror: Sendable {
     /// The source's resources at `hrefs` as resources to write, each UID once: a second file of a
     /// vdir holding a UID (a copy another tool left) is warned about and left out.
     private func read(_ hrefs: [String], from store: any CalendarStore, into report: inout MirrorReport) throws
-        -> [(resource: CalendarResource, source: ResourceVersion)] {
+        -> [(resource: CalendarResource, source: ResourceVersion)]
+    {
         var read: [(resource: CalendarResource, source: ResourceVersion)] = []
         var hrefByUID: [String: String] = [:]
         try store.fetch(hrefs) { fetched in
             // A CalDAV href is a path of the server; a vdir's is a file name in the directory.
             let name = fetched.href.hasPrefix("/") ? fetched.href : source + "/" + fetched.href
             if let first = hrefByUID[fetched.uid] {
-                report.diagnostics.append(Diagnostic(.violation, file: name, at: nil,
-                                                     "holds UID \(fetched.uid), as \(first) does: only the first is copied"))
+                report.diagnostics.append(
+                    Diagnostic(
+                        .violation, file: name, at: nil,
+                        "holds UID \(fetched.uid), as \(first) does: only the first is copied"))
                 return
             }
             hrefByUID[fetched.uid] = name
@@ -100,15 +107,18 @@ package struct StoreMirror: Sendable {
         return read
     }
 
-    /// The plan's writes in chunks through `ImportBatch`, the state saved after each, counted on one
+    /// The plan's writes in chunks through ``ImportBatch``, the state saved after each, counted on one
     /// progress line.
-    private func write(_ plan: MirrorPlan, to writing: MirrorTarget, concurrency: WriteConcurrency, state: inout MirrorState,
-                       report: inout MirrorReport) throws {
+    private func write(
+        _ plan: MirrorPlan, to writing: MirrorTarget, concurrency: WriteConcurrency, state: inout MirrorState,
+        report: inout MirrorReport
+    ) throws {
         var progress = ProgressLine("mirror", total: plan.writes.count)
         for start in stride(from: 0, to: plan.writes.count, by: chunkSize) {
             let chunk = plan.writes[start..<min(start + chunkSize, plan.writes.count)]
-            let batch = ImportBatch(store: writing, journal: ImportJournal(store: target), journalPath: nil, dryRun: dryRun,
-                                    concurrency: concurrency, progress: progress)
+            let batch = ImportBatch(
+                store: writing, journal: ImportJournal(store: target), journalPath: nil, dryRun: dryRun,
+                concurrency: concurrency, progress: progress)
             let outcome: ImportBatch.Outcome
             do {
                 outcome = try batch.send(chunk.map(\.resource))
@@ -122,8 +132,10 @@ package struct StoreMirror: Sendable {
         }
     }
 
-    private func record(_ outcome: ImportBatch.Outcome, of chunk: ArraySlice<(resource: CalendarResource, source: ResourceVersion)>,
-                        from writing: MirrorTarget, in state: inout MirrorState, report: inout MirrorReport) {
+    private func record(
+        _ outcome: ImportBatch.Outcome, of chunk: ArraySlice<(resource: CalendarResource, source: ResourceVersion)>,
+        from writing: MirrorTarget, in state: inout MirrorState, report: inout MirrorReport
+    ) {
         report.created += outcome.created
         report.updated += outcome.updated
         report.unchanged += outcome.unchanged
@@ -132,8 +144,9 @@ package struct StoreMirror: Sendable {
         let sources = Dictionary(chunk.map { ($0.resource.uid, $0.source) }, uniquingKeysWith: { _, last in last })
         for uid in outcome.created + outcome.updated + outcome.unchanged {
             guard let source = sources[uid], let etag = writing.etag(of: uid) else { continue }
-            state.resources[uid] = MirrorState.Entry(sourceHref: source.href, sourceEtag: source.etag,
-                                                     targetHref: writing.href(of: uid), targetEtag: etag)
+            state.resources[uid] = MirrorState.Entry(
+                sourceHref: source.href, sourceEtag: source.etag,
+                targetHref: writing.href(of: uid), targetEtag: etag)
         }
     }
 
@@ -152,8 +165,9 @@ package struct StoreMirror: Sendable {
             } catch StoreError.notFound {
                 state.resources[uid] = nil
             } catch StoreError.unavailable(let reason) {
-                throw ImportInterrupted(reason: reason, done: report.deleted.count, total: plan.deletions.count, journalPath: nil,
-                                        outcome: ImportBatch.Outcome())
+                throw ImportInterrupted(
+                    reason: reason, done: report.deleted.count, total: plan.deletions.count, journalPath: nil,
+                    outcome: ImportBatch.Outcome())
             } catch {
                 report.failed.append((uid, "\(error)"))
             }
@@ -174,6 +188,8 @@ private struct EmptyStore: CalendarStore {
     func delete(uid: String, expected: String?) throws {}
     func label() throws -> CalendarLabel { CalendarLabel() }
     func setLabel(_ label: CalendarLabel) throws {}
-    func changes(after mark: ChangeMark?) throws -> StoreChanges { StoreChanges(changed: [], removed: [], mark: nil, isCompleteListing: true) }
+    func changes(after mark: ChangeMark?) throws -> StoreChanges {
+        StoreChanges(changed: [], removed: [], mark: nil, isCompleteListing: true)
+    }
     func fetch(_ hrefs: [String], _ body: (FetchedResource) throws -> Void) throws {}
 }

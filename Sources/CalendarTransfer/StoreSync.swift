@@ -70,7 +70,8 @@ package struct StoreSync {
     /// events. A create whose outcome was unknown is settled by what the store holds.
     private func put(_ lecture: ScheduledLecture, expected: String?) throws {
         var calendar = EventCalendar()
-        calendar.component.components = [run.schedule.vtimezone] + lecture.stamped(run.stamps[lecture.uid] ?? ScheduleStamp(sequence: 0, timestamp: nil))
+        calendar.component.components =
+            [run.schedule.vtimezone] + lecture.stamped(run.stamps[lecture.uid] ?? ScheduleStamp(sequence: 0, timestamp: nil))
         let bytes = ComponentReader.iCalendarText(calendar.component)
         guard let resource = CalendarResources.split(calendar.component).resources.first(where: { $0.uid == lecture.uid }) else {
             _ = try store.put(uid: lecture.uid, bytes: bytes, expected: expected)

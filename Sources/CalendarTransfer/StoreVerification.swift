@@ -3,7 +3,7 @@ import CalendarStores
 import CalendarWebFormats
 
 /// `verify`'s engine: whether a target store holds what a source store holds, UID by UID, compared
-/// as `VerifiedResource` reads them. Each store is read once as it streams (a CalDAV store in one
+/// as ``VerifiedResource`` reads them. Each store is read once as it streams (a CalDAV store in one
 /// REPORT); only fingerprints are kept per UID, and the few zone texts the source repeats, so memory
 /// grows with the number of resources, not their size. Only a resource whose fingerprints differ is
 /// read again from both stores, to say what differs.

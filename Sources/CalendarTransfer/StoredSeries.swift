@@ -44,7 +44,8 @@ package enum StoredSeries {
             if ["TRIGGER", "DURATION"].contains(property.name), let duration = CalendarDuration(icalendar: property.value) {
                 var spelled = property
                 // Days stay apart from seconds: a day is nominal (23 or 25 hours across a DST change).
-                spelled.value = "\(duration.isNegative ? "-" : "")\(duration.weeks * 7 + duration.days)d"
+                spelled.value =
+                    "\(duration.isNegative ? "-" : "")\(duration.weeks * 7 + duration.days)d"
                     + "\(duration.hours * 3600 + duration.minutes * 60 + duration.seconds)s"
                 return [spelled]
             }

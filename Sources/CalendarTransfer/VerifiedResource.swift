@@ -6,7 +6,7 @@ import TimeZones
 /// One store resource as `verify` compares it: its series (events, tasks, their overrides and
 /// alarms) and its VTIMEZONEs, each reduced to what it says. What servers rewrite says nothing:
 /// the calendar properties (PRODID, VERSION), DTSTAMP (the time the server wrote the resource),
-/// the order of properties and parameters, line folding, and the spellings `StoredSeries` sees
+/// the order of properties and parameters, line folding, and the spellings ``StoredSeries`` sees
 /// through. A zone is compared by its offsets, not its text (see `ZoneComparison`).
 package struct VerifiedResource {
     /// The series in canonical form.
@@ -36,7 +36,9 @@ package struct VerifiedResource {
                 }
             }
         } catch {
-            components = [Component(name: "UNREADABLE", properties: [Property(name: "DATA", value: String(decoding: bytes, as: UTF8.self))])]
+            components = [
+                Component(name: "UNREADABLE", properties: [Property(name: "DATA", value: String(decoding: bytes, as: UTF8.self))])
+            ]
             zones = [:]
         }
         series = StoredSeries.canonical(components)

@@ -149,11 +149,12 @@ package final class WriteConcurrency: @unchecked Sendable {
         rates[width] = Double(finished - width) / max(ended - (began ?? ended), 1e-6)
         trials.removeFirst()
         (finished, began) = (0, nil)
-        let gain: Double? = switch width {
-        case 4: (rates[4] ?? 0) / max(rates[1] ?? 0, 1e-9)
-        case 8: (rates[8] ?? 0) / max(rates[4] ?? 0, 1e-9)
-        default: nil
-        }
+        let gain: Double? =
+            switch width {
+            case 4: (rates[4] ?? 0) / max(rates[1] ?? 0, 1e-9)
+            case 8: (rates[8] ?? 0) / max(rates[4] ?? 0, 1e-9)
+            default: nil
+            }
         if width == 4, let gain, gain < 1.5 {
             (allowed, trials) = (1, [])
         } else if width == 4, let gain, gain < 3 {

@@ -4,7 +4,7 @@ import TimeZones
 
 /// A calendar's occurrences over a picture's days, with the expansion stopped early where a series
 /// repeats more often than any picture can show (a rule `FREQ=SECONDLY` gives 604,800 a week): such
-/// a series is left out and named in a `ViewNotice`, and the rest of the calendar is drawn.
+/// a series is left out and named in a ``ViewNotice``, and the rest of the calendar is drawn.
 enum BoundedExpansion {
     /// Rule instances a calendar's expansion may walk over a picture's days: far more than a month
     /// of a busy calendar needs (a picture draws at most `TimeGridLayout.mostBoxesPerDay` a day).
@@ -12,7 +12,9 @@ enum BoundedExpansion {
 
     /// The occurrences of `calendar` over the span's days read in `zone`, and a notice for each
     /// series left out; `input` is the calendar's place among the inputs, for the notices.
-    static func occurrences(of calendar: Component, input: Int, over span: ViewSpan, in zone: any ZoneRules) -> (occurrences: [Occurrence], notices: [ViewNotice]) {
+    static func occurrences(of calendar: Component, input: Int, over span: ViewSpan, in zone: any ZoneRules) -> (
+        occurrences: [Occurrence], notices: [ViewNotice]
+    ) {
         let from = LocalDateTime(date: span.first), to = LocalDateTime(date: span.end)
         let resolver = TimeZoneResolver(calendar: calendar)
         var whole = CalendarExpansion(calendar: calendar, resolver: resolver)
@@ -37,8 +39,10 @@ enum BoundedExpansion {
                 continue
             }
             let master = series.first { !$0.has("RECURRENCE-ID") } ?? series[0]
-            notices.append(ViewNotice(input: input, location: master["RRULE"]?.location ?? master.location,
-                                      message: "\(key.uid) repeats more than \(calendarBudget) times near these days: left out of the picture, not drawn"))
+            notices.append(
+                ViewNotice(
+                    input: input, location: master["RRULE"]?.location ?? master.location,
+                    message: "\(key.uid) repeats more than \(calendarBudget) times near these days: left out of the picture, not drawn"))
         }
         let keys = found.map { $0.start.orderingSecond(floatingZone: zone) }
         return (found.indices.sorted { (keys[$0], found[$0].uid) < (keys[$1], found[$1].uid) }.map { found[$0] }, notices)
@@ -68,8 +72,11 @@ extension CalendarPicture {
         let left = layout.days.flatMap(\.notDrawn)
         guard let first = left.first else { return [] }
         let days = layout.days.filter { !$0.notDrawn.isEmpty }.count, most = TimeGridLayout.mostBoxesPerDay(days: layout.days.count)
-        return [ViewNotice(input: events[first].input, location: events[first].place,
-                           message: "\(left.count) occurrences on \(days) day(s) counted, not drawn: a day draws at most \(most)")]
+        return [
+            ViewNotice(
+                input: events[first].input, location: events[first].place,
+                message: "\(left.count) occurrences on \(days) day(s) counted, not drawn: a day draws at most \(most)")
+        ]
     }
 }
 
@@ -78,7 +85,8 @@ extension CalendarPicture {
 enum LeftOutNote {
     static func draw(_ out: inout SVGBuilder, settings: ViewSettings, y: Double) {
         guard settings.grid.seriesLeftOut > 0 else { return }
-        out.element("text", ["class": "left-out", "x": "12", "y": SVGBuilder.number(y), "font-size": "11", "fill": "#555555"],
-                    content: settings.language.seriesLeftOut(settings.grid.seriesLeftOut))
+        out.element(
+            "text", ["class": "left-out", "x": "12", "y": SVGBuilder.number(y), "font-size": "11", "fill": "#555555"],
+            content: settings.language.seriesLeftOut(settings.grid.seriesLeftOut))
     }
 }

@@ -76,15 +76,21 @@ struct ColourLegend {
     func draw(_ out: inout SVGBuilder, right: Double, room: Double) {
         guard !entries.isEmpty else { return }
         // The legend repeats what the list beneath says in words; screen readers skip it.
-        out.element("g", ["class": "legend", "aria-hidden": "true", "font-size": SVGBuilder.number(Self.fontSize), "fill": "#333333"], open: true)
+        out.element(
+            "g", ["class": "legend", "aria-hidden": "true", "font-size": SVGBuilder.number(Self.fontSize), "fill": "#333333"], open: true)
         for (row, items) in rows(room: room).enumerated() {
             var x = right - (items.reduce(0) { $0 + $1.width + Self.spacing } - Self.spacing)
             let top = Self.rowTops[row]
             for item in items {
                 var textLeft = x
                 if let colour = item.colour {
-                    out.element("rect", ["class": "swatch", "x": SVGBuilder.number(x), "y": SVGBuilder.number(top), "width": SVGBuilder.number(Self.swatch),
-                                         "height": SVGBuilder.number(Self.swatch), "rx": "2", "fill": colour.hex])
+                    out.element(
+                        "rect",
+                        [
+                            "class": "swatch", "x": SVGBuilder.number(x), "y": SVGBuilder.number(top),
+                            "width": SVGBuilder.number(Self.swatch),
+                            "height": SVGBuilder.number(Self.swatch), "rx": "2", "fill": colour.hex,
+                        ])
                     textLeft += Self.swatch + 4
                 }
                 out.element("text", ["x": SVGBuilder.number(textLeft), "y": SVGBuilder.number(top + 9)], content: item.text)

@@ -76,7 +76,8 @@ struct TimeAxis: Sendable {
         guard isRepeat, let stretch = repeats.first(where: { $0.contains(minute) }) else {
             return minute + repeats.reduce(0) { $0 + ($1.upperBound <= minute ? $1.count : 0) }
         }
-        return stretch.upperBound + (minute - stretch.lowerBound) + repeats.reduce(0) { $0 + ($1.upperBound < stretch.upperBound ? $1.count : 0) }
+        return stretch.upperBound + (minute - stretch.lowerBound)
+            + repeats.reduce(0) { $0 + ($1.upperBound < stretch.upperBound ? $1.count : 0) }
     }
 
     /// The axis minute of an instant on a day; the next midnight is the day's last position.
@@ -107,7 +108,7 @@ struct TimeAxis: Sendable {
 
 /// A line across a time grid where a clock hour begins.
 package struct HourLine: Equatable, Sendable {
-    /// The axis minute (see `TimeGridLayout`).
+    /// The axis minute (see ``TimeGridLayout``).
     package var minute: Int
     package var clockHour: Int
     /// The second time the clock shows this hour (after falling back).

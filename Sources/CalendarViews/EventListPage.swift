@@ -9,9 +9,13 @@ struct EventListPage {
         let language = settings.language
         var page = "<!DOCTYPE html>\n<html lang=\"\(language.rawValue)\">\n<head>\n<meta charset=\"utf-8\">\n"
         page += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-        page += "<title>" + MarkupText.escaped(settings.heading) + "</title>\n<style>\n" + PageStyle.css(paper: settings.paper) + "</style>\n</head>\n<body>\n<main>\n"
+        page +=
+            "<title>" + MarkupText.escaped(settings.heading) + "</title>\n<style>\n" + PageStyle.css(paper: settings.paper)
+            + "</style>\n</head>\n<body>\n<main>\n"
         // The picture shows the heading and zone; the page says them to screen readers only.
-        page += "<h1 class=\"unseen\">" + MarkupText.escaped(settings.heading) + "</h1>\n<p class=\"unseen\">" + MarkupText.escaped(settings.zoneLine) + "</p>\n"
+        page +=
+            "<h1 class=\"unseen\">" + MarkupText.escaped(settings.heading) + "</h1>\n<p class=\"unseen\">"
+            + MarkupText.escaped(settings.zoneLine) + "</p>\n"
         page += "<figure>\n" + svg + "</figure>\n"
         page += "<section aria-labelledby=\"cb-events\">\n<h2 id=\"cb-events\">" + language.events + "</h2>\n"
         let byDay = Dictionary(grouping: events.indices) { max(events[$0].firstDay(in: settings.zone), settings.span.first.dayNumber) }
@@ -31,7 +35,8 @@ struct EventListPage {
         if case .allDay = event.timing {
             when = language.allDay
         } else {
-            when = "<time datetime=\"\(MarkupText.escaped(event.startText))\">\(SVGBuilder.clock(event.startText))</time>–"
+            when =
+                "<time datetime=\"\(MarkupText.escaped(event.startText))\">\(SVGBuilder.clock(event.startText))</time>–"
                 + "<time datetime=\"\(MarkupText.escaped(event.endText))\">\(SVGBuilder.clock(event.endText))</time>"
         }
         var what = "<bdi>" + MarkupText.escaped(event.title) + "</bdi>"
@@ -40,7 +45,8 @@ struct EventListPage {
         if let moved = event.movedFrom, case .timed(let second, _) = moved {
             let local = settings.zone.local(atUTC: second)
             let header = language.columnHeader(local.date)
-            what += " (\(language.movedFrom) \(header.weekday) \(header.date) \(local.hour < 10 ? "0" : "")\(local.hour):\(local.minute < 10 ? "0" : "")\(local.minute))"
+            what +=
+                " (\(language.movedFrom) \(header.weekday) \(header.date) \(local.hour < 10 ? "0" : "")\(local.hour):\(local.minute < 10 ? "0" : "")\(local.minute))"
         }
         return "<li><span class=\"swatch\" style=\"background:\(event.colour.hex)\" aria-hidden=\"true\"></span>\(when) \(what)</li>\n"
     }
@@ -52,9 +58,13 @@ package enum CalendarPicture {
     /// The self-contained SVG document.
     package static func svg(_ events: [ViewEvent], _ settings: ViewSettings) -> String {
         if case .month = settings.span.kind {
-            return MonthPicture(layout: MonthLayout(events: events, span: settings.span, zone: settings.zone, options: settings.grid), settings: settings).svg()
+            return MonthPicture(
+                layout: MonthLayout(events: events, span: settings.span, zone: settings.zone, options: settings.grid), settings: settings
+            ).svg()
         }
-        return WeekPicture(layout: TimeGridLayout(events: events, span: settings.span, zone: settings.zone, options: settings.grid), settings: settings).svg()
+        return WeekPicture(
+            layout: TimeGridLayout(events: events, span: settings.span, zone: settings.zone, options: settings.grid), settings: settings
+        ).svg()
     }
 
     /// An HTML page with the SVG inline and the occurrences listed beneath it.

@@ -24,37 +24,60 @@ struct EventMark {
 
     /// The title's lines and the details shown, for a box of `lines` lines: the title gets what it
     /// needs but a line for the time (and at least `titleLinesFirst`), the details what is left.
-    static func fitted(title: String, details: [String], lines: Int, width: Double, firstWidth: Double) -> (title: [String], details: [String]) {
+    static func fitted(title: String, details: [String], lines: Int, width: Double, firstWidth: Double) -> (
+        title: [String], details: [String]
+    ) {
         let titleSize = titleSize(width: width)
         let whole = MarkupText.wrapped(title, width: width, firstWidth: firstWidth, fontSize: titleSize, lines: lines)
         let titleCount = min(whole.count, max(min(titleLinesFirst, lines), lines - min(1, details.count)))
-        let titleLines = titleCount == whole.count ? whole
+        let titleLines =
+            titleCount == whole.count
+            ? whole
             : MarkupText.wrapped(title, width: width, firstWidth: firstWidth, fontSize: titleSize, lines: titleCount)
         let shown = details.prefix(max(0, lines - titleLines.count)).map { MarkupText.fitted($0, width: width, fontSize: detailSize) }
         return (titleLines, Array(shown))
     }
 
-    func draw(_ out: inout SVGBuilder, x: Double, y: Double, width: Double, height: Double, title: String, details: [String], kind: String) {
+    func draw(_ out: inout SVGBuilder, x: Double, y: Double, width: Double, height: Double, title: String, details: [String], kind: String)
+    {
         let ink = event.isCancelled ? "#1a1a1a" : event.colour.textColour.hex
-        out.element("svg", ["class": kind + (continued ? " continued" : "") + (event.isCancelled ? " cancelled" : "") + (event.movedFrom == nil ? "" : " moved"),
-                            "x": SVGBuilder.number(x), "y": SVGBuilder.number(y), "width": SVGBuilder.number(max(width, 1)),
-                            "height": SVGBuilder.number(max(height, 1)), "cb:uid": event.uid, "cb:start": event.startText,
-                            "cb:end": event.endText, "role": isCell ? "gridcell" : "", "tabindex": isCell ? "0" : ""], open: true)
-        out.element("title", content: String(([event.title] + details + (badge.map { ["(\($0))"] } ?? [])).joined(separator: ", ").prefix(MarkupText.longestRead)))
-        out.element("rect", ["width": "100%", "height": "100%", "rx": "3", "fill": event.colour.hex,
-                             "fill-opacity": event.isCancelled ? "0.3" : "", "stroke": event.movedFrom == nil ? "" : "#1a1a1a",
-                             "stroke-dasharray": event.movedFrom == nil ? "" : "3 2"])
+        out.element(
+            "svg",
+            [
+                "class": kind + (continued ? " continued" : "") + (event.isCancelled ? " cancelled" : "")
+                    + (event.movedFrom == nil ? "" : " moved"),
+                "x": SVGBuilder.number(x), "y": SVGBuilder.number(y), "width": SVGBuilder.number(max(width, 1)),
+                "height": SVGBuilder.number(max(height, 1)), "cb:uid": event.uid, "cb:start": event.startText,
+                "cb:end": event.endText, "role": isCell ? "gridcell" : "", "tabindex": isCell ? "0" : "",
+            ], open: true)
+        out.element(
+            "title",
+            content: String(
+                ([event.title] + details + (badge.map { ["(\($0))"] } ?? [])).joined(separator: ", ").prefix(MarkupText.longestRead)))
+        out.element(
+            "rect",
+            [
+                "width": "100%", "height": "100%", "rx": "3", "fill": event.colour.hex,
+                "fill-opacity": event.isCancelled ? "0.3" : "", "stroke": event.movedFrom == nil ? "" : "#1a1a1a",
+                "stroke-dasharray": event.movedFrom == nil ? "" : "3 2",
+            ])
         if event.isCancelled {
             out.element("rect", ["width": "3", "height": "100%", "fill": event.colour.hex])
         }
         let badgeWidth = drawBadge(&out, boxWidth: width)
-        let lines = Self.fitted(title: title, details: details, lines: Self.lineCount(height: height), width: width - 7,
-                                firstWidth: width - 7 - badgeWidth)
+        let lines = Self.fitted(
+            title: title, details: details, lines: Self.lineCount(height: height), width: width - 7,
+            firstWidth: width - 7 - badgeWidth)
         var baseline = Self.firstBaseline
         for (text, bold) in lines.title.map({ ($0, true) }) + lines.details.map({ ($0, false) }) {
-            out.element("text", ["x": "4", "y": SVGBuilder.number(baseline), "font-size": bold ? SVGBuilder.number(Self.titleSize(width: width - 7)) : "10",
-                                 "font-weight": bold ? "bold" : "", "fill": ink,
-                                 "text-decoration": event.isCancelled ? "line-through" : ""], content: text)
+            out.element(
+                "text",
+                [
+                    "x": "4", "y": SVGBuilder.number(baseline),
+                    "font-size": bold ? SVGBuilder.number(Self.titleSize(width: width - 7)) : "10",
+                    "font-weight": bold ? "bold" : "", "fill": ink,
+                    "text-decoration": event.isCancelled ? "line-through" : "",
+                ], content: text)
             baseline += Self.lineHeight
         }
         out.close("svg")
@@ -75,12 +98,19 @@ struct EventMark {
         guard width + 8 <= boxWidth else { return 0 }
         let left = boxWidth - width - 2
         out.element("g", ["class": "badge"], open: true)
-        out.element("rect", ["x": SVGBuilder.number(left), "y": "2", "width": SVGBuilder.number(width), "height": "11", "rx": "5.5",
-                             "fill": "#1a1a1a"])
-        out.element("text", ["x": SVGBuilder.number(left + width / 2), "y": "10.5", "font-size": SVGBuilder.number(Self.badgeSize),
-                             "fill": "#ffffff", "text-anchor": "middle"], content: text)
+        out.element(
+            "rect",
+            [
+                "x": SVGBuilder.number(left), "y": "2", "width": SVGBuilder.number(width), "height": "11", "rx": "5.5",
+                "fill": "#1a1a1a",
+            ])
+        out.element(
+            "text",
+            [
+                "x": SVGBuilder.number(left + width / 2), "y": "10.5", "font-size": SVGBuilder.number(Self.badgeSize),
+                "fill": "#ffffff", "text-anchor": "middle",
+            ], content: text)
         out.close("g")
         return width + 2
     }
 }
-

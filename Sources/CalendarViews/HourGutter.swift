@@ -18,28 +18,42 @@ struct HourGutter {
         let right = WeekPicture.axisWidth * (settings.grid.alsoZone == nil ? 1 : 2)
         out.element("g", ["class": "hour-labels", "font-size": "11", "fill": "#666666", "text-anchor": "end"], open: true)
         for line in layout.hourLines where layout.shown.contains(line.minute) {
-            out.element("text", ["class": "hour-label", "x": SVGBuilder.number(right - 6), "y": SVGBuilder.number(picture.y(line.minute) + 4)],
-                        content: Self.clock(line.clockHour * 60) + (line.isRepeat ? "²" : ""))
+            out.element(
+                "text", ["class": "hour-label", "x": SVGBuilder.number(right - 6), "y": SVGBuilder.number(picture.y(line.minute) + 4)],
+                content: Self.clock(line.clockHour * 60) + (line.isRepeat ? "²" : ""))
         }
         out.close("g")
         guard let also = settings.grid.alsoZone else { return }
         let day = layout.span.first.adding(days: layout.todayColumn ?? 0)
-        out.element("g", ["class": "also-zone", "font-size": "11", "fill": "#666666", "text-anchor": "end", "cb:zone": also.name], open: true)
+        out.element(
+            "g", ["class": "also-zone", "font-size": "11", "fill": "#666666", "text-anchor": "end", "cb:zone": also.name], open: true)
         let caption = Self.caption(also.name), captionY = SVGBuilder.number(WeekPicture.headingHeight + 16)
-        out.element("text", ["x": SVGBuilder.number(WeekPicture.axisWidth - 6), "y": captionY, "font-size": "10", "font-weight": "bold"],
-                    content: MarkupText.fitted(caption, width: WeekPicture.axisWidth - 8, fontSize: 10))
-        out.element("text", ["x": SVGBuilder.number(right - 6), "y": captionY, "font-size": "10", "font-weight": "bold"],
-                    content: MarkupText.fitted(Self.caption(settings.zoneName), width: WeekPicture.axisWidth - 8, fontSize: 10))
+        out.element(
+            "text", ["x": SVGBuilder.number(WeekPicture.axisWidth - 6), "y": captionY, "font-size": "10", "font-weight": "bold"],
+            content: MarkupText.fitted(caption, width: WeekPicture.axisWidth - 8, fontSize: 10))
+        out.element(
+            "text", ["x": SVGBuilder.number(right - 6), "y": captionY, "font-size": "10", "font-weight": "bold"],
+            content: MarkupText.fitted(Self.caption(settings.zoneName), width: WeekPicture.axisWidth - 8, fontSize: 10))
         if !Self.keepsItsDifference(settings.zone, also.zone, over: layout.span) {
             // The zones' difference changes within the days: the labels hold on the day they are read on.
-            out.element("text", ["class": "also-day", "x": SVGBuilder.number(WeekPicture.axisWidth - 6), "y": SVGBuilder.number(WeekPicture.headingHeight + 30),
-                                 "font-size": "9"], content: "(" + settings.language.columnHeader(day).date + ")")
+            out.element(
+                "text",
+                [
+                    "class": "also-day", "x": SVGBuilder.number(WeekPicture.axisWidth - 6),
+                    "y": SVGBuilder.number(WeekPicture.headingHeight + 30),
+                    "font-size": "9",
+                ], content: "(" + settings.language.columnHeader(day).date + ")")
         }
         for line in layout.hourLines where layout.shown.contains(line.minute) {
             let instant = settings.zone.utcSecond(forLocal: LocalDateTime(date: day, hour: line.clockHour)) + (line.isRepeat ? 3_600 : 0)
             let there = also.zone.local(atUTC: instant)
-            out.element("text", ["class": "also-hour", "x": SVGBuilder.number(WeekPicture.axisWidth - 6), "y": SVGBuilder.number(picture.y(line.minute) + 4)],
-                        content: Self.clock(there.hour * 60 + there.minute))
+            out.element(
+                "text",
+                [
+                    "class": "also-hour", "x": SVGBuilder.number(WeekPicture.axisWidth - 6),
+                    "y": SVGBuilder.number(picture.y(line.minute) + 4),
+                ],
+                content: Self.clock(there.hour * 60 + there.minute))
         }
         out.close("g")
     }

@@ -95,7 +95,7 @@ enum MarkupText {
         guard let scalar = character.unicodeScalars.first else { return 0 }
         switch scalar.value {
         case 0x1100...0x115F, 0x2E80...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
-             0xFFE0...0xFFE6, 0x1F300...0x1FAFF, 0x20000...0x3FFFD:
+            0xFFE0...0xFFE6, 0x1F300...0x1FAFF, 0x20000...0x3FFFD:
             return 1.0
         default:
             if "iljtf.,:;'|!()[] ".contains(character) { return 0.3 }

@@ -30,8 +30,9 @@ package struct MonthLayout: Sendable {
         let today = options.today(in: zone)?.date
         let cells = lists.enumerated().map { offset, list in
             let date = span.first.adding(days: offset)
-            return MonthCell(date: date, isInMonth: span.holds(date), isToday: date == today,
-                             items: list.sorted { ($0.key, $0.event) < ($1.key, $1.event) }.map(\.event))
+            return MonthCell(
+                date: date, isInMonth: span.holds(date), isToday: date == today,
+                items: list.sorted { ($0.key, $0.event) < ($1.key, $1.event) }.map(\.event))
         }
         weeks = stride(from: 0, to: cells.count, by: 7).map { Array(cells[$0..<min($0 + 7, cells.count)]) }
     }

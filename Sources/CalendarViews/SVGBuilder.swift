@@ -5,8 +5,10 @@ struct SVGBuilder {
     private(set) var text = ""
 
     /// `<name a="v"…>` (and the closing tag, with `content` between, unless `open`).
-    mutating func element(_ name: String, _ attributes: KeyValuePairs<String, String> = [:], content: String? = nil,
-                          open: Bool = false) {
+    mutating func element(
+        _ name: String, _ attributes: KeyValuePairs<String, String> = [:], content: String? = nil,
+        open: Bool = false
+    ) {
         text += "<" + name
         for (key, value) in attributes where !value.isEmpty {
             text += " " + key + "=\"" + MarkupText.escaped(value) + "\""
@@ -55,10 +57,12 @@ package struct ViewSettings: Sendable {
     /// Drawn inside the HTML page as an ARIA grid of focusable cells (events of a week, days of a
     /// month), rather than as one image.
     package var isGrid = false
-    /// Today, the second gutter's zone, the lanes side by side, floating times (`GridOptions`).
+    /// Today, the second gutter's zone, the lanes side by side, floating times (``GridOptions``).
     package var grid = GridOptions()
 
-    package init(span: ViewSpan, zoneName: String, zone: any ZoneRules, language: ViewLanguage, legend: [LegendEntry] = [], paper: Paper = .a4) {
+    package init(
+        span: ViewSpan, zoneName: String, zone: any ZoneRules, language: ViewLanguage, legend: [LegendEntry] = [], paper: Paper = .a4
+    ) {
         self.span = span
         self.zoneName = zoneName
         self.zone = zone
@@ -69,6 +73,8 @@ package struct ViewSettings: Sendable {
 
     /// The heading: what was asked for, with the zone.
     var heading: String { language.title(span) }
-    var zoneLine: String { grid.isLocalTime ? language.localTime : language.timesIn.prefix(1).uppercased() + language.timesIn.dropFirst() + " " + zoneName }
+    var zoneLine: String {
+        grid.isLocalTime ? language.localTime : language.timesIn.prefix(1).uppercased() + language.timesIn.dropFirst() + " " + zoneName
+    }
 
 }

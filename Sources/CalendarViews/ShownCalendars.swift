@@ -12,7 +12,7 @@ package struct ShownCalendars {
     package var names: [String]
     package var colourMeaning = ColourMeaning.calendar
     package var paper = Paper.a4
-    /// Today, a second zone's gutter, the lanes side by side (`GridOptions`).
+    /// Today, a second zone's gutter, the lanes side by side (``GridOptions``).
     package var grid = GridOptions()
 
     package init(_ calendars: [Component], names: [String] = []) {
@@ -29,7 +29,8 @@ package struct ShownCalendars {
             return (name, zone)
         }
         for calendar in calendars {
-            let names = [EventCalendar(component: calendar).timeZone].compactMap { $0 }
+            let names =
+                [EventCalendar(component: calendar).timeZone].compactMap { $0 }
                 + calendar.components.lazy.compactMap { $0["DTSTART"]?[parameter: "TZID"] }
             if let found = names.lazy.compactMap({ name in resolver.zone(for: name).map { (name, $0) } }).first { return found }
         }
@@ -37,14 +38,18 @@ package struct ShownCalendars {
     }
 
     /// The picture of these calendars over `span` in `form`, times shown in the zone `zone(named:)` picks for `zoneName`.
-    package func picture(of span: ViewSpan, zoneNamed zoneName: String?, language: ViewLanguage, form: ViewRequest.Form) throws(UsageProblem) -> String {
+    package func picture(of span: ViewSpan, zoneNamed zoneName: String?, language: ViewLanguage, form: ViewRequest.Form)
+        throws(UsageProblem) -> String
+    {
         try drawing(of: span, zoneNamed: zoneName, language: language, form: form).text
     }
 
     /// The picture, and what it could not show as asked (series too dense to expand, occurrences
     /// counted and not drawn), for the command to say on standard error.
-    package func drawing(of span: ViewSpan, zoneNamed zoneName: String?, language: ViewLanguage, form: ViewRequest.Form) throws(UsageProblem)
-        -> (text: String, notices: [ViewNotice]) {
+    package func drawing(of span: ViewSpan, zoneNamed zoneName: String?, language: ViewLanguage, form: ViewRequest.Form)
+        throws(UsageProblem)
+        -> (text: String, notices: [ViewNotice])
+    {
         let zone = try zone(named: zoneName)
         let (events, legend, notices) = try colouredEvents(over: span, in: zone.zone, language: language)
         var settings = ViewSettings(span: span, zoneName: zone.name, zone: zone.zone, language: language, legend: legend, paper: paper)
@@ -63,7 +68,8 @@ package struct ShownCalendars {
 
     /// The occurrences in the colours `colourMeaning` gives them, and the legend of the colours used.
     private func colouredEvents(over span: ViewSpan, in zone: any ZoneRules, language: ViewLanguage) throws(UsageProblem)
-        -> (events: [ViewEvent], legend: [LegendEntry], notices: [ViewNotice]) {
+        -> (events: [ViewEvent], legend: [LegendEntry], notices: [ViewNotice])
+    {
         var events: [ViewEvent] = []
         var notices: [ViewNotice] = []
         var uses: [(colour: ViewColour, name: String)] = []

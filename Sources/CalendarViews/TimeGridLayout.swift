@@ -89,23 +89,31 @@ package struct TimeGridLayout: Sendable {
     private static func bar(_ event: Int, _ first: Int, _ end: Int, _ span: ViewSpan) -> [BandBar] {
         let from = max(first, span.first.dayNumber), to = min(end, span.end.dayNumber)
         guard from < to else { return [] }
-        return [BandBar(event: event, firstColumn: from - span.first.dayNumber, columnCount: to - from, lane: 0,
-                        continuesBefore: first < from, continuesAfter: end > to)]
+        return [
+            BandBar(
+                event: event, firstColumn: from - span.first.dayNumber, columnCount: to - from, lane: 0,
+                continuesBefore: first < from, continuesAfter: end > to)
+        ]
     }
 
     /// A timed occurrence shorter than a day as one box per day it touches: split at midnight.
-    private static func split(_ event: Int, _ start: Int, _ end: Int, _ clocks: [DayClock], _ axis: TimeAxis,
-                              into pieces: inout [[EventBox]], wall: inout WallHours) {
+    private static func split(
+        _ event: Int, _ start: Int, _ end: Int, _ clocks: [DayClock], _ axis: TimeAxis,
+        into pieces: inout [[EventBox]], wall: inout WallHours
+    ) {
         var day = clocks.firstIndex { start < $0.end } ?? clocks.count
         var isFirst = true
         while day < clocks.count, clocks[day].start < end || (start == end && clocks[day].start <= start) {
             let clock = clocks[day]
             let top = axis.position(of: start, on: clock), bottom = axis.position(of: end, on: clock)
-            wall.add(start <= clock.start ? 0 : clock.clockMinute(at: start).minute,
-                     end >= clock.end ? 1_440 : clock.clockMinute(at: end).minute)
-            pieces[day].append(EventBox(event: event, top: top, height: bottom - top, lane: 0, lanes: 1,
-                                        continuesBefore: start < clock.start, continuesAfter: end > clock.end,
-                                        isFirstPiece: isFirst))
+            wall.add(
+                start <= clock.start ? 0 : clock.clockMinute(at: start).minute,
+                end >= clock.end ? 1_440 : clock.clockMinute(at: end).minute)
+            pieces[day].append(
+                EventBox(
+                    event: event, top: top, height: bottom - top, lane: 0, lanes: 1,
+                    continuesBefore: start < clock.start, continuesAfter: end > clock.end,
+                    isFirstPiece: isFirst))
             isFirst = false
             if end <= clock.end { break }
             day += 1

@@ -32,10 +32,11 @@ package struct ViewColour: Hashable, Sendable {
 
     /// `#1e90ff`: the only form calbridge writes into markup.
     package var hex: String {
-        "#" + [red, green, blue].map { byte in
-            let digits = String(byte, radix: 16)
-            return digits.count == 1 ? "0" + digits : digits
-        }.joined()
+        "#"
+            + [red, green, blue].map { byte in
+                let digits = String(byte, radix: 16)
+                return digits.count == 1 ? "0" + digits : digits
+            }.joined()
     }
 
     /// WCAG 2's relative luminance: 0 for black, 1 for white.
@@ -72,8 +73,10 @@ package struct ViewColour: Hashable, Sendable {
 
     /// Colours for categories (`--color-by category`), in the order categories first appear: Paul
     /// Tol's "muted" qualitative scheme, nine colours told apart with colour-blind vision too.
-    package static let categoryPalette: [ViewColour] = [0xCC6677, 0x332288, 0xDDCC77, 0x117733, 0x88CCEE, 0x882255, 0x44AA99, 0x999933, 0xAA4499]
-        .map(ViewColour.init(rgb:))
+    package static let categoryPalette: [ViewColour] = [
+        0xCC6677, 0x332288, 0xDDCC77, 0x117733, 0x88CCEE, 0x882255, 0x44AA99, 0x999933, 0xAA4499,
+    ]
+    .map(ViewColour.init(rgb:))
 
     /// An occurrence without a category, in Tol's grey for "no data".
     package static let noCategory = ViewColour(rgb: 0xDDDDDD)

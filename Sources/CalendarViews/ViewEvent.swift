@@ -30,8 +30,10 @@ package struct ViewEvent: Sendable {
     package var input = 0
     package var place: SourceLocation?
 
-    package init(uid: String, title: String, location: String? = nil, timing: Timing, colour: ViewColour,
-                isCancelled: Bool = false, movedFrom: Timing? = nil, startText: String = "", endText: String = "") {
+    package init(
+        uid: String, title: String, location: String? = nil, timing: Timing, colour: ViewColour,
+        isCancelled: Bool = false, movedFrom: Timing? = nil, startText: String = "", endText: String = ""
+    ) {
         self.uid = uid
         self.title = title
         self.location = location
@@ -50,12 +52,14 @@ package struct ViewEvent: Sendable {
         let timing = Self.timing(start, end, zone)
         var moved: Timing?
         if let original = occurrence.recurrenceID.map({ $0.shown(in: zone) }),
-           original.orderingSecond(floatingZone: zone) != start.orderingSecond(floatingZone: zone) {
+            original.orderingSecond(floatingZone: zone) != start.orderingSecond(floatingZone: zone)
+        {
             moved = Self.timing(original, original, zone)
         }
-        self.init(uid: occurrence.uid, title: occurrence.summary ?? "", location: occurrence.component["LOCATION"]?.text,
-                  timing: timing, colour: occurrence.component["COLOR"].flatMap { ViewColour(text: $0.value) } ?? calendarColour,
-                  isCancelled: occurrence.status == "CANCELLED", movedFrom: moved, startText: start.isoText, endText: end.isoText)
+        self.init(
+            uid: occurrence.uid, title: occurrence.summary ?? "", location: occurrence.component["LOCATION"]?.text,
+            timing: timing, colour: occurrence.component["COLOR"].flatMap { ViewColour(text: $0.value) } ?? calendarColour,
+            isCancelled: occurrence.status == "CANCELLED", movedFrom: moved, startText: start.isoText, endText: end.isoText)
         place = occurrence.component.location
     }
 

@@ -25,9 +25,16 @@ package enum ViewLanguage: String, CaseIterable, Sendable {
 
     var months: [String] {
         switch self {
-        case .en: return ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"]
-        case .nl: return ["januari", "februari", "maart", "april", "mei", "juni", "juli", "augustus", "september", "oktober", "november", "december"]
-        case .de: return ["Januar", "Februar", "März", "April", "Mai", "Juni", "Juli", "August", "September", "Oktober", "November", "Dezember"]
+        case .en:
+            return [
+                "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December",
+            ]
+        case .nl:
+            return [
+                "januari", "februari", "maart", "april", "mei", "juni", "juli", "augustus", "september", "oktober", "november", "december",
+            ]
+        case .de:
+            return ["Januar", "Februar", "März", "April", "Mai", "Juni", "Juli", "August", "September", "Oktober", "November", "Dezember"]
         }
     }
 

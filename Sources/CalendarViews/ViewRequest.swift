@@ -9,17 +9,25 @@ package enum ViewRequest {
     }
 
     /// The days of `--week 2026-W43`, `--month 2026-10` or `--from 2026-10-19 --to 2026-10-24`.
-    package static func span(week: String?, month: String?, from: String?, to: String?, weekStart: Weekday) throws(UsageProblem) -> ViewSpan {
+    package static func span(week: String?, month: String?, from: String?, to: String?, weekStart: Weekday) throws(UsageProblem) -> ViewSpan
+    {
         switch (week, month, from, to) {
         case (let week?, nil, nil, nil):
-            guard let span = ViewSpan(week: week, weekStart: weekStart) else { throw UsageProblem(message: "--week takes an ISO week that exists: 2026-W43") }
+            guard let span = ViewSpan(week: week, weekStart: weekStart) else {
+                throw UsageProblem(message: "--week takes an ISO week that exists: 2026-W43")
+            }
             return span
         case (nil, let month?, nil, nil):
-            guard let span = ViewSpan(month: month, weekStart: weekStart) else { throw UsageProblem(message: "--month takes a month: 2026-10") }
+            guard let span = ViewSpan(month: month, weekStart: weekStart) else {
+                throw UsageProblem(message: "--month takes a month: 2026-10")
+            }
             return span
         case (nil, nil, let from?, let to?):
             guard let first = day(from), let end = day(to), let span = ViewSpan(from: first, to: end, weekStart: weekStart) else {
-                throw UsageProblem(message: "--from and --to take dates (2026-10-19), --from first and at most \(ViewSpan.longestDayRun) days apart; for more, use --month")
+                throw UsageProblem(
+                    message:
+                        "--from and --to take dates (2026-10-19), --from first and at most \(ViewSpan.longestDayRun) days apart; for more, use --month"
+                )
             }
             return span
         default:
@@ -35,7 +43,9 @@ package enum ViewRequest {
         case "svg": return .svg
         case "html", "htm": return .html
         case "pdf": return .pdf
-        default: throw UsageProblem(message: "-o \(output): calbridge view writes .svg, .html or .pdf; name the file so, or give --format svg|html|pdf")
+        default:
+            throw UsageProblem(
+                message: "-o \(output): calbridge view writes .svg, .html or .pdf; name the file so, or give --format svg|html|pdf")
         }
     }
 

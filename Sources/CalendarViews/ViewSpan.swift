@@ -30,7 +30,8 @@ package struct ViewSpan: Equatable, Sendable {
     package init?(week text: String, weekStart: Weekday = .monday) {
         let parts = text.uppercased().split(separator: "-W", omittingEmptySubsequences: false)
         guard parts.count == 2, parts[0].count == 4, parts[1].count == 2, let year = Int(parts[0]), let number = Int(parts[1]),
-              (1...9998).contains(year) else { return nil }
+            (1...9998).contains(year)
+        else { return nil }
         let iso = WeekNumbering(weekStart: .monday)
         let monday = iso.firstDayOfWeekOne(year) + (number - 1) * 7
         guard number >= 1, monday < iso.firstDayOfWeekOne(year + 1) else { return nil }
@@ -42,12 +43,14 @@ package struct ViewSpan: Equatable, Sendable {
     package init?(month text: String, weekStart: Weekday = .monday) {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 2, parts[0].count == 4, parts[1].count == 2, let year = Int(parts[0]), let month = Int(parts[1]),
-              CalendarDate(year: year, month: month, day: 1).isValid else { return nil }
+            CalendarDate(year: year, month: month, day: 1).isValid
+        else { return nil }
         let firstOfMonth = CalendarDate(year: year, month: month, day: 1)
         let lead = (firstOfMonth.weekday.rawValue - weekStart.rawValue + 7) % 7
         let days = lead + CalendarDate.daysInMonth(month, year: year)
-        self.init(kind: .month(year: year, month: month), first: firstOfMonth.adding(days: -lead),
-                  dayCount: (days + 6) / 7 * 7, weekStart: weekStart)
+        self.init(
+            kind: .month(year: year, month: month), first: firstOfMonth.adding(days: -lead),
+            dayCount: (days + 6) / 7 * 7, weekStart: weekStart)
     }
 
     /// The days from `first` up to but not including `end`.

@@ -1,6 +1,6 @@
 import CalendarModel
 
-/// Draws a `TimeGridLayout` as one self-contained SVG: no scripts, fonts or images from elsewhere.
+/// Draws a ``TimeGridLayout`` as one self-contained SVG: no scripts, fonts or images from elsewhere.
 /// Each occurrence part is a nested `svg` element (class `event`), which clips whatever is drawn in
 /// it, and carries the occurrence's UID, start and end in calbridge's namespace for programs.
 struct WeekPicture {
@@ -21,7 +21,9 @@ struct WeekPicture {
     var bandHeight: Double { layout.bandLanes == 0 ? 0 : Double(layout.bandLanes) * Self.bandRowHeight + 6 }
     var gridTop: Double { Self.headingHeight + dayHeaderHeight + bandHeight }
     var width: Double { gutterWidth + Double(layout.days.count) * columnWidth + 8 }
-    var height: Double { gridTop + Double(layout.shown.count) * Self.minutePixels + 8 + (settings.grid.seriesLeftOut > 0 ? Self.noteHeight + 4 : 0) }
+    var height: Double {
+        gridTop + Double(layout.shown.count) * Self.minutePixels + 8 + (settings.grid.seriesLeftOut > 0 ? Self.noteHeight + 4 : 0)
+    }
 
     /// The y of an axis minute.
     func y(_ minute: Int) -> Double { gridTop + Double(minute - layout.shown.lowerBound) * Self.minutePixels }
@@ -29,10 +31,12 @@ struct WeekPicture {
 
     func svg() -> String {
         var out = SVGBuilder()
-        PictureFrame.open(&out, settings: settings, width: width, height: height, extra: [
-            "cb:minute-px": SVGBuilder.number(Self.minutePixels), "cb:grid-top": SVGBuilder.number(gridTop),
-            "cb:first-minute": String(layout.shown.lowerBound),
-        ])
+        PictureFrame.open(
+            &out, settings: settings, width: width, height: height,
+            extra: [
+                "cb:minute-px": SVGBuilder.number(Self.minutePixels), "cb:grid-top": SVGBuilder.number(gridTop),
+                "cb:first-minute": String(layout.shown.lowerBound),
+            ])
         // What lies behind the events is said by the rows' labels and each event's own.
         out.element("g", ["aria-hidden": "true"], open: true)
         drawToday(&out)
@@ -44,8 +48,12 @@ struct WeekPicture {
         out.element("g", ["class": "events"], open: true)
         for (column, day) in layout.days.enumerated() {
             // In the page, each day is a row of the ARIA grid and each event a cell of it.
-            out.element("g", ["class": "column", "role": settings.isGrid ? "row" : "",
-                              "aria-label": settings.isGrid ? settings.language.longDate(day.date) : ""], open: true)
+            out.element(
+                "g",
+                [
+                    "class": "column", "role": settings.isGrid ? "row" : "",
+                    "aria-label": settings.isGrid ? settings.language.longDate(day.date) : "",
+                ], open: true)
             for box in day.boxes { drawBox(box, column: column, &out) }
             for chip in day.chips { drawChip(chip, column: column, &out) }
             out.close("g")
@@ -72,13 +80,21 @@ struct WeekPicture {
             let header = settings.language.columnHeader(day.date)
             let change = day.hours == 24 ? "" : " · \(day.hours) h"
             let left = SVGBuilder.number(x(column: column) + 6)
-            out.element("text", ["x": left, "y": SVGBuilder.number(Self.headingHeight + 16), "font-weight": "bold",
-                                 "class": column == layout.todayColumn ? "today" : ""], content: header.weekday)
+            out.element(
+                "text",
+                [
+                    "x": left, "y": SVGBuilder.number(Self.headingHeight + 16), "font-weight": "bold",
+                    "class": column == layout.todayColumn ? "today" : "",
+                ], content: header.weekday)
             out.element("text", ["x": left, "y": SVGBuilder.number(Self.headingHeight + 32)], content: header.date + change)
             let note = notes(day)
             if !note.isEmpty {
-                out.element("text", ["class": "day-note", "x": left, "y": SVGBuilder.number(Self.headingHeight + 45), "font-size": "10",
-                                     "fill": "#555555"], content: MarkupText.fitted(note, width: columnWidth - 10, fontSize: 10))
+                out.element(
+                    "text",
+                    [
+                        "class": "day-note", "x": left, "y": SVGBuilder.number(Self.headingHeight + 45), "font-size": "10",
+                        "fill": "#555555",
+                    ], content: MarkupText.fitted(note, width: columnWidth - 10, fontSize: 10))
             }
         }
         out.close("g")
@@ -87,9 +103,13 @@ struct WeekPicture {
     /// Today's column, tinted from its header to the bottom of the grid.
     private func drawToday(_ out: inout SVGBuilder) {
         guard let column = layout.todayColumn else { return }
-        out.element("rect", ["class": "today", "x": SVGBuilder.number(x(column: column)), "y": SVGBuilder.number(Self.headingHeight),
-                             "width": SVGBuilder.number(columnWidth), "height": SVGBuilder.number(y(layout.shown.upperBound) - Self.headingHeight),
-                             "fill": "#fff6d6"])
+        out.element(
+            "rect",
+            [
+                "class": "today", "x": SVGBuilder.number(x(column: column)), "y": SVGBuilder.number(Self.headingHeight),
+                "width": SVGBuilder.number(columnWidth), "height": SVGBuilder.number(y(layout.shown.upperBound) - Self.headingHeight),
+                "fill": "#fff6d6",
+            ])
     }
 
     /// The now line across today's column, where now stands among the hours shown.
@@ -97,8 +117,12 @@ struct WeekPicture {
         guard let column = layout.todayColumn, let now = layout.nowMinute, layout.shown.contains(now) else { return }
         let atY = SVGBuilder.number(y(now)), left = x(column: column)
         out.element("g", ["class": "now", "cb:minute": String(now)], open: true)
-        out.element("line", ["x1": SVGBuilder.number(left), "y1": atY, "x2": SVGBuilder.number(left + columnWidth), "y2": atY,
-                             "stroke": "#d93025", "stroke-width": "2"])
+        out.element(
+            "line",
+            [
+                "x1": SVGBuilder.number(left), "y1": atY, "x2": SVGBuilder.number(left + columnWidth), "y2": atY,
+                "stroke": "#d93025", "stroke-width": "2",
+            ])
         out.element("circle", ["cx": SVGBuilder.number(left), "cy": atY, "r": "4", "fill": "#d93025"])
         out.close("g")
     }
@@ -110,18 +134,30 @@ struct WeekPicture {
         for (column, day) in layout.days.enumerated() {
             let left = x(column: column)
             if day.date.weekday.rawValue >= 6 && column != layout.todayColumn {
-                out.element("rect", ["class": "weekend", "x": SVGBuilder.number(left), "y": top, "width": SVGBuilder.number(columnWidth),
-                                     "height": SVGBuilder.number(y(layout.shown.upperBound) - gridTop), "fill": "#f6f6f6"])
+                out.element(
+                    "rect",
+                    [
+                        "class": "weekend", "x": SVGBuilder.number(left), "y": top, "width": SVGBuilder.number(columnWidth),
+                        "height": SVGBuilder.number(y(layout.shown.upperBound) - gridTop), "fill": "#f6f6f6",
+                    ])
             }
             drawClockChange(day, left: left, &out)
-            out.element("line", ["class": "day-line", "x1": SVGBuilder.number(left), "y1": SVGBuilder.number(Self.headingHeight),
-                                 "x2": SVGBuilder.number(left), "y2": bottom, "stroke": "#cccccc"])
+            out.element(
+                "line",
+                [
+                    "class": "day-line", "x1": SVGBuilder.number(left), "y1": SVGBuilder.number(Self.headingHeight),
+                    "x2": SVGBuilder.number(left), "y2": bottom, "stroke": "#cccccc",
+                ])
         }
         for line in layout.hourLines where layout.shown.contains(line.minute) || line.minute == layout.shown.upperBound {
             let atY = SVGBuilder.number(y(line.minute))
-            out.element("line", ["class": "hour", "cb:clock": HourGutter.clock(line.clockHour * 60), "cb:repeat": line.isRepeat ? "true" : "",
-                                 "x1": SVGBuilder.number(gutterWidth), "y1": atY, "x2": right, "y2": atY,
-                                 "stroke": line.isRepeat ? "#b0b0b0" : "#e2e2e2", "stroke-dasharray": line.isRepeat ? "4 3" : ""])
+            out.element(
+                "line",
+                [
+                    "class": "hour", "cb:clock": HourGutter.clock(line.clockHour * 60), "cb:repeat": line.isRepeat ? "true" : "",
+                    "x1": SVGBuilder.number(gutterWidth), "y1": atY, "x2": right, "y2": atY,
+                    "stroke": line.isRepeat ? "#b0b0b0" : "#e2e2e2", "stroke-dasharray": line.isRepeat ? "4 3" : "",
+                ])
         }
         out.close("g")
     }
@@ -132,20 +168,29 @@ struct WeekPicture {
         guard let row = day.changeRow, row.overlaps(layout.shown) else { return }
         let top = max(row.lowerBound, layout.shown.lowerBound), bottom = min(row.upperBound, layout.shown.upperBound)
         let isSkip = day.skipped != nil
-        out.element("rect", ["class": isSkip ? "not-on-clock" : "repeated-hour", "x": SVGBuilder.number(left), "y": SVGBuilder.number(y(top)),
-                             "width": SVGBuilder.number(columnWidth), "height": SVGBuilder.number(Double(bottom - top) * Self.minutePixels),
-                             "fill": isSkip ? "url(#cb-hatch)" : "#eef3fb", "stroke": isSkip ? "" : "#8aa4c8", "stroke-dasharray": isSkip ? "" : "4 3"])
+        out.element(
+            "rect",
+            [
+                "class": isSkip ? "not-on-clock" : "repeated-hour", "x": SVGBuilder.number(left), "y": SVGBuilder.number(y(top)),
+                "width": SVGBuilder.number(columnWidth), "height": SVGBuilder.number(Double(bottom - top) * Self.minutePixels),
+                "fill": isSkip ? "url(#cb-hatch)" : "#eef3fb", "stroke": isSkip ? "" : "#8aa4c8", "stroke-dasharray": isSkip ? "" : "4 3",
+            ])
         if !isSkip, let repeated = day.repeated {
-            out.element("text", ["class": "repeated-hour-label", "x": SVGBuilder.number(left + columnWidth - 4), "y": SVGBuilder.number(y(top) + 11),
-                                 "font-size": "9", "fill": "#44608a", "text-anchor": "end"],
-                        content: settings.language.clockChange(from: repeated.upperBound, to: repeated.lowerBound))
+            out.element(
+                "text",
+                [
+                    "class": "repeated-hour-label", "x": SVGBuilder.number(left + columnWidth - 4), "y": SVGBuilder.number(y(top) + 11),
+                    "font-size": "9", "fill": "#44608a", "text-anchor": "end",
+                ],
+                content: settings.language.clockChange(from: repeated.upperBound, to: repeated.lowerBound))
         }
     }
 
     private func drawBand(_ out: inout SVGBuilder) {
         guard layout.bandLanes > 0 else { return }
-        out.element("g", ["class": "band", "role": settings.isGrid ? "row" : "", "aria-label": settings.isGrid ? settings.language.allDayRow : ""],
-                    open: true)
+        out.element(
+            "g", ["class": "band", "role": settings.isGrid ? "row" : "", "aria-label": settings.isGrid ? settings.language.allDayRow : ""],
+            open: true)
         let bandTop = Self.headingHeight + dayHeaderHeight
         for bar in layout.band {
             let left = x(column: bar.firstColumn) + 2, top = bandTop + Double(bar.lane) * Self.bandRowHeight
@@ -153,13 +198,18 @@ struct WeekPicture {
             // Arrows say the bar goes on beyond the days shown.
             let title = (bar.continuesBefore ? "◂ " : "") + event.title + (bar.continuesAfter ? " ▸" : "")
             EventMark(event: event, continued: false, language: settings.language, isCell: settings.isGrid)
-                .draw(&out, x: left, y: top + 2, width: Double(bar.columnCount) * columnWidth - 4, height: Self.bandRowHeight - 3,
-                      title: title, details: [], kind: "event all-day")
+                .draw(
+                    &out, x: left, y: top + 2, width: Double(bar.columnCount) * columnWidth - 4, height: Self.bandRowHeight - 3,
+                    title: title, details: [], kind: "event all-day")
         }
         for (column, count) in layout.bandMore.enumerated() where count > 0 {
-            out.element("text", ["class": "more", "x": SVGBuilder.number(x(column: column) + 6),
-                                 "y": SVGBuilder.number(bandTop + Double(layout.bandLanes - 1) * Self.bandRowHeight + 15),
-                                 "font-size": "10", "fill": "#555555"], content: settings.language.more(count))
+            out.element(
+                "text",
+                [
+                    "class": "more", "x": SVGBuilder.number(x(column: column) + 6),
+                    "y": SVGBuilder.number(bandTop + Double(layout.bandLanes - 1) * Self.bandRowHeight + 15),
+                    "font-size": "10", "fill": "#555555",
+                ], content: settings.language.more(count))
         }
         out.close("g")
     }
@@ -171,8 +221,9 @@ struct WeekPicture {
         var details = [SVGBuilder.clock(event.startText) + "–" + SVGBuilder.clock(event.endText)]
         if let location = event.location, !location.isEmpty { details.append(location) }
         EventMark(event: event, continued: !box.isFirstPiece, language: settings.language, isCell: settings.isGrid)
-            .draw(&out, x: x(column: column) + 2 + Double(box.lane) * laneWidth, y: top, width: laneWidth - 1, height: height,
-                  title: event.title, details: details, kind: "event")
+            .draw(
+                &out, x: x(column: column) + 2 + Double(box.lane) * laneWidth, y: top, width: laneWidth - 1, height: height,
+                title: event.title, details: details, kind: "event")
     }
 
     /// "+3 more" in the last lane over the stretch its boxes cover, naming them in its title.
@@ -183,18 +234,23 @@ struct WeekPicture {
             return SVGBuilder.clock(event.startText) + " " + String(event.title.prefix(MarkupText.longestRead))
         }
         let rest = chip.events.count > Self.chipNames ? [settings.language.more(chip.events.count - Self.chipNames)] : []
-        out.element("svg", ["class": "more", "x": SVGBuilder.number(x(column: column) + 2 + Double(chip.lane) * laneWidth),
-                            "y": SVGBuilder.number(y(chip.top)), "width": SVGBuilder.number(max(laneWidth - 1, 1)),
-                            "height": SVGBuilder.number(Double(chip.bottom - chip.top) * Self.minutePixels), "cb:count": String(chip.events.count),
-                            "role": settings.isGrid ? "gridcell" : "", "tabindex": settings.isGrid ? "0" : ""],
-                    open: true)
+        out.element(
+            "svg",
+            [
+                "class": "more", "x": SVGBuilder.number(x(column: column) + 2 + Double(chip.lane) * laneWidth),
+                "y": SVGBuilder.number(y(chip.top)), "width": SVGBuilder.number(max(laneWidth - 1, 1)),
+                "height": SVGBuilder.number(Double(chip.bottom - chip.top) * Self.minutePixels), "cb:count": String(chip.events.count),
+                "role": settings.isGrid ? "gridcell" : "", "tabindex": settings.isGrid ? "0" : "",
+            ],
+            open: true)
         out.element("title", content: (named + rest).joined(separator: "; "))
         out.element("rect", ["width": "100%", "height": "100%", "rx": "3", "fill": "#eeeeee", "stroke": "#999999"])
         // "+12 more" where it fits, else "+12": the count is what must show.
         let words = settings.language.more(chip.events.count), room = laneWidth - 5
         let label = MarkupText.fitted(words, width: room, fontSize: 10) == words ? words : "+\(chip.events.count)"
-        out.element("text", ["x": "3", "y": "11.5", "font-size": "10", "font-weight": "bold", "fill": "#1a1a1a"],
-                    content: MarkupText.fitted(label, width: room, fontSize: 10))
+        out.element(
+            "text", ["x": "3", "y": "11.5", "font-size": "10", "font-weight": "bold", "fill": "#1a1a1a"],
+            content: MarkupText.fitted(label, width: room, fontSize: 10))
         out.close("svg")
     }
 }

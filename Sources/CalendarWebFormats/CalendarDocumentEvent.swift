@@ -54,7 +54,7 @@ package struct DocumentComponent: Sendable {
         return DocumentComponent(.jcal(try text.parsed(), path: "\(calendarPath)[2][\(index)]", at: text.origin))
     }
 
-    /// The component; a `DocumentError` says where the document has it wrong.
+    /// The component; a ``DocumentError`` says where the document has it wrong.
     package func component() throws(DocumentError) -> Component {
         switch source {
         case .xcal(let record): return try XCalReader.component(record.element())

@@ -45,8 +45,9 @@ extension SafeXML {
             if bytes[i...].starts(with: Array("<!--".utf8)) { skip(past: Array("-->".utf8)); continue }
             let head = String(decoding: bytes[i..<min(i + 9, bytes.count)], as: UTF8.self).uppercased()
             if head == "<!DOCTYPE" {
-                throw DocumentError(line: 1 + bytes[..<i].filter { $0 == 0x0A }.count,
-                                    doctypeRefusal)
+                throw DocumentError(
+                    line: 1 + bytes[..<i].filter { $0 == 0x0A }.count,
+                    doctypeRefusal)
             }
             return
         }

@@ -16,20 +16,23 @@ package struct JCalReader {
 
     /// Reads a document (one calendar, or an array of them) that arrives in pieces: `nextChunk` is
     /// called until it returns nil, `handle` once per calendar, property and top-level component. A
-    /// `DocumentError` says where the document is wrong; errors thrown by the closures are rethrown.
+    /// ``DocumentError`` says where the document is wrong; errors thrown by the closures are rethrown.
     package func read(chunks nextChunk: @escaping () throws -> [UInt8]?, _ handle: (CalendarDocumentEvent) throws -> Void) throws {
-        try read(appendingChunks: { buffer in
-            guard let chunk = try nextChunk() else { return false }
-            buffer += chunk
-            return true
-        }, handle)
+        try read(
+            appendingChunks: { buffer in
+                guard let chunk = try nextChunk() else { return false }
+                buffer += chunk
+                return true
+            }, handle)
     }
 
     /// Reads a document as `read(chunks:_:)` does, with `appendChunk` appending each piece straight
     /// to the bytes it is given (a file's reads, with no chunk of their own to copy) and saying false
     /// once the text has ended.
-    package func read(appendingChunks appendChunk: @escaping (_ buffer: inout [UInt8]) throws -> Bool,
-                      _ handle: (CalendarDocumentEvent) throws -> Void) throws {
+    package func read(
+        appendingChunks appendChunk: @escaping (_ buffer: inout [UInt8]) throws -> Bool,
+        _ handle: (CalendarDocumentEvent) throws -> Void
+    ) throws {
         var stream = JSONStream(chunks: appendChunk, maximumValueBytes: maximumComponentBytes)
         let notJCal = "not jCal: the document must be an array such as [\"vcalendar\", [...], [...]]"
         try stream.expect(UInt8(ascii: "["), notJCal)
@@ -53,7 +56,10 @@ package struct JCalReader {
     package func calendars(from bytes: [UInt8]) throws -> [Component] {
         var pending: [UInt8]? = bytes
         return try CalendarDocumentEvent.calendars { handle in
-            try read(chunks: { defer { pending = nil }; return pending }, handle)
+            try read(
+                chunks: {
+                    defer { pending = nil }; return pending
+                }, handle)
         }
     }
 
@@ -96,7 +102,8 @@ package struct JCalReader {
 
     package static func component(_ json: JSONValue, path: String) throws(DocumentError) -> Component {
         guard case .array(let parts) = json, parts.count == 3, case .string(let name) = parts[0],
-              case .array(let properties) = parts[1], case .array(let children) = parts[2] else {
+            case .array(let properties) = parts[1], case .array(let children) = parts[2]
+        else {
             throw DocumentError("\(path): a component must be [name, [properties], [components]]")
         }
         var result = Component(name: name.uppercased())
@@ -111,7 +118,8 @@ package struct JCalReader {
 
     package static func property(_ json: JSONValue, path: String) throws(DocumentError) -> Property {
         guard case .array(let parts) = json, parts.count >= 4, case .string(let rawName) = parts[0],
-              case .object(let parameterPairs) = parts[1], case .string(let typeName) = parts[2] else {
+            case .object(let parameterPairs) = parts[1], case .string(let typeName) = parts[2]
+        else {
             throw DocumentError("\(path): a property must be [name, {parameters}, type, value, …]")
         }
         let name = rawName.uppercased()
@@ -128,7 +136,8 @@ package struct JCalReader {
         let values = parts[3...].map { typedValue($0, type: type) }
         // Looked up once for the layout and VALUE: a lookup hashes the name.
         let design = PropertyDesignTable.design(for: name)
-        let raw = type == .unknown
+        let raw =
+            type == .unknown
             ? values.map { if case .string(let s) = $0 { s } else if case .number(let n) = $0 { n } else { "" } }.joined(separator: ",")
             : ValueCodec.raw(values, type: type, layout: design?.layout(for: type) ?? .single)
         let read = ValueCodec.readType(type, raw: raw)
@@ -156,16 +165,20 @@ package struct JCalReader {
             }
             return .parts(items.map { typedValue($0, type: type) })
         case .object(let pairs):
-            return ValueCodec.inRuleOrder(pairs.map { pair in
-                let values: [JSONValue]
-                if case .array(let items) = pair.value { values = items } else { values = [pair.value] }
-                return (pair.key, values.map { value in
-                    switch value {
-                    case .string(let s), .number(let s): return s
-                    default: return ""
-                    }
+            return ValueCodec.inRuleOrder(
+                pairs.map { pair in
+                    let values: [JSONValue]
+                    if case .array(let items) = pair.value { values = items } else { values = [pair.value] }
+                    return (
+                        pair.key,
+                        values.map { value in
+                            switch value {
+                            case .string(let s), .number(let s): return s
+                            default: return ""
+                            }
+                        }
+                    )
                 })
-            })
         }
     }
 }

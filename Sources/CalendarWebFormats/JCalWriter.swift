@@ -3,7 +3,7 @@ import JSONReading
 
 /// Writes a calendar as jCal (RFC 7265), compact: each component `[name, [properties], [components]]`,
 /// each property `[name, {parameters}, type, value…]` with the same typing as xCal. Written as a
-/// stream (see `CalendarDocumentWriter`) straight into bytes.
+/// stream (see ``CalendarDocumentWriter``) straight into bytes.
 package struct JCalWriter: CalendarDocumentWriter {
     private var hasComponents = false
 

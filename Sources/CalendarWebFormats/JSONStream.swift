@@ -155,7 +155,9 @@ private struct ValueCut {
             if inString {
                 // Most of jCal is the text of strings: run to the next quote or backslash, eight
                 // bytes at a time while none is among them.
-                while end + 8 <= limit, !Self.holdsQuoteOrBackslash(UnsafeRawBufferPointer(bytes).loadUnaligned(fromByteOffset: end, as: UInt64.self)) {
+                while end + 8 <= limit,
+                    !Self.holdsQuoteOrBackslash(UnsafeRawBufferPointer(bytes).loadUnaligned(fromByteOffset: end, as: UInt64.self))
+                {
                     end += 8
                 }
                 while end < limit, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\") { end += 1 }

@@ -5,8 +5,9 @@ import CLibxml2
 /// libxml2 is the same library Foundation loads, so it is initialised once and never cleaned up,
 /// and no process-wide handler is installed.
 enum SafeXML {
-    static let parserOptions: Int32 = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue
-        | XML_PARSE_NOWARNING.rawValue | XML_PARSE_NOCDATA.rawValue | XML_PARSE_COMPACT.rawValue)
+    static let parserOptions: Int32 = Int32(
+        XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue
+            | XML_PARSE_NOWARNING.rawValue | XML_PARSE_NOCDATA.rawValue | XML_PARSE_COMPACT.rawValue)
 
     /// Elements nested deeper than this are refused before libxml2's own limit (256) is reached.
     static let maximumDepth = 64

@@ -106,13 +106,15 @@ final class XCalBuilder: XMLElementHandler {
         switch depth {
         case 1:
             guard name == "icalendar", tag.namespace == XCalWriter.namespace else {
-                throw Refusal(line: line, column: column, message: "not xCal: the root element must be <icalendar xmlns=\"\(XCalWriter.namespace)\">")
+                throw Refusal(
+                    line: line, column: column, message: "not xCal: the root element must be <icalendar xmlns=\"\(XCalWriter.namespace)\">")
             }
         case 2:
             if name == "vcalendar" { ready.append(.calendar) } else { skippingBelow = depth }
         case 3:
             guard name == "properties" || name == "components" else {
-                throw Refusal(line: line, column: column, message: "<\(name)> inside <vcalendar>: only <properties> and <components> belong there")
+                throw Refusal(
+                    line: line, column: column, message: "<\(name)> inside <vcalendar>: only <properties> and <components> belong there")
             }
             section = name
         default:

@@ -19,8 +19,9 @@ package struct XCalComponentRange: Sendable {
     /// scan was misled): the document's own parser then reads it, as it would have anyway.
     package func components(maximumComponentBytes: Int) -> [DocumentComponent]? {
         // The opening is one line of ASCII: the range's first byte is at its column plus one.
-        let builder = XCalBuilder(maximumItemBytes: maximumComponentBytes,
-                                  origin: JSONPosition(line: origin.line, column: origin.column - Self.opening.count))
+        let builder = XCalBuilder(
+            maximumItemBytes: maximumComponentBytes,
+            origin: JSONPosition(line: origin.line, column: origin.column - Self.opening.count))
         do {
             try XMLPushParser.withParser(handler: builder) { feed in
                 try Self.opening.withUnsafeBufferPointer { try feed($0, false) }

@@ -86,7 +86,9 @@ struct XCalComponentScan {
         let rest = String(decoding: UnsafeBufferPointer(rebasing: tag[nameEnd...]), as: UTF8.self).surroundingWhitespaceRemoved
         switch depth {
         case 0:
-            guard name == "icalendar", rest == "xmlns=\"\(XCalWriter.namespace)\"" || rest == "xmlns='\(XCalWriter.namespace)'" else { return .givesUp }
+            guard name == "icalendar", rest == "xmlns=\"\(XCalWriter.namespace)\"" || rest == "xmlns='\(XCalWriter.namespace)'" else {
+                return .givesUp
+            }
             rootIsPlain = true
         case 1:
             guard name == "vcalendar", rest.isEmpty || rest == "/" else { return .givesUp }
@@ -159,7 +161,8 @@ struct XCalComponentScan {
 
     private static func find(_ byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from: Int) -> Int? {
         guard from < bytes.count, let base = bytes.baseAddress,
-              let found = memchr(base + from, Int32(byte), bytes.count - from) else { return nil }
+            let found = memchr(base + from, Int32(byte), bytes.count - from)
+        else { return nil }
         return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
     }
 

@@ -11,13 +11,16 @@ extension XCalReader {
     /// `submit` starts parsing a range on other threads; it and `drain` hand on, in document
     /// order, what the ranges parsed so far hold (`drain` waits for all of them) and return the
     /// ranges they did not hand on: the first one that is not whole components and every one after.
-    package func read(chunks nextChunk: () throws -> [UInt8]?, rangeBytes: Int,
-                      submit: (XCalComponentRange) throws -> [XCalComponentRange], drain: () throws -> [XCalComponentRange],
-                      _ handle: (CalendarDocumentEvent) throws -> Void) throws {
+    package func read(
+        chunks nextChunk: () throws -> [UInt8]?, rangeBytes: Int,
+        submit: (XCalComponentRange) throws -> [XCalComponentRange], drain: () throws -> [XCalComponentRange],
+        _ handle: (CalendarDocumentEvent) throws -> Void
+    ) throws {
         let builder = XCalBuilder(maximumItemBytes: maximumComponentBytes)
         try XMLPushParser.withSession(handler: builder) { session in
-            var reading = XCalRangedReading(builder: builder, session: session, rangeBytes: rangeBytes,
-                                            maximumComponentBytes: maximumComponentBytes)
+            var reading = XCalRangedReading(
+                builder: builder, session: session, rangeBytes: rangeBytes,
+                maximumComponentBytes: maximumComponentBytes)
             try reading.read(chunks: nextChunk, submit: submit, drain: drain, handle)
         }
     }
@@ -55,8 +58,10 @@ private struct XCalRangedReading {
         self.maximumComponentBytes = maximumComponentBytes
     }
 
-    mutating func read(chunks nextChunk: () throws -> [UInt8]?, submit: (XCalComponentRange) throws -> [XCalComponentRange],
-                       drain: () throws -> [XCalComponentRange], _ handle: (CalendarDocumentEvent) throws -> Void) throws {
+    mutating func read(
+        chunks nextChunk: () throws -> [UInt8]?, submit: (XCalComponentRange) throws -> [XCalComponentRange],
+        drain: () throws -> [XCalComponentRange], _ handle: (CalendarDocumentEvent) throws -> Void
+    ) throws {
         while true {
             let step = bytes.withUnsafeBufferPointer { scan.step(in: $0, ended: ended) }
             switch step {
@@ -90,8 +95,10 @@ private struct XCalRangedReading {
 
     /// Reads the rest of the document as it comes: from the first range not handed on (the
     /// parser moved on over those that were), or else from where the parser stopped.
-    private mutating func readOn(after unread: [XCalComponentRange], _ nextChunk: () throws -> [UInt8]?,
-                                 _ handle: (CalendarDocumentEvent) throws -> Void) throws {
+    private mutating func readOn(
+        after unread: [XCalComponentRange], _ nextChunk: () throws -> [UInt8]?,
+        _ handle: (CalendarDocumentEvent) throws -> Void
+    ) throws {
         if inComponents {
             session.skip(parserPosition, unread.first?.origin ?? position(at: rangeStart))
             for range in unread { try feed(range.bytes[...], isLast: false, handle) }
@@ -99,10 +106,11 @@ private struct XCalRangedReading {
         }
         var rest: [UInt8]? = Array(bytes[fed...])
         bytes = []
-        try XMLPushParser.feedInSlices(of: {
-            if let first = rest { rest = nil; return first }
-            return ended ? nil : try nextChunk()
-        }, { slice, isLast in try feed(slice, isLast: isLast, handle) })
+        try XMLPushParser.feedInSlices(
+            of: {
+                if let first = rest { rest = nil; return first }
+                return ended ? nil : try nextChunk()
+            }, { slice, isLast in try feed(slice, isLast: isLast, handle) })
     }
 
     /// Hands the document's parser the bytes outside `<components>` scanned so far.

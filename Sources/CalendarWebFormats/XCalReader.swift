@@ -17,7 +17,7 @@ package struct XCalReader {
     }
 
     /// Reads a document that arrives in pieces: `nextChunk` is called until it returns nil, `handle`
-    /// once per calendar, property and top-level component. A `DocumentError` says where the
+    /// once per calendar, property and top-level component. A ``DocumentError`` says where the
     /// document is wrong; errors thrown by the closures are rethrown as they are.
     package func read(chunks nextChunk: () throws -> [UInt8]?, _ handle: (CalendarDocumentEvent) throws -> Void) throws {
         let builder = XCalBuilder(maximumItemBytes: maximumComponentBytes)
@@ -36,7 +36,10 @@ package struct XCalReader {
     package func calendars(from bytes: [UInt8]) throws -> [Component] {
         var pending: [UInt8]? = bytes
         return try CalendarDocumentEvent.calendars { handle in
-            try read(chunks: { defer { pending = nil }; return pending }, handle)
+            try read(
+                chunks: {
+                    defer { pending = nil }; return pending
+                }, handle)
         }
     }
 
@@ -48,7 +51,9 @@ package struct XCalReader {
             case "components":
                 for grandchild in child.children { result.components.append(try component(grandchild)) }
             default:
-                throw DocumentError(line: child.line, column: child.column, "<\(child.name)> inside <\(element.name)>: only <properties> and <components> belong there")
+                throw DocumentError(
+                    line: child.line, column: child.column,
+                    "<\(child.name)> inside <\(element.name)>: only <properties> and <components> belong there")
             }
         }
         return result
@@ -61,8 +66,11 @@ package struct XCalReader {
         // The writer writes a boolean in lower case (XCalWriter); iCalendar's is upper case.
         func value(_ text: String, as type: ValueType) -> String { type == .boolean ? text.uppercased() : text }
         let name = element.name.uppercased()
-        return Parameter(name: name, values: element.children.isEmpty ? [value(element.text, as: ParameterDesignTable.type(of: name))]
-                                                                       : element.children.map { value($0.text, as: ValueType(name: $0.name)) })
+        return Parameter(
+            name: name,
+            values: element.children.isEmpty
+                ? [value(element.text, as: ParameterDesignTable.type(of: name))]
+                : element.children.map { value($0.text, as: ValueType(name: $0.name)) })
     }
 
     static func property(_ element: XCalElement) -> Property {
@@ -78,10 +86,13 @@ package struct XCalReader {
                 valueElements.append(child)
             }
         }
-        let (type, values) = typedValues(valueElements, design: design,
-                                         bareText: valueElements.isEmpty ? element.text.surroundingWhitespaceRemoved : "")
-        let raw = type == .unknown ? values.map { if case .string(let s) = $0 { s } else { "" } }.joined(separator: ",")
-                                                 : ValueCodec.raw(values, type: type, layout: design?.layout(for: type) ?? .single)
+        let (type, values) = typedValues(
+            valueElements, design: design,
+            bareText: valueElements.isEmpty ? element.text.surroundingWhitespaceRemoved : "")
+        let raw =
+            type == .unknown
+            ? values.map { if case .string(let s) = $0 { s } else { "" } }.joined(separator: ",")
+            : ValueCodec.raw(values, type: type, layout: design?.layout(for: type) ?? .single)
         let read = ValueCodec.readType(type, raw: raw)
         if ValueCodec.needsValueParameter(read, design: design) && !parameters.contains(where: { $0.name == "VALUE" }) {
             parameters.append(Parameter("VALUE", read.icalendarName))
@@ -103,26 +114,35 @@ package struct XCalReader {
         case "code", "description", "data":
             return (.text, [.parts(elements.map { .string($0.text) })])
         case ValueType.period.name:
-            return (.period, elements.map { period in
-                let parts = Dictionary(period.children.map { ($0.name, $0.text) }, uniquingKeysWith: { a, _ in a })
-                return .period(start: parts["start"] ?? "", end: parts["end"], duration: parts["duration"])
-            })
+            return (
+                .period,
+                elements.map { period in
+                    let parts = Dictionary(period.children.map { ($0.name, $0.text) }, uniquingKeysWith: { a, _ in a })
+                    return .period(start: parts["start"] ?? "", end: parts["end"], duration: parts["duration"])
+                }
+            )
         case ValueType.recur.name:
             var parts: [(name: String, values: [String])] = []
             for part in first.children {
-                if let index = parts.firstIndex(where: { $0.name == part.name }) { parts[index].values.append(part.text) }
-                else { parts.append((part.name, [part.text])) }
+                if let index = parts.firstIndex(where: { $0.name == part.name }) {
+                    parts[index].values.append(part.text)
+                } else {
+                    parts.append((part.name, [part.text]))
+                }
             }
             return (.recur, [ValueCodec.inRuleOrder(parts)])
         case let name:
             let type = ValueType(name: name)
-            return (type, elements.map { element in
-                switch type {
-                case .integer, .float: return .number(element.text)
-                case .boolean: return .boolean(element.text == "true")
-                default: return .string(element.text)
+            return (
+                type,
+                elements.map { element in
+                    switch type {
+                    case .integer, .float: return .number(element.text)
+                    case .boolean: return .boolean(element.text == "true")
+                    default: return .string(element.text)
+                    }
                 }
-            })
+            )
         }
     }
 }
@@ -134,8 +154,9 @@ extension DocumentError {
         case .notWellFormed(let message): self.init(line: failure.line, column: failure.column, message)
         case .doctype: self.init(line: failure.line, column: failure.column, SafeXML.doctypeRefusal)
         case .nestingTooDeep:
-            self.init(line: failure.line, column: failure.column,
-                      "elements are nested deeper than \(SafeXML.maximumDepth) levels; this is not a calendar a person made")
+            self.init(
+                line: failure.line, column: failure.column,
+                "elements are nested deeper than \(SafeXML.maximumDepth) levels; this is not a calendar a person made")
         case .refused(let error as XCalBuilder.Refusal) where error.line != nil:
             self.init(line: error.line, column: error.column, error.message)
         case .refused(let error as XCalBuilder.Refusal):

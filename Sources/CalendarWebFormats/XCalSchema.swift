@@ -8,7 +8,8 @@ package struct XCalSchema {
     package static func problems(in document: [UInt8]) throws(DocumentError) -> [String] {
         _ = SafeXML.initialised
         guard let url = Bundle.module.url(forResource: "xcal", withExtension: "rng"),
-              let schemaBytes = try? [UInt8](Data(contentsOf: url)) else {
+            let schemaBytes = try? [UInt8](Data(contentsOf: url))
+        else {
             throw DocumentError("the xCal schema is missing from the package")
         }
         let schema: xmlRelaxNGPtr? = schemaBytes.withUnsafeBufferPointer { buffer in
@@ -22,7 +23,9 @@ package struct XCalSchema {
         defer { xmlRelaxNGFree(schema) }
         try SafeXML.refuseDoctype(document)
         let parsed = document.withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { xmlReadMemory($0.baseAddress, Int32($0.count), "xcal.xml", "UTF-8", SafeXML.parserOptions) }
+            buffer.withMemoryRebound(to: CChar.self) {
+                xmlReadMemory($0.baseAddress, Int32($0.count), "xcal.xml", "UTF-8", SafeXML.parserOptions)
+            }
         }
         guard let parsed else { throw DocumentError("not well-formed XML") }
         defer { xmlFreeDoc(parsed) }
@@ -31,12 +34,14 @@ package struct XCalSchema {
         let collector = ErrorCollector()
         let context = Unmanaged.passUnretained(collector).toOpaque()
         // A per-validation handler: nothing process-wide is touched.
-        xmlRelaxNGSetValidStructuredErrors(validation, { context, error in
-            guard let context, let error else { return }
-            let collector = Unmanaged<ErrorCollector>.fromOpaque(context).takeUnretainedValue()
-            let message = error.pointee.message.map { String(cString: $0) } ?? "invalid"
-            collector.messages.append("line \(error.pointee.line): " + message.trimmingCharacters(in: .whitespacesAndNewlines))
-        }, context)
+        xmlRelaxNGSetValidStructuredErrors(
+            validation,
+            { context, error in
+                guard let context, let error else { return }
+                let collector = Unmanaged<ErrorCollector>.fromOpaque(context).takeUnretainedValue()
+                let message = error.pointee.message.map { String(cString: $0) } ?? "invalid"
+                collector.messages.append("line \(error.pointee.line): " + message.trimmingCharacters(in: .whitespacesAndNewlines))
+            }, context)
         let result = xmlRelaxNGValidateDoc(validation, parsed)
         if result != 0 && collector.messages.isEmpty { collector.messages.append("the document does not match the schema") }
         return result == 0 ? [] : collector.messages

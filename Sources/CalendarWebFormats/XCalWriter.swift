@@ -3,7 +3,7 @@ import CalendarModel
 /// Writes a calendar as xCal (RFC 6321), laid out as libxml2's indenting writer does: every
 /// property a child element named after it, its type as the value element, VALUE dropped, text
 /// unescaped, list values repeated, GEO and REQUEST-STATUS and RECUR as their structured forms.
-/// Written as a stream (see `CalendarDocumentWriter`): no document tree is ever built.
+/// Written as a stream (see ``CalendarDocumentWriter``): no document tree is ever built.
 package struct XCalWriter: CalendarDocumentWriter {
     package static let namespace = "urn:ietf:params:xml:ns:icalendar-2.0"
 

@@ -17,8 +17,10 @@ enum XMLPushParser {
 
     /// Calls `step` with each chunk `nextChunk` gives, cut into slices of at most `sliceSize`, until
     /// it returns nil, and then once more with no bytes and `isLast` set.
-    static func feedInSlices(of nextChunk: () throws -> [UInt8]?,
-                             _ step: (_ bytes: UnsafeBufferPointer<UInt8>, _ isLast: Bool) throws -> Void) throws {
+    static func feedInSlices(
+        of nextChunk: () throws -> [UInt8]?,
+        _ step: (_ bytes: UnsafeBufferPointer<UInt8>, _ isLast: Bool) throws -> Void
+    ) throws {
         while let chunk = try nextChunk() {
             try chunk.withUnsafeBufferPointer { bytes in
                 var start = 0
@@ -67,24 +69,29 @@ enum XMLPushParser {
                 if let failure = state.failure { throw failure }
                 guard result != 0 || context.pointee.wellFormed == 0 else { return }
                 guard var failure = state.libxmlFailure else {
-                    throw XMLReadingFailure(reason: .notWellFormed("not well-formed XML"), line: Int(xmlSAX2GetLineNumber(context)),
-                                            column: Int(xmlSAX2GetColumnNumber(context)))
+                    throw XMLReadingFailure(
+                        reason: .notWellFormed("not well-formed XML"), line: Int(xmlSAX2GetLineNumber(context)),
+                        column: Int(xmlSAX2GetColumnNumber(context)))
                 }
                 failure.endedInsideElement = isLast && state.libxmlCode == Int32(XML_ERR_DOCUMENT_END.rawValue) && state.depth > 0
                 throw failure
             }
-            return try body(Session(feed: feed, isCaughtUp: {
-                guard let input = context.pointee.input else { return false }
-                return state.failure == nil && context.pointee.wellFormed != 0 && input.pointee.cur == input.pointee.end
-            }, skip: { from, to in
-                guard let input = context.pointee.input else { return }
-                if to.line > from.line {
-                    input.pointee.line += Int32(to.line - from.line)
-                    input.pointee.col = Int32(to.column)
-                } else {
-                    input.pointee.col += Int32(to.column - from.column)
-                }
-            }))
+            return try body(
+                Session(
+                    feed: feed,
+                    isCaughtUp: {
+                        guard let input = context.pointee.input else { return false }
+                        return state.failure == nil && context.pointee.wellFormed != 0 && input.pointee.cur == input.pointee.end
+                    },
+                    skip: { from, to in
+                        guard let input = context.pointee.input else { return }
+                        if to.line > from.line {
+                            input.pointee.line += Int32(to.line - from.line)
+                            input.pointee.col = Int32(to.column)
+                        } else {
+                            input.pointee.col += Int32(to.column - from.column)
+                        }
+                    }))
         }
     }
 
@@ -131,7 +138,8 @@ enum XMLPushParser {
 
         /// Records why reading stopped, at the parser's current place, and stops libxml2 reading further.
         func stop(_ reason: XMLReadingFailure.Reason, at parser: xmlParserCtxtPtr) {
-            failure = XMLReadingFailure(reason: reason, line: Int(xmlSAX2GetLineNumber(parser)), column: Int(xmlSAX2GetColumnNumber(parser)))
+            failure = XMLReadingFailure(
+                reason: reason, line: Int(xmlSAX2GetLineNumber(parser)), column: Int(xmlSAX2GetColumnNumber(parser)))
             xmlStopParser(parser)
         }
     }
@@ -157,9 +165,10 @@ enum XMLPushParser {
             guard let (state, parser) = ParseState.of(context), let localName else { return }
             state.depth += 1
             guard state.depth <= SafeXML.maximumDepth else { return state.stop(.nestingTooDeep, at: parser) }
-            let tag = XMLStartTag(name: state.name(localName), line: Int(xmlSAX2GetLineNumber(parser)),
-                                  column: XMLPushParser.startTagColumn(parser), namespaceURI: namespace,
-                                  attributeCount: Int(attributeCount), attributes: attributes)
+            let tag = XMLStartTag(
+                name: state.name(localName), line: Int(xmlSAX2GetLineNumber(parser)),
+                column: XMLPushParser.startTagColumn(parser), namespaceURI: namespace,
+                attributeCount: Int(attributeCount), attributes: attributes)
             state.run(parser) { try state.handler.startElement(tag) }
         }
         callbacks.endElementNs = { context, _, _, _ in
@@ -188,10 +197,12 @@ enum XMLPushParser {
         // Per-parser structured errors: nothing reaches stderr and no process-wide handler is set.
         callbacks.serror = { context, error in
             guard let (state, _) = ParseState.of(context), let error, state.libxmlFailure == nil,
-                  error.pointee.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
+                error.pointee.level.rawValue >= XML_ERR_ERROR.rawValue
+            else { return }
             let message = error.pointee.message.map { String(cString: $0).surroundingWhitespaceRemoved } ?? "not well-formed XML"
             state.libxmlCode = error.pointee.code
-            state.libxmlFailure = XMLReadingFailure(reason: .notWellFormed(message), line: Int(error.pointee.line), column: Int(error.pointee.int2))
+            state.libxmlFailure = XMLReadingFailure(
+                reason: .notWellFormed(message), line: Int(error.pointee.line), column: Int(error.pointee.int2))
         }
         return callbacks
     }

@@ -12,8 +12,10 @@ struct XMLStartTag {
     /// libxml2's attributes: (local name, prefix, URI, value start, value end) per attribute.
     private let attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
 
-    init(name: String, line: Int, column: Int, namespaceURI: UnsafePointer<xmlChar>?,
-         attributeCount: Int, attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?) {
+    init(
+        name: String, line: Int, column: Int, namespaceURI: UnsafePointer<xmlChar>?,
+        attributeCount: Int, attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
+    ) {
         (self.name, self.line, self.column) = (name, line, column)
         (self.namespaceURI, self.attributeCount, self.attributes) = (namespaceURI, attributeCount, attributes)
     }
@@ -27,8 +29,9 @@ struct XMLStartTag {
         for index in 0..<attributeCount {
             let base = index * 5
             guard let localName = attributes[base], attributes[base + 2] == nil,
-                  xmlStrEqual(localName, name) != 0,
-                  let start = attributes[base + 3], let end = attributes[base + 4] else { continue }
+                xmlStrEqual(localName, name) != 0,
+                let start = attributes[base + 3], let end = attributes[base + 4]
+            else { continue }
             return String(decoding: UnsafeBufferPointer(start: start, count: end - start), as: UTF8.self)
         }
         return nil

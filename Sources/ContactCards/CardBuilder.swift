@@ -31,8 +31,11 @@ struct CardBuilder {
         switch property.name {
         case "FN": Self.keepFirst(&formattedName, TextValue.meaningful(text(property, line, &problems)))
         case "N": Self.keepFirst(&structuredName, Self.name(fromN: text(property, line, &problems)))
-        case "ORG": Self.keepFirst(&organization, TextValue.components(text(property, line, &problems), separator: ";")
-                                .first.flatMap(TextValue.meaningful))
+        case "ORG":
+            Self.keepFirst(
+                &organization,
+                TextValue.components(text(property, line, &problems), separator: ";")
+                    .first.flatMap(TextValue.meaningful))
         case "EMAIL": Self.keepFirst(&email, TextValue.meaningful(text(property, line, &problems)))
         case "UID": Self.keepFirst(&uid, TextValue.meaningful(text(property, line, &problems)))
         case "X-ABLABEL":
@@ -41,13 +44,14 @@ struct CardBuilder {
             }
         case "BDAY": addDate(property, line, .kind(.birthday), &problems)
         case "ANNIVERSARY", "X-ANNIVERSARY", "X-MS-ANNIVERSARY", "X-EVOLUTION-ANNIVERSARY",
-             "X-KADDRESSBOOK-X-ANNIVERSARY":
+            "X-KADDRESSBOOK-X-ANNIVERSARY":
             addDate(property, line, .kind(.anniversary), &problems)
         case "X-ABDATE": addDate(property, line, .labelledBy(group: property.group), &problems)
         case "DEATHDATE":
             if deathDate == nil, let (day, location) = date(property, line, &problems) {
-                deathDate = ContactDate(kind: .labelled("Death"), year: day.year, month: day.month, day: day.day,
-                                        location: location)
+                deathDate = ContactDate(
+                    kind: .labelled("Death"), year: day.year, month: day.month, day: day.day,
+                    location: location)
             }
         default: break
         }
@@ -61,15 +65,18 @@ struct CardBuilder {
             case .kind(let fixed): kind = fixed
             case .labelledBy(let group): kind = DateLabel.kind(of: group.flatMap { labels[$0] })
             }
-            return ContactDate(kind: kind, year: date.day.year, month: date.day.month, day: date.day.day,
-                               location: date.location)
+            return ContactDate(
+                kind: kind, year: date.day.year, month: date.day.month, day: date.day.day,
+                location: date.location)
         }
         let name = formattedName ?? structuredName ?? organization ?? email ?? "(no name)"
         return ContactCard(uid: uid, displayName: name, dates: contactDates, deathDate: deathDate, location: location)
     }
 
-    private mutating func addDate(_ property: VCardProperty, _ line: UnfoldedLine, _ source: DateSource,
-                                  _ problems: inout ProblemLog) {
+    private mutating func addDate(
+        _ property: VCardProperty, _ line: UnfoldedLine, _ source: DateSource,
+        _ problems: inout ProblemLog
+    ) {
         if let (day, location) = date(property, line, &problems) {
             dates.append((day, source, location))
         }
@@ -77,13 +84,14 @@ struct CardBuilder {
 
     /// The date of a date property, or `nil` after saying in `problems` why there is none.
     private func date(_ property: VCardProperty, _ line: UnfoldedLine, _ problems: inout ProblemLog)
-        -> (CardDay, SourceLocation)? {
+        -> (CardDay, SourceLocation)?
+    {
         let value = TextValue.trimmed(text(property, line, &problems))
         let place = line.location(ofOffset: property.valueOffset)
         func report(_ message: String) {
             problems.skipDate(line: place.line, column: place.column, "\(property.name) \(message)")
         }
-        if value.isEmpty { return nil }   // An empty BDAY: a field the address book left blank.
+        if value.isEmpty { return nil }  // An empty BDAY: a field the address book left blank.
         // vCard names its value types as iCalendar does (RFC 6350 §5.2).
         if property.parameter("VALUE").map(ValueType.init(name:)) == .text {
             report("is the text \"\(value.prefix(40))\", not a date")
@@ -116,8 +124,9 @@ struct CardBuilder {
         let (text, unknown) = ValueCharset.decode(Array(bytes), charset: charset)
         if unknown, let charset {
             let place = line.location(ofOffset: property.valueOffset)
-            problems.add(line: place.line, column: place.column,
-                         "\(property.name) has the unknown charset \(charset)", repair: "reads it as UTF-8")
+            problems.add(
+                line: place.line, column: place.column,
+                "\(property.name) has the unknown charset \(charset)", repair: "reads it as UTF-8")
         }
         return text
     }

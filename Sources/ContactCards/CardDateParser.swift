@@ -67,13 +67,13 @@ enum CardDateParser {
         }
         switch (date.count, date.starts(with: [dash, dash])) {
         case (10, false) where date[4] == dash && date[7] == dash: return (read(0..<4, 5..<7, 8..<10), rest)  // 1985-04-12
-        case (8, false): return (read(0..<4, 4..<6, 6..<8), rest)                                           // 19850412
-        case (7, false) where date[4] == dash: return (read(0..<4, 5..<7, nil), rest)                       // 1985-04
-        case (4, false): return (read(0..<4, nil, nil), rest)                                               // 1985
-        case (7, true) where date[4] == dash: return (read(nil, 2..<4, 5..<7), rest)                        // --04-12
-        case (6, true): return (read(nil, 2..<4, 4..<6), rest)                                              // --0412
-        case (4, true): return (read(nil, 2..<4, nil), rest)                                                // --04
-        case (5, true) where date[2] == dash: return (read(nil, nil, 3..<5), rest)                          // ---12
+        case (8, false): return (read(0..<4, 4..<6, 6..<8), rest)  // 19850412
+        case (7, false) where date[4] == dash: return (read(0..<4, 5..<7, nil), rest)  // 1985-04
+        case (4, false): return (read(0..<4, nil, nil), rest)  // 1985
+        case (7, true) where date[4] == dash: return (read(nil, 2..<4, 5..<7), rest)  // --04-12
+        case (6, true): return (read(nil, 2..<4, 4..<6), rest)  // --0412
+        case (4, true): return (read(nil, 2..<4, nil), rest)  // --04
+        case (5, true) where date[2] == dash: return (read(nil, nil, 3..<5), rest)  // ---12
         default: return (nil, rest)
         }
     }
@@ -101,8 +101,10 @@ enum CardDateParser {
         text.count <= 40 ? text : String(text.prefix(40)) + "…"
     }
 
-    private static let monthNames = ["January", "February", "March", "April", "May", "June", "July",
-                                     "August", "September", "October", "November", "December"]
+    private static let monthNames = [
+        "January", "February", "March", "April", "May", "June", "July",
+        "August", "September", "October", "November", "December",
+    ]
 }
 
 /// What is wrong with a date value, as a sentence for the reader of the problem list.

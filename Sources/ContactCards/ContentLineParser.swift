@@ -16,8 +16,9 @@ enum ContentLineParser {
             parameters.append(try parameter(bytes, &i))
         }
         let valueStart = try lexer.valueStart(bytes, i, name: name)
-        return VCardProperty(group: group.map { String(decoding: bytes[$0], as: UTF8.self).lowercased() },
-                             name: ASCII.uppercased(bytes[name]), parameters: parameters, valueOffset: valueStart)
+        return VCardProperty(
+            group: group.map { String(decoding: bytes[$0], as: UTF8.self).lowercased() },
+            name: ASCII.uppercased(bytes[name]), parameters: parameters, valueOffset: valueStart)
     }
 
     /// A parameter with its list of values kept together as written (`TYPE=HOME,VOICE`).

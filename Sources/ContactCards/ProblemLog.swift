@@ -35,8 +35,9 @@ struct ProblemLog {
     /// The listed problems, and one more saying how many were left out.
     func finished() -> [Diagnostic] {
         guard let first = firstUnlisted else { return problems }
-        let more = Diagnostic(.error, file: file, at: SourceLocation(line: first.line, column: first.column),
-                              "\(unlisted) more problems from here on are not listed", repair: "reads past them as it did the listed ones")
+        let more = Diagnostic(
+            .error, file: file, at: SourceLocation(line: first.line, column: first.column),
+            "\(unlisted) more problems from here on are not listed", repair: "reads past them as it did the listed ones")
         return problems + [more]
     }
 }

@@ -22,7 +22,8 @@ enum TextValue {
     /// Without white space and line breaks at either end.
     static func trimmed(_ text: String) -> String {
         guard let first = text.firstIndex(where: { !$0.isWhitespace }),
-              let last = text.lastIndex(where: { !$0.isWhitespace }) else { return "" }
+            let last = text.lastIndex(where: { !$0.isWhitespace })
+        else { return "" }
         return String(text[first...last])
     }
 }

@@ -15,8 +15,9 @@ package struct VCardReader: Sendable {
             state.take(line)
         }
         state.finishFile()
-        return VCardReadResult(cards: state.cards, problems: state.problems.finished(),
-                               cardsWithoutDates: state.cards.count { $0.dates.isEmpty }, datesSkipped: state.problems.datesSkipped)
+        return VCardReadResult(
+            cards: state.cards, problems: state.problems.finished(),
+            cardsWithoutDates: state.cards.count { $0.dates.isEmpty }, datesSkipped: state.problems.datesSkipped)
     }
 }
 
@@ -42,8 +43,9 @@ private struct ReadState {
                 noteStray(line)
             } else {
                 let place = line.location(ofOffset: error.offset)
-                problems.add(line: place.line, column: place.column,
-                             "not a vCard line (\(error.message)): \(Self.excerpt(line.bytes))", repair: "skips it")
+                problems.add(
+                    line: place.line, column: place.column,
+                    "not a vCard line (\(error.message)): \(Self.excerpt(line.bytes))", repair: "skips it")
             }
             return
         }
@@ -51,8 +53,9 @@ private struct ReadState {
         if property.name == "BEGIN", Self.isVCard(value) {
             reportStrayRun()
             if let open = card {
-                problems.add(line: open.location.line, column: 1,
-                             "the card begun here has no END:VCARD before the BEGIN:VCARD of line \(line.line)", repair: "reads it up to there")
+                problems.add(
+                    line: open.location.line, column: 1,
+                    "the card begun here has no END:VCARD before the BEGIN:VCARD of line \(line.line)", repair: "reads it up to there")
                 cards.append(open.finished())
             }
             card = CardBuilder(location: SourceLocation(line: line.line, column: 1))
@@ -74,8 +77,9 @@ private struct ReadState {
     mutating func finishFile() {
         reportStrayRun()
         if let open = card {
-            problems.add(line: open.location.line, column: 1,
-                         "the card begun here has no END:VCARD before the end of the file", repair: "reads it up to there")
+            problems.add(
+                line: open.location.line, column: 1,
+                "the card begun here has no END:VCARD before the end of the file", repair: "reads it up to there")
             cards.append(open.finished())
             card = nil
         }
@@ -93,7 +97,8 @@ private struct ReadState {
         guard let run = strayRun else { return }
         strayRun = nil
         let what = run.count == 1 ? "this line is" : "\(run.count) lines from here on are"
-        problems.add(line: run.line, column: 1, "\(what) outside BEGIN:VCARD … END:VCARD", repair: run.count == 1 ? "skips it" : "skips them")
+        problems.add(
+            line: run.line, column: 1, "\(what) outside BEGIN:VCARD … END:VCARD", repair: run.count == 1 ? "skips it" : "skips them")
     }
 
     private static func isVCard(_ value: ArraySlice<UInt8>) -> Bool {

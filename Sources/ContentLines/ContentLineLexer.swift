@@ -77,7 +77,8 @@ package struct ContentLineLexer: Sendable {
     package func valueStart(_ bytes: [UInt8], _ i: Int, name: Range<Int>) throws(ContentLineProblem) -> Int {
         guard i < bytes.count, bytes[i] == Self.colon else {
             let found = i < bytes.count ? "'\(Character(Unicode.Scalar(bytes[i])))'" : "the end of the line"
-            throw ContentLineProblem(offset: i, message: "expected ':' after the name and parameters of \(Self.shown(bytes[name])), found \(found)")
+            throw ContentLineProblem(
+                offset: i, message: "expected ':' after the name and parameters of \(Self.shown(bytes[name])), found \(found)")
         }
         return i + 1
     }

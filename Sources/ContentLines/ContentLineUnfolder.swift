@@ -29,7 +29,8 @@ package struct ContentLineUnfolder: IteratorProtocol {
         while let following = readPhysicalLine() {
             let continuation = input[following.range]
             if dialect == .vCard, line.bytes.last == UInt8(ascii: "="), header.isQuotedPrintable(line.bytes),
-               !Self.startsComponent(continuation) {
+                !Self.startsComponent(continuation)
+            {
                 // Checked before folding: a quoted-printable value never ends in a literal `=`, so
                 // this is a soft break, and a space after it is part of the value. The `=` itself
                 // is no part of the value.

@@ -10,8 +10,10 @@ enum CalendarCSVTargets {
         // Slashed dates read month first, as Google's and English Outlook's forms are written back.
         let reading = CalendarCSVOptions(dateOrder: .mdy)
         guard let first = try? CalendarCSVReader.read(bytes, file: "fuzz.csv", options: reading).calendar else { return nil }
-        let forms = [CalendarCSVOptions(style: .google), CalendarCSVOptions(style: .outlook),
-                     CalendarCSVOptions(style: .outlook, language: .german)]
+        let forms = [
+            CalendarCSVOptions(style: .google), CalendarCSVOptions(style: .outlook),
+            CalendarCSVOptions(style: .outlook, language: .german),
+        ]
         for form in forms {
             let name = "\(form.style.rawValue) (\(form.language.rawValue))"
             let written: [UInt8]
@@ -26,7 +28,8 @@ enum CalendarCSVTargets {
             }
             let before = eventKeys(first), after = eventKeys(again)
             if before != after {
-                return "the \(name) CSV calbridge wrote reads back as other events: \(before.subtracting(after).sorted().first ?? "") became \(after.subtracting(before).sorted().first ?? "")"
+                return
+                    "the \(name) CSV calbridge wrote reads back as other events: \(before.subtracting(after).sorted().first ?? "") became \(after.subtracting(before).sorted().first ?? "")"
             }
         }
         return nil
@@ -37,8 +40,10 @@ enum CalendarCSVTargets {
         var counts: [String: Int] = [:]
         for event in calendar.components {
             let start = event["DTSTART"]?.value ?? ""
-            let fields = [event["SUMMARY"]?.value ?? "", start, event["DTEND"]?.value ?? start,
-                          event["DESCRIPTION"]?.value ?? "", event["LOCATION"]?.value ?? ""]
+            let fields = [
+                event["SUMMARY"]?.value ?? "", start, event["DTEND"]?.value ?? start,
+                event["DESCRIPTION"]?.value ?? "", event["LOCATION"]?.value ?? "",
+            ]
             counts[fields.joined(separator: " | "), default: 0] += 1
         }
         return Set(counts.map { "\($0.key) ×\($0.value)" })

@@ -17,10 +17,11 @@ public struct FuzzTarget: Sendable {
     /// Every reader calbridge has, one target each: the parts of the iCalendar reader and the
     /// recurrence engine, the calendar CSV reader that shares the `csv` entry with timetables, and
     /// every format of the registry (`RegistryTargets`).
-    public static let all: [FuzzTarget] = [
-        ICalendarTargets.scanner, ICalendarTargets.contentLines, RecurrenceTargets.rule, RecurrenceTargets.expansion,
-        CalendarCSVTargets.calendarCSV,
-    ] + RegistryTargets.all
+    public static let all: [FuzzTarget] =
+        [
+            ICalendarTargets.scanner, ICalendarTargets.contentLines, RecurrenceTargets.rule, RecurrenceTargets.expansion,
+            CalendarCSVTargets.calendarCSV,
+        ] + RegistryTargets.all
 
     /// The target of that name.
     public static func named(_ name: String) -> FuzzTarget? {

@@ -21,7 +21,8 @@ enum RecurrenceTargets {
     static let expansion = FuzzTarget("recurrence") { bytes in
         let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
         guard lines.count == 2, let start = DateValue(icalendar: String(lines[0])),
-              let rule = RecurrenceRuleReading(String(lines[1])).rule else { return nil }
+            let rule = RecurrenceRuleReading(String(lines[1])).rule
+        else { return nil }
         return instanceFault(rule, start) ?? expansionFault(rule, start)
     }
 
@@ -43,15 +44,23 @@ enum RecurrenceTargets {
     private static func expansionFault(_ rule: RecurrenceRule, _ start: DateValue) -> String? {
         var event = start.property(named: "DTSTART")
         event.location = nil
-        let calendar = Component(name: "VCALENDAR", components: [Component(name: "VEVENT", properties: [
-            Property(name: "UID", value: "fuzz"), event, Property(name: "DURATION", value: "PT1H"),
-            Property(name: "RRULE", value: rule.icalendarText),
-        ])])
+        let calendar = Component(
+            name: "VCALENDAR",
+            components: [
+                Component(
+                    name: "VEVENT",
+                    properties: [
+                        Property(name: "UID", value: "fuzz"), event, Property(name: "DURATION", value: "PT1H"),
+                        Property(name: "RRULE", value: rule.icalendarText),
+                    ])
+            ])
         var expansion = CalendarExpansion(calendar: calendar)
         expansion.budget = 20_000
         let utc = FixedOffsetZone(seconds: 0)
-        let window = (LocalDateTime(date: CalendarDate(year: 2026, month: 1, day: 1)),
-                      LocalDateTime(date: CalendarDate(year: 2027, month: 1, day: 1)))
+        let window = (
+            LocalDateTime(date: CalendarDate(year: 2026, month: 1, day: 1)),
+            LocalDateTime(date: CalendarDate(year: 2027, month: 1, day: 1))
+        )
         guard let found = try? expansion.occurrences(from: window.0, to: window.1, in: utc) else { return nil }
         // DTSTART is an occurrence even when the rule does not yield it (RFC 5545 §3.8.5.3): one more.
         if let count = rule.count, found.count > count + 1 { return "COUNT=\(count) gave \(found.count) occurrences" }

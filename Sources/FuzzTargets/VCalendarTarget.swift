@@ -8,7 +8,8 @@ enum VCalendarTarget {
     /// makes a property name, parameter or value that iCalendar text cannot hold.
     static let vcs = FuzzTarget("vcs") { bytes in
         guard let descriptor = CalendarFormat.registry.first(where: { $0.name == "vcs" }),
-              let calendar = try? RegistryTargets.read(bytes, as: descriptor) else { return nil }
+            let calendar = try? RegistryTargets.read(bytes, as: descriptor)
+        else { return nil }
         let written = ICalendarText.written([calendar])
         WrittenTrace.keep(written)
         return treeDifference([calendar], ICalendarText(written).calendars).map { "the translation does not read back as itself: " + $0 }

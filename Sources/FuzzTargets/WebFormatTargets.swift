@@ -13,8 +13,10 @@ enum WebFormatTargets {
         roundTrip(bytes, format: "jCal", read: JCalReader().calendars(from:), write: JCalWriter().document(for:))
     }
 
-    private static func roundTrip(_ bytes: [UInt8], format: String, read: ([UInt8]) throws -> [Component],
-                                  write: (Component) -> [UInt8]) -> String? {
+    private static func roundTrip(
+        _ bytes: [UInt8], format: String, read: ([UInt8]) throws -> [Component],
+        write: (Component) -> [UInt8]
+    ) -> String? {
         guard let first = try? read(bytes) else { return nil }
         do {
             let written = first.map(write)
@@ -36,11 +38,13 @@ enum WebFormatTargets {
             var alike = property
             let design = PropertyDesignTable.design(for: property.name)
             if let type = property[parameter: "VALUE"], ValueType(name: type) == PropertyDesignTable.type(of: property.name),
-               design?.requiresValueParameter != true {
+                design?.requiresValueParameter != true
+            {
                 alike.parameters.removeAll { $0.name == "VALUE" }
             }
             if alike[parameter: "VALUE"] == nil, PropertyDesignTable.type(of: property.name) == .text,
-               PropertyDesignTable.layout(of: property.name, type: .text) == .single {
+                PropertyDesignTable.layout(of: property.name, type: .text) == .single
+            {
                 alike.value = TextEscaping.escape(TextEscaping.unescape(property.value))
             }
             return alike

@@ -15,11 +15,14 @@ struct ComponentFromObject {
     private let zones: TimeZoneResolver
 
     /// `named` gives the component a Participant is (see `ParticipantComponents`).
-    static func components(for object: JSONValue, path: String, zones: TimeZoneResolver,
-                           named given: String? = nil) throws(JSCalendarProblem) -> [Component] {
+    static func components(
+        for object: JSONValue, path: String, zones: TimeZoneResolver,
+        named given: String? = nil
+    ) throws(JSCalendarProblem) -> [Component] {
         guard case .object = object else { throw JSCalendarProblem(path: path, "an entry must be a JSON object") }
         guard let type = object["@type"]?.string, let name = given ?? MappingTable.component(ofType: type),
-              let kind = MappingTable.kind(of: name) else {
+            let kind = MappingTable.kind(of: name)
+        else {
             throw JSCalendarProblem(path: "\(path).@type", "\"@type\" must be Event, Task or Group (Alert inside alerts)")
         }
         let converted = object["iCalComponent"]?["convertedProperties"]
@@ -43,17 +46,21 @@ struct ComponentFromObject {
             if member.value == (member.key == "timeZone" ? .null : .bool(false)) { return }
             // Said by the DTSTART or DUE line when one is written, and only in the form it writes.
             let written = form.time(object["start"]) != nil || form.time(object["due"]) != nil
-            let said = form.members.contains { $0.key == member.key && $0.value == member.value }
+            let said =
+                form.members.contains { $0.key == member.key && $0.value == member.value }
                 || (member.key == "timeZone" && converted?["timeZone"] != nil && member.value.string != nil)
             if !(written && said) { carry(member) }
         case "recurrenceIdTimeZone":
             // Said by the RECURRENCE-ID line, which is written in the start's zone.
-            if form.time(object["recurrenceId"]) == nil || member.value.string == nil || member.value != object["timeZone"] { carry(member) }
+            if form.time(object["recurrenceId"]) == nil || member.value.string == nil || member.value != object["timeZone"] {
+                carry(member)
+            }
         case "replyTo":
             if Organizer.replyTo(in: object)?.sameValue(as: member.value) != true { carry(member) }
         case "iCalComponent":
-            let specifics = try ICalendarSpecifics.component(from: member.value, path: "\(path).iCalComponent",
-                                                             implied: component.name)
+            let specifics = try ICalendarSpecifics.component(
+                from: member.value, path: "\(path).iCalComponent",
+                implied: component.name)
             component.properties += specifics.properties
             component.components += specifics.components
         case "alerts":
@@ -133,10 +140,13 @@ struct ComponentFromObject {
                 component.properties.append(end)
                 return true
             }
-            guard let text = member.value.string, let duration = CalendarDuration(icalendar: text), !duration.isNegative else { return false }
+            guard let text = member.value.string, let duration = CalendarDuration(icalendar: text), !duration.isNegative else {
+                return false
+            }
             if converted?["duration"]?["name"]?.string == "dtend" {
                 guard let start = form.time(object["start"]), let end = WallClockSpan.end(from: start, after: text),
-                      WallClockSpan.duration(from: start, to: end) == text else { return false }
+                    WallClockSpan.duration(from: start, to: end) == text
+                else { return false }
                 component.properties.append(form.property(named: "DTEND", at: end))
             } else {
                 guard duration.icalendarText == text else { return false }
@@ -146,7 +156,9 @@ struct ComponentFromObject {
             guard case .array(let rules) = member.value, object["start"] != nil else { return false }
             let texts = rules.compactMap { RuleMapping.text(of: $0, form: form, zones: zones) }
             guard texts.count == rules.count, !texts.isEmpty,
-                  zip(texts, rules).allSatisfy({ RuleMapping.rule(for: Property(name: "RRULE", value: $0), form: form, zones: zones)?.sameValue(as: $1) == true })
+                zip(texts, rules).allSatisfy({
+                    RuleMapping.rule(for: Property(name: "RRULE", value: $0), form: form, zones: zones)?.sameValue(as: $1) == true
+                })
             else { return false }
             component.properties += texts.map { Property(name: member.key == "recurrenceRules" ? "RRULE" : "EXRULE", value: $0) }
         default:

@@ -5,12 +5,14 @@ extension MemberMapping {
     /// CONCEPT (RFC 9253 §8.1) as the set `categories` (RFC 8984 §4.2.10): every CONCEPT line of a
     /// component is one key, in order (draft-ietf-calext-jscalendar-icalendar-08 §2.3.10), so the
     /// lines come back one a key as they were written.
-    static let categories = MemberMapping(properties: ["CONCEPT"], member: "categories", isEntry: true, isKeyedByValue: true,
-                                          toJSON: { property in
-        property.parameters.isEmpty && property.value.isEmpty ? .bool(true) : nil
-    }, toProperty: { json in
-        json == .bool(true) ? Property(name: "CONCEPT", value: "") : nil
-    })
+    static let categories = MemberMapping(
+        properties: ["CONCEPT"], member: "categories", isEntry: true, isKeyedByValue: true,
+        toJSON: { property in
+            property.parameters.isEmpty && property.value.isEmpty ? .bool(true) : nil
+        },
+        toProperty: { json in
+            json == .bool(true) ? Property(name: "CONCEPT", value: "") : nil
+        })
 
     /// LINK (RFC 9253 §8.2) as a Link: LINKREL its `rel`, LABEL its `title`, FMTTYPE its
     /// `contentType`, its VALUE=URI last as RFC 9253's examples and -08's ical-prop-link write it. A
@@ -26,9 +28,11 @@ extension MemberMapping {
         return property
     }
 
-    private static let linkShape = EntryShape(type: "Link", valueMember: "href", parameters: [
-        .text("LINKREL", "rel"), .text("LABEL", "title"), .text("FMTTYPE", "contentType"),
-    ])
+    private static let linkShape = EntryShape(
+        type: "Link", valueMember: "href",
+        parameters: [
+            .text("LINKREL", "rel"), .text("LABEL", "title"), .text("FMTTYPE", "contentType"),
+        ])
 }
 
 /// STYLED-DESCRIPTION (RFC 9073 §6.5) as `description` and `descriptionContentType` (RFC 8984
@@ -45,7 +49,8 @@ enum StyledDescription {
     /// The two members, when the line comes back from them exactly.
     static func members(of property: Property) -> (description: String, contentType: String)? {
         guard property.name == name, property.parameters.count == 2, property.parameters[0] == .value(.text),
-              property.parameters[1].name == "FMTTYPE", property.parameters[1].values.count == 1 else { return nil }
+            property.parameters[1].name == "FMTTYPE", property.parameters[1].values.count == 1
+        else { return nil }
         let said = (description: property.text, contentType: property.parameters[1].value)
         return line(description: said.description, contentType: said.contentType) == property ? said : nil
     }
@@ -53,13 +58,16 @@ enum StyledDescription {
     /// The line for a description of a content type other than RFC 8984's default, `text/plain`.
     static func line(description: String, contentType: String) -> Property? {
         guard contentType != "text/plain" else { return nil }
-        return Property(name: name, parameters: [.value(.text), Parameter("FMTTYPE", contentType)],
-                        value: TextEscaping.escape(description))
+        return Property(
+            name: name, parameters: [.value(.text), Parameter("FMTTYPE", contentType)],
+            value: TextEscaping.escape(description))
     }
 
     /// The line an object's `description` and `descriptionContentType` say together, if they do.
     static func line(in object: JSONValue) -> Property? {
-        guard let description = object["description"]?.string, let contentType = object["descriptionContentType"]?.string else { return nil }
+        guard let description = object["description"]?.string, let contentType = object["descriptionContentType"]?.string else {
+            return nil
+        }
         return line(description: description, contentType: contentType)
     }
 }

@@ -11,26 +11,33 @@ import TimeZones
 enum EndZone {
     /// The duration and Location for a DTEND zoned otherwise than the start; nil when it is not one,
     /// or would not come back as written.
-    static func members(for property: Property, start: LocalDateTime, form: DateForm,
-                        zones: TimeZoneResolver) -> (duration: JSONValue, location: JSONValue)? {
+    static func members(
+        for property: Property, start: LocalDateTime, form: DateForm,
+        zones: TimeZoneResolver
+    ) -> (duration: JSONValue, location: JSONValue)? {
         guard property.name == "DTEND", case .zoned(let startZone) = form, let read = DateForm.read(property),
-              case .zoned(let endZone) = read.form, endZone != startZone,
-              let from = zones.zone(for: startZone), let to = zones.zone(for: endZone) else { return nil }
+            case .zoned(let endZone) = read.form, endZone != startZone,
+            let from = zones.zone(for: startZone), let to = zones.zone(for: endZone)
+        else { return nil }
         let seconds = to.utcSecond(forLocal: read.time) - from.utcSecond(forLocal: start)
         guard seconds >= 0 else { return nil }
-        let duration = JSONValue.string(CalendarDuration(hours: seconds / 3600, minutes: seconds % 3600 / 60, seconds: seconds % 60).icalendarText)
-        let object = JSONValue.object([JSONMember(key: "start", value: .string(start.isoFormat)), JSONMember(key: "duration", value: duration),
-                                       JSONMember(key: "locations", value: .object([JSONMember(key: "1", value: location(endZone))]))])
+        let duration = JSONValue.string(
+            CalendarDuration(hours: seconds / 3600, minutes: seconds % 3600 / 60, seconds: seconds % 60).icalendarText)
+        let object = JSONValue.object([
+            JSONMember(key: "start", value: .string(start.isoFormat)), JSONMember(key: "duration", value: duration),
+            JSONMember(key: "locations", value: .object([JSONMember(key: "1", value: location(endZone))])),
+        ])
         return line(in: object, form: form, zones: zones) == property ? (duration, location(endZone)) : nil
     }
 
     /// The DTEND an object's last Location says with its duration, if it is such a Location.
     static func line(in object: JSONValue, form: DateForm, zones: TimeZoneResolver) -> Property? {
         guard case .zoned(let startZone) = form, let start = form.time(object["start"]),
-              let last = object["locations"]?.members.last?.value, let endZone = last["timeZone"]?.string, endZone != startZone,
-              isEndLocation(last, zone: endZone), let text = object["duration"]?.string,
-              let duration = CalendarDuration(icalendar: text), !duration.isNegative, duration.weeks == 0, duration.days == 0,
-              let from = zones.zone(for: startZone), let to = zones.zone(for: endZone) else { return nil }
+            let last = object["locations"]?.members.last?.value, let endZone = last["timeZone"]?.string, endZone != startZone,
+            isEndLocation(last, zone: endZone), let text = object["duration"]?.string,
+            let duration = CalendarDuration(icalendar: text), !duration.isNegative, duration.weeks == 0, duration.days == 0,
+            let from = zones.zone(for: startZone), let to = zones.zone(for: endZone)
+        else { return nil }
         let end = to.local(atUTC: from.utcSecond(forLocal: start) + duration.totalSeconds)
         return DateValue.zoned(end, tzid: endZone).property(named: "DTEND")
     }
@@ -52,9 +59,15 @@ enum EndZone {
     }
 
     private static func location(_ zone: String) -> JSONValue {
-        .object([JSONMember(key: "@type", value: .string("Location")), JSONMember(key: "timeZone", value: .string(zone)),
-                 JSONMember(key: "relativeTo", value: .string("end")),
-                 JSONMember(key: "iCalProperty", value: .object([JSONMember(key: "@type", value: .string("ICalProperty")),
-                                                                 JSONMember(key: "name", value: .string("dtend"))]))])
+        .object([
+            JSONMember(key: "@type", value: .string("Location")), JSONMember(key: "timeZone", value: .string(zone)),
+            JSONMember(key: "relativeTo", value: .string("end")),
+            JSONMember(
+                key: "iCalProperty",
+                value: .object([
+                    JSONMember(key: "@type", value: .string("ICalProperty")),
+                    JSONMember(key: "name", value: .string("dtend")),
+                ])),
+        ])
     }
 }

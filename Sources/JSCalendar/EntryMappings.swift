@@ -15,22 +15,28 @@ struct ParameterMember: Sendable {
     }
 
     static func keyword(_ parameter: String, _ member: String, _ pairs: [(String, JSONValue)]) -> ParameterMember {
-        ParameterMember(parameter: parameter, member: member, toJSON: { value in pairs.first { $0.0 == value }?.1 },
-                        toParameter: { json in pairs.first { $0.1.sameValue(as: json) }?.0 })
+        ParameterMember(
+            parameter: parameter, member: member, toJSON: { value in pairs.first { $0.0 == value }?.1 },
+            toParameter: { json in pairs.first { $0.1.sameValue(as: json) }?.0 })
     }
 
     /// A parameter of several values, each a flag of the member (`FEATURE=AUDIO,VIDEO` →
     /// `{"audio": true, "video": true}`); only the values `names` lists, written in upper case.
     static func flagList(_ parameter: String, _ member: String, _ names: [String]) -> ParameterMember {
-        ParameterMember(parameter: parameter, member: member, isList: true, toJSON: { text in
-            let values = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
-            guard values.allSatisfy({ names.contains($0.lowercased()) && $0 == $0.uppercased() }), Set(values).count == values.count
-            else { return nil }
-            return .object(values.map { JSONMember(key: $0.lowercased(), value: .bool(true)) })
-        }, toParameter: { json in
-            guard case .object(let members) = json, !members.isEmpty, members.allSatisfy({ $0.value == .bool(true) }) else { return nil }
-            return members.map { $0.key.uppercased() }.joined(separator: ",")
-        })
+        ParameterMember(
+            parameter: parameter, member: member, isList: true,
+            toJSON: { text in
+                let values = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+                guard values.allSatisfy({ names.contains($0.lowercased()) && $0 == $0.uppercased() }), Set(values).count == values.count
+                else { return nil }
+                return .object(values.map { JSONMember(key: $0.lowercased(), value: .bool(true)) })
+            },
+            toParameter: { json in
+                guard case .object(let members) = json, !members.isEmpty, members.allSatisfy({ $0.value == .bool(true) }) else {
+                    return nil
+                }
+                return members.map { $0.key.uppercased() }.joined(separator: ",")
+            })
     }
 
     static func flags(_ pairs: [(String, [String])]) -> [(String, JSONValue)] {
@@ -60,8 +66,9 @@ struct EntryShape: Sendable {
         guard property.parameters.starts(with: fixed) else { return nil }
         for parameter in property.parameters.dropFirst(fixed.count) {
             guard let rule = parameters.first(where: { $0.parameter == parameter.name }), object[rule.member] == nil,
-                  parameter.values.count == 1 || (rule.isList && !parameter.values.contains { $0.contains(",") }),
-                  let json = rule.toJSON(parameter.values.joined(separator: ",")) else { return nil }
+                parameter.values.count == 1 || (rule.isList && !parameter.values.contains { $0.contains(",") }),
+                let json = rule.toJSON(parameter.values.joined(separator: ","))
+            else { return nil }
             object[rule.member] = json
         }
         guard let value = toValue(property.value) else { return nil }
@@ -81,7 +88,8 @@ struct EntryShape: Sendable {
             } else if value != nil && isImplied {
                 continue
             } else if let rule = self.parameters.first(where: { $0.member == member.key }), let parameter = rule.toParameter(member.value) {
-                parameters.append(Parameter(name: rule.parameter, values: rule.isList ? parameter.split(separator: ",").map(String.init) : [parameter]))
+                parameters.append(
+                    Parameter(name: rule.parameter, values: rule.isList ? parameter.split(separator: ",").map(String.init) : [parameter]))
             } else if !isImplied {
                 return nil
             }
@@ -97,14 +105,22 @@ extension MemberMapping {
     /// (draft-ietf-calext-jscalendar-icalendar-08 §2.3.4), the organizer's its `calendarAddress`
     /// alone (-08 §2.3.29: replies go to the object's `replyTo`, see `Organizer`).
     static let participants: MemberMapping = {
-        let roles = ParameterMember.flags([("REQ-PARTICIPANT", ["attendee"]), ("OPT-PARTICIPANT", ["attendee", "optional"]),
-                                           ("NON-PARTICIPANT", ["informational"]), ("CHAIR", ["attendee", "chair"])])
+        let roles = ParameterMember.flags([
+            ("REQ-PARTICIPANT", ["attendee"]), ("OPT-PARTICIPANT", ["attendee", "optional"]),
+            ("NON-PARTICIPANT", ["informational"]), ("CHAIR", ["attendee", "chair"]),
+        ])
         let common = [
             ParameterMember.text("CN", "name"), .text("EMAIL", "email"), .text("LANGUAGE", "language"),
-            .keyword("CUTYPE", "kind", [("INDIVIDUAL", .string("individual")), ("GROUP", .string("group")),
-                                        ("RESOURCE", .string("resource")), ("ROOM", .string("location"))]),
-            .keyword("PARTSTAT", "participationStatus", ["NEEDS-ACTION", "ACCEPTED", "DECLINED", "TENTATIVE", "DELEGATED"]
-                .map { ($0, .string($0.lowercased())) }),
+            .keyword(
+                "CUTYPE", "kind",
+                [
+                    ("INDIVIDUAL", .string("individual")), ("GROUP", .string("group")),
+                    ("RESOURCE", .string("resource")), ("ROOM", .string("location")),
+                ]),
+            .keyword(
+                "PARTSTAT", "participationStatus",
+                ["NEEDS-ACTION", "ACCEPTED", "DECLINED", "TENTATIVE", "DELEGATED"]
+                    .map { ($0, .string($0.lowercased())) }),
             .keyword("RSVP", "expectReply", [("TRUE", .bool(true)), ("FALSE", .bool(false))]),
             .keyword("ROLE", "roles", roles),
         ]
@@ -112,47 +128,60 @@ extension MemberMapping {
             .object([JSONMember(key: value.lowercased().hasPrefix("mailto:") ? "imip" : "other", value: .string(value))])
         }
         let address: @Sendable (JSONValue) -> String? = { json in json["imip"]?.string ?? json["other"]?.string }
-        let attendee = EntryShape(type: "Participant", valueMember: "sendTo",
-                                  implied: [JSONMember(key: "roles", value: .object([JSONMember(key: "attendee", value: .bool(true))]))],
-                                  parameters: common, toValue: sendTo, fromValue: address, echo: "calendarAddress")
+        let attendee = EntryShape(
+            type: "Participant", valueMember: "sendTo",
+            implied: [JSONMember(key: "roles", value: .object([JSONMember(key: "attendee", value: .bool(true))]))],
+            parameters: common, toValue: sendTo, fromValue: address, echo: "calendarAddress")
         let owner = JSONValue.object([JSONMember(key: "owner", value: .bool(true))])
-        let organizer = EntryShape(type: "Participant", valueMember: "calendarAddress", implied: [JSONMember(key: "roles", value: owner)],
-                                   parameters: common.filter { $0.parameter != "ROLE" })
-        return MemberMapping(properties: ["ATTENDEE", "ORGANIZER"], member: "participants", isEntry: true,
-                             parameters: Set(common.map(\.parameter)), toJSON: { property in
-            (property.name == "ORGANIZER" ? organizer : attendee).entry(for: property)
-        }, toProperty: { json in
-            json["roles"].map { $0.sameValue(as: owner) } == true
-                ? organizer.property(named: "ORGANIZER", for: json) : attendee.property(named: "ATTENDEE", for: json)
-        })
+        let organizer = EntryShape(
+            type: "Participant", valueMember: "calendarAddress", implied: [JSONMember(key: "roles", value: owner)],
+            parameters: common.filter { $0.parameter != "ROLE" })
+        return MemberMapping(
+            properties: ["ATTENDEE", "ORGANIZER"], member: "participants", isEntry: true,
+            parameters: Set(common.map(\.parameter)),
+            toJSON: { property in
+                (property.name == "ORGANIZER" ? organizer : attendee).entry(for: property)
+            },
+            toProperty: { json in
+                json["roles"].map { $0.sameValue(as: owner) } == true
+                    ? organizer.property(named: "ORGANIZER", for: json) : attendee.property(named: "ATTENDEE", for: json)
+            })
     }()
 
     static func entries(_ name: String, _ member: String, _ shape: EntryShape) -> MemberMapping {
-        MemberMapping(properties: [name], member: member, isEntry: true,
-                      parameters: Set(shape.fixed.map(\.name) + shape.parameters.map(\.parameter)), toJSON: { shape.entry(for: $0) },
-                      toProperty: { shape.property(named: name, for: $0) })
+        MemberMapping(
+            properties: [name], member: member, isEntry: true,
+            parameters: Set(shape.fixed.map(\.name) + shape.parameters.map(\.parameter)), toJSON: { shape.entry(for: $0) },
+            toProperty: { shape.property(named: name, for: $0) })
     }
 
     /// LOCATION as a location with a name; GEO as one with coordinates, a geo: URI (RFC 5870), as
     /// draft-ietf-calext-jscalendar-icalendar-08's ical-prop-geo shows. A GEO whose latitude says `+`,
     /// which a geo: URI cannot, is carried so that it comes back as written.
     static let locations: MemberMapping = {
-        let named = EntryShape(type: "Location", valueMember: "name", parameters: [],
-                               toValue: { .string(TextEscaping.unescape($0)) }, fromValue: { $0.string.map(TextEscaping.escape) })
-        let placed = EntryShape(type: "Location", valueMember: "coordinates", parameters: [], toValue: { value in
-            let parts = value.split(separator: ";", omittingEmptySubsequences: false)
-            guard parts.count == 2, parts.allSatisfy(isGeoNumber) else { return nil }
-            return .string("geo:\(parts[0]),\(parts[1])")
-        }, fromValue: { json in
-            guard let uri = json.string, uri.hasPrefix("geo:") else { return nil }
-            let parts = uri.dropFirst("geo:".count).split(separator: ",", omittingEmptySubsequences: false)
-            return parts.count == 2 && parts.allSatisfy(isGeoNumber) ? "\(parts[0]);\(parts[1])" : nil
-        })
-        return MemberMapping(properties: ["LOCATION", "GEO"], member: "locations", isEntry: true, toJSON: { property in
-            (property.name == "GEO" ? placed : named).entry(for: property)
-        }, toProperty: { json in
-            json["coordinates"] == nil ? named.property(named: "LOCATION", for: json) : placed.property(named: "GEO", for: json)
-        })
+        let named = EntryShape(
+            type: "Location", valueMember: "name", parameters: [],
+            toValue: { .string(TextEscaping.unescape($0)) }, fromValue: { $0.string.map(TextEscaping.escape) })
+        let placed = EntryShape(
+            type: "Location", valueMember: "coordinates", parameters: [],
+            toValue: { value in
+                let parts = value.split(separator: ";", omittingEmptySubsequences: false)
+                guard parts.count == 2, parts.allSatisfy(isGeoNumber) else { return nil }
+                return .string("geo:\(parts[0]),\(parts[1])")
+            },
+            fromValue: { json in
+                guard let uri = json.string, uri.hasPrefix("geo:") else { return nil }
+                let parts = uri.dropFirst("geo:".count).split(separator: ",", omittingEmptySubsequences: false)
+                return parts.count == 2 && parts.allSatisfy(isGeoNumber) ? "\(parts[0]);\(parts[1])" : nil
+            })
+        return MemberMapping(
+            properties: ["LOCATION", "GEO"], member: "locations", isEntry: true,
+            toJSON: { property in
+                (property.name == "GEO" ? placed : named).entry(for: property)
+            },
+            toProperty: { json in
+                json["coordinates"] == nil ? named.property(named: "LOCATION", for: json) : placed.property(named: "GEO", for: json)
+            })
     }()
 
     /// A number both a GEO value and a geo: URI can say: an optional `-`, digits, optional decimals.
@@ -164,10 +193,15 @@ extension MemberMapping {
 
     /// CONFERENCE (RFC 7986 §5.11) as a virtual location: the URI, LABEL its name, FEATURE its
     /// features (RFC 8984 §4.2.6 registers the same seven).
-    static let virtualLocations = entries("CONFERENCE", "virtualLocations", EntryShape(
-        type: "VirtualLocation", valueMember: "uri",
-        fixed: [.value(.uri)], parameters: [.text("LABEL", "name"),
-                                                          .flagList("FEATURE", "features", ["audio", "chat", "feed", "moderator", "phone", "screen", "video"])]))
+    static let virtualLocations = entries(
+        "CONFERENCE", "virtualLocations",
+        EntryShape(
+            type: "VirtualLocation", valueMember: "uri",
+            fixed: [.value(.uri)],
+            parameters: [
+                .text("LABEL", "name"),
+                .flagList("FEATURE", "features", ["audio", "chat", "feed", "moderator", "phone", "screen", "video"]),
+            ]))
 
     /// ATTACH as a link (-08 §2.3.2 gives it no `rel`), inline data as a data: URL; LINK (see `linkLine`); URL and IMAGE
     /// (RFC 7986) as links that name their property in `iCalProperty`, an image's relation `icon`
@@ -176,21 +210,27 @@ extension MemberMapping {
         let attach = EntryShape(type: "Link", valueMember: "href", parameters: [.text("FMTTYPE", "contentType")])
         let url = EntryShape(type: "Link", valueMember: "href", implied: [named("url")], parameters: [])
         let display = ["BADGE", "GRAPHIC", "FULLSIZE", "THUMBNAIL"].map { ($0, JSONValue.string($0.lowercased())) }
-        let image = EntryShape(type: "Link", valueMember: "href", implied: [JSONMember(key: "rel", value: .string("icon")), named("image")],
-                               fixed: [.value(.uri)],
-                               parameters: [.keyword("DISPLAY", "display", display), .text("FMTTYPE", "contentType")])
+        let image = EntryShape(
+            type: "Link", valueMember: "href", implied: [JSONMember(key: "rel", value: .string("icon")), named("image")],
+            fixed: [.value(.uri)],
+            parameters: [.keyword("DISPLAY", "display", display), .text("FMTTYPE", "contentType")])
         let shapes = ["ATTACH": attach, "URL": url, "IMAGE": image]
         // ENCODING and VALUE are said by an inline ATTACH's data: URL and IMAGE's fixed parameter; they
         // must not be split off as leftovers, which would make inline data an href.
-        return MemberMapping(properties: ["ATTACH", "URL", "IMAGE", "LINK"], member: "links", isEntry: true,
-                             parameters: ["FMTTYPE", "DISPLAY", "VALUE", "ENCODING", "LINKREL", "LABEL"], toJSON: { property in
-            property.name == "LINK" ? linkLine(property) : shapes[property.name]?.entry(for: InlineAttachment.byReference(property) ?? property)
-        }, toProperty: { json in
-            // -08 §3.2.3: a Link with a rel (or a title, which only LINK's LABEL says) is a LINK, one with neither an ATTACH.
-            let name = json["iCalProperty"]?["name"]?.string?.uppercased() ?? (json["rel"] != nil || json["title"] != nil ? "LINK" : "ATTACH")
-            if name == "LINK" { return linkLine(for: json) }
-            return shapes[name]?.property(named: name, for: json).map { InlineAttachment.inline($0) ?? $0 }
-        })
+        return MemberMapping(
+            properties: ["ATTACH", "URL", "IMAGE", "LINK"], member: "links", isEntry: true,
+            parameters: ["FMTTYPE", "DISPLAY", "VALUE", "ENCODING", "LINKREL", "LABEL"],
+            toJSON: { property in
+                property.name == "LINK"
+                    ? linkLine(property) : shapes[property.name]?.entry(for: InlineAttachment.byReference(property) ?? property)
+            },
+            toProperty: { json in
+                // -08 §3.2.3: a Link with a rel (or a title, which only LINK's LABEL says) is a LINK, one with neither an ATTACH.
+                let name =
+                    json["iCalProperty"]?["name"]?.string?.uppercased() ?? (json["rel"] != nil || json["title"] != nil ? "LINK" : "ATTACH")
+                if name == "LINK" { return linkLine(for: json) }
+                return shapes[name]?.property(named: name, for: json).map { InlineAttachment.inline($0) ?? $0 }
+            })
     }()
 
     /// RELATED-TO as a Relation keyed by the UID it names (RFC 8984 §4.1.3); RELTYPE, when it is one
@@ -199,26 +239,35 @@ extension MemberMapping {
     static let relatedTo: MemberMapping = {
         let types = ParameterMember.flags(["PARENT", "CHILD", "FIRST", "NEXT"].map { ($0, [$0.lowercased()]) })
         let reltype = ParameterMember.keyword("RELTYPE", "relation", types)
-        return MemberMapping(properties: ["RELATED-TO"], member: "relatedTo", isEntry: true, isKeyedByValue: true,
-                             parameters: ["RELTYPE"], toJSON: { property in
-            var object = JSONObject(type: "Relation")
-            guard property.value.isEmpty, property.parameters.count <= 1 else { return nil }
-            if let parameter = property.parameters.first {
-                guard parameter.name == "RELTYPE", parameter.values.count == 1, let flags = reltype.toJSON(parameter.value) else { return nil }
-                object["relation"] = flags
-            }
-            return object.value
-        }, toProperty: { json in
-            guard json.members.allSatisfy({ ["@type", "relation"].contains($0.key) }) else { return nil }
-            guard let flags = json["relation"] else { return Property(name: "RELATED-TO", value: "") }
-            return reltype.toParameter(flags).map { Property(name: "RELATED-TO", parameters: [Parameter("RELTYPE", $0)], value: "") }
-        })
+        return MemberMapping(
+            properties: ["RELATED-TO"], member: "relatedTo", isEntry: true, isKeyedByValue: true,
+            parameters: ["RELTYPE"],
+            toJSON: { property in
+                var object = JSONObject(type: "Relation")
+                guard property.value.isEmpty, property.parameters.count <= 1 else { return nil }
+                if let parameter = property.parameters.first {
+                    guard parameter.name == "RELTYPE", parameter.values.count == 1, let flags = reltype.toJSON(parameter.value) else {
+                        return nil
+                    }
+                    object["relation"] = flags
+                }
+                return object.value
+            },
+            toProperty: { json in
+                guard json.members.allSatisfy({ ["@type", "relation"].contains($0.key) }) else { return nil }
+                guard let flags = json["relation"] else { return Property(name: "RELATED-TO", value: "") }
+                return reltype.toParameter(flags).map { Property(name: "RELATED-TO", parameters: [Parameter("RELTYPE", $0)], value: "") }
+            })
     }()
 
     /// The `iCalProperty` member of an entry made from a property that is not the map's usual one.
     private static func named(_ name: String) -> JSONMember {
-        JSONMember(key: "iCalProperty", value: .object([JSONMember(key: "@type", value: .string("ICalProperty")),
-                                                        JSONMember(key: "name", value: .string(name))]))
+        JSONMember(
+            key: "iCalProperty",
+            value: .object([
+                JSONMember(key: "@type", value: .string("ICalProperty")),
+                JSONMember(key: "name", value: .string(name)),
+            ]))
     }
 }
 
@@ -233,16 +282,20 @@ enum InlineAttachment {
         guard property.name == "ATTACH", property.parameters.starts(with: encoding) else { return nil }
         let type = Array(property.parameters.dropFirst(encoding.count))
         guard type.isEmpty || (type.count == 1 && type[0].name == "FMTTYPE" && type[0].values.count == 1),
-              !(type.first?.value.contains { ";,".contains($0) } ?? false) else { return nil }
+            !(type.first?.value.contains { ";,".contains($0) } ?? false)
+        else { return nil }
         return Property(name: "ATTACH", parameters: type, value: "data:\(type.first?.value ?? "");base64,\(property.value)")
     }
 
     /// The inline line for an ATTACH by reference to a data: URL whose type is its FMTTYPE.
     static func inline(_ property: Property) -> Property? {
         guard property.name == "ATTACH", property.value.hasPrefix("data:"),
-              let comma = property.value.firstIndex(of: ","), property.value[..<comma].hasSuffix(";base64") else { return nil }
+            let comma = property.value.firstIndex(of: ","), property.value[..<comma].hasSuffix(";base64")
+        else { return nil }
         let type = property.value.dropFirst("data:".count).prefix { $0 != ";" && $0 != "," }
         guard property.parameters == (type.isEmpty ? [] : [Parameter("FMTTYPE", String(type))]) else { return nil }
-        return Property(name: "ATTACH", parameters: encoding + property.parameters, value: String(property.value[property.value.index(after: comma)...]))
+        return Property(
+            name: "ATTACH", parameters: encoding + property.parameters, value: String(property.value[property.value.index(after: comma)...])
+        )
     }
 }

@@ -27,7 +27,8 @@ enum GroupReading {
                 calendar.components = (carried?.components ?? []) + calendar.components
             default:
                 if let mapping = MappingTable.group.first(where: { $0.member == member.key }),
-                   let property = mapping.property(exactlyFor: member.value) {
+                    let property = mapping.property(exactlyFor: member.value)
+                {
                     calendar.properties.append(property)
                 } else {
                     calendar.properties.append(ICalendarSpecifics.jsonProperty(pointer: member.key, value: member.value))
@@ -40,8 +41,10 @@ enum GroupReading {
 
     /// The entries' components added to `calendar`, and the problems of the entries skipped. An
     /// entry's prodId that is the Group's is the calendar's one PRODID, not a line of its own.
-    private static func addEntries(_ json: JSONValue, to calendar: inout Component, prodId: JSONValue?,
-                                   zones: TimeZoneResolver) throws(JSCalendarProblem) -> [JSCalendarProblem] {
+    private static func addEntries(
+        _ json: JSONValue, to calendar: inout Component, prodId: JSONValue?,
+        zones: TimeZoneResolver
+    ) throws(JSCalendarProblem) -> [JSCalendarProblem] {
         guard case .array(let entries) = json else { throw JSCalendarProblem(path: "$.entries", "entries must be an array") }
         let methods = entries.map { $0["method"]?.string }
         let shared = methods.allSatisfy { $0 == methods.first } ? methods.first ?? nil : nil

@@ -28,15 +28,17 @@ enum ICalendarSpecifics {
     static func jCal(_ property: Property) -> JSONValue? {
         // The one jCal writer writes components; the line is the only property of one.
         guard case .array(let parts)? = try? JSONReader.value(of: JCalWriter.encode(Component(name: "X", properties: [property]))),
-              parts.count == 3, case .array(let lines) = parts[1], lines.count == 1,
-              (try? JCalReader.property(lines[0], path: "$")) == property else { return nil }
+            parts.count == 3, case .array(let lines) = parts[1], lines.count == 1,
+            (try? JCalReader.property(lines[0], path: "$")) == property
+        else { return nil }
         return lines[0]
     }
 
     /// A component as a jCal array, when every line of it reads back as written.
     static func jCal(_ component: Component) -> JSONValue? {
         guard let json = try? JSONReader.value(of: JCalWriter.encode(component)),
-              (try? JCalReader.component(json, path: "$")) == component else { return nil }
+            (try? JCalReader.component(json, path: "$")) == component
+        else { return nil }
         return json
     }
 
@@ -47,7 +49,8 @@ enum ICalendarSpecifics {
         object["name"] = .string(property.name.lowercased())
         if !property.parameters.isEmpty { object["parameters"] = parameters(property.parameters) }
         let text = property.text
-        let isText = PropertyDesignTable.type(of: property.name) == .text && property[parameter: "VALUE"] == nil
+        let isText =
+            PropertyDesignTable.type(of: property.name) == .text && property[parameter: "VALUE"] == nil
             && TextEscaping.escape(text) == property.value
         object["valueType"] = .string((isText ? ValueType.text : .unknown).name)
         object["value"] = .string(isText ? text : property.value)
@@ -100,10 +103,13 @@ enum ICalendarSpecifics {
 
     /// Parameters as an ICalProperty's `parameters`: names in lower case, several values as an array.
     static func parameters(_ parameters: [Parameter]) -> JSONValue {
-        .object(parameters.map { parameter in
-            JSONMember(key: parameter.name.lowercased(), value: parameter.values.count == 1
-                ? .string(parameter.value) : .array(parameter.values.map(JSONValue.string)))
-        })
+        .object(
+            parameters.map { parameter in
+                JSONMember(
+                    key: parameter.name.lowercased(),
+                    value: parameter.values.count == 1
+                        ? .string(parameter.value) : .array(parameter.values.map(JSONValue.string)))
+            })
     }
 
     static func parameters(from json: JSONValue?, path: String) throws(JSCalendarProblem) -> [Parameter] {
@@ -120,7 +126,8 @@ enum ICalendarSpecifics {
 
     /// A member carried as a `JSPROP` property.
     static func jsonProperty(pointer: String, value: JSONValue) -> Property {
-        Property(name: jsonPropertyName, parameters: [Parameter(pointerParameter, pointer)], value: TextEscaping.escape(JSONText.compact(value)))
+        Property(
+            name: jsonPropertyName, parameters: [Parameter(pointerParameter, pointer)], value: TextEscaping.escape(JSONText.compact(value)))
     }
 
     private static func elements(of json: JSONValue?) -> [JSONValue] {

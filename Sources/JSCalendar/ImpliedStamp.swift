@@ -24,8 +24,12 @@ enum ImpliedStamp {
         return stamp.json(exactlyFor: property)
     }
 
-    static let record = JSONMember(key: "updated", value: .object([JSONMember(key: "@type", value: .string("ICalProperty")),
-                                                                    JSONMember(key: "name", value: .string("dtstamp"))]))
+    static let record = JSONMember(
+        key: "updated",
+        value: .object([
+            JSONMember(key: "@type", value: .string("ICalProperty")),
+            JSONMember(key: "name", value: .string("dtstamp")),
+        ]))
 
     /// The DTSTAMP an `updated` marked by `record` comes back as.
     static func line(for updated: JSONValue, converted: JSONValue?) -> Property? {

@@ -12,11 +12,14 @@ package enum JSCalendarDocument {
     }
 
     static func object(for calendar: Component) -> JSONValue {
-        guard calendar.name == "VCALENDAR" else { return ObjectFromComponent.object(for: calendar, zones: TimeZoneResolver(definitions: [:])) }
+        guard calendar.name == "VCALENDAR" else {
+            return ObjectFromComponent.object(for: calendar, zones: TimeZoneResolver(definitions: [:]))
+        }
         let items = calendar.components.filter(\.isEntry)
         let methods = calendar.all("METHOD")
-        let method = !items.isEmpty && methods.count == 1 && methods[0].parameters.isEmpty
-            && methods[0].value == methods[0].value.uppercased() ? methods[0] : nil
+        let method =
+            !items.isEmpty && methods.count == 1 && methods[0].parameters.isEmpty
+                && methods[0].value == methods[0].value.uppercased() ? methods[0] : nil
         var entries = SeriesEntries.entries(of: items, zones: TimeZoneResolver(calendar: calendar))
         if let method { entries = entries.map { $0.setting("method", .string(method.value.lowercased())) } }
         if entries.count == 1, items.count == calendar.components.count, let lone = lone(entries[0], in: calendar, method: method) {
@@ -33,7 +36,8 @@ package enum JSCalendarDocument {
     private static func lone(_ entry: JSONValue, in calendar: Component, method: Property?) -> JSONValue? {
         let prodIds = calendar.all("PRODID")
         guard calendar.all("VERSION") == [Property(name: "VERSION", value: "2.0")], prodIds.count <= 1,
-              calendar.properties.allSatisfy({ ["VERSION", "PRODID"].contains($0.name) || $0 == method }) else { return nil }
+            calendar.properties.allSatisfy({ ["VERSION", "PRODID"].contains($0.name) || $0 == method })
+        else { return nil }
         guard let prodId = prodIds.first else { return entry }
         return MappingTable.group.first { $0.member == "prodId" }?.json(exactlyFor: prodId).map { entry.setting("prodId", $0) }
     }

@@ -6,7 +6,8 @@ import JSONReading
 /// whose only entries cannot be read; an entry of a Group that cannot be read is skipped with an
 /// error at its JSON path, which the reading policy judges (a warning unless `--strict`).
 package enum JSCalendarReading {
-    package static func read(_ bytes: [UInt8], path: String) throws(InvalidCalendarData) -> (calendar: Component, diagnostics: [Diagnostic]) {
+    package static func read(_ bytes: [UInt8], path: String) throws(InvalidCalendarData) -> (calendar: Component, diagnostics: [Diagnostic])
+    {
         let json: JSONValue
         do {
             json = try JSONReader.value(of: bytes)
@@ -16,9 +17,12 @@ package enum JSCalendarReading {
         }
         do {
             let read = try JSCalendarDocument.calendar(for: json)
-            return (read.calendar, read.skipped.map {
-                Diagnostic(.error, file: path, at: nil, "\($0.path): \($0.message)", repair: "skips the entry; the others are read")
-            })
+            return (
+                read.calendar,
+                read.skipped.map {
+                    Diagnostic(.error, file: path, at: nil, "\($0.path): \($0.message)", repair: "skips the entry; the others are read")
+                }
+            )
         } catch {
             throw InvalidCalendarData(diagnostics: [Diagnostic(.error, file: path, at: nil, "\(error.path): \(error.message)")])
         }

@@ -39,8 +39,10 @@ enum JSONText {
         }
     }
 
-    private static func appendList(_ count: Int, open: String, close: String, indent: Int?, to out: inout [UInt8],
-                                   _ item: (Int, inout [UInt8]) -> Void) {
+    private static func appendList(
+        _ count: Int, open: String, close: String, indent: Int?, to out: inout [UInt8],
+        _ item: (Int, inout [UInt8]) -> Void
+    ) {
         out.append(utf8Of: open)
         guard count > 0 else { out.append(utf8Of: close); return }
         for index in 0..<count {

@@ -43,7 +43,8 @@ struct ObjectFromComponent {
             } else if component.isEntry, let location = LocationComponent.entry(for: child) {
                 builder.addEntry(location, to: "locations")
             } else if component.isEntry, let participant = ParticipantComponents.entry(for: child, zones: zones),
-                      builder.addEntry(participant.json, to: "participants", id: participant.id) != nil {
+                builder.addEntry(participant.json, to: "participants", id: participant.id) != nil
+            {
                 continue
             } else {
                 builder.carriedComponents.append(child)
@@ -55,8 +56,9 @@ struct ObjectFromComponent {
     /// The members of a VCALENDAR as a Group: its own properties (but the METHOD its entries carry)
     /// and the components that are not entries, without the entries.
     static func groupMembers(of calendar: Component, leaving method: Property?) -> JSONObject {
-        var builder = ObjectFromComponent(object: JSONObject(type: "Group"), name: calendar.name, mappings: MappingTable.group,
-                                          zones: TimeZoneResolver(definitions: [:]))
+        var builder = ObjectFromComponent(
+            object: JSONObject(type: "Group"), name: calendar.name, mappings: MappingTable.group,
+            zones: TimeZoneResolver(definitions: [:]))
         for property in calendar.properties where property != method { builder.add(property) }
         builder.carriedComponents = calendar.components.filter { !$0.isEntry }
         // A Group without iCalComponent means VERSION:2.0 (see `GroupReading`): a calendar that carries
@@ -122,9 +124,10 @@ struct ObjectFromComponent {
     /// A member carried as a JSPROP line, put back where its JSPTR says.
     private mutating func addJSONProperty(_ property: Property) -> Bool {
         guard property.parameters.count == 1, let pointer = property[parameter: ICalendarSpecifics.pointerParameter],
-              !pointer.contains("/"), object[pointer] == nil || pointer == "recurrenceIdTimeZone",
-              let value = try? JSONReader.value(of: Array(property.text.utf8)),
-              ICalendarSpecifics.jsonProperty(pointer: pointer, value: value) == property else { return false }
+            !pointer.contains("/"), object[pointer] == nil || pointer == "recurrenceIdTimeZone",
+            let value = try? JSONReader.value(of: Array(property.text.utf8)),
+            ICalendarSpecifics.jsonProperty(pointer: pointer, value: value) == property
+        else { return false }
         object[pointer] = value
         return true
     }
@@ -154,14 +157,17 @@ extension ObjectFromComponent {
             let member = ["DTSTART": "start", "DUE": "due", "RECURRENCE-ID": "recurrenceId"][property.name] ?? ""
             guard object[member] == nil, let read = DateForm.read(property), read.form == form else { return false }
             object[member] = .string(read.time.isoFormat)
-            if member != "recurrenceId" { sayForm(form) } else if object["recurrenceIdTimeZone"] == nil, let zone = zoneName(of: form) {
+            if member != "recurrenceId" {
+                sayForm(form)
+            } else if object["recurrenceIdTimeZone"] == nil, let zone = zoneName(of: form) {
                 // The draft (-08 §2.1.2) sets recurrenceIdTimeZone wherever it is not null; a value
                 // carried as a JSPROP line (one the RECURRENCE-ID could not say) is kept instead.
                 object["recurrenceIdTimeZone"] = .string(zone)
             }
         case "DURATION":
             guard object["duration"] == nil, property.parameters.isEmpty, let duration = CalendarDuration(icalendar: property.value),
-                  !duration.isNegative, duration.icalendarText == property.value else { return false }
+                !duration.isNegative, duration.icalendarText == property.value
+            else { return false }
             object["duration"] = .string(property.value)
         case "DTEND":
             if object["duration"] == nil, let start, let ending = EndZone.members(for: property, start: start, form: form, zones: zones) {
@@ -169,10 +175,16 @@ extension ObjectFromComponent {
                 return true
             }
             guard object["duration"] == nil, let start, let read = DateForm.read(property),
-                  read.form == form, let duration = WallClockSpan.duration(from: start, to: read.time) else { return false }
+                read.form == form, let duration = WallClockSpan.duration(from: start, to: read.time)
+            else { return false }
             object["duration"] = .string(duration)
-            converted.append(JSONMember(key: "duration", value: .object([JSONMember(key: "@type", value: .string("ICalProperty")),
-                                                                          JSONMember(key: "name", value: .string("dtend"))])))
+            converted.append(
+                JSONMember(
+                    key: "duration",
+                    value: .object([
+                        JSONMember(key: "@type", value: .string("ICalProperty")),
+                        JSONMember(key: "name", value: .string("dtend")),
+                    ])))
         case "RRULE", "EXRULE":
             let member = property.name == "RRULE" ? "recurrenceRules" : "excludedRecurrenceRules"
             guard let rule = RuleMapping.rule(for: property, form: form, zones: zones) else { return false }
@@ -180,10 +192,13 @@ extension ObjectFromComponent {
         case "RDATE", "EXDATE":
             var overrides = object["recurrenceOverrides"]?.members ?? []
             guard let keys = OccurrenceLines.keys(of: property, form: form),
-                  !overrides.contains(where: { keys.contains($0.key) }) else { return false }
+                !overrides.contains(where: { keys.contains($0.key) })
+            else { return false }
             overrides += keys.map { JSONMember(key: $0, value: OccurrenceLines.patch(for: property.name)) }
             object["recurrenceOverrides"] = .object(overrides)
-            if keys.count > 1 { converted.append(JSONMember(key: OccurrenceLines.pointer(keys[0]), value: ICalendarSpecifics.property(property))) }
+            if keys.count > 1 {
+                converted.append(JSONMember(key: OccurrenceLines.pointer(keys[0]), value: ICalendarSpecifics.property(property)))
+            }
         default:
             return false
         }

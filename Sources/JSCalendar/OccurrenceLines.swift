@@ -17,7 +17,8 @@ enum OccurrenceLines {
         var keys: [String] = []
         for value in line.value.split(separator: ",", omittingEmptySubsequences: false) {
             guard let read = DateForm.read(Property(name: line.name, parameters: line.parameters, value: String(value))),
-                  read.form == form else { return nil }
+                read.form == form
+            else { return nil }
             keys.append(read.time.isoFormat)
         }
         return Set(keys).count == keys.count ? keys : nil
@@ -33,8 +34,9 @@ enum OccurrenceLines {
         var lines: [String: (line: Property, keys: [String])] = [:]
         for entry in overrides.members {
             guard let record = converted?[pointer(entry.key)], let line = try? ICalendarSpecifics.property(from: record, path: "$"),
-                  ["RDATE", "EXDATE"].contains(line.name), let keys = keys(of: line, form: form), keys.first == entry.key,
-                  keys.allSatisfy({ overrides[$0]?.sameValue(as: patch(for: line.name)) == true }) else { continue }
+                ["RDATE", "EXDATE"].contains(line.name), let keys = keys(of: line, form: form), keys.first == entry.key,
+                keys.allSatisfy({ overrides[$0]?.sameValue(as: patch(for: line.name)) == true })
+            else { continue }
             lines[entry.key] = (line, keys)
         }
         return lines

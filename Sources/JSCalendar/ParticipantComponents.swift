@@ -12,8 +12,10 @@ enum ParticipantComponents {
 
     /// NAME in a PARTICIPANT (the draft's NAME figure) is its `name` too; SUMMARY is the usual line,
     /// so one made from NAME says so in `convertedProperties`, as a DTEND made `duration` does.
-    private static let nameLine = JSONValue.object([JSONMember(key: "@type", value: .string("ICalProperty")),
-                                                    JSONMember(key: "name", value: .string("name"))])
+    private static let nameLine = JSONValue.object([
+        JSONMember(key: "@type", value: .string("ICalProperty")),
+        JSONMember(key: "name", value: .string("name")),
+    ])
 
     /// The entry a component converts to and the id its JSID property names; nil for a component
     /// that is none of these or would not come back as written.
@@ -43,12 +45,16 @@ enum ParticipantComponents {
     static func component(for entry: JSONValue, zones: TimeZoneResolver) -> Component? {
         guard entry["@type"]?.string == "Participant" else { return nil }
         let specifics = entry["iCalComponent"]
-        let isResource = specifics?["name"]?.string.map { $0.uppercased() == "VRESOURCE" }
+        let isResource =
+            specifics?["name"]?.string.map { $0.uppercased() == "VRESOURCE" }
             ?? (entry["kind"]?.string == "resource" && entry["calendarAddress"] == nil)
         var own = entry
         if isResource && entry["kind"]?.string == "resource" { own = own.removing("kind") }
-        guard let made = try? ComponentFromObject.components(for: own, path: "$", zones: zones, named: isResource ? "VRESOURCE" : "PARTICIPANT"),
-              made.count == 1, var component = made.first else { return nil }
+        guard
+            let made = try? ComponentFromObject.components(
+                for: own, path: "$", zones: zones, named: isResource ? "VRESOURCE" : "PARTICIPANT"),
+            made.count == 1, var component = made.first
+        else { return nil }
         if !isResource, specifics?["convertedProperties"]?["name"]?.sameValue(as: nameLine) == true {
             component.properties = component.properties.map { $0.name == "SUMMARY" ? renamed($0, "NAME") : $0 }
         }

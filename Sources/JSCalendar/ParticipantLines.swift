@@ -10,7 +10,9 @@ import TimeZones
 /// entry's id, counts the lines first and then the components.
 enum ParticipantLines {
     /// The lines and components, or nil when an entry is neither (the member is then carried whole).
-    static func written(_ participants: JSONValue, converted: JSONValue?, zones: TimeZoneResolver) -> (lines: [Property], components: [Component])? {
+    static func written(_ participants: JSONValue, converted: JSONValue?, zones: TimeZoneResolver) -> (
+        lines: [Property], components: [Component]
+    )? {
         var lines: [Property] = [], merged: [Component] = []
         var lineEntries = 0
         var components: [(key: String, component: Component)] = []
@@ -31,7 +33,8 @@ enum ParticipantLines {
                 lines += said
                 merged += parts.component.map { [$0] } ?? []
             } else if let component = ParticipantComponents.component(for: entry.value, zones: zones),
-                      ParticipantComponents.entry(for: component, zones: zones)?.json.sameValue(as: entry.value) == true {
+                ParticipantComponents.entry(for: component, zones: zones)?.json.sameValue(as: entry.value) == true
+            {
                 components.append((entry.key, component))
             } else {
                 return nil
@@ -47,7 +50,9 @@ enum ParticipantLines {
     }
 
     /// The ORGANIZER, ATTENDEE and PARTICIPANT an entry merged from them is (see `ParticipantMerging`).
-    private static func written(merged entry: JSONMember, converted: JSONValue?, zones: TimeZoneResolver) -> (lines: [Property], component: Component?)? {
+    private static func written(merged entry: JSONMember, converted: JSONValue?, zones: TimeZoneResolver) -> (
+        lines: [Property], component: Component?
+    )? {
         guard let parts = ParticipantMerging.split(entry.value, converted: converted) else { return nil }
         var lines = parts.organizer.map { [$0] } ?? []
         if let attendee = parts.attendee {
@@ -57,7 +62,8 @@ enum ParticipantLines {
         guard !lines.isEmpty else { return nil }
         guard let participant = parts.participant else { return (lines, nil) }
         guard let component = ParticipantComponents.component(for: participant, zones: zones),
-              ParticipantComponents.entry(for: component, zones: zones)?.json.sameValue(as: participant) == true else { return nil }
+            ParticipantComponents.entry(for: component, zones: zones)?.json.sameValue(as: participant) == true
+        else { return nil }
         return (lines, component)
     }
 }

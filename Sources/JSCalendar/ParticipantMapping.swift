@@ -18,22 +18,28 @@ extension MappingTable {
     static let resource: [MemberMapping] = [.text("NAME", "name"), .text("DESCRIPTION", "description"), .links, .locations]
 
     /// PARTICIPANT-TYPE (RFC 9073 §6.2) as the role its value names in lower case (-08's PARTICIPANT-TYPE section).
-    static let participantType = MemberMapping(properties: ["PARTICIPANT-TYPE"], member: "roles", toJSON: { property in
-        guard property.parameters.isEmpty, !property.value.isEmpty, property.value == property.value.uppercased() else { return nil }
-        return .object([JSONMember(key: property.value.lowercased(), value: .bool(true))])
-    }, toProperty: { json in
-        guard case .object(let roles) = json, roles.count == 1, roles[0].value == .bool(true) else { return nil }
-        return Property(name: "PARTICIPANT-TYPE", value: roles[0].key.uppercased())
-    })
+    static let participantType = MemberMapping(
+        properties: ["PARTICIPANT-TYPE"], member: "roles",
+        toJSON: { property in
+            guard property.parameters.isEmpty, !property.value.isEmpty, property.value == property.value.uppercased() else { return nil }
+            return .object([JSONMember(key: property.value.lowercased(), value: .bool(true))])
+        },
+        toProperty: { json in
+            guard case .object(let roles) = json, roles.count == 1, roles[0].value == .bool(true) else { return nil }
+            return Property(name: "PARTICIPANT-TYPE", value: roles[0].key.uppercased())
+        })
 }
 
 extension MemberMapping {
     /// A CAL-ADDRESS (a URI) without parameters, as written.
     static func address(_ name: String, _ member: String) -> MemberMapping {
-        MemberMapping(properties: [name], member: member, toJSON: { property in
-            property.parameters.isEmpty ? .string(property.value) : nil
-        }, toProperty: { json in
-            json.string.map { Property(name: name, value: $0) }
-        })
+        MemberMapping(
+            properties: [name], member: member,
+            toJSON: { property in
+                property.parameters.isEmpty ? .string(property.value) : nil
+            },
+            toProperty: { json in
+                json.string.map { Property(name: name, value: $0) }
+            })
     }
 }

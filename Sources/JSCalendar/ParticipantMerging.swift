@@ -10,8 +10,10 @@ import TimeZones
 /// merged participants give back the very lines and components they were made from.
 enum ParticipantMerging {
     /// The members an ATTENDEE line says (see `MemberMapping.participants`).
-    private static let lineMembers: Set<String> = ["@type", "sendTo", "calendarAddress", "name", "email", "language", "kind",
-                                                   "participationStatus", "expectReply", "roles"]
+    private static let lineMembers: Set<String> = [
+        "@type", "sendTo", "calendarAddress", "name", "email", "language", "kind",
+        "participationStatus", "expectReply", "roles",
+    ]
     /// The roles an ATTENDEE's ROLE says, the likeliest first.
     private static let attendeeRoles: [Set<String>] = [["attendee", "chair"], ["attendee", "optional"], ["informational"], ["attendee"]]
 
@@ -38,7 +40,8 @@ enum ParticipantMerging {
             let address = entry.value["calendarAddress"]?.string?.lowercased()
             let group = [index] + (address.flatMap { places[$0] } ?? []).filter { $0 > index && !taken.contains($0) }
             if group.count > 1, let parts = parts(of: group.map { entries[$0] }, zones: zones),
-               let value = merge(organizer: parts.organizer?.value, attendee: parts.attendee?.value, participant: parts.participant) {
+                let value = merge(organizer: parts.organizer?.value, attendee: parts.attendee?.value, participant: parts.participant)
+            {
                 if let organizer = parts.organizer {
                     let lines = component.all("ORGANIZER").filter { $0.value == organizer.value["calendarAddress"]?.string }
                     // One ORGANIZER line of the address and one record under replyTo, else nothing is merged.
@@ -56,10 +59,13 @@ enum ParticipantMerging {
             kept.append(one)
         }
         guard !taken.isEmpty, let result = renumbered(object, kept, converted: converted, of: component),
-              let written = ParticipantLines.written(result["participants"] ?? .null, converted: result["iCalComponent"]?["convertedProperties"],
-                                                     zones: zones) else { return object }
-        let before = Component(name: component.name, properties: component.properties.filter { ["ATTENDEE", "ORGANIZER"].contains($0.name) },
-                               components: component.components.filter { ParticipantComponents.names.contains($0.name) })
+            let written = ParticipantLines.written(
+                result["participants"] ?? .null, converted: result["iCalComponent"]?["convertedProperties"],
+                zones: zones)
+        else { return object }
+        let before = Component(
+            name: component.name, properties: component.properties.filter { ["ATTENDEE", "ORGANIZER"].contains($0.name) },
+            components: component.components.filter { ParticipantComponents.names.contains($0.name) })
         let after = Component(name: component.name, properties: written.lines, components: written.components)
         return before.losslessForm == after.losslessForm ? result : object
     }
@@ -94,7 +100,8 @@ enum ParticipantMerging {
 
     /// Which of a group is the organizer, the attendee and the component; nil unless each is one.
     private static func parts(of group: [JSONMember], zones: TimeZoneResolver)
-        -> (organizer: JSONMember?, attendee: JSONMember?, participant: JSONValue?)? {
+        -> (organizer: JSONMember?, attendee: JSONMember?, participant: JSONValue?)?
+    {
         var organizer: JSONMember?, attendee: JSONMember?, participant: JSONValue?
         for entry in group {
             switch MemberMapping.participants.property(exactlyFor: entry.value)?.name {
@@ -112,7 +119,8 @@ enum ParticipantMerging {
     /// added, the roles of all; nil where two say the same member, which could not be told apart.
     static func merge(organizer: JSONValue?, attendee: JSONValue?, participant: JSONValue?) -> JSONValue? {
         guard [organizer, attendee, participant].compactMap({ $0 }).count > 1, let base = attendee ?? participant,
-              let address = base["calendarAddress"]?.string else { return nil }
+            let address = base["calendarAddress"]?.string
+        else { return nil }
         var result = JSONObject(base.members)
         var roles = base["roles"]?.members ?? []
         if let organizer {
@@ -148,9 +156,10 @@ enum ParticipantMerging {
         participant["roles"] = rest.isEmpty ? nil : .object(rest)
         if entry["sendTo"] != nil {
             guard let chosen = attendeeRoles.first(where: { $0.isSubset(of: Set(rest.map(\.key))) }) else { return nil }
-            attendee = .object(entry.members.filter { lineMembers.contains($0.key) }.map { member in
-                member.key == "roles" ? JSONMember(key: "roles", value: .object(rest.filter { chosen.contains($0.key) })) : member
-            })
+            attendee = .object(
+                entry.members.filter { lineMembers.contains($0.key) }.map { member in
+                    member.key == "roles" ? JSONMember(key: "roles", value: .object(rest.filter { chosen.contains($0.key) })) : member
+                })
             let others = rest.filter { !chosen.contains($0.key) }
             participant = JSONObject(type: "Participant")
             participant["calendarAddress"] = .string(address)
@@ -158,10 +167,15 @@ enum ParticipantMerging {
             for member in entry.members where !lineMembers.contains(member.key) { participant[member.key] = member.value }
         }
         let component = participant.members.count > 2 ? participant.value : nil
-        let organizer = owner ? Property(name: "ORGANIZER", parameters: ParameterLeftovers.parameters(in: converted?["replyTo"]), value: address) : nil
-        let stub = JSONValue.object([JSONMember(key: "@type", value: .string("Participant")), JSONMember(key: "calendarAddress", value: .string(address)),
-                                     JSONMember(key: "roles", value: .object([JSONMember(key: "owner", value: .bool(true))]))])
-        guard merge(organizer: owner ? stub : nil, attendee: attendee, participant: component)?.sameValue(as: entry) == true else { return nil }
+        let organizer =
+            owner ? Property(name: "ORGANIZER", parameters: ParameterLeftovers.parameters(in: converted?["replyTo"]), value: address) : nil
+        let stub = JSONValue.object([
+            JSONMember(key: "@type", value: .string("Participant")), JSONMember(key: "calendarAddress", value: .string(address)),
+            JSONMember(key: "roles", value: .object([JSONMember(key: "owner", value: .bool(true))])),
+        ])
+        guard merge(organizer: owner ? stub : nil, attendee: attendee, participant: component)?.sameValue(as: entry) == true else {
+            return nil
+        }
         return (organizer, attendee, component)
     }
 }

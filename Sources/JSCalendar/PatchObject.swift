@@ -54,7 +54,8 @@ extension JSONValue {
             // Into objects that share members (a participant's status), whole where none is shared (a
             // new set of locations), as RFC 8984 §6.9 and §6.10 write their patches.
             if case .object = old, case .object = member.value, member.value["@type"] == old["@type"],
-               member.value.members.contains(where: { old[$0.key] != nil }) {
+                member.value.members.contains(where: { old[$0.key] != nil })
+            {
                 patch += member.value.patch(from: old, prefix: pointer + "/")
             } else {
                 patch.append(JSONMember(key: pointer, value: member.value))

@@ -5,15 +5,18 @@ import TimeZones
 /// RRULE and EXRULE as RFC 8984's RecurrenceRule (§4.3.3), part for part in the order written, with
 /// UNTIL a LocalDateTime in the start's own form.
 enum RuleMapping {
-    private static let numberLists = [("BYMONTHDAY", "byMonthDay"), ("BYYEARDAY", "byYearDay"), ("BYWEEKNO", "byWeekNo"),
-                                      ("BYHOUR", "byHour"), ("BYMINUTE", "byMinute"), ("BYSECOND", "bySecond"),
-                                      ("BYSETPOS", "bySetPosition")]
+    private static let numberLists = [
+        ("BYMONTHDAY", "byMonthDay"), ("BYYEARDAY", "byYearDay"), ("BYWEEKNO", "byWeekNo"),
+        ("BYHOUR", "byHour"), ("BYMINUTE", "byMinute"), ("BYSECOND", "bySecond"),
+        ("BYSETPOS", "bySetPosition"),
+    ]
     private static let lowerCased = [("FREQ", "frequency"), ("WKST", "firstDayOfWeek"), ("RSCALE", "rscale"), ("SKIP", "skip")]
 
     /// The rule of `property`, when it converts back to the very same line.
     static func rule(for property: Property, form: DateForm, zones: TimeZoneResolver) -> JSONValue? {
         guard property.parameters.isEmpty, let json = rule(of: property.value, form: form, zones: zones),
-              text(of: json, form: form, zones: zones) == property.value else { return nil }
+            text(of: json, form: form, zones: zones) == property.value
+        else { return nil }
         return json
     }
 

@@ -22,7 +22,8 @@ enum SeriesEntries {
         var merged = Set<Int>()
         for (index, item) in items.enumerated() where item.has("RECURRENCE-ID") {
             guard let uid = objects[index]["uid"]?.string, let master = masters[uid],
-                  let patch = patch(turning: objects[master], into: objects[index], expecting: item, zones: zones) else { continue }
+                let patch = patch(turning: objects[master], into: objects[index], expecting: item, zones: zones)
+            else { continue }
             var overrides = JSONObject(objects[master]["recurrenceOverrides"]?.members ?? [])
             overrides[patch.key] = patch.value
             objects[master] = objects[master].setting("recurrenceOverrides", overrides.value)
@@ -31,16 +32,19 @@ enum SeriesEntries {
         return objects.indices.filter { !merged.contains($0) }.map { objects[$0] }
     }
 
-    private static func patch(turning master: JSONValue, into override: JSONValue, expecting item: Component,
-                              zones: TimeZoneResolver) -> JSONMember? {
+    private static func patch(
+        turning master: JSONValue, into override: JSONValue, expecting item: Component,
+        zones: TimeZoneResolver
+    ) -> JSONMember? {
         guard let key = override["recurrenceId"]?.string, master["recurrenceOverrides"]?[key] == nil else { return nil }
         let base = masterBase(master, at: key)
         let patch = JSONValue.object(override.removing("recurrenceId").removing("recurrenceIdTimeZone").patch(from: base))
         guard !patch.members.contains(where: { unpatchable.contains(String($0.key.prefix { $0 != "/" })) }),
-              patch.members != [], !patch.sameValue(as: .object([JSONMember(key: "excluded", value: .bool(true))])),
-              let patched = try? base.patched(with: patch, path: "$").setting("recurrenceId", .string(key)),
-              let back = try? ComponentFromObject.components(for: patched, path: "$", zones: zones),
-              back.count == 1, back[0].losslessForm == item.losslessForm else { return nil }
+            patch.members != [], !patch.sameValue(as: .object([JSONMember(key: "excluded", value: .bool(true))])),
+            let patched = try? base.patched(with: patch, path: "$").setting("recurrenceId", .string(key)),
+            let back = try? ComponentFromObject.components(for: patched, path: "$", zones: zones),
+            back.count == 1, back[0].losslessForm == item.losslessForm
+        else { return nil }
         return JSONMember(key: key, value: patch)
     }
 
@@ -60,7 +64,8 @@ extension Component {
     package var losslessForm: LosslessComponent {
         let children = components.map(\.losslessForm).sorted { $0.sortKey < $1.sortKey }
         let names = Set(properties.map(\.name)).sorted()
-        return LosslessComponent(name: name, properties: names.flatMap { name in properties.filter { $0.name == name } }, components: children)
+        return LosslessComponent(
+            name: name, properties: names.flatMap { name in properties.filter { $0.name == name } }, components: children)
     }
 }
 
@@ -71,6 +76,7 @@ package struct LosslessComponent: Equatable {
     package var components: [LosslessComponent]
 
     var sortKey: String {
-        name + "\u{1}" + properties.map { "\($0.name);\($0.parameters.map { "\($0.name)=\($0.values)" });\($0.value)" }.joined(separator: "\u{2}")
+        name + "\u{1}"
+            + properties.map { "\($0.name);\($0.parameters.map { "\($0.name)=\($0.values)" });\($0.value)" }.joined(separator: "\u{2}")
     }
 }

@@ -20,7 +20,7 @@ package struct CalendarExpansion {
         series = Array(byKey.values)
     }
 
-    /// Every property an expansion reads from an event or to-do, with the texts an `Occurrence` offers
+    /// Every property an expansion reads from an event or to-do, with the texts an ``Occurrence`` offers
     /// (summary, status): a reader may leave the others out (see `PropertySelection`).
     package static let propertiesRead = PropertyDesignTable.entries.filter { $0.expansionRole != nil }.map(\.name)
 
@@ -37,8 +37,10 @@ package struct CalendarExpansion {
     /// Occurrences overlapping [start, end). With a `zone` both bounds, floating times and dates are
     /// read in it; without one each event's window is read in the event's own zone (floating and
     /// all-day ones on the wall clock), as a person asking for "1 to 8 March" means it.
-    package mutating func occurrences(from start: LocalDateTime, to end: LocalDateTime,
-                                     in zone: (any ZoneRules)?) throws(ExpansionBudgetExceeded) -> [Occurrence] {
+    package mutating func occurrences(
+        from start: LocalDateTime, to end: LocalDateTime,
+        in zone: (any ZoneRules)?
+    ) throws(ExpansionBudgetExceeded) -> [Occurrence] {
         let window = SeriesExpansion.Window(start: start, end: end, zone: zone)
         var remaining = budget
         var found: [Occurrence] = []

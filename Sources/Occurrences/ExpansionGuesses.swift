@@ -20,7 +20,8 @@ struct ExpansionGuesses {
             leftOut.append((component.name, component["UID"]?.text, line, isOverride))
         }
         if let start = component.firstIndex(named: "DTSTART"), let tzid = component.properties[start][parameter: "TZID"],
-           startZones[tzid] == nil {
+            startZones[tzid] == nil
+        {
             // The property's own line, where the user looks for the TZID a warning names.
             startZones[tzid] = component.properties[start].location?.line ?? line
         }
@@ -35,12 +36,14 @@ struct ExpansionGuesses {
     /// The guesses named for the user (`file` is the input's name).
     func diagnostics(in file: String) -> [Diagnostic] {
         let leftOut = leftOut.map { event in
-            Diagnostic(.violation, file: file, at: event.line.map { SourceLocation(line: $0) },
-                       "\(event.name) \(event.uid ?? "without UID") has no usable DTSTART; "
-                       + (event.isOverride ? "the override is left out and its instance stays as the series has it" : "it is left out"))
+            Diagnostic(
+                .violation, file: file, at: event.line.map { SourceLocation(line: $0) },
+                "\(event.name) \(event.uid ?? "without UID") has no usable DTSTART; "
+                    + (event.isOverride ? "the override is left out and its instance stays as the series has it" : "it is left out"))
         }
         let floating = floatingZones.map { zone in
-            Diagnostic(.violation, file: file, at: zone.line.map { SourceLocation(line: $0) }, TimeZoneResolver.unknownZoneMessage(zone.tzid))
+            Diagnostic(
+                .violation, file: file, at: zone.line.map { SourceLocation(line: $0) }, TimeZoneResolver.unknownZoneMessage(zone.tzid))
         }
         return leftOut + floating
     }

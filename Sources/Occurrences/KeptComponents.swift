@@ -103,14 +103,17 @@ extension KeptComponents {
                 let field = { (number: Int) in reader.integer(at: number * 8) }
                 let uidCount = field(4), textCount = field(6)
                 defer { reader.skip(headerSize + uidCount + textCount) }
-                guard let kind = Kind(rawValue: field(0)) else { throw AtomicFile.Failure.cannotWrite(path: "a temporary file", reason: "unreadable") }
+                guard let kind = Kind(rawValue: field(0)) else {
+                    throw AtomicFile.Failure.cannotWrite(path: "a temporary file", reason: "unreadable")
+                }
                 if kind == .instances {
                     if counted.contains(field(2)) { instances += field(5) }
                     continue
                 }
                 _ = try reader.ensure(headerSize + uidCount)
                 let uid = String(decoding: reader.buffered(headerSize..<headerSize + uidCount), as: UTF8.self)
-                let place: Place = kind == .text
+                let place: Place =
+                    kind == .text
                     ? .text(offset: reader.offset + headerSize + uidCount, count: textCount, firstLine: field(5)) : .memory(field(5))
                 try body(Entry(index: field(1), key: SeriesKey(isTodo: field(3) == 1, uid: uid), seriesHash: field(2), place: place))
             }

@@ -53,8 +53,10 @@ struct RunWriter {
     mutating func append(_ record: OccurrenceRecord, _ bytes: ArraySlice<UInt8>) throws {
         var uid = record.uid
         // The header in one append: the merge writes one per occurrence on the caller's thread.
-        let header = (Int64(record.second).littleEndian, Int64(record.series).littleEndian, Int64(record.position).littleEndian,
-                      Int64(record.seriesHash).littleEndian, Int64(uid.utf8.count).littleEndian, Int64(bytes.count).littleEndian)
+        let header = (
+            Int64(record.second).littleEndian, Int64(record.series).littleEndian, Int64(record.position).littleEndian,
+            Int64(record.seriesHash).littleEndian, Int64(uid.utf8.count).littleEndian, Int64(bytes.count).littleEndian
+        )
         withUnsafeBytes(of: header) { staging.append(contentsOf: $0) }
         try uid.withUTF8 { try appendPiece(UnsafeRawBufferPointer($0)) }
         try bytes.withUnsafeBytes { try appendPiece($0) }
@@ -108,8 +110,9 @@ struct SpilledRunCursor: OccurrenceCursor {
         let uidStart = RunLayout.headerSize
         let uid = String(decoding: reader.buffered(uidStart..<uidStart + uidCount), as: UTF8.self)
         let bytesStart = uidStart + uidCount
-        head = OccurrenceRecord(second: reader.integer(at: 0), uid: uid, series: reader.integer(at: 8), position: reader.integer(at: 16),
-                                seriesHash: reader.integer(at: 24), bytes: bytesStart..<bytesStart + bytesCount)
+        head = OccurrenceRecord(
+            second: reader.integer(at: 0), uid: uid, series: reader.integer(at: 8), position: reader.integer(at: 16),
+            seriesHash: reader.integer(at: 24), bytes: bytesStart..<bytesStart + bytesCount)
     }
 }
 

@@ -31,8 +31,10 @@ package enum OccurrenceFormat {
 
     /// Appends one occurrence, described by `texts` (its component's); JSON lines and CSV show its
     /// times in `zone` when one is given.
-    static func append(_ occurrence: Occurrence, _ texts: OccurrenceTexts, as format: OccurrenceOutput,
-                       shownIn zone: (any ZoneRules)?, to out: inout [UInt8]) {
+    static func append(
+        _ occurrence: Occurrence, _ texts: OccurrenceTexts, as format: OccurrenceOutput,
+        shownIn zone: (any ZoneRules)?, to out: inout [UInt8]
+    ) {
         switch format {
         case .jsonl: appendJSONLine(shown(occurrence, in: zone), texts, to: &out)
         case .csv: appendCSVLine(shown(occurrence, in: zone), texts, to: &out)
@@ -81,14 +83,17 @@ package enum OccurrenceFormat {
     }
 
     private static func appendCSVLine(_ o: Occurrence, _ texts: OccurrenceTexts, to out: inout [UInt8]) {
-        let fields = [o.uid, o.recurrenceID?.isoText ?? "", o.start.isoText, o.end.isoText, o.isAllDay ? "true" : "false",
-                      texts.summary ?? "", texts.status ?? ""]
+        let fields = [
+            o.uid, o.recurrenceID?.isoText ?? "", o.start.isoText, o.end.isoText, o.isAllDay ? "true" : "false",
+            texts.summary ?? "", texts.status ?? "",
+        ]
         out += (fields.map(csv).joined(separator: ",") + "\r\n").utf8
     }
 
     /// What makes the series' times and instances (the design table's time and rule properties), which
     /// an occurrence of its own replaces.
-    private static let ruleNames = Set(PropertyDesignTable.entries.filter { $0.expansionRole == .time || $0.expansionRole == .rule }.map(\.name))
+    private static let ruleNames = Set(
+        PropertyDesignTable.entries.filter { $0.expansionRole == .time || $0.expansionRole == .rule }.map(\.name))
 
     /// The occurrence as a VEVENT of its own: the series' properties less its rules, with the
     /// occurrence's DTSTART, DTEND and RECURRENCE-ID.

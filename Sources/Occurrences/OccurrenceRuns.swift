@@ -2,7 +2,7 @@ import Platform
 
 /// Where one formatted occurrence's bytes are, and what it is ordered by.
 struct OccurrenceRecord {
-    /// The start as `CalendarExpansion` orders it (UTC seconds, or wall clock for floating times).
+    /// The start as ``CalendarExpansion`` orders it (UTC seconds, or wall clock for floating times).
     var second: Int
     var uid: String
     /// The series' place in the file (the index of its first component) and the occurrence's place

@@ -67,7 +67,9 @@ package enum OccurrenceTime: Sendable {
         case .floating(let local): return .floating(LocalDateTime(secondsSinceEpoch: local.secondsSinceEpoch + days * 86_400))
         case .utc(let second): return .utc(second + days * 86_400)
         case .zoned(let second, let zone):
-            return .zoned(zone.utcSecond(forLocal: LocalDateTime(secondsSinceEpoch: zone.local(atUTC: second).secondsSinceEpoch + days * 86_400)), zone)
+            return .zoned(
+                zone.utcSecond(forLocal: LocalDateTime(secondsSinceEpoch: zone.local(atUTC: second).secondsSinceEpoch + days * 86_400)),
+                zone)
         }
     }
 

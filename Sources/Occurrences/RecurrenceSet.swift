@@ -28,7 +28,8 @@ struct RecurrenceSet {
 
     /// DTSTART, the rule instances from `from` to `to` (wall clock in DTSTART's terms) and the RDATEs,
     /// unsorted, each with its period's end when an RDATE gave one.
-    func starts(from: LocalDateTime, to: LocalDateTime, budget: inout Int) throws(ExpansionBudgetExceeded) -> [(DateValue, LocalDateTime?)] {
+    func starts(from: LocalDateTime, to: LocalDateTime, budget: inout Int) throws(ExpansionBudgetExceeded) -> [(DateValue, LocalDateTime?)]
+    {
         var starts: [(DateValue, LocalDateTime?)] = includesStart ? [(start, nil)] : []
         let windowStart = SeriesExpansion.value(from, like: start)
         for rule in rules {
@@ -70,7 +71,11 @@ struct RecurrenceSet {
         var excluded = Exclusions()
         for exdate in master.all("EXDATE") {
             for (value, _) in SeriesExpansion.values(of: exdate) {
-                if value.isAllDay || start.isAllDay { excluded.days.insert(value.local.date) } else { excluded.keys.insert(resolver.key(value)) }
+                if value.isAllDay || start.isAllDay {
+                    excluded.days.insert(value.local.date)
+                } else {
+                    excluded.keys.insert(resolver.key(value))
+                }
             }
         }
         for exrule in master.all("EXRULE").compactMap({ RecurrenceRuleReading($0.value).rule }) {

@@ -12,13 +12,14 @@ package struct RuleInstances: Sequence, IteratorProtocol {
     /// - Parameter zone: DTSTART's zone, to read a UTC UNTIL on its wall clock.
     package init(rule: RecurrenceRule, start: DateValue, startingAt: DateValue? = nil, zone: (any ZoneRules)? = nil) {
         self.start = start
-        iterator = RecurrenceIterator(rule: rule, start: start.local, isDateOnly: start.isAllDay,
-                                      until: rule.until.map { Self.wallClock(until: $0, start: start, zone: zone) },
-                                      startingAt: startingAt?.local)
+        iterator = RecurrenceIterator(
+            rule: rule, start: start.local, isDateOnly: start.isAllDay,
+            until: rule.until.map { Self.wallClock(until: $0, start: start, zone: zone) },
+            startingAt: startingAt?.local)
     }
 
     /// The instances of the rule written as `text` (`recur`'s argument); a rule that cannot be read
-    /// is `UnreadableRule`.
+    /// is ``UnreadableRule``.
     package init(parsing text: String, start: DateValue, startingAt: DateValue? = nil) throws(UnreadableRule) {
         do {
             self.init(rule: try RecurrenceRule(parsing: text), start: start, startingAt: startingAt)

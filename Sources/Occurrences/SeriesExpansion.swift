@@ -49,33 +49,41 @@ package struct SeriesExpansion: Sendable {
     /// The occurrences overlapping the window. Without a zone of its own the window is read in the
     /// series' zone, so "1 to 8 March" means those days where the event happens.
     /// Unsorted: in the order of the master's instances, then the overrides.
-    package func occurrences(in window: Window, resolver: TimeZoneResolver, budget: inout Int) throws(ExpansionBudgetExceeded) -> [Occurrence] {
+    package func occurrences(in window: Window, resolver: TimeZoneResolver, budget: inout Int) throws(ExpansionBudgetExceeded)
+        -> [Occurrence]
+    {
         let seriesZone: (any ZoneRules)? = (master ?? overrides.first).flatMap(Self.start(of:)).flatMap { value in
             if case .zoned(_, let zone) = resolver.time(value) { return zone }
             return nil
         }
         let reading = window.zone ?? seriesZone ?? FixedOffsetZone(seconds: 0)
-        let bounds = Bounds(start: reading.utcSecond(forLocal: window.start), end: reading.utcSecond(forLocal: window.end),
-                            floatingZone: window.zone)
+        let bounds = Bounds(
+            start: reading.utcSecond(forLocal: window.start), end: reading.utcSecond(forLocal: window.end),
+            floatingZone: window.zone)
         var found: [Occurrence] = []
         if let master, let start = Self.start(of: master) {
             found = try seriesOccurrences(master, start, bounds, resolver, &budget)
         } else {
-            found = chosenOverrides(allDay: false, resolver: resolver).compactMap { single($0.component, recurrenceID: $0.recurrenceID, resolver) }
+            found = chosenOverrides(allDay: false, resolver: resolver).compactMap {
+                single($0.component, recurrenceID: $0.recurrenceID, resolver)
+            }
         }
         return found.filter { bounds.overlaps($0) }
     }
 
-    private func seriesOccurrences(_ master: Component, _ start: DateValue, _ bounds: Bounds,
-                                   _ resolver: TimeZoneResolver, _ budget: inout Int) throws(ExpansionBudgetExceeded) -> [Occurrence] {
+    private func seriesOccurrences(
+        _ master: Component, _ start: DateValue, _ bounds: Bounds,
+        _ resolver: TimeZoneResolver, _ budget: inout Int
+    ) throws(ExpansionBudgetExceeded) -> [Occurrence] {
         let length = OccurrenceLength(of: master, start: start, instant: resolver.time)
         let uid = master["UID"]?.text ?? ""
         guard master.has("RRULE") || master.has("RDATE") || !overrides.isEmpty else {
             // Most events happen once: their start and length are known already, so `single` need
             // not read them again.
             let instant = resolver.time(start)
-            var occurrence = Occurrence(uid: uid, recurrenceID: nil, start: instant, end: length.end(after: instant, wall: start.local),
-                                        component: master)
+            var occurrence = Occurrence(
+                uid: uid, recurrenceID: nil, start: instant, end: length.end(after: instant, wall: start.local),
+                component: master)
             occurrence.runForwards()
             return [occurrence]
         }
@@ -95,9 +103,10 @@ package struct SeriesExpansion: Sendable {
             let instant = resolver.time(value)
             let key = instant.orderingSecond(floatingZone: nil)
             guard seen.insert(key).inserted, !excluded.matches(value, key), !replaced.contains(key) else { continue }
-            var occurrence = Occurrence(uid: uid, recurrenceID: instant, start: instant,
-                                        end: periodEnd.map { resolver.time(Self.value($0, like: value)) } ?? length.end(after: instant, wall: value.local),
-                                        component: master)
+            var occurrence = Occurrence(
+                uid: uid, recurrenceID: instant, start: instant,
+                end: periodEnd.map { resolver.time(Self.value($0, like: value)) } ?? length.end(after: instant, wall: value.local),
+                component: master)
             if let (since, change) = onward.last(where: { $0.0 < key }) {
                 apply(change, since: since, to: &occurrence, resolver)
             }
@@ -111,15 +120,19 @@ package struct SeriesExpansion: Sendable {
     }
 
     /// A component that is one occurrence by itself: a single event, or an override.
-    private func single(_ component: Component, recurrenceID: DateValue?, _ resolver: TimeZoneResolver,
-                        defaultLength: OccurrenceLength? = nil) -> Occurrence? {
+    private func single(
+        _ component: Component, recurrenceID: DateValue?, _ resolver: TimeZoneResolver,
+        defaultLength: OccurrenceLength? = nil
+    ) -> Occurrence? {
         guard let start = Self.start(of: component) else { return nil }
         let instant = resolver.time(start)
         // An override that states no length of its own keeps the series' length.
-        let length = (OccurrenceLength.isStated(in: component) ? nil : defaultLength)
+        let length =
+            (OccurrenceLength.isStated(in: component) ? nil : defaultLength)
             ?? OccurrenceLength(of: component, start: start, instant: resolver.time)
-        var occurrence = Occurrence(uid: component["UID"]?.text ?? "", recurrenceID: recurrenceID.map { resolver.time($0) },
-                                    start: instant, end: length.end(after: instant, wall: start.local), component: component)
+        var occurrence = Occurrence(
+            uid: component["UID"]?.text ?? "", recurrenceID: recurrenceID.map { resolver.time($0) },
+            start: instant, end: length.end(after: instant, wall: start.local), component: component)
         occurrence.runForwards()
         return occurrence
     }

@@ -66,8 +66,9 @@ struct SeriesFormatting: Sendable {
         budget.spend(allowed - remaining)
         // A series of one component describes every occurrence with it: read its texts once.
         let alone = components.count == 1 ? occurrences.first.map { OccurrenceTexts($0, for: format) } : nil
-        return Expanded(ordinal: unit.ordinal, seriesHash: unit.seriesHash, occurrences: occurrences, alone: alone,
-                        instances: allowed - remaining)
+        return Expanded(
+            ordinal: unit.ordinal, seriesHash: unit.seriesHash, occurrences: occurrences, alone: alone,
+            instances: allowed - remaining)
     }
 
     /// Expands a worker's units, then formats them into `chunk` and sorts it unless the batch went
@@ -84,11 +85,13 @@ struct SeriesFormatting: Sendable {
             for position in order {
                 let occurrence = occurrences[position]
                 let start = chunk.bytes.count
-                OccurrenceFormat.append(occurrence, series.alone ?? OccurrenceTexts(occurrence, for: format), as: format, shownIn: display,
-                                        to: &chunk.bytes)
-                chunk.records.append(OccurrenceRecord(
-                    second: seconds[position], uid: occurrence.uid, series: series.ordinal,
-                    position: position, seriesHash: series.seriesHash, bytes: start..<chunk.bytes.count))
+                OccurrenceFormat.append(
+                    occurrence, series.alone ?? OccurrenceTexts(occurrence, for: format), as: format, shownIn: display,
+                    to: &chunk.bytes)
+                chunk.records.append(
+                    OccurrenceRecord(
+                        second: seconds[position], uid: occurrence.uid, series: series.ordinal,
+                        position: position, seriesHash: series.seriesHash, bytes: start..<chunk.bytes.count))
                 if chunk.size > memoryBudget { chunk.spill() }
             }
         }

@@ -43,15 +43,18 @@ extension SeriesExpansion {
     /// not a stale one, older than the master, with a rule of its own, for an instance the master
     /// no longer has (a client that shortened a series left it behind). Every other override stays,
     /// also one whose instance the master no longer has.
-    func standingOverrides(_ master: Component, _ set: RecurrenceSet, _ excluded: Exclusions,
-                           _ resolver: TimeZoneResolver) -> [SeriesOverride] {
+    func standingOverrides(
+        _ master: Component, _ set: RecurrenceSet, _ excluded: Exclusions,
+        _ resolver: TimeZoneResolver
+    ) -> [SeriesOverride] {
         let masterSequence = Self.sequence(of: master)
         return chosenOverrides(allDay: set.start.isAllDay, resolver: resolver).filter { override in
             // An override whose DTSTART cannot be read leaves its instance as the master has it.
             guard !Self.hasUnusableStart(override.component) else { return false }
             guard let key = override.key, let recurrenceID = override.recurrenceID else { return true }
             if excluded.matches(recurrenceID, key) { return false }
-            let stale = Self.sequence(of: override.component) < masterSequence && override.component.has("RRULE")
+            let stale =
+                Self.sequence(of: override.component) < masterSequence && override.component.has("RRULE")
                 && !set.produces(key, resolver: resolver)
             return !stale
         }

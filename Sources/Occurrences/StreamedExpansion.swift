@@ -16,7 +16,7 @@ import TimeZones
 /// is expanded once more at the end from the kept text, and the first results are dropped. A
 /// VTIMEZONE or X-WR-TIMEZONE that comes after times were already read in another zone, or a budget
 /// overrun, makes every series be expanded again at the end, with every zone known: the result is
-/// always the one `CalendarExpansion` gives for the whole calendar.
+/// always the one ``CalendarExpansion`` gives for the whole calendar.
 package struct StreamedExpansion {
     /// The window's bounds; its zone is the display zone, once known.
     package var window: SeriesExpansion.Window
@@ -36,8 +36,9 @@ package struct StreamedExpansion {
 
     /// The window needs more rule instances than the budget.
     private var overBudget: UsageProblem {
-        UsageProblem(message: "the window needs more than \(budget) rule instances (a rule with COUNT counts from its DTSTART); "
-                     + "narrow it or raise --max-instances")
+        UsageProblem(
+            message: "the window needs more than \(budget) rule instances (a rule with COUNT counts from its DTSTART); "
+                + "narrow it or raise --max-instances")
     }
 
     /// Where the expansion stands while the calendar is read. The early pass (each event expanded
@@ -224,14 +225,17 @@ package struct StreamedExpansion {
             if metAgain.contains(entry.seriesHash) {
                 groups[entry.key, default: []].append(entry)
             } else if everySeries {
-                batch.append(SeriesUnit(ordinal: entry.index, key: entry.key, seriesHash: entry.seriesHash, members: [try kept.member(entry)]))
+                batch.append(
+                    SeriesUnit(ordinal: entry.index, key: entry.key, seriesHash: entry.seriesHash, members: [try kept.member(entry)]))
                 if batch.count >= batchSize { try submitAgain(&batch, to: &pass) }
             }
         }
         pass.giveBack(givenBack)
         for (key, entries) in groups {
-            batch.append(SeriesUnit(ordinal: entries[0].index, key: key, seriesHash: entries[0].seriesHash,
-                                    members: try entries.map(kept.member)))
+            batch.append(
+                SeriesUnit(
+                    ordinal: entries[0].index, key: key, seriesHash: entries[0].seriesHash,
+                    members: try entries.map(kept.member)))
             if batch.count >= batchSize { try submitAgain(&batch, to: &pass) }
         }
         try submitAgain(&batch, to: &pass)
@@ -252,12 +256,13 @@ package struct StreamedExpansion {
     }
 
     /// What the workers need to expand and format a batch of the pass: the budget left, and the
-    /// window read in `--tz` when given, as `CalendarExpansion` reads it.
+    /// window read in `--tz` when given, as ``CalendarExpansion`` reads it.
     private func formatting(for pass: ExpansionPass) -> SeriesFormatting {
         let display = pass.zones.display
-        return SeriesFormatting(window: SeriesExpansion.Window(start: window.start, end: window.end, zone: display),
-                                format: format, selection: selection, display: display, resolver: pass.zones.resolver,
-                                budget: InstanceBudget(max(0, budget - pass.instances)),
-                                memoryBudget: memoryBudget / OrderedParallelMap<SeriesUnit, Int, OccurrenceChunk>.workers)
+        return SeriesFormatting(
+            window: SeriesExpansion.Window(start: window.start, end: window.end, zone: display),
+            format: format, selection: selection, display: display, resolver: pass.zones.resolver,
+            budget: InstanceBudget(max(0, budget - pass.instances)),
+            memoryBudget: memoryBudget / OrderedParallelMap<SeriesUnit, Int, OccurrenceChunk>.workers)
     }
 }

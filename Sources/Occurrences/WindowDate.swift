@@ -8,8 +8,9 @@ package enum WindowDate {
     private static func parse(_ text: String) throws(UsageProblem) -> LocalDateTime? {
         let value = DateValue(option: text)
         if case .utc? = value {
-            throw UsageProblem(message: "\(text) is a UTC time, but the window is read on the wall clock of --tz or of each event's zone; "
-                               + "write it without the Z and add --tz UTC to read the window in UTC")
+            throw UsageProblem(
+                message: "\(text) is a UTC time, but the window is read on the wall clock of --tz or of each event's zone; "
+                    + "write it without the Z and add --tz UTC to read the window in UTC")
         }
         return value?.local
     }
@@ -18,7 +19,8 @@ package enum WindowDate {
     /// when either is no date or they are out of order.
     package static func window(from: String, to: String) throws(UsageProblem) -> (start: LocalDateTime, end: LocalDateTime) {
         guard let start = try parse(from), let end = try parse(to) else {
-            throw UsageProblem(message: "--from and --to take a date (2026-03-29 or 20260329) or a date-time (2026-03-29T10:00 or 20260329T100000)")
+            throw UsageProblem(
+                message: "--from and --to take a date (2026-03-29 or 20260329) or a date-time (2026-03-29T10:00 or 20260329T100000)")
         }
         guard start < end else { throw UsageProblem(message: "--from must be before --to") }
         return (start, end)

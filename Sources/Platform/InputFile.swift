@@ -1,11 +1,15 @@
 #if canImport(Glibc)
 import Glibc
 /// The C library's read(2), named apart from `InputFile.read`.
-private func systemRead(_ descriptor: Int32, _ bytes: UnsafeMutableRawPointer?, _ count: Int) -> Int { Glibc.read(descriptor, bytes, count) }
+private func systemRead(_ descriptor: Int32, _ bytes: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    Glibc.read(descriptor, bytes, count)
+}
 #elseif canImport(Darwin)
 import Darwin
 /// The C library's read(2), named apart from `InputFile.read`.
-private func systemRead(_ descriptor: Int32, _ bytes: UnsafeMutableRawPointer?, _ count: Int) -> Int { Darwin.read(descriptor, bytes, count) }
+private func systemRead(_ descriptor: Int32, _ bytes: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    Darwin.read(descriptor, bytes, count)
+}
 #endif
 
 /// An input opened for reading in blocks: a file, or standard input for `-`.

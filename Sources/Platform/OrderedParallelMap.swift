@@ -79,7 +79,8 @@ package struct OrderedParallelMap<Item: Sendable, Output, Gathered> {
 
     @inlinable
     static func start(_ batch: [Item], _ work: @escaping @Sendable ([Item]) -> ([Output], Gathered))
-        -> EveryCore.Running<([Output], Gathered)> {
+        -> EveryCore.Running<([Output], Gathered)>
+    {
         let shares = WorkerShare.deal(batch, among: EveryCore.workers(for: batch.count))
         return EveryCore.start(items: batch.count) { worker, _ in work(shares[worker].take()) }
     }

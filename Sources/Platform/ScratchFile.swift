@@ -44,7 +44,9 @@ package final class ScratchFile: @unchecked Sendable {
     package var count: Int { written + buffer.count }
 
     package func append(_ bytes: [UInt8]) throws(AtomicFile.Failure) {
-        if let failure = bytes.withUnsafeBytes({ bytes in Self.failure { () throws(AtomicFile.Failure) in try append(bytes) } }) { throw failure }
+        if let failure = bytes.withUnsafeBytes({ bytes in Self.failure { () throws(AtomicFile.Failure) in try append(bytes) } }) {
+            throw failure
+        }
     }
 
     /// Appends bytes; a piece as large as the buffer is written as it is, not copied into it first,
@@ -62,7 +64,9 @@ package final class ScratchFile: @unchecked Sendable {
 
     /// Writes out what is buffered, so that readers see every byte appended.
     package func flush() throws(AtomicFile.Failure) {
-        if let failure = buffer.withUnsafeBytes({ bytes in Self.failure { () throws(AtomicFile.Failure) in try writeOut(bytes) } }) { throw failure }
+        if let failure = buffer.withUnsafeBytes({ bytes in Self.failure { () throws(AtomicFile.Failure) in try writeOut(bytes) } }) {
+            throw failure
+        }
         buffer.removeAll(keepingCapacity: true)
     }
 

@@ -64,8 +64,9 @@ struct PeriodExpansion {
         hours = timeless ? [0] : Self.sorted(rule.byHour, default: start.hour, expands: rule.frequency > .hourly)
         minutes = timeless ? [0] : Self.sorted(rule.byMinute, default: start.minute, expands: rule.frequency > .minutely)
         seconds = timeless ? [0] : Self.sorted(rule.bySecond, default: start.second, expands: rule.frequency > .secondly)
-        base = Self.unit(of: start, frequency: rule.frequency,
-                         weekYear: rule.frequency == .yearly && !rule.byWeekNo.isEmpty ? weeks : nil)
+        base = Self.unit(
+            of: start, frequency: rule.frequency,
+            weekYear: rule.frequency == .yearly && !rule.byWeekNo.isEmpty ? weeks : nil)
     }
 
     private static func sorted(_ values: [Int], default value: Int, expands: Bool) -> [Int] {
@@ -163,8 +164,10 @@ struct PeriodExpansion {
     }
 
     /// The matching days of one month; BYDAY ordinals count in `ordinalsIn`, else in the month.
-    private func appendMonthDays(_ year: Int, _ month: Int, ordinalsIn span: ClosedRange<Int>?,
-                                 to instances: inout [LocalDateTime]) {
+    private func appendMonthDays(
+        _ year: Int, _ month: Int, ordinalsIn span: ClosedRange<Int>?,
+        to instances: inout [LocalDateTime]
+    ) {
         let first = CalendarDate(year: year, month: month, day: 1).dayNumber
         let length = CalendarDate.daysInMonth(month, year: year)
         let ordinalSpan = span ?? first...(first + length - 1)
@@ -177,8 +180,10 @@ struct PeriodExpansion {
         }
     }
 
-    private func appendIfMatching(_ day: CalendarDate, _ number: Int, ordinalSpan: ClosedRange<Int>?,
-                                  to instances: inout [LocalDateTime]) {
+    private func appendIfMatching(
+        _ day: CalendarDate, _ number: Int, ordinalSpan: ClosedRange<Int>?,
+        to instances: inout [LocalDateTime]
+    ) {
         guard matchesDay(day, number, ordinalSpan: ordinalSpan) else { return }
         appendTimes(of: day, to: &instances)
     }
@@ -242,8 +247,9 @@ struct PeriodExpansion {
             let at = position > 0 ? position - 1 : total + position
             guard at >= 0 && at < total else { return nil }
             let time = at % perDay
-            return LocalDateTime(date: days[at / perDay].date, hour: hours[time / perHour],
-                                 minute: minutes[time / seconds.count % minutes.count], second: seconds[time % seconds.count])
+            return LocalDateTime(
+                date: days[at / perDay].date, hour: hours[time / perHour],
+                minute: minutes[time / seconds.count % minutes.count], second: seconds[time % seconds.count])
         }
         instances = Array(Set(picked)).sorted()
         return index + 1

@@ -32,8 +32,10 @@ package struct RecurrenceIterator: IteratorProtocol, Sequence {
     /// - Parameters:
     ///   - until: the rule's UNTIL as a wall-clock time in DTSTART's zone (the caller converts a UTC UNTIL).
     ///   - startingAt: instances before it are not returned.
-    package init(rule: RecurrenceRule, start: LocalDateTime, isDateOnly: Bool, until: LocalDateTime? = nil,
-                startingAt: LocalDateTime? = nil, emptyPeriodBudget: Int = defaultEmptyPeriodBudget) {
+    package init(
+        rule: RecurrenceRule, start: LocalDateTime, isDateOnly: Bool, until: LocalDateTime? = nil,
+        startingAt: LocalDateTime? = nil, emptyPeriodBudget: Int = defaultEmptyPeriodBudget
+    ) {
         expansion = PeriodExpansion(rule: rule, start: start, isDateOnly: isDateOnly)
         self.start = start
         self.until = until

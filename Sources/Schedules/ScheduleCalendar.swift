@@ -45,8 +45,9 @@ package struct ScheduleCalendar {
 
     /// The VTIMEZONE for the calendar's zone over the term's years.
     package var vtimezone: Component {
-        VTimezoneBuilder().vtimezone(tzid: timetable.calendar.timeZone, zone: zone,
-                                     years: timetable.term.start.year...timetable.term.end.year)
+        VTimezoneBuilder().vtimezone(
+            tzid: timetable.calendar.timeZone, zone: zone,
+            years: timetable.term.start.year...timetable.term.end.year)
     }
 
     private func resource(for lecture: Timetable.Lecture) -> ScheduledLecture? {
@@ -61,8 +62,10 @@ package struct ScheduleCalendar {
         master.component.properties.append(Property(name: "RRULE", value: rule(for: lecture)))
         let excluded = days.inBreaks.map { zoned($0, minutes: lecture.start).icalendarText }
         if !excluded.isEmpty {
-            master.component.properties.append(Property(name: "EXDATE", parameters: [Parameter("TZID", timetable.calendar.timeZone)],
-                                                        value: excluded.joined(separator: ",")))
+            master.component.properties.append(
+                Property(
+                    name: "EXDATE", parameters: [Parameter("TZID", timetable.calendar.timeZone)],
+                    value: excluded.joined(separator: ",")))
         }
         let overrides = timetable.changes.filter { $0.lecture == lecture.id }.map { override(for: $0, of: lecture, master: master) }
         return ScheduledLecture(lectureID: lecture.id, uid: uid, master: master.component, overrides: overrides)

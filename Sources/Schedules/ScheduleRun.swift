@@ -23,16 +23,22 @@ package struct ScheduleRun {
         do {
             schedule = try ScheduleCalendar(timetable: timetable)
         } catch {
-            throw InvalidCalendarData(diagnostics: [Diagnostic(.error, file: path, at: nil, error.description)], advice: Self.timetableAdvice)
+            throw InvalidCalendarData(
+                diagnostics: [Diagnostic(.error, file: path, at: nil, error.description)], advice: Self.timetableAdvice)
         }
         let previous = try statePath.flatMap(Self.readState)
         do {
-            (state, stamps, changes) = try ScheduleTracker.track(schedule.resources(), calendar: timetable.calendar.id,
-                                                                 previous: previous, now: .nowUTC)
+            (state, stamps, changes) = try ScheduleTracker.track(
+                schedule.resources(), calendar: timetable.calendar.id,
+                previous: previous, now: .nowUTC)
         } catch {
-            throw InvalidCalendarData(diagnostics: [Diagnostic(.error, file: statePath ?? "-", at: nil,
-                                                               "the state file is refused, not overwritten: \(error.description)")],
-                                      advice: Self.stateAdvice)
+            throw InvalidCalendarData(
+                diagnostics: [
+                    Diagnostic(
+                        .error, file: statePath ?? "-", at: nil,
+                        "the state file is refused, not overwritten: \(error.description)")
+                ],
+                advice: Self.stateAdvice)
         }
     }
 
@@ -48,7 +54,8 @@ package struct ScheduleRun {
         "\(changes.added.count) added, \(changes.changed.count) changed, \(changes.removed.count) removed, \(changes.unchanged.count) unchanged"
     }
 
-    private static let timetableAdvice = "correct the timetable (`calbridge schedule --help` lists its fields) and run the same command again"
+    private static let timetableAdvice =
+        "correct the timetable (`calbridge schedule --help` lists its fields) and run the same command again"
     private static let stateAdvice = "the state file is left as it was; remove it to start afresh, or name another with --state"
 
     /// The timetable in `bytes`, JSON or CSV (which takes calendar, term and breaks from `base`).
@@ -79,8 +86,12 @@ package struct ScheduleRun {
         do {
             return try JSONDecoder().decode(ScheduleState.self, from: Data(contentsOf: URL(fileURLWithPath: path)))
         } catch {
-            throw InvalidCalendarData(diagnostics: [Diagnostic(.error, file: path, at: nil,
-                "is not a calbridge schedule state file (it is refused, not overwritten)")], advice: stateAdvice)
+            throw InvalidCalendarData(
+                diagnostics: [
+                    Diagnostic(
+                        .error, file: path, at: nil,
+                        "is not a calbridge schedule state file (it is refused, not overwritten)")
+                ], advice: stateAdvice)
         }
     }
 

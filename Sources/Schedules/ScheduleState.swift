@@ -44,14 +44,18 @@ package struct ScheduleStateError: Error, Sendable, CustomStringConvertible {
 /// Compares this run's lectures with the state of the last and decides each one's SEQUENCE and DTSTAMP.
 package enum ScheduleTracker {
     /// The new state, the stamps to write the events with, and what changed.
-    package static func track(_ resources: [ScheduledLecture], calendar: String, previous: ScheduleState?,
-                             now: LocalDateTime) throws(ScheduleStateError) -> (ScheduleState, [String: ScheduleStamp], ScheduleChanges) {
+    package static func track(
+        _ resources: [ScheduledLecture], calendar: String, previous: ScheduleState?,
+        now: LocalDateTime
+    ) throws(ScheduleStateError) -> (ScheduleState, [String: ScheduleStamp], ScheduleChanges) {
         if let previous {
             guard previous.format == ScheduleState.formatName, previous.version == 1 else {
-                throw ScheduleStateError(description: "it is not a calbridge schedule state (format \(previous.format), version \(previous.version))")
+                throw ScheduleStateError(
+                    description: "it is not a calbridge schedule state (format \(previous.format), version \(previous.version))")
             }
             guard previous.calendar == calendar else {
-                throw ScheduleStateError(description: "it belongs to calendar \(previous.calendar), not \(calendar); use another state file")
+                throw ScheduleStateError(
+                    description: "it belongs to calendar \(previous.calendar), not \(calendar); use another state file")
             }
         }
         let stamp = DateValue.utc(now).icalendarText

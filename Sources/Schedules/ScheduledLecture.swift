@@ -14,7 +14,12 @@ package struct ScheduledLecture: Hashable, Sendable {
         var text = ""
         for component in [master] + overrides {
             text += component.name + "\n"
-            for property in component.properties { text += property.name + ";" + property.parameters.map { $0.name + "=" + $0.values.joined(separator: ",") }.joined(separator: ";") + ":" + property.value + "\n" }
+            for property in component.properties {
+                text +=
+                    property.name + ";"
+                    + property.parameters.map { $0.name + "=" + $0.values.joined(separator: ",") }.joined(separator: ";") + ":"
+                    + property.value + "\n"
+            }
         }
         return FNV1a.hex(text.utf8)
     }

@@ -50,8 +50,10 @@ package struct Timetable: Hashable, Sendable {
         package var end: Int
         package var weeks: Weeks
 
-        package init(id: String, title: String, kind: String?, lecturer: String?, room: String?, weekday: Weekday,
-                    start: Int, end: Int, weeks: Weeks) {
+        package init(
+            id: String, title: String, kind: String?, lecturer: String?, room: String?, weekday: Weekday,
+            start: Int, end: Int, weeks: Weeks
+        ) {
             self.id = id
             self.title = title
             self.kind = kind

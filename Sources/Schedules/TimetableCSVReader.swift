@@ -18,7 +18,9 @@ package struct TimetableCSVReader {
         // (a search per row made a CSV of many rows quadratic).
         var baseLectures = Dictionary(draft.lectures.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
         for record in records.dropFirst() {
-            if let entry = lecture(record.fields, columns: columns, row: record.row) { merge(entry, into: &draft, baseLectures: &baseLectures) }
+            if let entry = lecture(record.fields, columns: columns, row: record.row) {
+                merge(entry, into: &draft, baseLectures: &baseLectures)
+            }
         }
         return draft
     }

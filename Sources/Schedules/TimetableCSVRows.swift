@@ -26,8 +26,9 @@ extension TimetableCSVReader {
         guard problems.list.count == before, let title, let weekday, let start, let end, let weeks else {
             return TimetableDraft.LectureEntry(id: id, lecture: nil, place: place)
         }
-        let lecture = Timetable.Lecture(id: id, title: title, kind: cell("kind"), lecturer: cell("lecturer"),
-                                        room: cell("room"), weekday: weekday, start: start, end: end, weeks: weeks)
+        let lecture = Timetable.Lecture(
+            id: id, title: title, kind: cell("kind"), lecturer: cell("lecturer"),
+            room: cell("room"), weekday: weekday, start: start, end: end, weeks: weeks)
         return TimetableDraft.LectureEntry(id: id, lecture: lecture, place: place)
     }
 }

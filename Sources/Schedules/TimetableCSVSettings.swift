@@ -13,8 +13,10 @@ struct CSVSetting {
 /// The `# key=value` lines of a CSV timetable, which give what a CSV of lectures cannot hold: the
 /// calendar and the term. They override a base timetable key by key.
 extension TimetableCSVReader {
-    static let settingKeys = ["calendar.id", "calendar.name", "calendar.color", "calendar.timezone",
-                              "term.start", "term.end", "term.name", "term.break"]
+    static let settingKeys = [
+        "calendar.id", "calendar.name", "calendar.color", "calendar.timezone",
+        "term.start", "term.end", "term.name", "term.break",
+    ]
 
     /// The settings among the comments; other comments are only comments.
     mutating func settings(_ lines: [CSVLine]) -> [CSVSetting] {
@@ -80,8 +82,10 @@ extension TimetableCSVReader {
         let name = CSVScanner.trim(setting.value.dropFirst(interval.count))
         let ends = interval.split(separator: "/", omittingEmptySubsequences: false)
         guard ends.count == 2 else {
-            problems.add(setting.place, "\"\(setting.value)\" is not a break START/END NAME "
-                + "such as 2026-12-21/2027-01-03 Weihnachtsferien")
+            problems.add(
+                setting.place,
+                "\"\(setting.value)\" is not a break START/END NAME "
+                    + "such as 2026-12-21/2027-01-03 Weihnachtsferien")
             return nil
         }
         let start = problems.date(String(ends[0]), at: setting.place)
@@ -93,8 +97,10 @@ extension TimetableCSVReader {
     /// Required settings that neither the file nor a base gives.
     private mutating func missing(_ keys: [String]) {
         for key in keys {
-            problems.add("# \(key)", "required setting is missing; add a line `# \(key)=…` before the header "
-                + "or read the CSV with a base timetable")
+            problems.add(
+                "# \(key)",
+                "required setting is missing; add a line `# \(key)=…` before the header "
+                    + "or read the CSV with a base timetable")
         }
     }
 }

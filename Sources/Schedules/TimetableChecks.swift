@@ -49,8 +49,10 @@ extension TimetableProblems {
             if let term = draft.term, date < term.start || term.end < date {
                 add(place.field("date"), "\(date.isoFormat) is outside the term \(Self.span(term))")
             } else if let lecture = lectures[change.lecture], date.weekday != lecture.weekday {
-                add(place.field("date"), "\(date.isoFormat) is a \(date.weekday.code), but \(change.lecture) "
-                    + "takes place on \(lecture.weekday.code)")
+                add(
+                    place.field("date"),
+                    "\(date.isoFormat) is a \(date.weekday.code), but \(change.lecture) "
+                        + "takes place on \(lecture.weekday.code)")
             }
             let key = change.lecture + " " + date.isoFormat
             if let earlier = changed[key] {

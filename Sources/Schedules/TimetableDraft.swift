@@ -22,7 +22,8 @@ struct TimetableDraft {
         guard let calendar, let term else { return nil }
         let whole = lectures.compactMap(\.lecture)
         guard whole.count == lectures.count else { return nil }
-        return Timetable(calendar: calendar, term: term, breaks: breaks.map(\.range), lectures: whole,
-                         changes: changes.map(\.change))
+        return Timetable(
+            calendar: calendar, term: term, breaks: breaks.map(\.range), lectures: whole,
+            changes: changes.map(\.change))
     }
 }

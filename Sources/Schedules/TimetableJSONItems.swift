@@ -22,8 +22,9 @@ extension TimetableJSONReader {
         guard problems.list.count == before, let title, let weekday, let start, let end, let weeks else {
             return TimetableDraft.LectureEntry(id: id, lecture: nil, place: .json(path))
         }
-        let lecture = Timetable.Lecture(id: id, title: title, kind: kind, lecturer: lecturer, room: room,
-                                        weekday: weekday, start: start, end: end, weeks: weeks)
+        let lecture = Timetable.Lecture(
+            id: id, title: title, kind: kind, lecturer: lecturer, room: room,
+            weekday: weekday, start: start, end: end, weeks: weeks)
         return TimetableDraft.LectureEntry(id: id, lecture: lecture, place: .json(path))
     }
 
@@ -80,8 +81,10 @@ extension TimetableJSONReader {
             let start = movedTime(object, "start"), end = movedTime(object, "end")
             guard let start, let end else { return nil }
             guard start < end else {
-                problems.add(object.place("end"), "the moved lecture ends (\(Self.format(end))) no later than it "
-                    + "starts (\(Self.format(start)))")
+                problems.add(
+                    object.place("end"),
+                    "the moved lecture ends (\(Self.format(end))) no later than it "
+                        + "starts (\(Self.format(start)))")
                 return nil
             }
             return .moved(start: start, end: end)

@@ -3,7 +3,7 @@ import CalendarModel
 import JSONReading
 
 /// Reads a course timetable (Documentation/timetable.md) from JSON or CSV and checks it,
-/// reporting every problem at once as `TimetableErrors`, each with its file and place.
+/// reporting every problem at once as ``TimetableErrors``, each with its file and place.
 ///
 /// **JSON** is the SPEC's form. Unknown fields are refused (a misspelt `lecturor` would otherwise vanish),
 /// an empty string is the same as a missing field, `weeks` may also be a string as in CSV and defaults
@@ -39,8 +39,9 @@ package struct TimetableReader: Sendable {
         do {
             root = try JSONReader.value(of: json)
         } catch {
-            problems.add("line \(error.position.line), column \(error.position.column)", error.message,
-                         at: SourceLocation(line: error.position.line, column: error.position.column))
+            problems.add(
+                "line \(error.position.line), column \(error.position.column)", error.message,
+                at: SourceLocation(line: error.position.line, column: error.position.column))
             throw problems.errors
         }
         var reader = TimetableJSONReader(problems: problems)

@@ -19,7 +19,9 @@ extension TimetableProblems {
     mutating func checkCalendarID(_ id: String, at place: String) {
         let length = id.count
         if length > Self.longestCalendarID {
-            add(place, "the calendar id is \(length) characters long; use at most \(Self.longestCalendarID) (it is part of every event's UID)")
+            add(
+                place,
+                "the calendar id is \(length) characters long; use at most \(Self.longestCalendarID) (it is part of every event's UID)")
         }
     }
 
@@ -27,7 +29,7 @@ extension TimetableProblems {
     mutating func date(_ text: String, at place: String) -> CalendarDate? {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 3, let year = Self.digits(parts[0], 4), let month = Self.digits(parts[1], 2),
-              let day = Self.digits(parts[2], 2)
+            let day = Self.digits(parts[2], 2)
         else {
             add(place, "\"\(text)\" is not a date YYYY-MM-DD")
             return nil
@@ -55,7 +57,7 @@ extension TimetableProblems {
         let parts = text.split(separator: "T", omittingEmptySubsequences: false)
         let clock = parts.count == 2 ? parts[1].split(separator: ":", omittingEmptySubsequences: false) : []
         guard (2...3).contains(clock.count), let hour = Self.digits(clock[0], 2), let minute = Self.digits(clock[1], 2),
-              let second = clock.count == 3 ? Self.digits(clock[2], 2) : 0
+            let second = clock.count == 3 ? Self.digits(clock[2], 2) : 0
         else {
             add(place, "\"\(text)\" is not a date and time YYYY-MM-DDTHH:MM")
             return nil
@@ -104,8 +106,11 @@ extension TimetableProblems {
         let outside = numbers.filter { !(1...53).contains($0) }
         guard outside.isEmpty else {
             let list = outside.map(String.init).joined(separator: ", ")
-            add(place, outside.count == 1 ? "week \(list) is outside the ISO weeks 1…53"
-                : "weeks \(list) are outside the ISO weeks 1…53")
+            add(
+                place,
+                outside.count == 1
+                    ? "week \(list) is outside the ISO weeks 1…53"
+                    : "weeks \(list) are outside the ISO weeks 1…53")
             return nil
         }
         return .list(numbers)
@@ -114,7 +119,7 @@ extension TimetableProblems {
     static func minutes(_ text: String) -> Int? {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 2, (1...2).contains(parts[0].count), let hour = digits(parts[0], parts[0].count),
-              let minute = digits(parts[1], 2), hour < 24, minute < 60
+            let minute = digits(parts[1], 2), hour < 24, minute < 60
         else { return nil }
         return hour * 60 + minute
     }

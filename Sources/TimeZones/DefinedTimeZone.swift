@@ -41,8 +41,9 @@ package struct DefinedTimeZone: ZoneRules {
         var earliest: (utcSecond: Int, offsetFrom: Int)?
         for observance in component.components where observance.name == "STANDARD" || observance.name == "DAYLIGHT" {
             guard let from = observance["TZOFFSETFROM"].flatMap({ Self.offsetSeconds($0.value) }),
-                  let to = observance["TZOFFSETTO"].flatMap({ Self.offsetSeconds($0.value) }),
-                  let start = observance.date(named: "DTSTART")?.local else {
+                let to = observance["TZOFFSETTO"].flatMap({ Self.offsetSeconds($0.value) }),
+                let start = observance.date(named: "DTSTART")?.local
+            else {
                 throw DefinitionError(description: "\(tzid): an observance lacks a readable DTSTART, TZOFFSETFROM or TZOFFSETTO")
             }
             // Onsets are wall-clock times in the offset in force before them (TZOFFSETFROM).
@@ -57,7 +58,8 @@ package struct DefinedTimeZone: ZoneRules {
         initialOffset = earliest.offsetFrom
         transitionsBeforeStretch = Self.stretchTable(self.transitions)
         let changes = Set(transitions.map(\.offset) + [earliest.offsetFrom]).count > 1
-        definedSpan = changes && !Self.hasEndlessRule(component)
+        definedSpan =
+            changes && !Self.hasEndlessRule(component)
             ? self.transitions[0].utcSecond...self.transitions[self.transitions.count - 1].utcSecond : nil
     }
 
@@ -116,8 +118,10 @@ package struct DefinedTimeZone: ZoneRules {
     static func offsetSeconds(_ text: String) -> Int? {
         let bytes = Array(text.utf8)
         guard bytes.count == 5 || bytes.count == 7, bytes[0] == UInt8(ascii: "+") || bytes[0] == UInt8(ascii: "-"),
-              let digits = Int(String(decoding: bytes[1...], as: UTF8.self)) else { return nil }
-        let (hours, minutes, seconds) = bytes.count == 5
+            let digits = Int(String(decoding: bytes[1...], as: UTF8.self))
+        else { return nil }
+        let (hours, minutes, seconds) =
+            bytes.count == 5
             ? (digits / 100, digits % 100, 0) : (digits / 10_000, digits / 100 % 100, digits % 100)
         let total = hours * 3600 + minutes * 60 + seconds
         return bytes[0] == UInt8(ascii: "-") ? -total : total

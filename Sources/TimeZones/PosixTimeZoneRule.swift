@@ -138,8 +138,9 @@ private struct PosixTZParser {
     mutating func parseRule() throws -> (ZoneTimeType, PosixTimeZoneRule.DaylightSaving?) {
         let standardName = try name()
         // POSIX offsets count hours west of UTC; calbridge counts seconds east.
-        let standard = ZoneTimeType(utcOffset: -(try duration(maxHours: 24, signed: true)),
-                                    isDST: false, abbreviation: standardName)
+        let standard = ZoneTimeType(
+            utcOffset: -(try duration(maxHours: 24, signed: true)),
+            isDST: false, abbreviation: standardName)
         guard index < bytes.count else { return (standard, nil) }
         let daylightName = try name()
         var daylightOffset = standard.utcOffset + 3600
@@ -232,7 +233,8 @@ private struct PosixTZParser {
         let start = index
         var value = 0
         while index < bytes.count, index - start < maxDigits,
-              (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) {
+            (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index])
+        {
             value = value * 10 + Int(bytes[index] - UInt8(ascii: "0"))
             index += 1
         }

@@ -23,12 +23,14 @@ package struct SystemTimeZone: ZoneRules {
     /// identifier could name a file outside the directory, or the file is not valid TZif data.
     package init?(identifier: String, directory: String = "/usr/share/zoneinfo") {
         guard Self.isPlausible(identifier),
-              let handle = FileHandle(forReadingAtPath: directory + "/" + identifier) else { return nil }
+            let handle = FileHandle(forReadingAtPath: directory + "/" + identifier)
+        else { return nil }
         defer { try? handle.close() }
         // Reading fails for a directory (`America`), which is therefore not a zone either.
         guard let data = try? handle.read(upToCount: Self.maximumFileSize + 1),
-              data.count <= Self.maximumFileSize,
-              let zone = try? SystemTimeZone(identifier: identifier, tzif: [UInt8](data)) else { return nil }
+            data.count <= Self.maximumFileSize,
+            let zone = try? SystemTimeZone(identifier: identifier, tzif: [UInt8](data))
+        else { return nil }
         self = zone
     }
 
@@ -47,7 +49,7 @@ package struct SystemTimeZone: ZoneRules {
         return names
     }
 
-    /// A zone from the bytes of a TZif file; throws `TZifError` or `PosixTimeZoneRuleError` for malformed data.
+    /// A zone from the bytes of a TZif file; throws ``TZifError`` or ``PosixTimeZoneRuleError`` for malformed data.
     package init(identifier: String, tzif bytes: [UInt8]) throws {
         let file = try TZifFile(bytes: bytes)
         self.identifier = identifier
@@ -81,7 +83,8 @@ package struct SystemTimeZone: ZoneRules {
     /// Every change of UTC offset at an instant in `from..<to`, from the transition table and then the
     /// footer rule, ascending; `isDST` and `abbreviation` describe the time in effect after the change.
     package func transitions(from: Int, to: Int)
-        -> [(utcSecond: Int, offsetBefore: Int, offsetAfter: Int, isDST: Bool, abbreviation: String)] {
+        -> [(utcSecond: Int, offsetBefore: Int, offsetAfter: Int, isDST: Bool, abbreviation: String)]
+    {
         guard from < to else { return [] }
         let firstIndex = from == Int.min ? 0 : transitionCount(atOrBefore: from - 1)
         var candidates = Array(transitionTimes[firstIndex...].prefix { $0 < to })
@@ -113,7 +116,8 @@ package struct SystemTimeZone: ZoneRules {
     /// the characters tz database names use.
     private static func isPlausible(_ identifier: String) -> Bool {
         guard !identifier.isEmpty, identifier.utf8.count <= longestIdentifier, !identifier.hasPrefix("/"),
-              !identifier.contains("..") else { return false }
+            !identifier.contains("..")
+        else { return false }
         return identifier.utf8.allSatisfy { byte in
             (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
                 || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)

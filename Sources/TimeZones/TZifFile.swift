@@ -97,11 +97,13 @@ private struct TZifHeader {
     /// that absurd counts are rejected before anything is allocated for them.
     func blockSize(timeSize: Int, reader: TZifReader) throws -> Int {
         // Each count is below 2^32, so this sum cannot overflow a 64-bit Int.
-        let size = transitionCount * (timeSize + 1) + typeCount * 6 + charCount
+        let size =
+            transitionCount * (timeSize + 1) + typeCount * 6 + charCount
             + leapCount * (timeSize + 4) + standardIndicatorCount + utIndicatorCount
         guard size <= reader.remaining else {
-            throw TZifError(message: "truncated: the data block needs \(size) bytes but \(reader.remaining) remain",
-                            byteOffset: reader.position)
+            throw TZifError(
+                message: "truncated: the data block needs \(size) bytes but \(reader.remaining) remain",
+                byteOffset: reader.position)
         }
         return size
     }
@@ -129,16 +131,18 @@ private struct TZifDataBlock {
         for index in 0..<header.transitionCount {
             let time = try timeSize == 4 ? reader.signed32("transition time") : reader.signed64("transition time")
             if let previous = times.last, time <= previous {
-                throw TZifError(message: "transition \(index) is not later than the one before it",
-                                byteOffset: reader.position - timeSize)
+                throw TZifError(
+                    message: "transition \(index) is not later than the one before it",
+                    byteOffset: reader.position - timeSize)
             }
             times.append(time)
         }
         for time in times {
             let typeIndex = Int(try reader.byte("transition type index"))
             guard typeIndex < header.typeCount else {
-                throw TZifError(message: "transition type index \(typeIndex) is not below typecnt \(header.typeCount)",
-                                byteOffset: reader.position - 1)
+                throw TZifError(
+                    message: "transition type index \(typeIndex) is not below typecnt \(header.typeCount)",
+                    byteOffset: reader.position - 1)
             }
             transitions.append(TZifFile.Transition(utcSecond: time, typeIndex: typeIndex))
         }
@@ -160,9 +164,11 @@ private struct TZifDataBlock {
         let characters = Array(try reader.take(header.charCount, "time zone designations"))
         for (index, record) in records.enumerated() {
             guard record.designationIndex < characters.count,
-                  let end = characters[record.designationIndex...].firstIndex(of: 0) else {
-                throw TZifError(message: "local time type \(index) has no NUL-terminated designation",
-                                byteOffset: reader.position - characters.count)
+                let end = characters[record.designationIndex...].firstIndex(of: 0)
+            else {
+                throw TZifError(
+                    message: "local time type \(index) has no NUL-terminated designation",
+                    byteOffset: reader.position - characters.count)
             }
             let abbreviation = String(decoding: characters[record.designationIndex..<end], as: UTF8.self)
             types.append(ZoneTimeType(utcOffset: record.offset, isDST: record.isDST, abbreviation: abbreviation))
@@ -182,8 +188,9 @@ private struct TZifReader {
 
     mutating func take(_ count: Int, _ what: String) throws -> ArraySlice<UInt8> {
         guard count >= 0, count <= remaining else {
-            throw TZifError(message: "truncated: \(what) needs \(count) bytes but \(remaining) remain",
-                            byteOffset: position)
+            throw TZifError(
+                message: "truncated: \(what) needs \(count) bytes but \(remaining) remain",
+                byteOffset: position)
         }
         defer { position += count }
         return bytes[position..<(position + count)]

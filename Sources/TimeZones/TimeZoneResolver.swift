@@ -10,7 +10,7 @@ import Foundation
 /// states), then a display name in another language by the first tz database city it lists
 /// (`(UTC+01:00) Amsterdam, Berlin, Bern, Rom, Stockholm, Wien`). A name that states only an offset
 /// (`(GMT +01:00)`, `GMT+0100`), or an offset and a place none of these knows, is that fixed offset
-/// (`StatedOffsetZone`); any other TZID resolves to `nil`, and its times are read as floating.
+/// (``StatedOffsetZone``); any other TZID resolves to `nil`, and its times are read as floating.
 ///
 /// `@unchecked Sendable`: the workers expanding series share one resolver; what changes after `init`
 /// (`definitions`, `cache`) is touched only under `lock`, and the rest is set in `init` only.
@@ -131,7 +131,6 @@ package final class TimeZoneResolver: @unchecked Sendable {
     }
 }
 
-
 extension TimeZoneResolver {
     /// What calbridge says of a TZID it cannot resolve, wherever it meets one.
     package static func unknownZoneMessage(_ tzid: String) -> String {
@@ -139,15 +138,17 @@ extension TimeZoneResolver {
             return "TZID \(tzid) names no zone calbridge knows, only the UTC offset \(name.offsetText): its times are read at "
                 + "that fixed offset, which is right in one season only where the clocks change for summer"
         }
-        return "TZID \(tzid) is neither defined by a VTIMEZONE in the file nor a zone of the tz database or Windows; its times are read as floating"
+        return
+            "TZID \(tzid) is neither defined by a VTIMEZONE in the file nor a zone of the tz database or Windows; its times are read as floating"
             + (nearestZoneName(to: tzid).map { " (did you mean \($0)?)" } ?? "")
     }
 
     /// `--tz` names no zone calbridge knows, nor one the calendar defines: what to write instead.
     package func unknownDisplayZone(_ name: String) -> UsageProblem {
         let meant = Self.nearestZoneName(to: name, directory: zoneDirectory).map { "did you mean \($0)? Or " } ?? ""
-        return UsageProblem(message: "--tz \(name) is not a time zone calbridge knows; "
-                            + meant + "give an IANA name (Europe/Berlin) or a Windows one (W. Europe Standard Time)")
+        return UsageProblem(
+            message: "--tz \(name) is not a time zone calbridge knows; "
+                + meant + "give an IANA name (Europe/Berlin) or a Windows one (W. Europe Standard Time)")
     }
 
     /// The tz database or Windows zone name `name` is most likely a slip for (`Europe/Berln`).

@@ -37,8 +37,11 @@ package struct VTimezoneBuilder {
         var result = Component(name: "VTIMEZONE", properties: [Property(name: "TZID", value: TextEscaping.escape(tzid))])
         guard !changes.isEmpty else {
             let type = zone.zoneType(atUTC: start)
-            result.components = [observance(isDaylight: false, onset: LocalDateTime(date: CalendarDate(year: years.lowerBound, month: 1, day: 1)),
-                                             from: type.utcOffset, to: type.utcOffset, name: type.abbreviation, rule: nil)]
+            result.components = [
+                observance(
+                    isDaylight: false, onset: LocalDateTime(date: CalendarDate(year: years.lowerBound, month: 1, day: 1)),
+                    from: type.utcOffset, to: type.utcOffset, name: type.abbreviation, rule: nil)
+            ]
             return result
         }
         for run in Self.runs(of: changes) {
@@ -66,9 +69,10 @@ package struct VTimezoneBuilder {
         let day = onset.date
         let length = CalendarDate.daysInMonth(day.month, year: day.year)
         let position = day.day + 7 > length ? -1 : (day.day - 1) / 7 + 1
-        return Change(year: day.year, utcSecond: t.utcSecond, isDaylight: t.isDST, month: day.month, weekday: day.weekday,
-                      position: position, time: onset.hour * 3600 + onset.minute * 60 + onset.second,
-                      from: t.offsetBefore, to: t.offsetAfter, name: t.abbreviation)
+        return Change(
+            year: day.year, utcSecond: t.utcSecond, isDaylight: t.isDST, month: day.month, weekday: day.weekday,
+            position: position, time: onset.hour * 3600 + onset.minute * 60 + onset.second,
+            from: t.offsetBefore, to: t.offsetAfter, name: t.abbreviation)
     }
 
     private func observance(for run: [Change], openEnded: Bool) -> Component {

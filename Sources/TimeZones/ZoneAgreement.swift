@@ -54,7 +54,7 @@ package struct ZoneAgreement {
 
     /// One VTIMEZONE built from the tz database for the TZID `definitions` share, when it names a
     /// zone of the tz database that agrees with every one of them at its times (as `covers` reads
-    /// them); `nil` otherwise. It covers the years of those spans (and, as `VTimezoneBuilder` writes
+    /// them); `nil` otherwise. It covers the years of those spans (and, as ``VTimezoneBuilder`` writes
     /// them, leaves a rule still in force open-ended).
     package func sharedDefinition(for definitions: [(definition: Component, times: ClosedRange<LocalDateTime>?)]) -> Component? {
         guard let tzid = definitions.first?.definition["TZID"]?.text, let database = resolver.databaseZone(for: tzid) else { return nil }

@@ -1,7 +1,7 @@
 import CalendarModel
 
 /// The UTC offsets of one time zone over time, from wherever they were defined: the system tz
-/// database (`SystemTimeZone`) or a VTIMEZONE in the file (`DefinedTimeZone`).
+/// database (``SystemTimeZone``) or a VTIMEZONE in the file (``DefinedTimeZone``).
 package protocol ZoneRules: Sendable {
     /// Seconds east of UTC in effect at an instant (seconds since 1970-01-01T00:00:00Z).
     func offset(atUTC second: Int) -> Int

@@ -6,7 +6,7 @@ struct TranslationReport {
     /// One kind of translation. The order of the cases is the order the report is written in.
     enum Kind: Int, Comparable {
         case version, quotedPrintable, unknownCharset, controlCharacter, unreadableZone, rule, alarm, zone, utcAssumed, status, attendee,
-             created, madeUID, untranslatableRule, untranslatableAlarm
+            created, madeUID, untranslatableRule, untranslatableAlarm
 
         static func < (lhs: Kind, rhs: Kind) -> Bool { lhs.rawValue < rhs.rawValue }
 
@@ -69,8 +69,10 @@ struct TranslationReport {
         case .madeUID:
             return ("\(n) item\(n == 1 ? " has" : "s have") no UID", "gives each one made from its content")
         case .untranslatableRule:
-            return ("the vCalendar rule \(detail) has no RFC 5545 form\(times)",
-                    "keeps it as X-VCALENDAR-RRULE; the series has only the occurrences the rest gives")
+            return (
+                "the vCalendar rule \(detail) has no RFC 5545 form\(times)",
+                "keeps it as X-VCALENDAR-RRULE; the series has only the occurrences the rest gives"
+            )
         case .untranslatableAlarm:
             return ("the vCalendar alarm \(detail) has no VALARM form\(times)", "keeps it as an X-VCALENDAR- property")
         }

@@ -28,25 +28,32 @@ enum VCalendarAlarm {
         var alarm = Component(name: "VALARM", location: line.location)
         alarm.properties = [Property(name: "ACTION", value: action), trigger]
         if parts.count > 2, let repeats = Int(parts[2]), repeats > 0,
-           let snooze = CalendarDuration(icalendar: parts[1].uppercased()), !snooze.isNegative, snooze.totalSeconds > 0 {
-            alarm.properties += [Property(name: "DURATION", value: snooze.icalendarText),
-                                 Property(name: "REPEAT", value: String(repeats))]
+            let snooze = CalendarDuration(icalendar: parts[1].uppercased()), !snooze.isNegative, snooze.totalSeconds > 0
+        {
+            alarm.properties += [
+                Property(name: "DURATION", value: snooze.icalendarText),
+                Property(name: "REPEAT", value: String(repeats)),
+            ]
         }
         let text = parts.count > 3 ? parts[3] : ""
         let fallback = TextEscaping.escape(item.summary ?? "Reminder")
         switch action {
         case "AUDIO" where !text.isEmpty:
             // A sound names a file on the phone; only a URI can be an ATTACH.
-            alarm.properties.append(text.contains(":") ? Property(name: "ATTACH", value: text)
-                                                       : Property(name: "X-VCALENDAR-AUDIO-CONTENT", value: TextEscaping.escape(text)))
+            alarm.properties.append(
+                text.contains(":")
+                    ? Property(name: "ATTACH", value: text)
+                    : Property(name: "X-VCALENDAR-AUDIO-CONTENT", value: TextEscaping.escape(text)))
         case "DISPLAY":
             alarm.properties.append(Property(name: "DESCRIPTION", value: text.isEmpty ? fallback : TextEscaping.escape(text)))
         case "EMAIL":
             guard !text.isEmpty else { return nil }
             let note = parts.count > 4 && !parts[4].isEmpty ? TextEscaping.escape(parts[4]) : fallback
             let address = text.lowercased().hasPrefix("mailto:") ? text : "mailto:" + text
-            alarm.properties += [Property(name: "ATTENDEE", value: address), Property(name: "SUMMARY", value: fallback),
-                                 Property(name: "DESCRIPTION", value: note)]
+            alarm.properties += [
+                Property(name: "ATTENDEE", value: address), Property(name: "SUMMARY", value: fallback),
+                Property(name: "DESCRIPTION", value: note),
+            ]
         default: break
         }
         return alarm
@@ -58,12 +65,14 @@ enum VCalendarAlarm {
     private static func trigger(_ text: String, _ item: Item) -> Property? {
         switch DateValue(icalendar: text.uppercased()) {
         case .utc(let time)?:
-            return Property(name: "TRIGGER", parameters: [.value(.dateTime)],
-                            value: DateValue.utc(time).icalendarText)
+            return Property(
+                name: "TRIGGER", parameters: [.value(.dateTime)],
+                value: DateValue.utc(time).icalendarText)
         case .floating(let local)?:
             if let zone = item.zone {
-                return Property(name: "TRIGGER", parameters: [.value(.dateTime)],
-                                value: DateValue.utc(zone.utc(local)).icalendarText)
+                return Property(
+                    name: "TRIGGER", parameters: [.value(.dateTime)],
+                    value: DateValue.utc(zone.utc(local)).icalendarText)
             }
             let (anchor, related) = item.start.map { ($0, false) } ?? item.due.map { ($0, true) } ?? (nil, false)
             let from: LocalDateTime
@@ -72,15 +81,17 @@ enum VCalendarAlarm {
             case .date(let day)?: from = LocalDateTime(date: day)
             default: return nil
             }
-            return Property(name: "TRIGGER", parameters: related ? [Parameter(name: "RELATED", values: ["END"])] : [],
-                            value: duration(local.secondsSinceEpoch - from.secondsSinceEpoch).icalendarText)
+            return Property(
+                name: "TRIGGER", parameters: related ? [Parameter(name: "RELATED", values: ["END"])] : [],
+                value: duration(local.secondsSinceEpoch - from.secondsSinceEpoch).icalendarText)
         default: return nil
         }
     }
 
     private static func duration(_ seconds: Int) -> CalendarDuration {
         let magnitude = abs(seconds)
-        return CalendarDuration(isNegative: seconds < 0, days: magnitude / 86_400, hours: magnitude % 86_400 / 3600,
-                                minutes: magnitude % 3600 / 60, seconds: magnitude % 60)
+        return CalendarDuration(
+            isNegative: seconds < 0, days: magnitude / 86_400, hours: magnitude % 86_400 / 3600,
+            minutes: magnitude % 3600 / 60, seconds: magnitude % 60)
     }
 }

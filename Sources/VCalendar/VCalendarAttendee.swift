@@ -20,17 +20,20 @@ enum VCalendarAttendee {
                 }
             case "STATUS":
                 let partstat = partStatus[value]
-                parameters.append(partstat.map { Parameter(name: "PARTSTAT", values: [$0]) }
-                                  ?? Parameter(name: "X-VCALENDAR-STATUS", values: parameter.values))
+                parameters.append(
+                    partstat.map { Parameter(name: "PARTSTAT", values: [$0]) }
+                        ?? Parameter(name: "X-VCALENDAR-STATUS", values: parameter.values))
             case "EXPECT":
                 let role = roles[value]
-                parameters.append(role.map { Parameter(name: "ROLE", values: [$0]) }
-                                  ?? Parameter(name: "X-VCALENDAR-EXPECT", values: parameter.values))
+                parameters.append(
+                    role.map { Parameter(name: "ROLE", values: [$0]) }
+                        ?? Parameter(name: "X-VCALENDAR-EXPECT", values: parameter.values))
             case "RSVP":
                 let answer = ["YES": "TRUE", "TRUE": "TRUE", "NO": "FALSE", "FALSE": "FALSE"][value]
-                parameters.append(answer.map { Parameter(name: "RSVP", values: [$0]) }
-                                  ?? Parameter(name: "X-VCALENDAR-RSVP", values: parameter.values))
-            case "TYPE": continue // vCalendar's address type (INTERNET); the mailto: URI says it
+                parameters.append(
+                    answer.map { Parameter(name: "RSVP", values: [$0]) }
+                        ?? Parameter(name: "X-VCALENDAR-RSVP", values: parameter.values))
+            case "TYPE": continue  // vCalendar's address type (INTERNET); the mailto: URI says it
             default: parameters.append(parameter)
             }
         }

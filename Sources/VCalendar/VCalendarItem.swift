@@ -28,7 +28,8 @@ extension VCalendarTranslation {
             case "DCREATED", "CREATED", "LAST-MODIFIED", "DTSTAMP":
                 if line.name == "DCREATED" { report.note(.created, at: line.location) }
                 let name = line.name == "DCREATED" ? "CREATED" : line.name
-                component.properties.append(utcTime(line).map { Property(name: name, value: $0, location: line.location) } ?? kept(line, named: name))
+                component.properties.append(
+                    utcTime(line).map { Property(name: name, value: $0, location: line.location) } ?? kept(line, named: name))
             case "RRULE", "EXRULE":
                 component.properties.append(rule(line, start: start))
             case "EXDATE", "RDATE":
@@ -51,12 +52,16 @@ extension VCalendarTranslation {
                 component.properties.append(VCalendarAttendee.translate(line))
                 report.note(.attendee, at: line.location)
             case _ where Self.textNames.contains(line.name):
-                component.properties.append(Property(name: line.name, parameters: line.parameters,
-                                                     value: TextEscaping.escape(Self.vCalendarText(line.value)), location: line.location))
+                component.properties.append(
+                    Property(
+                        name: line.name, parameters: line.parameters,
+                        value: TextEscaping.escape(Self.vCalendarText(line.value)), location: line.location))
             case _ where Self.listNames.contains(line.name):
                 let items = Self.vCalendarList(line.value).map(TextEscaping.escape)
-                component.properties.append(Property(name: line.name, parameters: line.parameters,
-                                                     value: items.joined(separator: ","), location: line.location))
+                component.properties.append(
+                    Property(
+                        name: line.name, parameters: line.parameters,
+                        value: items.joined(separator: ","), location: line.location))
             default:
                 component.properties.append(kept(line))
             }
@@ -93,17 +98,21 @@ extension VCalendarTranslation {
         }
         let allDates = values.allSatisfy(\.isAllDay)
         guard allDates || !values.contains(where: \.isAllDay) else { return kept(line) }
-        return Property(name: line.name, parameters: allDates ? [.value(.date)] : [],
-                        value: values.map(\.icalendarText).joined(separator: ","), location: line.location)
+        return Property(
+            name: line.name, parameters: allDates ? [.value(.date)] : [],
+            value: values.map(\.icalendarText).joined(separator: ","), location: line.location)
     }
 
     /// vCalendar's STATUS values (NEEDS ACTION, SENT, ACCEPTED, …) as the ones RFC 5545 allows the
     /// component; a value it has no place for is kept as X-VCALENDAR-STATUS.
     private mutating func status(_ line: VCalendarLine, in component: String) -> Property {
         let written = line.value.trimmingBlanks.uppercased()
-        let allowed: [String: String] = component == "VTODO"
-            ? ["NEEDS ACTION": "NEEDS-ACTION", "NEEDS-ACTION": "NEEDS-ACTION", "COMPLETED": "COMPLETED",
-               "IN-PROCESS": "IN-PROCESS", "CANCELLED": "CANCELLED"]
+        let allowed: [String: String] =
+            component == "VTODO"
+            ? [
+                "NEEDS ACTION": "NEEDS-ACTION", "NEEDS-ACTION": "NEEDS-ACTION", "COMPLETED": "COMPLETED",
+                "IN-PROCESS": "IN-PROCESS", "CANCELLED": "CANCELLED",
+            ]
             : ["TENTATIVE": "TENTATIVE", "CONFIRMED": "CONFIRMED", "CANCELLED": "CANCELLED"]
         guard let value = allowed[written] else {
             report.note(.status, at: line.location, "\(written) kept as X-VCALENDAR-STATUS")

@@ -28,7 +28,8 @@ struct VCalendarLine {
         let (_, name) = try Self.lexer.propertyName(bytes, &i)
         if let underscore = bytes[name].firstIndex(of: UInt8(ascii: "_")) {
             // vCard's dialect lets X- names have one; an iCalendar name cannot, so the line is kept as written.
-            throw ContentLineProblem(offset: underscore, message: "a '_' in the name \(ASCII.uppercased(bytes[name])), which iCalendar does not allow")
+            throw ContentLineProblem(
+                offset: underscore, message: "a '_' in the name \(ASCII.uppercased(bytes[name])), which iCalendar does not allow")
         }
         var parameters: [Parameter] = []
         while i < bytes.count, bytes[i] == UInt8(ascii: ";") {
@@ -44,12 +45,14 @@ struct VCalendarLine {
         let decoded = ValueCharset.decode(valueBytes, charset: charset)
         self.name = ASCII.uppercased(bytes[name])
         self.parameters = parameters.filter { parameter in
-            parameter.name != "CHARSET" && !(parameter.name == "ENCODING" && ["QUOTED-PRINTABLE", "8BIT", "7BIT"].contains(parameter.values.first?.uppercased()))
+            parameter.name != "CHARSET"
+                && !(parameter.name == "ENCODING" && ["QUOTED-PRINTABLE", "8BIT", "7BIT"].contains(parameter.values.first?.uppercased()))
         }
         // Decoding can make control characters (`=00`), which no iCalendar value can carry.
         let isControl = { (c: Unicode.Scalar) in (c.value < 0x20 && c != "\t" && c != "\n" && c != "\r") || c.value == 0x7F }
         hadControlCharacters = decoded.text.unicodeScalars.contains(where: isControl)
-        value = hadControlCharacters ? String(String.UnicodeScalarView(decoded.text.unicodeScalars.filter { !isControl($0) })) : decoded.text
+        value =
+            hadControlCharacters ? String(String.UnicodeScalarView(decoded.text.unicodeScalars.filter { !isControl($0) })) : decoded.text
         location = SourceLocation(line: line.line, column: 1)
         unknownCharset = decoded.unknownCharset ? charset : nil
     }

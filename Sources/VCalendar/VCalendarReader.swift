@@ -49,12 +49,15 @@ package enum VCalendarReader {
 
     /// A file as one calendar, as a document reader hands it on: the first VCALENDAR's properties and
     /// every VCALENDAR's components. A file holding no component at all is refused with its problems.
-    package static func document(_ bytes: [UInt8], file: String) throws(InvalidCalendarData) -> (calendar: Component, diagnostics: [Diagnostic]) {
+    package static func document(_ bytes: [UInt8], file: String) throws(InvalidCalendarData) -> (
+        calendar: Component, diagnostics: [Diagnostic]
+    ) {
         let reading = read(bytes, file: file)
         guard var calendar = reading.calendars.first else {
             let nothing = Diagnostic(.error, file: file, at: nil, "no BEGIN:VCALENDAR, so nothing of the file is a vCalendar")
-            throw InvalidCalendarData(diagnostics: reading.diagnostics + [nothing],
-                                      advice: "give a vCalendar 1.0 file (BEGIN:VCALENDAR, VERSION:1.0) or name the file's own format with --from")
+            throw InvalidCalendarData(
+                diagnostics: reading.diagnostics + [nothing],
+                advice: "give a vCalendar 1.0 file (BEGIN:VCALENDAR, VERSION:1.0) or name the file's own format with --from")
         }
         calendar.components += reading.calendars.dropFirst().flatMap(\.components)
         return (calendar, reading.diagnostics)
@@ -68,8 +71,10 @@ package enum VCalendarReader {
         let nodes = tree(bytes, file: file, diagnostics: &diagnostics)
         let calendars = nodes.map { node in
             var translation = VCalendarTranslation(report: report)
-            let calendar = node.name == "VCALENDAR" ? translation.calendar(node)
-                                                    : translation.calendar(VCalendarNode(name: "VCALENDAR", location: node.location, children: [node]))
+            let calendar =
+                node.name == "VCALENDAR"
+                ? translation.calendar(node)
+                : translation.calendar(VCalendarNode(name: "VCALENDAR", location: node.location, children: [node]))
             report = translation.report
             return calendar
         }
@@ -93,8 +98,10 @@ package enum VCalendarReader {
             do {
                 line = try VCalendarLine(unfolded)
             } catch {
-                diagnostics.append(Diagnostic(.error, file: file, at: unfolded.location(ofOffset: error.offset), error.message,
-                                              repair: "keeps the line as written"))
+                diagnostics.append(
+                    Diagnostic(
+                        .error, file: file, at: unfolded.location(ofOffset: error.offset), error.message,
+                        repair: "keeps the line as written"))
                 if !open.isEmpty {
                     // Control characters are left out, as the iCalendar reader leaves them out of a
                     // value, so that the kept line reads back the same once written (found by fuzzing).
@@ -108,37 +115,47 @@ package enum VCalendarReader {
                 // As the iCalendar reader does: a real calendar nests a few levels, and the
                 // translation walks the tree by recursion.
                 guard open.count < maximumDepth else {
-                    diagnostics.append(Diagnostic(.error, file: file, at: place,
-                                                  "components are nested deeper than \(maximumDepth) levels; this is not a calendar a person made",
-                                                  repair: "reads no further"))
+                    diagnostics.append(
+                        Diagnostic(
+                            .error, file: file, at: place,
+                            "components are nested deeper than \(maximumDepth) levels; this is not a calendar a person made",
+                            repair: "reads no further"))
                     break reading
                 }
                 open.append(VCalendarNode(name: line.value.trimmingBlanks.uppercased(), location: place))
             case "END":
                 let name = line.value.trimmingBlanks.uppercased()
                 guard let index = open.lastIndex(where: { $0.name == name }) else {
-                    diagnostics.append(Diagnostic(.error, file: file, at: place, "END:\(name) ends no open component",
-                                                  repair: "leaves the line out"))
+                    diagnostics.append(
+                        Diagnostic(
+                            .error, file: file, at: place, "END:\(name) ends no open component",
+                            repair: "leaves the line out"))
                     continue
                 }
                 while open.count > index + 1 {
-                    diagnostics.append(Diagnostic(.error, file: file, at: place, "END:\(open[open.count - 1].name) is missing",
-                                                  repair: "ends it before END:\(name)"))
+                    diagnostics.append(
+                        Diagnostic(
+                            .error, file: file, at: place, "END:\(open[open.count - 1].name) is missing",
+                            repair: "ends it before END:\(name)"))
                     close()
                 }
                 close()
             default:
                 guard !open.isEmpty else {
-                    diagnostics.append(Diagnostic(.error, file: file, at: place, "\(line.name) stands outside every component",
-                                                  repair: "leaves the line out"))
+                    diagnostics.append(
+                        Diagnostic(
+                            .error, file: file, at: place, "\(line.name) stands outside every component",
+                            repair: "leaves the line out"))
                     continue
                 }
                 open[open.count - 1].lines.append(.read(line))
             }
         }
         while let last = open.last {
-            diagnostics.append(Diagnostic(.error, file: file, at: last.location, "END:\(last.name) is missing at the end of the file",
-                                          repair: "ends it there"))
+            diagnostics.append(
+                Diagnostic(
+                    .error, file: file, at: last.location, "END:\(last.name) is missing at the end of the file",
+                    repair: "ends it there"))
             close()
         }
         return done

@@ -78,7 +78,7 @@ enum VCalendarRule {
         case "MD": return numbers(modifiers, limit: 31, last: true).map { ";BYMONTHDAY=" + $0 }
         case "YM": return numbers(modifiers, limit: 12, last: false).map { ";BYMONTH=" + $0 }
         case "YD": return numbers(modifiers, limit: 366, last: false).map { ";BYYEARDAY=" + $0 }
-        default: return nil // a daily rule's modifiers are times of day, which RFC 5545 has no part for
+        default: return nil  // a daily rule's modifiers are times of day, which RFC 5545 has no part for
         }
     }
 

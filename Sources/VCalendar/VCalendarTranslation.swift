@@ -38,8 +38,10 @@ struct VCalendarTranslation {
                 // Among a calendar's own lines the iCalendar reader takes a line kept as written for
                 // a fold of the line above, so it travels as a named property there.
                 if case .unreadable(let property) = line {
-                    calendar.properties.append(Property(name: "X-VCALENDAR-UNREADABLE-LINE", value: TextEscaping.escape(property.value),
-                                                        location: property.location))
+                    calendar.properties.append(
+                        Property(
+                            name: "X-VCALENDAR-UNREADABLE-LINE", value: TextEscaping.escape(property.value),
+                            location: property.location))
                 }
                 continue
             }
@@ -48,8 +50,11 @@ struct VCalendarTranslation {
             case "VERSION": continue
             case "TZ", "DAYLIGHT":
                 // Kept as written when it could not be read, so the times it meant stay explainable.
-                if zone == nil { calendar.properties.append(Property(name: "X-VCALENDAR-" + line.name, value: TextEscaping.escape(line.value))) }
-            case "PRODID": calendar.properties.append(Property(name: "PRODID", value: TextEscaping.escape(line.value), location: line.location))
+                if zone == nil {
+                    calendar.properties.append(Property(name: "X-VCALENDAR-" + line.name, value: TextEscaping.escape(line.value)))
+                }
+            case "PRODID":
+                calendar.properties.append(Property(name: "PRODID", value: TextEscaping.escape(line.value), location: line.location))
             default: calendar.properties.append(kept(line))
             }
         }

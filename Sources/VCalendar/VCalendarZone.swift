@@ -19,8 +19,9 @@ struct VCalendarZone {
         for line in lines {
             let parts = line.split(separator: ";", omittingEmptySubsequences: false).map { $0.trimmingBlanks }
             guard parts.count >= 4, parts[0].uppercased() == "TRUE", let offset = Self.offset(parts[1]),
-                  case .floating(let start)? = DateValue(icalendar: parts[2]),
-                  case .floating(let end)? = DateValue(icalendar: parts[3]) else { continue }
+                case .floating(let start)? = DateValue(icalendar: parts[2]),
+                case .floating(let end)? = DateValue(icalendar: parts[3])
+            else { continue }
             daylight.append((start, end, offset))
         }
         daylight.sort { $0.start < $1.start }

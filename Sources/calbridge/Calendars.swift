@@ -7,13 +7,13 @@ struct Calendars: ParsableCommand, ReportingCommand {
         commandName: "calendars",
         abstract: "List the calendars of a CalDAV account: name, colour, components, URL.",
         discussion: """
-        URL may be a server root, .well-known/caldav, a principal, a calendar home or a calendar; \
-        calbridge follows RFC 6764 and RFC 4791 (current-user-principal, calendar-home-set). Name one \
-        with --calendar in import, export and sync.
+            URL may be a server root, .well-known/caldav, a principal, a calendar home or a calendar; \
+            calbridge follows RFC 6764 and RFC 4791 (current-user-principal, calendar-home-set). Name one \
+            with --calendar in import, export and sync.
 
-        Example:
-          calbridge calendars https://dav.example.org/ --user me
-        """)
+            Example:
+              calbridge calendars https://dav.example.org/ --user me
+            """)
 
     @Argument(help: "A URL of the CalDAV account.")
     var url: String

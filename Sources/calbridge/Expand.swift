@@ -10,19 +10,19 @@ struct Expand: ParsableCommand, ReportingCommand {
         commandName: "expand",
         abstract: "List the occurrences of every event and to-do in a window.",
         discussion: """
-        The window is half-open: occurrences that overlap [--from, --to) are listed, sorted by start \
-        and then UID, with overrides (RECURRENCE-ID) and exclusions (EXDATE, EXRULE) applied. Times are \
-        shown in each event's own zone with its UTC offset, or in --tz when given; floating times and \
-        all-day dates stay as written (all-day ends are exclusive). The window is read in --tz when \
-        given, else in each event's own zone (UTC events in UTC, floating ones on the wall clock). \
-        A large expansion is sorted in temporary files under $TMPDIR (or /tmp), removed as they are \
-        made, so memory stays small however long the calendar; a TMPDIR that cannot be written exits 73.
+            The window is half-open: occurrences that overlap [--from, --to) are listed, sorted by start \
+            and then UID, with overrides (RECURRENCE-ID) and exclusions (EXDATE, EXRULE) applied. Times are \
+            shown in each event's own zone with its UTC offset, or in --tz when given; floating times and \
+            all-day dates stay as written (all-day ends are exclusive). The window is read in --tz when \
+            given, else in each event's own zone (UTC events in UTC, floating ones on the wall clock). \
+            A large expansion is sorted in temporary files under $TMPDIR (or /tmp), removed as they are \
+            made, so memory stays small however long the calendar; a TMPDIR that cannot be written exits 73.
 
-        Examples:
-          calbridge expand course.ics --from 2026-10-01 --to 2027-03-01
-          calbridge expand team.ics --from 2026-03-23 --to 2026-03-30 \\
-              --tz America/New_York --format csv
-        """)
+            Examples:
+              calbridge expand course.ics --from 2026-10-01 --to 2027-03-01
+              calbridge expand team.ics --from 2026-03-23 --to 2026-03-30 \\
+                  --tz America/New_York --format csv
+            """)
 
     @Argument(help: "The calendar, or - for standard input.")
     var input: String
@@ -43,8 +43,9 @@ struct Expand: ParsableCommand, ReportingCommand {
 
     func run() throws {
         let (start, end) = try WindowDate.window(from: from, to: to)
-        var expansion = StreamedExpansion(window: SeriesExpansion.Window(start: start, end: end, zone: nil),
-                                          format: format, displayZoneName: tz, budget: maxInstances)
+        var expansion = StreamedExpansion(
+            window: SeriesExpansion.Window(start: start, end: end, zone: nil),
+            format: format, displayZoneName: tz, budget: maxInstances)
         if let bytes = ProcessInfo.processInfo.environment["CALBRIDGE_EXPAND_MEMORY"].flatMap(Int.init) {
             expansion.memoryBudget = bytes
         }

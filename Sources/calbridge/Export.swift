@@ -8,11 +8,11 @@ struct Export: ParsableCommand, ReportingCommand {
         commandName: "export",
         abstract: "Write a store's contents as one calendar, optionally only the events in a window.",
         discussion: """
-        Examples:
-          calbridge export ~/.calendars/work -o work.ics
-          calbridge export https://dav.example.org/cal/me/work/ --user me \\
-              --from 2026-10-01 --to 2027-03-01 -o term.ics
-        """)
+            Examples:
+              calbridge export ~/.calendars/work -o work.ics
+              calbridge export https://dav.example.org/cal/me/work/ --user me \\
+                  --from 2026-10-01 --to 2027-03-01 -o term.ics
+            """)
 
     @Argument(help: "The store: a directory or a CalDAV collection URL.")
     var store: String

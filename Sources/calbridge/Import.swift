@@ -7,46 +7,52 @@ struct Import: ParsableCommand, ReportingCommand {
         commandName: "import",
         abstract: "Put every event of the inputs into a store, one resource per UID.",
         discussion: """
-        Each series (an event with its overrides, one UID) becomes one resource with the VTIMEZONEs it \
-        uses (from the tz database where the input has none). Inputs that define one TZID differently \
-        keep their events' times: one definition from the tz database where it agrees with them, else \
-        the later one renamed (Europe/Berlin-2), with a warning. A UID already in the store is updated, not duplicated. With --journal every resource sent \
-        is recorded with the store's etag, saved as the import goes; after an interruption, the same \
-        command with --resume sends only what is not there yet. Items the store refuses are listed and \
-        the rest go on (exit 1). A server that stops answering through every retry ends the import \
-        with exit 75 (safe to retry): run the same command with --resume once it is back. A create \
-        whose answer was lost (a dropped connection, a killed run) and that the store holds as sent \
-        counts as already there. A server that answers 429 gets fewer requests at once (halved at each, \
-        none before its Retry-After) and the summary says where they settled. --json also prints the \
-        report (created, updated, unchanged, failed, and pace after a 429) as one JSON object on \
-        standard output.
+            Each series (an event with its overrides, one UID) becomes one resource with the VTIMEZONEs it \
+            uses (from the tz database where the input has none). Inputs that define one TZID differently \
+            keep their events' times: one definition from the tz database where it agrees with them, else \
+            the later one renamed (Europe/Berlin-2), with a warning. A UID already in the store is updated, not duplicated. With --journal every resource sent \
+            is recorded with the store's etag, saved as the import goes; after an interruption, the same \
+            command with --resume sends only what is not there yet. Items the store refuses are listed and \
+            the rest go on (exit 1). A server that stops answering through every retry ends the import \
+            with exit 75 (safe to retry): run the same command with --resume once it is back. A create \
+            whose answer was lost (a dropped connection, a killed run) and that the store holds as sent \
+            counts as already there. A server that answers 429 gets fewer requests at once (halved at each, \
+            none before its Retry-After) and the summary says where they settled. --json also prints the \
+            report (created, updated, unchanged, failed, and pace after a 429) as one JSON object on \
+            standard output.
 
-        STORE is a directory (one .ics per UID) or a CalDAV URL: a collection, or a server root, \
-        .well-known/caldav, principal or calendar home with --calendar NAME (`calbridge calendars URL` \
-        lists them). A missing collection is made only with --create. The password comes from the \
-        environment variable CALBRIDGE_PASSWORD, never from the command line.
+            STORE is a directory (one .ics per UID) or a CalDAV URL: a collection, or a server root, \
+            .well-known/caldav, principal or calendar home with --calendar NAME (`calbridge calendars URL` \
+            lists them). A missing collection is made only with --create. The password comes from the \
+            environment variable CALBRIDGE_PASSWORD, never from the command line.
 
-        --manifest FILE.csv runs one import a row (columns input, store, user, calendar, password_env), \
-        --rows-at-once rows at once, each with its journal in --journal-dir: the same command again \
-        finishes what a kill left. --shard K/N takes every N-th row from row K, for N processes.
+            --manifest FILE.csv runs one import a row (columns input, store, user, calendar, password_env), \
+            --rows-at-once rows at once, each with its journal in --journal-dir: the same command again \
+            finishes what a kill left. --shard K/N takes every N-th row from row K, for N processes.
 
-        Examples:
-          calbridge import export.ics --to ~/.calendars/work
-          calbridge import big.ics --to https://dav.example.org/ --calendar Work \\
-              --user me --journal big.journal
-          calbridge import big.ics --to https://dav.example.org/cal/me/work/ \\
-              --user me --journal big.journal --resume
-          calbridge import --manifest users.csv --shard 0/4 --create
-        """)
+            Examples:
+              calbridge import export.ics --to ~/.calendars/work
+              calbridge import big.ics --to https://dav.example.org/ --calendar Work \\
+                  --user me --journal big.journal
+              calbridge import big.ics --to https://dav.example.org/cal/me/work/ \\
+                  --user me --journal big.journal --resume
+              calbridge import --manifest users.csv --shard 0/4 --create
+            """)
 
-    @Argument(help: "Calendars (ics, xcal, jcal, model json, caldav-xml) or directories of them; contact cards (.vcf) as their birthday calendar and timetables (JSON or CSV) as their calendar.")
+    @Argument(
+        help:
+            "Calendars (ics, xcal, jcal, model json, caldav-xml) or directories of them; contact cards (.vcf) as their birthday calendar and timetables (JSON or CSV) as their calendar."
+    )
     var inputs: [String] = []
     @Option(help: "The store: a directory or a CalDAV collection URL.")
     var to: String?
     @OptionGroup var access: StoreOptions
     @Flag(help: "Make the CalDAV collection when it does not exist yet (with --calendar: in the account's calendar home).")
     var create = false
-    @Option(help: "Requests to send to a CalDAV server at once (a directory store writes one at a time); by default as many as the server is found to take, one for a server that serializes writes.")
+    @Option(
+        help:
+            "Requests to send to a CalDAV server at once (a directory store writes one at a time); by default as many as the server is found to take, one for a server that serializes writes."
+    )
     var jobs: Int?
     @Option(help: "Where to record what was sent, for --resume.")
     var journal: String?
@@ -58,7 +64,8 @@ struct Import: ParsableCommand, ReportingCommand {
     var manifest: String?
     @Option(help: "With --manifest: only every N-th row from row K (rows counted from 0), as K/N, for one of N processes.")
     var shard: String?
-    @Option(name: .customLong("journal-dir"), help: "With --manifest: the folder of the rows' journals (default: MANIFEST.journals beside it).")
+    @Option(
+        name: .customLong("journal-dir"), help: "With --manifest: the folder of the rows' journals (default: MANIFEST.journals beside it).")
     var journalDir: String?
     @Option(name: .customLong("rows-at-once"), help: "With --manifest: rows imported at once, each sending --jobs requests at once.")
     var rowsAtOnce = 4
@@ -68,9 +75,13 @@ struct Import: ParsableCommand, ReportingCommand {
     func validate() throws {
         if manifest == nil, shard != nil || journalDir != nil { throw ValidationError("--shard and --journal-dir go with --manifest") }
         if manifest != nil, !inputs.isEmpty || to != nil || journal != nil || resume || access.user != nil || access.calendar != nil {
-            throw ValidationError("a manifest's rows name the inputs, stores, users and calendars: give no INPUTS, --to, --journal, --resume, --user or --calendar")
+            throw ValidationError(
+                "a manifest's rows name the inputs, stores, users and calendars: give no INPUTS, --to, --journal, --resume, --user or --calendar"
+            )
         }
-        if manifest == nil && (inputs.isEmpty || to == nil) { throw ValidationError("import needs INPUTS and --to STORE, or --manifest FILE.csv") }
+        if manifest == nil && (inputs.isEmpty || to == nil) {
+            throw ValidationError("import needs INPUTS and --to STORE, or --manifest FILE.csv")
+        }
         if resume && journal == nil { throw ValidationError("--resume needs the --journal of the interrupted import") }
         if let jobs, !(1...64).contains(jobs) { throw ValidationError("--jobs takes 1 to 64 requests at once") }
     }

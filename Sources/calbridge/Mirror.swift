@@ -7,42 +7,42 @@ struct Mirror: ParsableCommand, ReportingCommand {
         commandName: "mirror",
         abstract: "Copy one store into another, one way; later runs send only what changed.",
         discussion: """
-        SOURCE and TARGET are stores: a directory (one .ics per UID) or a CalDAV URL, as for import \
-        and export. The first run copies everything. The state file (--state) remembers the source's \
-        sync token (RFC 6578) or ctag and, for each UID, the source's href and etag and the target's \
-        href and etag; later runs ask the source only for what changed since (a server without sync \
-        tokens: its ctag, then every etag; a directory: every file's size and modification time) and \
-        write only that, leaving alone what the target already holds (as import does), --jobs \
-        requests at once. Without --state nothing is remembered: every run compares everything and \
-        sees no deletions.
+            SOURCE and TARGET are stores: a directory (one .ics per UID) or a CalDAV URL, as for import \
+            and export. The first run copies everything. The state file (--state) remembers the source's \
+            sync token (RFC 6578) or ctag and, for each UID, the source's href and etag and the target's \
+            href and etag; later runs ask the source only for what changed since (a server without sync \
+            tokens: its ctag, then every etag; a directory: every file's size and modification time) and \
+            write only that, leaving alone what the target already holds (as import does), --jobs \
+            requests at once. Without --state nothing is remembered: every run compares everything and \
+            sees no deletions.
 
-        A resource deleted on the source is deleted on the target with --delete; without it the run \
-        lists it and keeps it. A resource changed (or deleted) on the target since the last run is a \
-        conflict, each one listed: --on-conflict source writes the source's version over it, target \
-        keeps the target's from now on, skip (the default) leaves both and lists it again next run. \
-        --dry-run prints the plan (created, updated, deleted, conflicts, with the UIDs) and writes \
-        nothing; --json prints the report as one JSON object on standard output, with the requests \
-        sent to each store. A target that answers 429 Too Many Requests sets how many writes go at \
-        once (halved at each 429, widened again while writes succeed); the report then says the \
-        pace they settled at (writes at once, writes a second).
+            A resource deleted on the source is deleted on the target with --delete; without it the run \
+            lists it and keeps it. A resource changed (or deleted) on the target since the last run is a \
+            conflict, each one listed: --on-conflict source writes the source's version over it, target \
+            keeps the target's from now on, skip (the default) leaves both and lists it again next run. \
+            --dry-run prints the plan (created, updated, deleted, conflicts, with the UIDs) and writes \
+            nothing; --json prints the report as one JSON object on standard output, with the requests \
+            sent to each store. A target that answers 429 Too Many Requests sets how many writes go at \
+            once (halved at each 429, widened again while writes succeed); the report then says the \
+            pace they settled at (writes at once, writes a second).
 
-        The state is saved after every 200 writes and at the end, so a killed run, run again, ends \
-        with every resource there once: what the killed run wrote but did not record is found on the \
-        target with the same content and recorded, not written again. Items the target refuses are \
-        listed and the rest go on (exit 1; the next run tries them again); a server that stops \
-        answering ends the run with exit 75: run the same command again.
+            The state is saved after every 200 writes and at the end, so a killed run, run again, ends \
+            with every resource there once: what the killed run wrote but did not record is found on the \
+            target with the same content and recorded, not written again. Items the target refuses are \
+            listed and the rest go on (exit 1; the next run tries them again); a server that stops \
+            answering ends the run with exit 75: run the same command again.
 
-        Credentials: --source-user and --target-user; the passwords come from the environment, \
-        CALBRIDGE_SOURCE_PASSWORD and CALBRIDGE_TARGET_PASSWORD, each falling back to \
-        CALBRIDGE_PASSWORD, never from the command line.
+            Credentials: --source-user and --target-user; the passwords come from the environment, \
+            CALBRIDGE_SOURCE_PASSWORD and CALBRIDGE_TARGET_PASSWORD, each falling back to \
+            CALBRIDGE_PASSWORD, never from the command line.
 
-        Examples:
-          calbridge mirror https://old.example.org/me/work/ \\
-              https://new.example.org/me/work/ --source-user me --target-user me \\
-              --state work.json --create
-          calbridge mirror https://old.example.org/me/work/ ~/.calendars/work \\
-              --state work.json --delete
-        """)
+            Examples:
+              calbridge mirror https://old.example.org/me/work/ \\
+                  https://new.example.org/me/work/ --source-user me --target-user me \\
+                  --state work.json --create
+              calbridge mirror https://old.example.org/me/work/ ~/.calendars/work \\
+                  --state work.json --delete
+            """)
 
     @Argument(help: "The store to copy from: a directory or a CalDAV URL.")
     var source: String?
@@ -65,7 +65,9 @@ struct Mirror: ParsableCommand, ReportingCommand {
     @OptionGroup var reporting: ReportingOptions
 
     func validate() throws {
-        try rows.validate(stores: [source, target], state: state, access: [access.sourceUser, access.targetUser, access.sourceCalendar, access.targetCalendar])
+        try rows.validate(
+            stores: [source, target], state: state,
+            access: [access.sourceUser, access.targetUser, access.sourceCalendar, access.targetCalendar])
         guard ConflictChoice(rawValue: onConflict) != nil else {
             throw ValidationError("--on-conflict takes source, target or skip, not \(onConflict)")
         }
@@ -85,8 +87,9 @@ struct Mirror: ParsableCommand, ReportingCommand {
     /// The report on standard error (the summary, the plan's and conflicts' lines, each failure), and
     /// as JSON on standard output with --json.
     private func print(_ report: MirrorReport) {
-        Terminal.printDiagnostics(report.diagnostics, to: .standardError, limit: 20,
-                                  whereTheRestAre: "`calbridge export SOURCE | calbridge validate -` lists them all")
+        Terminal.printDiagnostics(
+            report.diagnostics, to: .standardError, limit: 20,
+            whereTheRestAre: "`calbridge export SOURCE | calbridge validate -` lists them all")
         Terminal.inform(report.summary + report.details)
         Terminal.listFailures(report.failures)
         if reporting.json { Terminal.write(report.json, to: .standardOutput) }

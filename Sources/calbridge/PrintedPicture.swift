@@ -45,9 +45,14 @@ struct PrintedPicture {
         case .chromium(let chromium):
             // Chromium will not start as root inside its sandbox; the page it prints has no scripts.
             let sandbox = geteuid() == 0 ? ["--no-sandbox"] : []
-            (program, arguments) = (chromium, ["--headless", "--disable-gpu"] + sandbox + ["--no-pdf-header-footer",
-                                    "--user-data-dir=" + folder.appendingPathComponent("profile").path,
-                                    "--print-to-pdf=" + printed.path, source.absoluteString])
+            (program, arguments) = (
+                chromium,
+                ["--headless", "--disable-gpu"] + sandbox + [
+                    "--no-pdf-header-footer",
+                    "--user-data-dir=" + folder.appendingPathComponent("profile").path,
+                    "--print-to-pdf=" + printed.path, source.absoluteString,
+                ]
+            )
         case .rsvgConvert(let converter):
             (program, arguments) = (converter, ["--format=pdf", "--output=" + printed.path, source.path])
         }
@@ -64,13 +69,19 @@ struct PrintedPicture {
             process.waitUntilExit()
             let bytes = try Data(contentsOf: printed)
             guard process.terminationStatus == 0, bytes.starts(with: Array("%PDF-".utf8)) else {
-                throw PrintingFailure(message: "\(program) exited \(process.terminationStatus) without a PDF; draw the page with -o week.html and print it from a browser")
+                throw PrintingFailure(
+                    message:
+                        "\(program) exited \(process.terminationStatus) without a PDF; draw the page with -o week.html and print it from a browser"
+                )
             }
             return Array(bytes)
         } catch let failure as PrintingFailure {
             throw failure
         } catch {
-            throw PrintingFailure(message: "\(program) could not print the picture (\(error.localizedDescription)); draw the page with -o week.html and print it from a browser")
+            throw PrintingFailure(
+                message:
+                    "\(program) could not print the picture (\(error.localizedDescription)); draw the page with -o week.html and print it from a browser"
+            )
         }
     }
 }
@@ -80,6 +91,8 @@ struct PrintingFailure: ExplainedFailure {
     var message: String
     var kind: FailureKind { .unavailable }
 
-    static let nothingToPrintWith = PrintingFailure(message: "a PDF needs Chromium or rsvg-convert, and neither is on PATH; "
-        + "install one (Debian: apt-get install chromium, or apt-get install librsvg2-bin), or draw -o week.html and print it from a browser")
+    static let nothingToPrintWith = PrintingFailure(
+        message: "a PDF needs Chromium or rsvg-convert, and neither is on PATH; "
+            + "install one (Debian: apt-get install chromium, or apt-get install librsvg2-bin), or draw -o week.html and print it from a browser"
+    )
 }

@@ -12,7 +12,8 @@ struct ReadingOptions: ParsableArguments {
     /// the notes under `--verbose` (at most `limit`), and hands back nothing to stop for.
     func judge(_ diagnostics: [Diagnostic], warningLimit limit: Int = 20) throws {
         let notes = diagnostics.filter { $0.severity == .notice }
-        Terminal.printDiagnostics(try policy.judged(diagnostics) + notes, to: .standardError, limit: limit,
-                                  whereTheRestAre: "`calbridge validate` lists them all")
+        Terminal.printDiagnostics(
+            try policy.judged(diagnostics) + notes, to: .standardError, limit: limit,
+            whereTheRestAre: "`calbridge validate` lists them all")
     }
 }

@@ -8,7 +8,10 @@ struct ReportingOptions: ParsableArguments {
     var quiet = false
     @Flag(help: "Print notes too (legal but worth knowing: folding, line lengths); by default only warnings and errors.")
     var verbose = false
-    @Flag(help: "Print every message (problems, errors, summaries) as one JSON object a line: kind (diagnostic, failure, error, summary), file, line, column, severity, message, repair.")
+    @Flag(
+        help:
+            "Print every message (problems, errors, summaries) as one JSON object a line: kind (diagnostic, failure, error, summary), file, line, column, severity, message, repair."
+    )
     var json = false
 
     /// What the options chose, kept by `Terminal` for the whole run.

@@ -8,15 +8,15 @@ struct Sync: ParsableCommand, ReportingCommand {
         commandName: "sync",
         abstract: "Keep a calendar store in step with a timetable: create, update and delete only what changed.",
         discussion: """
-        The store is a local directory holding one .ics file per UID (the vdir layout khal and \
-        vdirsyncer use), or a CalDAV collection. Each lecture is one resource: its event, its overrides and the VTIMEZONE. The \
-        state file says what the store holds since the last run; a run with nothing changed touches \
-        nothing. The state is saved only when every change reached the store: after a failure (exit 1) \
-        or a server that stopped answering (exit 75), running the same sync again finishes the job.
+            The store is a local directory holding one .ics file per UID (the vdir layout khal and \
+            vdirsyncer use), or a CalDAV collection. Each lecture is one resource: its event, its overrides and the VTIMEZONE. The \
+            state file says what the store holds since the last run; a run with nothing changed touches \
+            nothing. The state is saved only when every change reached the store: after a failure (exit 1) \
+            or a server that stopped answering (exit 75), running the same sync again finishes the job.
 
-        Examples:
-          calbridge sync semester.json --to ~/.calendars/uni --state uni.state.json
-        """)
+            Examples:
+              calbridge sync semester.json --to ~/.calendars/uni --state uni.state.json
+            """)
 
     @Argument(help: "The timetable (JSON, or CSV with --base).")
     var timetable: String

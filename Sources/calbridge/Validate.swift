@@ -8,19 +8,19 @@ struct Validate: ParsableCommand, ReportingCommand {
         commandName: "validate",
         abstract: "Report every problem in calendar files; --repair writes a mended copy.",
         discussion: """
-        Each problem is printed as FILE:LINE:COLUMN: error|warning|note: what is wrong (repair: what \
-        --repair does). Errors make the data unreadable; warnings break RFC 5545 but the data is kept; \
-        notes are legal but worth knowing (shown with --verbose). The exit code is 65 when there are \
-        errors (with --strict: warnings too), else 0.
+            Each problem is printed as FILE:LINE:COLUMN: error|warning|note: what is wrong (repair: what \
+            --repair does). Errors make the data unreadable; warnings break RFC 5545 but the data is kept; \
+            notes are legal but worth knowing (shown with --verbose). The exit code is 65 when there are \
+            errors (with --strict: warnings too), else 0.
 
-        --repair mends what it can: adds missing VERSION, PRODID, UID and DTSTAMP, gives Google's floating times their \
-        X-WR-TIMEZONE, writes CRLF for lone CRs, drops empty lines, joins lines folded without the \
-        leading space, and closes a truncated file (dropping the unfinished component).
+            --repair mends what it can: adds missing VERSION, PRODID, UID and DTSTAMP, gives Google's floating times their \
+            X-WR-TIMEZONE, writes CRLF for lone CRs, drops empty lines, joins lines folded without the \
+            leading space, and closes a truncated file (dropping the unfinished component).
 
-        Examples:
-          calbridge validate export.ics
-          calbridge validate export.ics --repair -o fixed.ics
-        """)
+            Examples:
+              calbridge validate export.ics
+              calbridge validate export.ics --repair -o fixed.ics
+            """)
 
     @Argument(help: "Input files, or - for standard input.")
     var inputs: [String]
@@ -70,7 +70,8 @@ struct Validate: ParsableCommand, ReportingCommand {
         // Errors fail the check, warnings only under --strict: a script tells the two apart by the code.
         let warnings = diagnostics.count { $0.severity == .violation }
         if diagnostics.contains(where: { $0.severity == .error }) || strict && warnings > 0,
-           let refusal = CalendarValidation.refusal(diagnostics) {
+            let refusal = CalendarValidation.refusal(diagnostics)
+        {
             throw refusal
         }
         let names = inputs.map { $0 == "-" ? "standard input" : $0 }.joined(separator: ", ")

@@ -7,25 +7,25 @@ struct Verify: ParsableCommand, ReportingCommand {
         commandName: "verify",
         abstract: "Compare two stores by UID and content; exit 0 when they agree, 1 when not.",
         discussion: """
-        Each resource is compared with the one of the same UID: its series, overrides and properties. \
-        What servers rewrite is not a difference: DTSTAMP, PRODID and the other calendar properties, \
-        the order of properties and parameters, line folding, list and duration spellings, and a \
-        VTIMEZONE's text (zones are compared by their offsets; a zone left out is the tz database's). \
-        Each finding is a line on standard output: "missing UID" (only on the source), "extra UID" \
-        (only on the target) or "differs UID: the first difference"; --json writes them as JSON \
-        objects (uid, status, difference). A store that cannot be reached exits as export does.
+            Each resource is compared with the one of the same UID: its series, overrides and properties. \
+            What servers rewrite is not a difference: DTSTAMP, PRODID and the other calendar properties, \
+            the order of properties and parameters, line folding, list and duration spellings, and a \
+            VTIMEZONE's text (zones are compared by their offsets; a zone left out is the tz database's). \
+            Each finding is a line on standard output: "missing UID" (only on the source), "extra UID" \
+            (only on the target) or "differs UID: the first difference"; --json writes them as JSON \
+            objects (uid, status, difference). A store that cannot be reached exits as export does.
 
-        --manifest FILE.csv verifies every row of a manifest of mirror rows (the file `mirror \
-        --manifest` ran), --shard K/N every N-th row from row K; each row's findings are listed \
-        under it, and a row that differs or cannot be read makes the exit 1.
+            --manifest FILE.csv verifies every row of a manifest of mirror rows (the file `mirror \
+            --manifest` ran), --shard K/N every N-th row from row K; each row's findings are listed \
+            under it, and a row that differs or cannot be read makes the exit 1.
 
-        Examples:
-          calbridge verify ~/.calendars/work https://dav.example.org/me/work/ \\
-              --target-user me
-          calbridge verify https://old.example.org/me/work/ \\
-              https://new.example.org/me/work/ --source-user me --target-user me --json
-          calbridge verify --manifest users.csv --shard 0/4
-        """)
+            Examples:
+              calbridge verify ~/.calendars/work https://dav.example.org/me/work/ \\
+                  --target-user me
+              calbridge verify https://old.example.org/me/work/ \\
+                  https://new.example.org/me/work/ --source-user me --target-user me --json
+              calbridge verify --manifest users.csv --shard 0/4
+            """)
 
     @Argument(help: "The store that holds the calendar as it should be: a directory or a CalDAV URL.")
     var source: String?
@@ -44,10 +44,13 @@ struct Verify: ParsableCommand, ReportingCommand {
         if manifest == nil, shard != nil { throw ValidationError("--shard goes with --manifest") }
         let access = [access.sourceUser, access.targetUser, access.sourceCalendar, access.targetCalendar]
         if manifest != nil, source != nil || target != nil || access.contains(where: { $0 != nil }) {
-            throw ValidationError("a manifest's rows name the stores, users and calendars: give no SOURCE, TARGET, --source-user, "
-                                  + "--target-user, --source-calendar or --target-calendar")
+            throw ValidationError(
+                "a manifest's rows name the stores, users and calendars: give no SOURCE, TARGET, --source-user, "
+                    + "--target-user, --source-calendar or --target-calendar")
         }
-        if manifest == nil, source == nil || target == nil { throw ValidationError("verify needs SOURCE and TARGET, or --manifest FILE.csv") }
+        if manifest == nil, source == nil || target == nil {
+            throw ValidationError("verify needs SOURCE and TARGET, or --manifest FILE.csv")
+        }
     }
 
     func run() throws {

@@ -22,8 +22,11 @@ final class CalDAVConnectionPolicyTests: XCTestCase {
     }
 
     func testANonHTTPURLIsRefused() {
-        XCTAssertThrowsError(try CalDAVStore(collection: URL(string: "ftp://calendar.example.com/work/")!,
-                                             user: nil, password: nil)) { error in
+        XCTAssertThrowsError(
+            try CalDAVStore(
+                collection: URL(string: "ftp://calendar.example.com/work/")!,
+                user: nil, password: nil)
+        ) { error in
             XCTAssertEqual(error as? CalDAVError, .unsupportedURL("ftp://calendar.example.com/work/"))
         }
     }
@@ -42,10 +45,15 @@ final class CalDAVConnectionPolicyTests: XCTestCase {
         let server = try BusyServerScript.start(python: try python(), busy: 1_000, status: 429, retryAfter: "120")
         defer { server.stop() }
         let clock = RecordingClock()
-        XCTAssertThrowsError(try CalDAVStore(collection: server.url("/user/work/"), user: "ana", password: "hunter2",
-                                             clock: clock)) {
-            XCTAssertEqual($0 as? StoreError, .unavailable(
-                "PROPFIND \(server.url("/user/work/").absoluteString) failed 1 time in 0 s: the server answered 429"))
+        XCTAssertThrowsError(
+            try CalDAVStore(
+                collection: server.url("/user/work/"), user: "ana", password: "hunter2",
+                clock: clock)
+        ) {
+            XCTAssertEqual(
+                $0 as? StoreError,
+                .unavailable(
+                    "PROPFIND \(server.url("/user/work/").absoluteString) failed 1 time in 0 s: the server answered 429"))
         }
         XCTAssertEqual(clock.waits, [])
     }
@@ -54,10 +62,15 @@ final class CalDAVConnectionPolicyTests: XCTestCase {
         let server = try BusyServerScript.start(python: try python(), busy: 1_000, status: 500, retryAfter: nil)
         defer { server.stop() }
         let clock = RecordingClock()
-        XCTAssertThrowsError(try CalDAVStore(collection: server.url("/user/work/"), user: "ana", password: "hunter2",
-                                             clock: clock)) { error in
-            XCTAssertEqual(error as? StoreError, .unavailable(
-                "PROPFIND \(server.url("/user/work/").absoluteString) failed 5 times in 4 s: the server answered 500"))
+        XCTAssertThrowsError(
+            try CalDAVStore(
+                collection: server.url("/user/work/"), user: "ana", password: "hunter2",
+                clock: clock)
+        ) { error in
+            XCTAssertEqual(
+                error as? StoreError,
+                .unavailable(
+                    "PROPFIND \(server.url("/user/work/").absoluteString) failed 5 times in 4 s: the server answered 500"))
             XCTAssertFalse(String(describing: error).contains("hunter2"))
         }
         // Backoff doubles from a quarter second between the five tries.
@@ -68,8 +81,10 @@ final class CalDAVConnectionPolicyTests: XCTestCase {
         let server = try BusyServerScript.start(python: try python(), busy: 1_000, status: 503, retryAfter: "12")
         defer { server.stop() }
         let clock = RecordingClock()
-        XCTAssertThrowsError(try CalDAVStore(collection: server.url("/user/work/"), user: "ana", password: "hunter2",
-                                             clock: clock))
+        XCTAssertThrowsError(
+            try CalDAVStore(
+                collection: server.url("/user/work/"), user: "ana", password: "hunter2",
+                clock: clock))
         // The 30 s budget holds two waits of 12 s; a third would end past it.
         XCTAssertEqual(clock.waits, [12, 12])
     }
@@ -80,8 +95,10 @@ final class CalDAVConnectionPolicyTests: XCTestCase {
     func testARequestToAWedgedServerEndsByItsDeadline() throws {
         let server = try FailingAnswerScript.start(python: try python(), failure: .wedged)
         defer { server.stop() }
-        let reading = Reading(try CalDAVStore(collection: server.url("/user/work/"), user: "ana", password: "hunter2",
-                                              clock: RecordingClock()))
+        let reading = Reading(
+            try CalDAVStore(
+                collection: server.url("/user/work/"), user: "ana", password: "hunter2",
+                clock: RecordingClock()))
         reading.store.requestSeconds = 1
         Thread { reading.run() }.start()
         XCTAssertEqual(reading.done.wait(timeout: .now() + 60), .success, "the read still waited 60 s after its deadline of 1 s")

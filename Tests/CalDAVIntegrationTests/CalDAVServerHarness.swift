@@ -15,7 +15,8 @@ enum CalDAVServerHarness {
                 return "davical is not installed: run Scripts/setup --python (it installs davical, postgresql, apache2, "
                     + "libapache2-mod-php, php-pgsql and php-xml)"
             case .radicale, .xandikos:
-                return "\(kind.rawValue) is not installed: run Scripts/setup --python, or set CALBRIDGE_PYTHON to the python of a venv that has it"
+                return
+                    "\(kind.rawValue) is not installed: run Scripts/setup --python, or set CALBRIDGE_PYTHON to the python of a venv that has it"
             }
         }
     }

@@ -9,8 +9,9 @@ struct CalDAVStoreBehaviours {
     let server: CalDAVTestServer
 
     func makeStore(_ name: String = "cal-\(UUID().uuidString.prefix(8).lowercased())") throws -> CalDAVStore {
-        try CalDAVStore(collection: server.url(server.kind.calendarPath(name)), user: "user", password: "secret",
-                        createIfMissing: (name: "Work", color: "#3366FF"))
+        try CalDAVStore(
+            collection: server.url(server.kind.calendarPath(name)), user: "user", password: "secret",
+            createIfMissing: (name: "Work", color: "#3366FF"))
     }
 
     func createListGetUpdateAndDeleteFollowTheEtags() throws {
@@ -129,8 +130,9 @@ struct CalDAVStoreBehaviours {
         var written: [String: String] = [:]
         for index in 0..<200 {
             let uid = String(format: "bulk-%03d@example.com", index)
-            written[uid] = try store.put(uid: uid, bytes: event(uid: uid, summary: "Bulk \(index)", day: 1 + index % 28),
-                                         expected: nil)
+            written[uid] = try store.put(
+                uid: uid, bytes: event(uid: uid, summary: "Bulk \(index)", day: 1 + index % 28),
+                expected: nil)
         }
         let listed = try store.list()
         XCTAssertEqual(listed.count, 200)
@@ -140,8 +142,9 @@ struct CalDAVStoreBehaviours {
     func discoveryFromTheRootFindsTheCalendar() throws {
         let store = try makeStore("discovered")
         let calendars = try CalDAVStore.discoverCalendars(root: server.url("/"), user: "user", password: "secret")
-        XCTAssertTrue(calendars.map(\.absoluteString).contains(store.collectionURL),
-                      "\(calendars) lacks \(store.collectionURL)")
+        XCTAssertTrue(
+            calendars.map(\.absoluteString).contains(store.collectionURL),
+            "\(calendars) lacks \(store.collectionURL)")
         XCTAssertEqual(Set(calendars).count, calendars.count)
     }
 
@@ -158,8 +161,9 @@ struct CalDAVStoreBehaviours {
         let name = "cal-\(UUID().uuidString.prefix(8).lowercased())"
         let store = try makeStore(name)
         let uid = "0F3A-foreign@example.com"
-        let status = try putAsAnotherClient(server.url(server.kind.calendarPath(name) + "Lunch%20with%20Ana.ics"),
-                                            bytes: event(uid: uid, summary: "Lunch"))
+        let status = try putAsAnotherClient(
+            server.url(server.kind.calendarPath(name) + "Lunch%20with%20Ana.ics"),
+            bytes: event(uid: uid, summary: "Lunch"))
         XCTAssertEqual(status, 201)
 
         // A fresh store has listed nothing yet: the miss under the UID's own name makes it look.

@@ -32,7 +32,8 @@ enum CalDAVServerKind: String {
         switch self {
         case .radicale, .xandikos:
             guard let program = bin?.appendingPathComponent(rawValue),
-                  FileManager.default.isExecutableFile(atPath: program.path) else { return nil }
+                FileManager.default.isExecutableFile(atPath: program.path)
+            else { return nil }
             return (program, arguments(storage: storage, state: state, port: port))
         case .cyrus:
             let script = CalDAVTestServer.packageRoot.appendingPathComponent("Scripts/cyrus-caldav-server")
@@ -43,7 +44,8 @@ enum CalDAVServerKind: String {
         case .davical:
             let script = CalDAVTestServer.packageRoot.appendingPathComponent("Scripts/davical-caldav-server")
             guard FileManager.default.isExecutableFile(atPath: "/usr/sbin/apache2"),
-                  FileManager.default.fileExists(atPath: "/usr/share/davical/htdocs/caldav.php") else { return nil }
+                FileManager.default.fileExists(atPath: "/usr/share/davical/htdocs/caldav.php")
+            else { return nil }
             return (URL(fileURLWithPath: "/bin/bash"), [script.path, storage, String(port)])
         }
     }
@@ -112,8 +114,10 @@ final class CalDAVTestServer {
 
     /// Starts any program that serves HTTP on the port it is given (a stand-in server's script),
     /// with a fresh storage folder.
-    init(_ kind: CalDAVServerKind, label: String, timeout: TimeInterval = 15,
-         command: (_ storage: String, _ state: String, _ port: Int) -> (URL, [String])) throws {
+    init(
+        _ kind: CalDAVServerKind, label: String, timeout: TimeInterval = 15,
+        command: (_ storage: String, _ state: String, _ port: Int) -> (URL, [String])
+    ) throws {
         self.kind = kind
         self.label = label
         self.timeout = timeout

@@ -66,10 +66,14 @@ enum CalbridgeCommand {
 /// the same count, every time.
 enum GeneratedCalendar {
     static func write(events: Int, to file: URL) throws {
-        guard let bin = CalDAVTestServer.binFolder() else { throw ToolFailed(description: "no .venv to run Benchmarks/generate_calendar.py") }
+        guard let bin = CalDAVTestServer.binFolder() else {
+            throw ToolFailed(description: "no .venv to run Benchmarks/generate_calendar.py")
+        }
         let process = Process()
         process.executableURL = bin.appendingPathComponent("python")
-        process.arguments = [CalbridgeCommand.root.appendingPathComponent("Benchmarks/generate_calendar.py").path, String(events), file.path]
+        process.arguments = [
+            CalbridgeCommand.root.appendingPathComponent("Benchmarks/generate_calendar.py").path, String(events), file.path,
+        ]
         try process.run()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {

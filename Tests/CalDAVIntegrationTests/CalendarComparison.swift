@@ -32,8 +32,10 @@ struct CalendarComparison: Decodable {
 
     /// Exports `collection` with calbridge into `folder` and asserts that it holds the `events` VEVENTs
     /// of `input`, each once and unchanged, with their time zones.
-    static func assertExportHoldsEveryEventOnce(_ collection: String, input: URL, events: Int, in folder: URL,
-                                                file: StaticString = #filePath, line: UInt = #line) throws {
+    static func assertExportHoldsEveryEventOnce(
+        _ collection: String, input: URL, events: Int, in folder: URL,
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws {
         let output = folder.appendingPathComponent("export.ics")
         let exported = try CalbridgeCommand.run(["export", collection, "--user", "user", "-o", output.path])
         XCTAssertEqual(exported.status, 0, exported.errors, file: file, line: line)
@@ -68,56 +70,56 @@ struct CalendarComparison: Decodable {
     }
 
     private static let script = #"""
-import collections, json, sys
-import icalendar
+        import collections, json, sys
+        import icalendar
 
-def value(v):
-    text = v.to_ical() if hasattr(v, "to_ical") else str(v)
-    return text.decode("utf-8") if isinstance(text, bytes) else text
+        def value(v):
+            text = v.to_ical() if hasattr(v, "to_ical") else str(v)
+            return text.decode("utf-8") if isinstance(text, bytes) else text
 
-def shape(component):
-    props = []
-    for name, values in component.property_items(recursive=False)[1:-1]:
-        params = sorted((k.upper(), str(p)) for k, p in getattr(values, "params", {}).items())
-        if name in ("EXDATE", "RDATE", "CATEGORIES"):
-            # One line with three values says what three lines with one each say (Cyrus splits them).
-            props.extend((name, params, one) for one in value(values).split(","))
-        elif name in ("RRULE", "EXRULE"):
-            # Cyrus writes the parts in libical's order and leaves out WKST=MO, the default.
-            parts = sorted(p for p in value(values).upper().split(";") if p != "WKST=MO")
-            props.append((name, params, ";".join(parts)))
-        else:
-            props.append((name, params, value(values)))
-    subs = sorted(json.dumps(shape(sub)) for sub in component.subcomponents)
-    return [sorted(props), subs]
+        def shape(component):
+            props = []
+            for name, values in component.property_items(recursive=False)[1:-1]:
+                params = sorted((k.upper(), str(p)) for k, p in getattr(values, "params", {}).items())
+                if name in ("EXDATE", "RDATE", "CATEGORIES"):
+                    # One line with three values says what three lines with one each say (Cyrus splits them).
+                    props.extend((name, params, one) for one in value(values).split(","))
+                elif name in ("RRULE", "EXRULE"):
+                    # Cyrus writes the parts in libical's order and leaves out WKST=MO, the default.
+                    parts = sorted(p for p in value(values).upper().split(";") if p != "WKST=MO")
+                    props.append((name, params, ";".join(parts)))
+                else:
+                    props.append((name, params, value(values)))
+            subs = sorted(json.dumps(shape(sub)) for sub in component.subcomponents)
+            return [sorted(props), subs]
 
-def read(path):
-    with open(path, "rb") as f:
-        calendar = icalendar.Calendar.from_ical(f.read())
-    events = collections.defaultdict(list)
-    for event in calendar.walk("VEVENT"):
-        rid = event.get("RECURRENCE-ID")
-        events["%s %s" % (event.get("UID"), value(rid) if rid is not None else "")].append(shape(event))
-    zones = {str(z["TZID"]): shape(z) for z in calendar.walk("VTIMEZONE")}
-    return events, zones, {str(e.get("UID")) for e in calendar.walk("VEVENT")}
+        def read(path):
+            with open(path, "rb") as f:
+                calendar = icalendar.Calendar.from_ical(f.read())
+            events = collections.defaultdict(list)
+            for event in calendar.walk("VEVENT"):
+                rid = event.get("RECURRENCE-ID")
+                events["%s %s" % (event.get("UID"), value(rid) if rid is not None else "")].append(shape(event))
+            zones = {str(z["TZID"]): shape(z) for z in calendar.walk("VTIMEZONE")}
+            return events, zones, {str(e.get("UID")) for e in calendar.walk("VEVENT")}
 
-(ins, in_zones, _), (outs, out_zones, out_uids) = read(sys.argv[1]), read(sys.argv[2])
-different = sorted(key for key in ins if key in outs and sorted(map(json.dumps, outs[key])) != sorted(map(json.dumps, ins[key])))
-details = []
-for key in different[:5]:
-    a, b = ins[key][0][0], outs[key][0][0]
-    only_in, only_out = [p for p in a if p not in b], [p for p in b if p not in a]
-    details.append("%s: input has %s, output has %s" % (key, only_in[:2], only_out[:2]))
-print(json.dumps({
-    "input_events": sum(len(v) for v in ins.values()),
-    "output_events": sum(len(v) for v in outs.values()),
-    "output_uids": len(out_uids),
-    "duplicated": sorted(k for k, v in outs.items() if len(v) > 1),
-    "missing": sorted(k for k in ins if k not in outs),
-    "unexpected": sorted(k for k in outs if k not in ins),
-    "different_count": len(different),
-    "differences": details,
-    "time_zone_differences": sorted(t for t in in_zones if out_zones.get(t) != in_zones[t]),
-}))
-"""#
+        (ins, in_zones, _), (outs, out_zones, out_uids) = read(sys.argv[1]), read(sys.argv[2])
+        different = sorted(key for key in ins if key in outs and sorted(map(json.dumps, outs[key])) != sorted(map(json.dumps, ins[key])))
+        details = []
+        for key in different[:5]:
+            a, b = ins[key][0][0], outs[key][0][0]
+            only_in, only_out = [p for p in a if p not in b], [p for p in b if p not in a]
+            details.append("%s: input has %s, output has %s" % (key, only_in[:2], only_out[:2]))
+        print(json.dumps({
+            "input_events": sum(len(v) for v in ins.values()),
+            "output_events": sum(len(v) for v in outs.values()),
+            "output_uids": len(out_uids),
+            "duplicated": sorted(k for k, v in outs.items() if len(v) > 1),
+            "missing": sorted(k for k in ins if k not in outs),
+            "unexpected": sorted(k for k in outs if k not in ins),
+            "different_count": len(different),
+            "differences": details,
+            "time_zone_differences": sorted(t for t in in_zones if out_zones.get(t) != in_zones[t]),
+        }))
+        """#
 }

@@ -21,15 +21,18 @@ struct CommandsAgainstServer {
 
     func samplesGoInAndComeBack() throws {
         let collection = server.url(kind.calendarPath("samples")).absoluteString
-        let samples = ["google-export.ics", "outlook-export.ics", "university-courses.ics"].map { root.appendingPathComponent("Samples/" + $0).path }
+        let samples = ["google-export.ics", "outlook-export.ics", "university-courses.ics"].map {
+            root.appendingPathComponent("Samples/" + $0).path
+        }
         let input = try samples.map { try String(contentsOfFile: $0, encoding: .utf8) }.joined()
         let imported = try run(["import"] + samples + ["--to", collection, "--user", "user", "--create"])
         XCTAssertEqual(imported.status, 0, imported.errors)
         let again = try run(["import"] + samples + ["--to", collection, "--user", "user"])
         XCTAssertEqual(again.status, 0, again.errors)
         let created = imported.errors.firstMatch(of: /import: ([0-9]+) created/).map { String($0.1) } ?? "?"
-        XCTAssertTrue(again.errors.contains("import: 0 created, 0 updated, \(created) already there, 0 failed"),
-                      "an unchanged input writes nothing: \(again.errors)")
+        XCTAssertTrue(
+            again.errors.contains("import: 0 created, 0 updated, \(created) already there, 0 failed"),
+            "an unchanged input writes nothing: \(again.errors)")
         let exported = try run(["export", collection, "--user", "user"])
         XCTAssertEqual(exported.status, 0, exported.errors)
         XCTAssertEqual(Set(uids(exported.output)), Set(uids(input)), "every series, updated rather than duplicated")
@@ -44,7 +47,8 @@ struct CommandsAgainstServer {
         let count = 400
         var text = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//calbridge tests//EN\r\n"
         for n in 0..<count {
-            text += "BEGIN:VEVENT\r\nUID:resume-\(n)@calbridge.test\r\nDTSTAMP:20260101T000000Z\r\nDTSTART:20260301T\(String(format: "%02d", n % 24))0000Z\r\n"
+            text +=
+                "BEGIN:VEVENT\r\nUID:resume-\(n)@calbridge.test\r\nDTSTAMP:20260101T000000Z\r\nDTSTART:20260301T\(String(format: "%02d", n % 24))0000Z\r\n"
                 + "DURATION:PT30M\r\nSUMMARY:Event \(n)\r\nEND:VEVENT\r\n"
         }
         text += "END:VCALENDAR\r\n"
@@ -53,9 +57,12 @@ struct CommandsAgainstServer {
         try text.write(toFile: input, atomically: true, encoding: .utf8)
 
         // Eight requests at once: the journal must stay exact with writes finishing out of order.
-        let process = try CalbridgeCommand.start(["import", input, "--to", collection, "--user", "user", "--journal", journal, "--create",
-                                                  "--jobs", "8"],
-                                                 log: folder.appendingPathComponent("import.log"))
+        let process = try CalbridgeCommand.start(
+            [
+                "import", input, "--to", collection, "--user", "user", "--journal", journal, "--create",
+                "--jobs", "8",
+            ],
+            log: folder.appendingPathComponent("import.log"))
         // Kill it once the journal shows it is well under way (it is saved every 50 resources).
         let deadline = Date().addingTimeInterval(60)
         while Date() < deadline, (try? Data(contentsOf: URL(fileURLWithPath: journal)).count) ?? 0 < 1000 { usleep(20_000) }
@@ -77,10 +84,13 @@ struct CommandsAgainstServer {
         let folder = try temporaryFolder("foreign")
         defer { try? FileManager.default.removeItem(at: folder) }
         let uid = "x-foreign@example.com"
-        let made = try run(["import", root.appendingPathComponent("Samples/apple-export.ics").path, "--to", collection.absoluteString,
-                            "--user", "user", "--create"])
+        let made = try run([
+            "import", root.appendingPathComponent("Samples/apple-export.ics").path, "--to", collection.absoluteString,
+            "--user", "user", "--create",
+        ])
         XCTAssertEqual(made.status, 0, made.errors)
-        XCTAssertEqual(try putAsAnotherClient(collection.appendingPathComponent("abc123.ics"), bytes: event(uid: uid, summary: "Before")), 201)
+        XCTAssertEqual(
+            try putAsAnotherClient(collection.appendingPathComponent("abc123.ics"), bytes: event(uid: uid, summary: "Before")), 201)
         let input = folder.appendingPathComponent("after.ics")
         try Data(event(uid: uid, summary: "After")).write(to: input)
 
@@ -116,12 +126,12 @@ struct CommandsAgainstServer {
         let sample = root.appendingPathComponent("Samples/team-calendar.ics").path
         XCTAssertEqual(try run(["import", sample, "--to", collection, "--user", "user", "--create"]).status, 0)
         let script = """
-        import sys, caldav
-        client = caldav.DAVClient(url=sys.argv[1], username="user", password="secret")
-        calendar = client.calendar(url=sys.argv[1])
-        uids = sorted({str(e.icalendar_component.get("UID")) for e in calendar.events()})
-        print("\\n".join(uids))
-        """
+            import sys, caldav
+            client = caldav.DAVClient(url=sys.argv[1], username="user", password="secret")
+            calendar = client.calendar(url=sys.argv[1])
+            uids = sorted({str(e.icalendar_component.get("UID")) for e in calendar.events()})
+            print("\\n".join(uids))
+            """
         let process = Process()
         process.executableURL = bin.appendingPathComponent("python")
         process.arguments = ["-c", script, collection]
@@ -149,7 +159,9 @@ final class RadicaleCommandsTests: ServerTestCase {
     func testResumeWithoutAJournalYetGoesByTheStore() throws { try commands().resumeWithoutAJournalYetGoesByTheStore() }
 
     func testSamplesGoInAndComeBack() throws { try commands().samplesGoInAndComeBack() }
-    func testKilledImportIsFinishedByResumeWithEverySeriesOnce() throws { try commands().killedImportIsFinishedByResumeWithEverySeriesOnce() }
+    func testKilledImportIsFinishedByResumeWithEverySeriesOnce() throws {
+        try commands().killedImportIsFinishedByResumeWithEverySeriesOnce()
+    }
     func testPythonCaldavClientReadsWhatCalbridgeWrote() throws { try commands().pythonCaldavClientReadsWhatCalbridgeWrote() }
 
     /// SIGKILL: Radicale writes each item to a temporary file and renames it, so a crash leaves
@@ -176,7 +188,9 @@ final class XandikosCommandsTests: ServerTestCase {
     func testResumeWithoutAJournalYetGoesByTheStore() throws { try commands().resumeWithoutAJournalYetGoesByTheStore() }
 
     func testSamplesGoInAndComeBack() throws { try commands().samplesGoInAndComeBack() }
-    func testKilledImportIsFinishedByResumeWithEverySeriesOnce() throws { try commands().killedImportIsFinishedByResumeWithEverySeriesOnce() }
+    func testKilledImportIsFinishedByResumeWithEverySeriesOnce() throws {
+        try commands().killedImportIsFinishedByResumeWithEverySeriesOnce()
+    }
     func testPythonCaldavClientReadsWhatCalbridgeWrote() throws { try commands().pythonCaldavClientReadsWhatCalbridgeWrote() }
 
     /// SIGTERM, not SIGKILL: Xandikos 0.4.10 killed while it commits leaves the collection's
@@ -201,7 +215,9 @@ final class CyrusCommandsTests: ServerTestCase {
     func testResumeWithoutAJournalYetGoesByTheStore() throws { try commands().resumeWithoutAJournalYetGoesByTheStore() }
 
     func testSamplesGoInAndComeBack() throws { try commands().samplesGoInAndComeBack() }
-    func testKilledImportIsFinishedByResumeWithEverySeriesOnce() throws { try commands().killedImportIsFinishedByResumeWithEverySeriesOnce() }
+    func testKilledImportIsFinishedByResumeWithEverySeriesOnce() throws {
+        try commands().killedImportIsFinishedByResumeWithEverySeriesOnce()
+    }
     func testPythonCaldavClientReadsWhatCalbridgeWrote() throws { try commands().pythonCaldavClientReadsWhatCalbridgeWrote() }
 
     /// SIGTERM: Cyrus's master killed with SIGKILL leaves its httpd children holding the port.

@@ -99,6 +99,8 @@ final class DavicalCommandsTests: ServerTestCase {
     }
 
     func testSamplesGoInAndComeBack() throws { try commands().samplesGoInAndComeBack() }
-    func testKilledImportIsFinishedByResumeWithEverySeriesOnce() throws { try commands().killedImportIsFinishedByResumeWithEverySeriesOnce() }
+    func testKilledImportIsFinishedByResumeWithEverySeriesOnce() throws {
+        try commands().killedImportIsFinishedByResumeWithEverySeriesOnce()
+    }
     func testAUIDUnderAForeignNameIsUpdatedNotDuplicated() throws { try commands().aUIDUnderAForeignNameIsUpdatedNotDuplicated() }
 }

@@ -10,8 +10,9 @@ struct DiscoveryAgainstServer {
 
     /// A calendar with a display name and colour of its own, made the way another client would.
     private func makeCalendar(_ segment: String, name: String) throws -> String {
-        let store = try CalDAVStore(collection: server.url(server.kind.calendarPath(segment)), user: "user", password: "secret",
-                                    createIfMissing: (name: name, color: "#3366FF"))
+        let store = try CalDAVStore(
+            collection: server.url(server.kind.calendarPath(segment)), user: "user", password: "secret",
+            createIfMissing: (name: name, color: "#3366FF"))
         return store.collectionURL
     }
 
@@ -76,8 +77,10 @@ struct DiscoveryAgainstServer {
         XCTAssertTrue(planned.errors.hasPrefix("import: 1 would be created"), planned.errors)
         XCTAssertEqual(try CalbridgeCommand.run(["export", typo, "--user", "user"]).status, 66, "a dry run makes nothing")
 
-        let created = try CalbridgeCommand.run(["import", input.path, "--to", server.url("/").absoluteString,
-                                                "--calendar", "Brand New", "--create", "--user", "user"])
+        let created = try CalbridgeCommand.run([
+            "import", input.path, "--to", server.url("/").absoluteString,
+            "--calendar", "Brand New", "--create", "--user", "user",
+        ])
         XCTAssertEqual(created.status, 0, created.errors)
         let calendars = try CalDAVAccount.calendars(at: server.url("/"), user: "user", password: "secret")
         let made = try XCTUnwrap(calendars.first { $0.displayName == "Brand New" }, "\(calendars)")

@@ -20,48 +20,48 @@ enum FailingAnswerScript {
     }
 
     private static let source = #"""
-import os, sys, threading
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+        import os, sys, threading
+        from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
-port, failure = int(sys.argv[1]), sys.argv[2]
-CALENDAR = (b'<?xml version="1.0" encoding="utf-8"?><D:multistatus xmlns:D="DAV:" '
-            b'xmlns:C="urn:ietf:params:xml:ns:caldav"><D:response><D:href>%s</D:href><D:propstat><D:prop>'
-            b'<D:resourcetype><D:collection/><C:calendar/></D:resourcetype><D:displayname>Work</D:displayname>'
-            b'</D:prop><D:status>HTTP/1.1 200 OK</D:status></D:propstat></D:response></D:multistatus>')
-EVENT = ('<D:response><D:href>%s%d.ics</D:href><D:propstat><D:prop><D:getetag>"%d"</D:getetag>'
-         '<C:calendar-data>BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//stand-in//EN\r\nBEGIN:VEVENT\r\nUID:%d\r\n'
-         'DTSTAMP:20260101T000000Z\r\nDTSTART:20260301T100000Z\r\nSUMMARY:event %d\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n'
-         '</C:calendar-data></D:prop><D:status>HTTP/1.1 200 OK</D:status></D:propstat></D:response>')
+        port, failure = int(sys.argv[1]), sys.argv[2]
+        CALENDAR = (b'<?xml version="1.0" encoding="utf-8"?><D:multistatus xmlns:D="DAV:" '
+                    b'xmlns:C="urn:ietf:params:xml:ns:caldav"><D:response><D:href>%s</D:href><D:propstat><D:prop>'
+                    b'<D:resourcetype><D:collection/><C:calendar/></D:resourcetype><D:displayname>Work</D:displayname>'
+                    b'</D:prop><D:status>HTTP/1.1 200 OK</D:status></D:propstat></D:response></D:multistatus>')
+        EVENT = ('<D:response><D:href>%s%d.ics</D:href><D:propstat><D:prop><D:getetag>"%d"</D:getetag>'
+                 '<C:calendar-data>BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//stand-in//EN\r\nBEGIN:VEVENT\r\nUID:%d\r\n'
+                 'DTSTAMP:20260101T000000Z\r\nDTSTART:20260301T100000Z\r\nSUMMARY:event %d\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n'
+                 '</C:calendar-data></D:prop><D:status>HTTP/1.1 200 OK</D:status></D:propstat></D:response>')
 
-class Handler(BaseHTTPRequestHandler):
-    protocol_version = "HTTP/1.1"
+        class Handler(BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1"
 
-    def do_PROPFIND(self):
-        self.rfile.read(int(self.headers.get("Content-Length", "0")))
-        self.multistatus(CALENDAR % self.path.encode())
+            def do_PROPFIND(self):
+                self.rfile.read(int(self.headers.get("Content-Length", "0")))
+                self.multistatus(CALENDAR % self.path.encode())
 
-    def do_REPORT(self):
-        self.rfile.read(int(self.headers.get("Content-Length", "0")))
-        if failure == "wedged":
-            threading.Event().wait()
-        start = ('<?xml version="1.0" encoding="utf-8"?><D:multistatus xmlns:D="DAV:" '
-                 'xmlns:C="urn:ietf:params:xml:ns:caldav">')
-        part = (start + "".join(EVENT % (self.path, n, n, n, n) for n in range(20))).encode()
-        # A tenth of the length promised, then the process ends.
-        self.multistatus(part, promised=len(part) * 10)
-        self.wfile.flush()
-        os._exit(0)
+            def do_REPORT(self):
+                self.rfile.read(int(self.headers.get("Content-Length", "0")))
+                if failure == "wedged":
+                    threading.Event().wait()
+                start = ('<?xml version="1.0" encoding="utf-8"?><D:multistatus xmlns:D="DAV:" '
+                         'xmlns:C="urn:ietf:params:xml:ns:caldav">')
+                part = (start + "".join(EVENT % (self.path, n, n, n, n) for n in range(20))).encode()
+                # A tenth of the length promised, then the process ends.
+                self.multistatus(part, promised=len(part) * 10)
+                self.wfile.flush()
+                os._exit(0)
 
-    def multistatus(self, body, promised=None):
-        self.send_response(207)
-        self.send_header("Content-Type", "application/xml; charset=utf-8")
-        self.send_header("Content-Length", str(promised or len(body)))
-        self.end_headers()
-        self.wfile.write(body)
+            def multistatus(self, body, promised=None):
+                self.send_response(207)
+                self.send_header("Content-Type", "application/xml; charset=utf-8")
+                self.send_header("Content-Length", str(promised or len(body)))
+                self.end_headers()
+                self.wfile.write(body)
 
-    def log_message(self, format, *args):
-        sys.stderr.write("%s %s\n" % (self.command, self.path))
+            def log_message(self, format, *args):
+                sys.stderr.write("%s %s\n" % (self.command, self.path))
 
-ThreadingHTTPServer(("127.0.0.1", port), Handler).serve_forever()
-"""#
+        ThreadingHTTPServer(("127.0.0.1", port), Handler).serve_forever()
+        """#
 }

@@ -28,19 +28,25 @@ struct FaultsAgainstServer {
         let journal = folder.appendingPathComponent("journal").path
 
         try proxy.inject(fault)
-        try converge(["import", input.path, "--to", through, "--user", "user", "--create", "--journal", journal],
-                     again: ["--resume"], proxy: proxy, label: "\(name) import")
-        try CalendarComparison.assertExportHoldsEveryEventOnce(server.url(path).absoluteString, input: input,
-                                                               events: Self.events, in: folder)
+        try converge(
+            ["import", input.path, "--to", through, "--user", "user", "--create", "--journal", journal],
+            again: ["--resume"], proxy: proxy, label: "\(name) import")
+        try CalendarComparison.assertExportHoldsEveryEventOnce(
+            server.url(path).absoluteString, input: input,
+            events: Self.events, in: folder)
 
         // Both stores of the mirror behind the proxy: its reads of the source and writes to the target meet the fault.
         let mirrorPath = server.kind.calendarPath("fault-mirror-\(name)")
         try proxy.inject(fault)
-        try converge(["mirror", through, proxy.url(mirrorPath).absoluteString, "--source-user", "user", "--target-user", "user",
-                      "--create", "--state", folder.appendingPathComponent("mirror.state.json").path],
-                     proxy: proxy, label: "\(name) mirror")
-        try CalendarComparison.assertExportHoldsEveryEventOnce(server.url(mirrorPath).absoluteString, input: input,
-                                                               events: Self.events, in: folder)
+        try converge(
+            [
+                "mirror", through, proxy.url(mirrorPath).absoluteString, "--source-user", "user", "--target-user", "user",
+                "--create", "--state", folder.appendingPathComponent("mirror.state.json").path,
+            ],
+            proxy: proxy, label: "\(name) mirror")
+        try CalendarComparison.assertExportHoldsEveryEventOnce(
+            server.url(mirrorPath).absoluteString, input: input,
+            events: Self.events, in: folder)
 
         let output = folder.appendingPathComponent("through-proxy.ics")
         try proxy.inject(exportFault)
@@ -53,9 +59,12 @@ struct FaultsAgainstServer {
         let term = try writeTimetable(in: folder)
         let syncPath = server.kind.calendarPath("fault-sync-\(name)")
         try proxy.inject(fault)
-        try converge(["sync", term.path, "--to", proxy.url(syncPath).absoluteString, "--user", "user", "--create",
-                      "--state", folder.appendingPathComponent("term.state.json").path],
-                     proxy: proxy, label: "\(name) sync")
+        try converge(
+            [
+                "sync", term.path, "--to", proxy.url(syncPath).absoluteString, "--user", "user", "--create",
+                "--state", folder.appendingPathComponent("term.state.json").path,
+            ],
+            proxy: proxy, label: "\(name) sync")
         let synced = try CalbridgeCommand.run(["export", server.url(syncPath).absoluteString, "--user", "user"])
         XCTAssertEqual(synced.status, 0, synced.errors)
         let uids = synced.output.components(separatedBy: "\r\n").filter { $0.hasPrefix("UID:") }
@@ -76,9 +85,12 @@ struct FaultsAgainstServer {
         let path = server.kind.calendarPath("unknown-create")
         try proxy.inject(InjectedFault(fault: .resetResponse, methods: ["PUT"], every: 4, sabre412: true))
 
-        let run = try CalbridgeCommand.run(["import", input.path, "--to", proxy.url(path).absoluteString, "--user", "user",
-                                            "--create", "--journal", folder.appendingPathComponent("journal").path],
-                                           environment: Self.environment)
+        let run = try CalbridgeCommand.run(
+            [
+                "import", input.path, "--to", proxy.url(path).absoluteString, "--user", "user",
+                "--create", "--journal", folder.appendingPathComponent("journal").path,
+            ],
+            environment: Self.environment)
         let counts = try proxy.counts()
         report("unknown create import", counts)
         XCTAssertEqual(run.status, 0, run.errors)
@@ -88,8 +100,9 @@ struct FaultsAgainstServer {
         // A retry may meet a reset of its own, so two faults can settle one create.
         XCTAssertGreaterThanOrEqual(there, 5, run.errors)
         XCTAssertLessThanOrEqual(there, counts.faults, run.errors)
-        try CalendarComparison.assertExportHoldsEveryEventOnce(server.url(path).absoluteString, input: input,
-                                                               events: Self.events, in: folder)
+        try CalendarComparison.assertExportHoldsEveryEventOnce(
+            server.url(path).absoluteString, input: input,
+            events: Self.events, in: folder)
     }
 
     /// A sync whose lectures are all there already, sent again with no state (so each is an update
@@ -102,14 +115,19 @@ struct FaultsAgainstServer {
         defer { try? FileManager.default.removeItem(at: folder) }
         let term = try writeTimetable(in: folder)
         let through = proxy.url(server.kind.calendarPath("fault-updates")).absoluteString
-        let first = try CalbridgeCommand.run(["sync", term.path, "--to", through, "--user", "user", "--create",
-                                              "--state", folder.appendingPathComponent("first.json").path])
+        let first = try CalbridgeCommand.run([
+            "sync", term.path, "--to", through, "--user", "user", "--create",
+            "--state", folder.appendingPathComponent("first.json").path,
+        ])
         XCTAssertEqual(first.status, 0, first.errors)
         try proxy.inject(InjectedFault(fault: .resetResponse, methods: ["PUT"], every: 3))
 
-        let again = try CalbridgeCommand.run(["sync", term.path, "--to", through, "--user", "user",
-                                              "--state", folder.appendingPathComponent("second.json").path],
-                                             environment: Self.environment)
+        let again = try CalbridgeCommand.run(
+            [
+                "sync", term.path, "--to", through, "--user", "user",
+                "--state", folder.appendingPathComponent("second.json").path,
+            ],
+            environment: Self.environment)
         let counts = try proxy.counts()
         report("lost updates sync", counts)
         XCTAssertEqual(again.status, 0, again.errors)
@@ -127,8 +145,10 @@ struct FaultsAgainstServer {
         defer { try? FileManager.default.removeItem(at: folder) }
         let input = folder.appendingPathComponent("calendar.ics")
         try GeneratedCalendar.write(events: Self.events, to: input)
-        let arguments = ["import", input.path, "--to", proxy.url(server.kind.calendarPath("fault-listing")).absoluteString,
-                         "--user", "user", "--create", "--journal", folder.appendingPathComponent("journal").path]
+        let arguments = [
+            "import", input.path, "--to", proxy.url(server.kind.calendarPath("fault-listing")).absoluteString,
+            "--user", "user", "--create", "--journal", folder.appendingPathComponent("journal").path,
+        ]
         let first = try CalbridgeCommand.run(arguments)
         XCTAssertEqual(first.status, 0, first.errors)
         try proxy.inject(InjectedFault(fault: .cutMultistatus, methods: ["REPORT"], every: 1, most: 1))
@@ -145,8 +165,9 @@ struct FaultsAgainstServer {
 
     /// A `.well-known/caldav` that answers 404 leads to the server root and its principal (RFC 6764 §6).
     func aWellKnownThatAnswers404FallsBackToTheRoot() throws {
-        let made = try CalDAVStore(collection: server.url(server.kind.calendarPath("well-known-fallback")), user: "user",
-                                   password: "secret", createIfMissing: (name: "Fallback", color: nil))
+        let made = try CalDAVStore(
+            collection: server.url(server.kind.calendarPath("well-known-fallback")), user: "user",
+            password: "secret", createIfMissing: (name: "Fallback", color: nil))
         let proxy = try FaultProxy(upstream: server)
         defer { proxy.stop() }
         try proxy.inject(InjectedFault(fault: .wellKnown404))
@@ -171,24 +192,32 @@ struct FaultsAgainstServer {
         let path = server.kind.calendarPath("limited")
         try proxy.inject(InjectedFault(fault: .limit, limit: limit))
 
-        let run = try CalbridgeCommand.run(["import", input.path, "--to", proxy.url(path).absoluteString, "--user", "user",
-                                            "--create", "--json"], environment: Self.environment)
+        let run = try CalbridgeCommand.run(
+            [
+                "import", input.path, "--to", proxy.url(path).absoluteString, "--user", "user",
+                "--create", "--json",
+            ], environment: Self.environment)
         report("limit \(limit) import", try proxy.counts())
         XCTAssertEqual(run.status, 0, run.errors)
-        let pace = try XCTUnwrap(run.output.firstMatch(of: /"pace": \{"too_many_requests": ([0-9]+), "writes_at_once": ([0-9]+),/),
-                                 run.output)
+        let pace = try XCTUnwrap(
+            run.output.firstMatch(of: /"pace": \{"too_many_requests": ([0-9]+), "writes_at_once": ([0-9]+),/),
+            run.output)
         XCTAssertGreaterThanOrEqual(Int(pace.1) ?? 0, 1)
         XCTAssertLessThanOrEqual(Int(pace.2) ?? 99, limit, run.output)
-        XCTAssertTrue(run.errors.contains(/the server answered 429 [0-9]+ times?: settled at [0-9] writes? at once, [0-9]+ a second/),
-                      run.errors)
-        try CalendarComparison.assertExportHoldsEveryEventOnce(server.url(path).absoluteString, input: input,
-                                                               events: Self.events, in: folder)
+        XCTAssertTrue(
+            run.errors.contains(/the server answered 429 [0-9]+ times?: settled at [0-9] writes? at once, [0-9]+ a second/),
+            run.errors)
+        try CalendarComparison.assertExportHoldsEveryEventOnce(
+            server.url(path).absoluteString, input: input,
+            events: Self.events, in: folder)
     }
 
     /// Runs calbridge until it exits 0: each run exits 0 or 75 (run again), the runs after the
     /// first with `again` added; at most four runs.
-    private func converge(_ arguments: [String], again: [String] = [], proxy: FaultProxy, label: String,
-                          file: StaticString = #filePath, line: UInt = #line) throws {
+    private func converge(
+        _ arguments: [String], again: [String] = [], proxy: FaultProxy, label: String,
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws {
         var runs = 0
         defer { try? report("\(label) (\(runs) run\(runs == 1 ? "" : "s"))", proxy.counts()) }
         while true {
@@ -214,11 +243,13 @@ struct FaultsAgainstServer {
                 + "\"start\": \"\(8 + index % 8):00\", \"end\": \"\(8 + index % 8):45\", \"weeks\": \"all\"}"
         }
         let term = folder.appendingPathComponent("term.json")
-        try Data("""
+        try Data(
+            """
             {"calendar": {"id": "term", "name": "Term", "timezone": "Europe/Berlin"},
              "term": {"start": "2026-10-12", "end": "2026-10-23", "breaks": []},
              "lectures": [\(lectures.joined(separator: ", "))], "changes": []}
-            """.utf8).write(to: term)
+            """.utf8
+        ).write(to: term)
         return term
     }
 }

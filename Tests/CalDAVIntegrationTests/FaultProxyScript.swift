@@ -56,179 +56,179 @@ final class FaultProxy {
     }
 
     private static let source = #"""
-import http.client, json, os, random, socket, struct, sys, threading, time
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+        import http.client, json, os, random, socket, struct, sys, threading, time
+        from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
-port, upstream, config_file = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
-counts_file = os.path.join(os.path.dirname(config_file), "counts.json")
-HOP = {"connection", "keep-alive", "transfer-encoding", "content-length", "host"}
-# sabre/dav 4.7's answer to a create whose If-None-Match: * failed (Sabre\DAV\Exception\PreconditionFailed).
-SABRE_412 = (b'<?xml version="1.0" encoding="utf-8"?>\n<d:error xmlns:d="DAV:" xmlns:s="http://sabredav.org/ns">\n'
-             b'  <s:sabredav-version>4.7.0</s:sabredav-version>\n'
-             b'  <s:exception>Sabre\\DAV\\Exception\\PreconditionFailed</s:exception>\n'
-             b'  <s:message>An If-None-Match header was specified, but the ETag matched (or * was specified).</s:message>\n'
-             b'  <s:header>If-None-Match</s:header>\n</d:error>\n')
-lock = threading.Lock()
-state = {"config": None, "matched": 0, "faults": 0, "burst": 0, "in_flight": 0, "random": None, "failed": set(),
-         "counts": {"requests": 0, "retries": 0, "faults": 0}}
+        port, upstream, config_file = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
+        counts_file = os.path.join(os.path.dirname(config_file), "counts.json")
+        HOP = {"connection", "keep-alive", "transfer-encoding", "content-length", "host"}
+        # sabre/dav 4.7's answer to a create whose If-None-Match: * failed (Sabre\DAV\Exception\PreconditionFailed).
+        SABRE_412 = (b'<?xml version="1.0" encoding="utf-8"?>\n<d:error xmlns:d="DAV:" xmlns:s="http://sabredav.org/ns">\n'
+                     b'  <s:sabredav-version>4.7.0</s:sabredav-version>\n'
+                     b'  <s:exception>Sabre\\DAV\\Exception\\PreconditionFailed</s:exception>\n'
+                     b'  <s:message>An If-None-Match header was specified, but the ETag matched (or * was specified).</s:message>\n'
+                     b'  <s:header>If-None-Match</s:header>\n</d:error>\n')
+        lock = threading.Lock()
+        state = {"config": None, "matched": 0, "faults": 0, "burst": 0, "in_flight": 0, "random": None, "failed": set(),
+                 "counts": {"requests": 0, "retries": 0, "faults": 0}}
 
-def settings():
-    with open(config_file) as f:
-        text = f.read()
-    if text != state["config"]:
-        state["config"] = text
-        # Each configuration counts afresh, so a test reads the counts of its own fault.
-        state["matched"], state["faults"], state["burst"] = 0, 0, 0
-        state["counts"] = {"requests": 0, "retries": 0, "faults": 0}
-        state["failed"] = set()
-        state["random"] = random.Random(json.loads(text).get("seed", 1))
-    return json.loads(text)
+        def settings():
+            with open(config_file) as f:
+                text = f.read()
+            if text != state["config"]:
+                state["config"] = text
+                # Each configuration counts afresh, so a test reads the counts of its own fault.
+                state["matched"], state["faults"], state["burst"] = 0, 0, 0
+                state["counts"] = {"requests": 0, "retries": 0, "faults": 0}
+                state["failed"] = set()
+                state["random"] = random.Random(json.loads(text).get("seed", 1))
+            return json.loads(text)
 
-def save_counts():
-    temporary = counts_file + ".tmp"
-    with open(temporary, "w") as f:
-        json.dump(state["counts"], f)
-    os.replace(temporary, counts_file)
+        def save_counts():
+            temporary = counts_file + ".tmp"
+            with open(temporary, "w") as f:
+                json.dump(state["counts"], f)
+            os.replace(temporary, counts_file)
 
-def decide(config, method, path):
-    # Under lock: whether this request gets the configured fault.
-    kind = config.get("fault", "none")
-    if kind == "none":
-        return None
-    if kind == "well-known-404":
-        return kind if path.startswith("/.well-known/") else None
-    methods = config.get("methods") or []
-    if methods and method not in methods:
-        return None
-    if kind == "cut-multistatus" and method not in ("PROPFIND", "REPORT"):
-        return None
-    if kind == "limit":
-        return kind if state["in_flight"] >= config["limit"] else None
-    if kind == "unavailable-burst" and state["burst"] > 0:
-        state["burst"] -= 1
-        return kind
-    state["matched"] += 1
-    most = config.get("most", 0)
-    if most and state["faults"] >= most:
-        return None
-    if "every" in config:
-        hit = state["matched"] % config["every"] == 0
-    else:
-        hit = state["random"].random() < config.get("share", 0)
-    if not hit:
-        return None
-    state["faults"] += 1
-    if kind == "unavailable-burst":
-        state["burst"] = config.get("burst", 3) - 1
-    return kind
+        def decide(config, method, path):
+            # Under lock: whether this request gets the configured fault.
+            kind = config.get("fault", "none")
+            if kind == "none":
+                return None
+            if kind == "well-known-404":
+                return kind if path.startswith("/.well-known/") else None
+            methods = config.get("methods") or []
+            if methods and method not in methods:
+                return None
+            if kind == "cut-multistatus" and method not in ("PROPFIND", "REPORT"):
+                return None
+            if kind == "limit":
+                return kind if state["in_flight"] >= config["limit"] else None
+            if kind == "unavailable-burst" and state["burst"] > 0:
+                state["burst"] -= 1
+                return kind
+            state["matched"] += 1
+            most = config.get("most", 0)
+            if most and state["faults"] >= most:
+                return None
+            if "every" in config:
+                hit = state["matched"] % config["every"] == 0
+            else:
+                hit = state["random"].random() < config.get("share", 0)
+            if not hit:
+                return None
+            state["faults"] += 1
+            if kind == "unavailable-burst":
+                state["burst"] = config.get("burst", 3) - 1
+            return kind
 
-class Proxy(BaseHTTPRequestHandler):
-    protocol_version = "HTTP/1.1"
+        class Proxy(BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1"
 
-    def __getattr__(self, name):
-        if name.startswith("do_"):
-            return self.handle_request
-        raise AttributeError(name)
+            def __getattr__(self, name):
+                if name.startswith("do_"):
+                    return self.handle_request
+                raise AttributeError(name)
 
-    def handle_request(self):
-        length = int(self.headers.get("Content-Length", "0"))
-        with lock:
-            config = settings()
-            fault = decide(config, self.command, self.path)
-        # A request sent again is told by what it asks, not by its body, which a reset cuts short.
-        key = "%s %s %d %s" % (self.command, self.path, length, self.headers.get("If-Match") or self.headers.get("If-None-Match"))
-        self.count(fault, key)
-        if fault == "reset-request":
-            # Half the body arrives, then the connection is reset: the server never sees the request.
-            self.rfile.read(length // 2)
-            return self.reset()
-        body = self.rfile.read(length)
-        if fault == "too-many" or fault == "limit":
-            return self.answer(429, [("Retry-After", str(config.get("retry_after", "1"))), ("Content-Type", "text/plain")],
-                               b"too many requests")
-        if fault == "unavailable-burst":
-            return self.answer(503, [("Content-Type", "text/plain")], b"service unavailable")
-        if fault == "well-known-404":
-            return self.answer(404, [("Content-Type", "text/plain")], b"not found")
-        with lock:
-            state["in_flight"] += 1
-        try:
-            status, headers, data = self.forward(body)
-        finally:
-            with lock:
-                state["in_flight"] -= 1
-        if status >= 500 or status == 429:
-            with lock:
-                state["failed"].add(key)
-        if status == 412 and config.get("sabre_412") and self.headers.get("If-None-Match") == "*":
-            headers = [(k, v) for k, v in headers if k.lower() != "content-type"] + [("Content-Type", "application/xml; charset=utf-8")]
-            data = SABRE_412
-        if fault == "stall":
-            # The server has done the request; its answer comes after the client's deadline, if ever.
-            time.sleep(config.get("stall", 5))
-            return self.reset()
-        if fault == "reset-response":
-            # The request went through; the answer breaks off with a reset (before any byte of it when
-            # it has no body, so the client cannot take the head for the whole answer).
-            if data:
+            def handle_request(self):
+                length = int(self.headers.get("Content-Length", "0"))
+                with lock:
+                    config = settings()
+                    fault = decide(config, self.command, self.path)
+                # A request sent again is told by what it asks, not by its body, which a reset cuts short.
+                key = "%s %s %d %s" % (self.command, self.path, length, self.headers.get("If-Match") or self.headers.get("If-None-Match"))
+                self.count(fault, key)
+                if fault == "reset-request":
+                    # Half the body arrives, then the connection is reset: the server never sees the request.
+                    self.rfile.read(length // 2)
+                    return self.reset()
+                body = self.rfile.read(length)
+                if fault == "too-many" or fault == "limit":
+                    return self.answer(429, [("Retry-After", str(config.get("retry_after", "1"))), ("Content-Type", "text/plain")],
+                                       b"too many requests")
+                if fault == "unavailable-burst":
+                    return self.answer(503, [("Content-Type", "text/plain")], b"service unavailable")
+                if fault == "well-known-404":
+                    return self.answer(404, [("Content-Type", "text/plain")], b"not found")
+                with lock:
+                    state["in_flight"] += 1
+                try:
+                    status, headers, data = self.forward(body)
+                finally:
+                    with lock:
+                        state["in_flight"] -= 1
+                if status >= 500 or status == 429:
+                    with lock:
+                        state["failed"].add(key)
+                if status == 412 and config.get("sabre_412") and self.headers.get("If-None-Match") == "*":
+                    headers = [(k, v) for k, v in headers if k.lower() != "content-type"] + [("Content-Type", "application/xml; charset=utf-8")]
+                    data = SABRE_412
+                if fault == "stall":
+                    # The server has done the request; its answer comes after the client's deadline, if ever.
+                    time.sleep(config.get("stall", 5))
+                    return self.reset()
+                if fault == "reset-response":
+                    # The request went through; the answer breaks off with a reset (before any byte of it when
+                    # it has no body, so the client cannot take the head for the whole answer).
+                    if data:
+                        self.head(status, headers, len(data))
+                        self.wfile.write(data[: len(data) // 2])
+                        self.wfile.flush()
+                    return self.reset()
+                if fault == "cut-multistatus" and status == 207:
+                    # The whole length is announced, half the multistatus sent, and the connection closed.
+                    self.head(status, headers, len(data))
+                    self.wfile.write(data[: len(data) // 2])
+                    self.wfile.flush()
+                    self.close_connection = True
+                    self.connection.shutdown(socket.SHUT_WR)
+                    return
+                self.answer(status, headers, data)
+
+            def count(self, fault, key):
+                with lock:
+                    counts = state["counts"]
+                    counts["requests"] += 1
+                    if key in state["failed"]:
+                        state["failed"].discard(key)
+                        counts["retries"] += 1
+                    if fault:
+                        counts["faults"] += 1
+                        state["failed"].add(key)
+                    save_counts()
+
+            def forward(self, body):
+                connection = http.client.HTTPConnection("127.0.0.1", upstream, timeout=60)
+                headers = {k: v for k, v in self.headers.items() if k.lower() not in HOP}
+                connection.request(self.command, self.path, body=body, headers=headers)
+                reply = connection.getresponse()
+                data = reply.read()
+                connection.close()
+                return reply.status, [(k, v) for k, v in reply.getheaders() if k.lower() not in HOP], data
+
+            def head(self, status, headers, length):
+                self.send_response(status)
+                for k, v in headers:
+                    self.send_header(k, v)
+                self.send_header("Content-Length", str(length))
+                self.end_headers()
+
+            def answer(self, status, headers, data):
                 self.head(status, headers, len(data))
-                self.wfile.write(data[: len(data) // 2])
-                self.wfile.flush()
-            return self.reset()
-        if fault == "cut-multistatus" and status == 207:
-            # The whole length is announced, half the multistatus sent, and the connection closed.
-            self.head(status, headers, len(data))
-            self.wfile.write(data[: len(data) // 2])
-            self.wfile.flush()
-            self.close_connection = True
-            self.connection.shutdown(socket.SHUT_WR)
-            return
-        self.answer(status, headers, data)
+                self.wfile.write(data)
 
-    def count(self, fault, key):
-        with lock:
-            counts = state["counts"]
-            counts["requests"] += 1
-            if key in state["failed"]:
-                state["failed"].discard(key)
-                counts["retries"] += 1
-            if fault:
-                counts["faults"] += 1
-                state["failed"].add(key)
-            save_counts()
+            def reset(self):
+                # SO_LINGER with a zero timeout makes close() send a RST instead of a FIN.
+                self.connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+                self.close_connection = True
+                self.connection.close()
 
-    def forward(self, body):
-        connection = http.client.HTTPConnection("127.0.0.1", upstream, timeout=60)
-        headers = {k: v for k, v in self.headers.items() if k.lower() not in HOP}
-        connection.request(self.command, self.path, body=body, headers=headers)
-        reply = connection.getresponse()
-        data = reply.read()
-        connection.close()
-        return reply.status, [(k, v) for k, v in reply.getheaders() if k.lower() not in HOP], data
+            def log_message(self, format, *args):
+                sys.stderr.write("%s %s\n" % (self.command, self.path))
 
-    def head(self, status, headers, length):
-        self.send_response(status)
-        for k, v in headers:
-            self.send_header(k, v)
-        self.send_header("Content-Length", str(length))
-        self.end_headers()
-
-    def answer(self, status, headers, data):
-        self.head(status, headers, len(data))
-        self.wfile.write(data)
-
-    def reset(self):
-        # SO_LINGER with a zero timeout makes close() send a RST instead of a FIN.
-        self.connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
-        self.close_connection = True
-        self.connection.close()
-
-    def log_message(self, format, *args):
-        sys.stderr.write("%s %s\n" % (self.command, self.path))
-
-ThreadingHTTPServer.daemon_threads = True
-ThreadingHTTPServer(("127.0.0.1", port), Proxy).serve_forever()
-"""#
+        ThreadingHTTPServer.daemon_threads = True
+        ThreadingHTTPServer(("127.0.0.1", port), Proxy).serve_forever()
+        """#
 }
 
 /// One fault the proxy injects, and when.

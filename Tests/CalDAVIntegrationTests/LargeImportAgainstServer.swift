@@ -27,8 +27,10 @@ struct LargeImportAgainstServer {
         let input = folder.appendingPathComponent("calendar-\(events).ics")
         try GeneratedCalendar.write(events: events, to: input)
         let collection = server.url(server.kind.calendarPath("large")).absoluteString
-        let arguments = ["import", input.path, "--to", collection, "--user", "user", "--create",
-                         "--journal", folder.appendingPathComponent("journal").path]
+        let arguments = [
+            "import", input.path, "--to", collection, "--user", "user", "--create",
+            "--journal", folder.appendingPathComponent("journal").path,
+        ]
 
         let imported = try CalbridgeCommand.run(arguments)
         XCTAssertEqual(imported.status, 0, imported.errors)

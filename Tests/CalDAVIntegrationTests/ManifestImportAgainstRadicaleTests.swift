@@ -16,8 +16,9 @@ final class ManifestImportAgainstRadicaleTests: ServerTestCase {
         let manifest = try writeManifest(in: folder, server: server, prefix: "a")
         let started = Date()
         let shards = try (0..<2).map { shard in
-            try CalbridgeCommand.start(["import", "--manifest", manifest.path, "--shard", "\(shard)/2", "--create"],
-                                       log: folder.appendingPathComponent("shard\(shard).log"))
+            try CalbridgeCommand.start(
+                ["import", "--manifest", manifest.path, "--shard", "\(shard)/2", "--create"],
+                log: folder.appendingPathComponent("shard\(shard).log"))
         }
         shards.forEach { $0.waitUntilExit() }
         let seconds = Date().timeIntervalSince(started)
@@ -28,7 +29,8 @@ final class ManifestImportAgainstRadicaleTests: ServerTestCase {
             XCTAssertEqual(log.components(separatedBy: ": 3 created, 0 updated, 0 already there, 0 failed").count, 101, log)
         }
         for row in 0..<Self.rows {
-            XCTAssertEqual(try storedUIDs(server, "a", row: row), (0..<Self.eventsPerRow).map { "UID:" + uid(row, $0) }, "collection a\(row)")
+            XCTAssertEqual(
+                try storedUIDs(server, "a", row: row), (0..<Self.eventsPerRow).map { "UID:" + uid(row, $0) }, "collection a\(row)")
         }
         print(String(format: "manifest of \(Self.rows) calendars, two shards at once: %.1f s", seconds))
     }
@@ -43,8 +45,9 @@ final class ManifestImportAgainstRadicaleTests: ServerTestCase {
         let started = Date()
         let first = try CalbridgeCommand.start(arguments(0), log: folder.appendingPathComponent("shard0.log"))
         let second = try CalbridgeCommand.start(arguments(1), log: folder.appendingPathComponent("shard1.log"))
-        let finishedBeforeKill = try waitUntilShard1HasFinished(rows: 25, prefix: "k", journals: folder.appendingPathComponent("users.journals"),
-                                                               while: second)
+        let finishedBeforeKill = try waitUntilShard1HasFinished(
+            rows: 25, prefix: "k", journals: folder.appendingPathComponent("users.journals"),
+            while: second)
         kill(second.processIdentifier, SIGKILL)
         second.waitUntilExit()
         first.waitUntilExit()
@@ -60,22 +63,28 @@ final class ManifestImportAgainstRadicaleTests: ServerTestCase {
         XCTAssertEqual(rerun.status, 0, rerun.errors)
         XCTAssertTrue(rerun.errors.contains("(shard 1/2: 100 of 200 rows): 100 imported, 0 failed"), rerun.errors)
         // A row whose journal was written before the kill sends nothing again.
-        let rows = try rerun.output.split(separator: "\n").map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] ?? [:] }
+        let rows = try rerun.output.split(separator: "\n").map {
+            try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] ?? [:]
+        }
         XCTAssertEqual(rows.count, 100)
-        let untouched = rows.filter { ($0["created"] as? [String])?.isEmpty == true && ($0["unchanged"] as? [String])?.count == Self.eventsPerRow }
+        let untouched = rows.filter {
+            ($0["created"] as? [String])?.isEmpty == true && ($0["unchanged"] as? [String])?.count == Self.eventsPerRow
+        }
         XCTAssertGreaterThanOrEqual(untouched.count, finishedBeforeKill, rerun.errors)
         XCTAssertLessThan(untouched.count, 100, "the kill came part-way")
 
         for row in 0..<Self.rows {
-            XCTAssertEqual(try storedUIDs(server, "k", row: row), (0..<Self.eventsPerRow).map { "UID:" + uid(row, $0) }, "collection k\(row)")
+            XCTAssertEqual(
+                try storedUIDs(server, "k", row: row), (0..<Self.eventsPerRow).map { "UID:" + uid(row, $0) }, "collection k\(row)")
         }
         for row in [1, 199] {
             let exported = try CalbridgeCommand.run(["export", collection(server, "k", row), "--user", "user"])
             XCTAssertEqual(exported.status, 0, exported.errors)
             XCTAssertEqual(exported.output.components(separatedBy: "BEGIN:VEVENT").count - 1, Self.eventsPerRow)
         }
-        print("manifest of \(Self.rows) calendars: both shards at once (shard 1 killed after \(finishedBeforeKill)+ rows) "
-              + String(format: "%.1f s; shard 1 run again %.1f s", firstSeconds, rerunSeconds))
+        print(
+            "manifest of \(Self.rows) calendars: both shards at once (shard 1 killed after \(finishedBeforeKill)+ rows) "
+                + String(format: "%.1f s; shard 1 run again %.1f s", firstSeconds, rerunSeconds))
     }
 
     private func uid(_ row: Int, _ event: Int) -> String {
@@ -107,7 +116,8 @@ final class ManifestImportAgainstRadicaleTests: ServerTestCase {
         while Date() < deadline, importer.isRunning {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: journals.path)) ?? []
             let finished = names.filter { name in
-                name.hasPrefix("user-\(prefix)") && (name.wholeMatch(of: /user-[a-z]+([0-9]+)-[0-9a-f]+\.journal/).flatMap { Int($0.1) }.map { $0 % 2 == 1 } ?? false)
+                name.hasPrefix("user-\(prefix)")
+                    && (name.wholeMatch(of: /user-[a-z]+([0-9]+)-[0-9a-f]+\.journal/).flatMap { Int($0.1) }.map { $0 % 2 == 1 } ?? false)
             }.count
             if finished >= count { return finished }
             usleep(20_000)
@@ -119,7 +129,9 @@ final class ManifestImportAgainstRadicaleTests: ServerTestCase {
     private func storedUIDs(_ server: CalDAVTestServer, _ prefix: String, row: Int) throws -> [String] {
         let folder = server.storage.appendingPathComponent("collection-root/user/\(prefix)\(row)")
         return try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".ics") }.flatMap { name in
-            try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8).components(separatedBy: "\r\n").filter { $0.hasPrefix("UID:") }
+            try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8).components(separatedBy: "\r\n").filter {
+                $0.hasPrefix("UID:")
+            }
         }.sorted()
     }
 }

@@ -24,11 +24,15 @@ struct MirrorAgainstServer {
         let input = folder.appendingPathComponent("calendar.ics")
         try GeneratedCalendar.write(events: events, to: input)
         let sourcePath = server.kind.calendarPath("mirror-source"), targetPath = server.kind.calendarPath("mirror-target")
-        let imported = try CalbridgeCommand.run(["import", input.path, "--to", server.url(sourcePath).absoluteString, "--user", "user", "--create"])
+        let imported = try CalbridgeCommand.run([
+            "import", input.path, "--to", server.url(sourcePath).absoluteString, "--user", "user", "--create",
+        ])
         XCTAssertEqual(imported.status, 0, imported.errors)
         let state = folder.appendingPathComponent("mirror.json").path
-        let arguments = ["mirror", proxy.url(sourcePath).absoluteString, proxy.url(targetPath).absoluteString,
-                         "--source-user", "user", "--target-user", "user", "--state", state, "--json"]
+        let arguments = [
+            "mirror", proxy.url(sourcePath).absoluteString, proxy.url(targetPath).absoluteString,
+            "--source-user", "user", "--target-user", "user", "--state", state, "--json",
+        ]
 
         try Data().write(to: log)
         let first = try report(of: CalbridgeCommand.run(arguments + ["--create"]))
@@ -41,7 +45,8 @@ struct MirrorAgainstServer {
             XCTAssertLessThan(try putAsAnotherClient(server.url(sourcePath + uid + ".ics"), bytes: event(uid: uid, summary: "Moved")), 300)
         }
         XCTAssertLessThan(try send("DELETE", to: server.url(sourcePath + deleted + ".ics")), 300)
-        XCTAssertLessThan(try putAsAnotherClient(server.url(targetPath + planted + ".ics"), bytes: event(uid: planted, summary: "Mine")), 300)
+        XCTAssertLessThan(
+            try putAsAnotherClient(server.url(targetPath + planted + ".ics"), bytes: event(uid: planted, summary: "Mine")), 300)
 
         try Data().write(to: log)
         let plan = try report(of: CalbridgeCommand.run(arguments + ["--dry-run", "--delete"]))
@@ -68,8 +73,10 @@ struct MirrorAgainstServer {
         XCTAssertEqual(conflicts(quiet), [])
         // The target now holds what the source holds.
         let copied = folder.appendingPathComponent("source.ics")
-        XCTAssertEqual(try CalbridgeCommand.run(["export", server.url(sourcePath).absoluteString, "--user", "user", "-o", copied.path]).status, 0)
-        try CalendarComparison.assertExportHoldsEveryEventOnce(server.url(targetPath).absoluteString, input: copied, events: events - 1, in: folder)
+        XCTAssertEqual(
+            try CalbridgeCommand.run(["export", server.url(sourcePath).absoluteString, "--user", "user", "-o", copied.path]).status, 0)
+        try CalendarComparison.assertExportHoldsEveryEventOnce(
+            server.url(targetPath).absoluteString, input: copied, events: events - 1, in: folder)
     }
 
     func aKilledRunRunAgainEndsWithEveryEventOnce() throws {
@@ -84,7 +91,9 @@ struct MirrorAgainstServer {
         XCTAssertEqual(try CalbridgeCommand.run(["import", input.path, "--to", source]).status, 0)
         let targetPath = server.kind.calendarPath("mirror-killed")
         let state = folder.appendingPathComponent("mirror.json")
-        let arguments = ["mirror", source, proxy.url(targetPath).absoluteString, "--target-user", "user", "--state", state.path, "--create"]
+        let arguments = [
+            "mirror", source, proxy.url(targetPath).absoluteString, "--target-user", "user", "--state", state.path, "--create",
+        ]
 
         try Data().write(to: log)
         let mirror = try CalbridgeCommand.start(arguments, log: folder.appendingPathComponent("mirror.log"))
@@ -101,7 +110,8 @@ struct MirrorAgainstServer {
         let created = (again["created"] as? [String])?.count ?? 0, unchanged = (again["unchanged"] as? [String])?.count ?? 0
         XCTAssertEqual(created + unchanged, events - (recorded?.count ?? 0))
         XCTAssertEqual(again["updated"] as? [String], [])
-        try CalendarComparison.assertExportHoldsEveryEventOnce(server.url(targetPath).absoluteString, input: input, events: events, in: folder)
+        try CalendarComparison.assertExportHoldsEveryEventOnce(
+            server.url(targetPath).absoluteString, input: input, events: events, in: folder)
     }
 
     /// The JSON report on standard output, after asserting the run's exit 0.

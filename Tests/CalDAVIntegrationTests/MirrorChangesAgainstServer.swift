@@ -12,8 +12,10 @@ struct MirrorChangesAgainstServer {
         let url = server.url(server.kind.calendarPath("changes-\(UUID().uuidString.prefix(8).lowercased())"))
         let store = try CalDAVStore(collection: url, user: "user", password: "secret", createIfMissing: (name: "Changes", color: nil))
         let etagA = try store.put(uid: "changes-a@example.com", bytes: event(uid: "changes-a@example.com", summary: "A"), expected: nil)
-        XCTAssertLessThan(try putAsAnotherClient(url.appendingPathComponent("0F2C-foreign-name.ics"),
-                                                 bytes: event(uid: "changes-x@example.com", summary: "X")), 300)
+        XCTAssertLessThan(
+            try putAsAnotherClient(
+                url.appendingPathComponent("0F2C-foreign-name.ics"),
+                bytes: event(uid: "changes-x@example.com", summary: "X")), 300)
 
         var sent = store.requestsSent
         let all = try store.changes(after: nil)

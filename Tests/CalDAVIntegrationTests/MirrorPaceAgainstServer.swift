@@ -18,24 +18,31 @@ extension FaultsAgainstServer {
         let targetPath = server.kind.calendarPath("mirror-limit-target")
         try proxy.inject(InjectedFault(fault: .limit, limit: limit))
 
-        let run = try CalbridgeCommand.run(["mirror", source, proxy.url(targetPath).absoluteString, "--source-user", "user",
-                                            "--target-user", "user", "--create", "--json",
-                                            "--state", folder.appendingPathComponent("mirror.state.json").path],
-                                           environment: Self.environment)
+        let run = try CalbridgeCommand.run(
+            [
+                "mirror", source, proxy.url(targetPath).absoluteString, "--source-user", "user",
+                "--target-user", "user", "--create", "--json",
+                "--state", folder.appendingPathComponent("mirror.state.json").path,
+            ],
+            environment: Self.environment)
         let counts = try proxy.counts()
         report("limit \(limit) mirror", counts)
         XCTAssertEqual(run.status, 0, run.errors)
-        let pace = try XCTUnwrap(run.output.firstMatch(of: /"pace": \{"too_many_requests": ([0-9]+), "writes_at_once": ([0-9]+), "writes_per_second": ([0-9]+)\}/),
-                                 run.output)
+        let pace = try XCTUnwrap(
+            run.output.firstMatch(
+                of: /"pace": \{"too_many_requests": ([0-9]+), "writes_at_once": ([0-9]+), "writes_per_second": ([0-9]+)\}/),
+            run.output)
         // Every 429 the proxy sent reached the writes' pace: the source was not behind the proxy.
         XCTAssertEqual(Int(pace.1), counts.faults, run.output)
         XCTAssertGreaterThanOrEqual(counts.faults, 1)
         XCTAssertLessThanOrEqual(Int(pace.2) ?? 99, limit, run.output)
         XCTAssertGreaterThan(Int(pace.3) ?? 0, 0, run.output)
         XCTAssertTrue(run.errors.contains("mirror: \(Self.events) created, 0 updated, 0 deleted; "), run.errors)
-        XCTAssertTrue(run.errors.contains("; the server answered 429 \(pace.1) time\(pace.1 == "1" ? "" : "s"): settled at \(pace.2) write"),
-                      run.errors)
-        try CalendarComparison.assertExportHoldsEveryEventOnce(server.url(targetPath).absoluteString, input: input,
-                                                               events: Self.events, in: folder)
+        XCTAssertTrue(
+            run.errors.contains("; the server answered 429 \(pace.1) time\(pace.1 == "1" ? "" : "s"): settled at \(pace.2) write"),
+            run.errors)
+        try CalendarComparison.assertExportHoldsEveryEventOnce(
+            server.url(targetPath).absoluteString, input: input,
+            events: Self.events, in: folder)
     }
 }

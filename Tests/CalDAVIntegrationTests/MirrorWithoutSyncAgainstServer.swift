@@ -18,15 +18,19 @@ struct MirrorWithoutSyncAgainstServer {
         let folder = try temporaryFolder("mirror-no-sync")
         defer { try? FileManager.default.removeItem(at: folder) }
         let sourcePath = server.kind.calendarPath("no-sync-source")
-        let source = try CalDAVStore(collection: server.url(sourcePath), user: "user", password: "secret",
-                                     createIfMissing: (name: "No sync", color: nil))
+        let source = try CalDAVStore(
+            collection: server.url(sourcePath), user: "user", password: "secret",
+            createIfMissing: (name: "No sync", color: nil))
         for number in 1...3 {
-            try source.put(uid: "no-sync-\(number)@example.com", bytes: event(uid: "no-sync-\(number)@example.com", summary: "Event \(number)"),
-                           expected: nil)
+            try source.put(
+                uid: "no-sync-\(number)@example.com", bytes: event(uid: "no-sync-\(number)@example.com", summary: "Event \(number)"),
+                expected: nil)
         }
         let target = folder.appendingPathComponent("target").path
-        let arguments = ["mirror", proxy.url(sourcePath).absoluteString, target, "--source-user", "user",
-                         "--state", folder.appendingPathComponent("state.json").path]
+        let arguments = [
+            "mirror", proxy.url(sourcePath).absoluteString, target, "--source-user", "user",
+            "--state", folder.appendingPathComponent("state.json").path,
+        ]
 
         let first = try CalbridgeCommand.run(arguments)
         XCTAssertEqual(first.status, 0, first.errors)
@@ -66,50 +70,50 @@ enum NoSyncProxyScript {
     }
 
     private static let source = #"""
-import http.client, os, sys
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+        import http.client, os, sys
+        from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
-port, upstream, folder = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
-HOP = {"connection", "keep-alive", "transfer-encoding", "content-length", "host"}
-REFUSAL = (b'<?xml version="1.0" encoding="utf-8"?>\n'
-           b'<D:error xmlns:D="DAV:"><D:supported-report/></D:error>')
+        port, upstream, folder = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
+        HOP = {"connection", "keep-alive", "transfer-encoding", "content-length", "host"}
+        REFUSAL = (b'<?xml version="1.0" encoding="utf-8"?>\n'
+                   b'<D:error xmlns:D="DAV:"><D:supported-report/></D:error>')
 
-class Proxy(BaseHTTPRequestHandler):
-    protocol_version = "HTTP/1.1"
+        class Proxy(BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1"
 
-    def __getattr__(self, name):
-        if name.startswith("do_"):
-            return self.forward
-        raise AttributeError(name)
+            def __getattr__(self, name):
+                if name.startswith("do_"):
+                    return self.forward
+                raise AttributeError(name)
 
-    def forward(self):
-        body = self.rfile.read(int(self.headers.get("Content-Length", "0")))
-        with open(os.path.join(folder, "requests"), "a") as log:
-            log.write(self.command + "\n")
-        if self.command == "REPORT" and b"sync-collection" in body:
-            self.answer(403, [("Content-Type", "application/xml; charset=utf-8")], REFUSAL)
-            return
-        connection = http.client.HTTPConnection("127.0.0.1", upstream, timeout=60)
-        headers = {k: v for k, v in self.headers.items() if k.lower() not in HOP}
-        connection.request(self.command, self.path, body=body, headers=headers)
-        reply = connection.getresponse()
-        data = reply.read()
-        self.answer(reply.status, [(k, v) for k, v in reply.getheaders() if k.lower() not in HOP], data)
-        connection.close()
+            def forward(self):
+                body = self.rfile.read(int(self.headers.get("Content-Length", "0")))
+                with open(os.path.join(folder, "requests"), "a") as log:
+                    log.write(self.command + "\n")
+                if self.command == "REPORT" and b"sync-collection" in body:
+                    self.answer(403, [("Content-Type", "application/xml; charset=utf-8")], REFUSAL)
+                    return
+                connection = http.client.HTTPConnection("127.0.0.1", upstream, timeout=60)
+                headers = {k: v for k, v in self.headers.items() if k.lower() not in HOP}
+                connection.request(self.command, self.path, body=body, headers=headers)
+                reply = connection.getresponse()
+                data = reply.read()
+                self.answer(reply.status, [(k, v) for k, v in reply.getheaders() if k.lower() not in HOP], data)
+                connection.close()
 
-    def answer(self, status, headers, data):
-        self.send_response(status)
-        for k, v in headers:
-            self.send_header(k, v)
-        self.send_header("Content-Length", str(len(data)))
-        self.end_headers()
-        self.wfile.write(data)
+            def answer(self, status, headers, data):
+                self.send_response(status)
+                for k, v in headers:
+                    self.send_header(k, v)
+                self.send_header("Content-Length", str(len(data)))
+                self.end_headers()
+                self.wfile.write(data)
 
-    def log_message(self, format, *args):
-        pass
+            def log_message(self, format, *args):
+                pass
 
-ThreadingHTTPServer(("127.0.0.1", port), Proxy).serve_forever()
-"""#
+        ThreadingHTTPServer(("127.0.0.1", port), Proxy).serve_forever()
+        """#
 }
 
 /// What mirror does from Radicale 3.9 when its sync-collection is refused.

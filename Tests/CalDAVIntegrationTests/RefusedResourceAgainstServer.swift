@@ -17,19 +17,27 @@ struct RefusedResourceAgainstServer {
         try Data(calendar(uids).utf8).write(to: input)
         try "item-07-calbridge-test.ics".write(to: refuse, atomically: true, encoding: .utf8)
         let collection = proxy.url(server.kind.calendarPath("refused")).absoluteString
-        let arguments = ["import", input.path, "--to", collection, "--user", "user", "--create", "--json",
-                         "--journal", folder.appendingPathComponent("journal").path]
+        let arguments = [
+            "import", input.path, "--to", collection, "--user", "user", "--create", "--json",
+            "--journal", folder.appendingPathComponent("journal").path,
+        ]
 
         let first = try CalbridgeCommand.run(arguments)
         XCTAssertEqual(first.status, 1, first.errors)
-        XCTAssertTrue(first.errors.hasPrefix(#"{"kind": "summary", "file": null, "line": null, "column": null, "severity": null, "message": "import: 19 created, 0 updated, 0 already there, 1 failed"#), first.errors)
+        XCTAssertTrue(
+            first.errors.hasPrefix(
+                #"{"kind": "summary", "file": null, "line": null, "column": null, "severity": null, "message": "import: 19 created, 0 updated, 0 already there, 1 failed"#
+            ), first.errors)
         XCTAssertTrue(first.errors.contains("item-07-calbridge-test: the server kept failing on it: PUT "), first.errors)
         XCTAssertTrue(first.output.contains("\"failed\": [{\"uid\": \"item-07-calbridge-test\", \"error\": "), first.output)
 
         try "".write(to: refuse, atomically: true, encoding: .utf8)
         let again = try CalbridgeCommand.run(arguments + ["--resume"])
         XCTAssertEqual(again.status, 0, again.errors)
-        XCTAssertTrue(again.errors.hasPrefix(#"{"kind": "summary", "file": null, "line": null, "column": null, "severity": null, "message": "import: 1 created, 0 updated, 19 already there, 0 failed"#), again.errors)
+        XCTAssertTrue(
+            again.errors.hasPrefix(
+                #"{"kind": "summary", "file": null, "line": null, "column": null, "severity": null, "message": "import: 1 created, 0 updated, 19 already there, 0 failed"#
+            ), again.errors)
         let exported = try CalbridgeCommand.run(["export", collection, "--user", "user"])
         let found = exported.output.components(separatedBy: "\r\n").filter { $0.hasPrefix("UID:") }.map { String($0.dropFirst(4)) }
         XCTAssertEqual(found.sorted(), uids)
@@ -48,11 +56,13 @@ struct RefusedResourceAgainstServer {
         let lectures = ["l0", "l1", "refused-lecture", "l3"].enumerated().map { index, id in
             "{\"id\": \"\(id)\", \"title\": \"Lecture \(index)\", \"weekday\": \"MO\", \"start\": \"\(8 + index):00\", \"end\": \"\(8 + index):45\", \"weeks\": \"all\"}"
         }
-        try Data("""
+        try Data(
+            """
             {"calendar": {"id": "term", "name": "Term", "timezone": "Europe/Berlin"},
              "term": {"start": "2026-10-12", "end": "2026-10-23", "breaks": []},
              "lectures": [\(lectures.joined(separator: ", "))], "changes": []}
-            """.utf8).write(to: timetable)
+            """.utf8
+        ).write(to: timetable)
         try "refused-lecture".write(to: refuse, atomically: true, encoding: .utf8)
         let collection = proxy.url(server.kind.calendarPath("refused-sync")).absoluteString
         let arguments = ["sync", timetable.path, "--to", collection, "--user", "user", "--state", state.path, "--create"]
@@ -60,10 +70,12 @@ struct RefusedResourceAgainstServer {
         let first = try CalbridgeCommand.run(arguments)
         XCTAssertEqual(first.status, 1, first.errors)
         XCTAssertTrue(first.errors.contains("sync: 3 created, 0 updated, 0 deleted, 0 untouched"), first.errors)
-        XCTAssertTrue(first.errors.contains("""
-            calbridge: the store refused 1 of the changes; the state file is unchanged, so the next sync tries them again:
-              term-refused-lecture@calbridge: 
-            """), first.errors)
+        XCTAssertTrue(
+            first.errors.contains(
+                """
+                calbridge: the store refused 1 of the changes; the state file is unchanged, so the next sync tries them again:
+                  term-refused-lecture@calbridge: 
+                """), first.errors)
         XCTAssertFalse(FileManager.default.fileExists(atPath: state.path), "the state was saved although a lecture is missing")
 
         try "".write(to: refuse, atomically: true, encoding: .utf8)

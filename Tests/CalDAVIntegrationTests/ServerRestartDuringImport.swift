@@ -53,7 +53,10 @@ struct ServerRestartDuringImport {
         let deadline = Date().addingTimeInterval(300)
         while Date() < deadline, importer.isRunning {
             if let data = try? Data(contentsOf: journal),
-               let read = try? JSONDecoder().decode(ImportJournal.self, from: data), read.entries.count >= count { return }
+                let read = try? JSONDecoder().decode(ImportJournal.self, from: data), read.entries.count >= count
+            {
+                return
+            }
             usleep(50_000)
         }
         throw ToolFailed(description: "the import ended or stalled before its journal held \(count) resources")

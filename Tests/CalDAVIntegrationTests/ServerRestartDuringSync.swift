@@ -49,23 +49,24 @@ struct ServerRestartDuringSync {
         let items = (0..<lectures).map { number in
             let hour = 8 + number / weekdays.count % 10
             return """
-            {"id": "L\(number)", "title": "Lecture \(number)", "kind": "Vorlesung", "lecturer": "Prof. \(number)", \
-            "room": "\(roomPrefix)-\(number)", "weekday": "\(weekdays[number % weekdays.count])", \
-            "start": "\(hour):00", "end": "\(hour):45", "weeks": "all"}
-            """
+                {"id": "L\(number)", "title": "Lecture \(number)", "kind": "Vorlesung", "lecturer": "Prof. \(number)", \
+                "room": "\(roomPrefix)-\(number)", "weekday": "\(weekdays[number % weekdays.count])", \
+                "start": "\(hour):00", "end": "\(hour):45", "weeks": "all"}
+                """
         }
         return """
-        {"calendar": {"id": "restart", "name": "Restart", "color": "#1E90FF", "timezone": "Europe/Berlin"},
-         "term": {"start": "2026-10-12", "end": "2026-10-23", "breaks": []},
-         "lectures": [\(items.joined(separator: ",\n"))], "changes": []}
-        """
+            {"calendar": {"id": "restart", "name": "Restart", "color": "#1E90FF", "timezone": "Europe/Berlin"},
+             "term": {"start": "2026-10-12", "end": "2026-10-23", "breaks": []},
+             "lectures": [\(items.joined(separator: ",\n"))], "changes": []}
+            """
     }
 
     /// Waits until `times` of the server's stored items contain `text`.
     private func waitUntil(storageMentions text: String, times: Int, while syncer: Process) throws {
         let deadline = Date().addingTimeInterval(300)
         while Date() < deadline, syncer.isRunning {
-            let items = FileManager.default.enumerator(at: server.storage, includingPropertiesForKeys: nil)?
+            let items =
+                FileManager.default.enumerator(at: server.storage, includingPropertiesForKeys: nil)?
                 .compactMap { $0 as? URL }.filter { $0.pathExtension == "ics" } ?? []
             let written = items.filter { (try? String(contentsOf: $0, encoding: .utf8))?.contains(text) == true }.count
             if written >= times { return }

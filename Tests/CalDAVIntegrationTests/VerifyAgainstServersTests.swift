@@ -23,11 +23,14 @@ struct VerifyAgainstServer {
         let agreeing = try CalbridgeCommand.run(["verify", directory, collection, "--target-user", "user"])
         XCTAssertEqual(agreeing.status, 0, agreeing.output + agreeing.errors)
         XCTAssertEqual(agreeing.output, "")
-        XCTAssertTrue(agreeing.errors.contains("verify: 3 on both, 3 agree, 0 differ; 0 missing on the target, 0 only on the target"),
-                      agreeing.errors)
+        XCTAssertTrue(
+            agreeing.errors.contains("verify: 3 on both, 3 agree, 0 differ; 0 missing on the target, 0 only on the target"),
+            agreeing.errors)
         // A mirror of the server's collection into another agrees with both.
         let mirrored = server.url(kind.calendarPath("verify-mirror")).absoluteString
-        let mirror = try CalbridgeCommand.run(["mirror", collection, mirrored, "--source-user", "user", "--target-user", "user", "--create"])
+        let mirror = try CalbridgeCommand.run([
+            "mirror", collection, mirrored, "--source-user", "user", "--target-user", "user", "--create",
+        ])
         XCTAssertEqual(mirror.status, 0, mirror.errors)
         for (source, target) in [(collection, mirrored), (directory, mirrored)] {
             let verified = try CalbridgeCommand.run(["verify", source, target, "--source-user", "user", "--target-user", "user"])
@@ -37,8 +40,10 @@ struct VerifyAgainstServer {
         // The server's copy changes: a SUMMARY, an override gone (the whole resource rewritten
         // without it), and a resource the directory lacks.
         let text = try String(contentsOf: Self.sample, encoding: .utf8)
-        let override = try XCTUnwrap(text.range(of: "BEGIN:VEVENT\r\nUID:umh-ss26-ti-vl@vvz.uni-musterhausen.example.de\r\nDTSTAMP:20260610T090000Z\r\n"
-                                                + "RECURRENCE-ID"))
+        let override = try XCTUnwrap(
+            text.range(
+                of: "BEGIN:VEVENT\r\nUID:umh-ss26-ti-vl@vvz.uni-musterhausen.example.de\r\nDTSTAMP:20260610T090000Z\r\n"
+                    + "RECURRENCE-ID"))
         let overrideEnd = try XCTUnwrap(text.range(of: "END:VEVENT\r\n", range: override.upperBound..<text.endIndex))
         var changed = text
         changed.removeSubrange(override.lowerBound..<overrideEnd.upperBound)
@@ -46,7 +51,8 @@ struct VerifyAgainstServer {
         let changedFile = folder.appendingPathComponent("changed.ics")
         try changed.write(to: changedFile, atomically: true, encoding: .utf8)
         let extraFile = folder.appendingPathComponent("extra.ics")
-        try "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//calbridge tests//EN\r\nBEGIN:VEVENT\r\nUID:extra-1@calbridge.test\r\nDTSTAMP:20260101T000000Z\r\n"
+        try
+            "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//calbridge tests//EN\r\nBEGIN:VEVENT\r\nUID:extra-1@calbridge.test\r\nDTSTAMP:20260101T000000Z\r\n"
             .appending("DTSTART:20260701T100000Z\r\nDURATION:PT1H\r\nSUMMARY:Only on the server\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n")
             .write(to: extraFile, atomically: true, encoding: .utf8)
         let planted = try CalbridgeCommand.run(["import", changedFile.path, extraFile.path, "--to", collection, "--user", "user"])
@@ -54,7 +60,9 @@ struct VerifyAgainstServer {
 
         let differing = try CalbridgeCommand.run(["verify", directory, collection, "--target-user", "user", "--json"])
         XCTAssertEqual(differing.status, 1, differing.errors)
-        XCTAssertEqual(differing.output, """
+        XCTAssertEqual(
+            differing.output,
+            """
             {"uid": "extra-1@calbridge.test", "status": "extra", "difference": null}
             {"uid": "umh-ss26-stat-ue@vvz.uni-musterhausen.example.de", "status": "different", \
             "difference": "VEVENT SUMMARY: \\"Statistik für Informatik (Übung)\\" on the source, \\"Statistik (Übung)\\" on the target"}

@@ -50,8 +50,9 @@ final class VerifyMigrationRecipeTests: XCTestCase {
             let store = data.appendingPathComponent("old/\(user)")
             try FileManager.default.createDirectory(at: store, withIntermediateDirectories: true)
             for n in 1...2 {
-                try event("\(user)-\(n)@example.org", "\(user) \(n)").write(to: store.appendingPathComponent("\(user)-\(n)@example.org.ics"),
-                                                                          atomically: true, encoding: .utf8)
+                try event("\(user)-\(n)@example.org", "\(user) \(n)").write(
+                    to: store.appendingPathComponent("\(user)-\(n)@example.org.ics"),
+                    atomically: true, encoding: .utf8)
             }
         }
         try ("source,target\n" + users.map { "old/\($0),new/\($0)\n" }.joined())
@@ -61,27 +62,32 @@ final class VerifyMigrationRecipeTests: XCTestCase {
         let (first, incremental, cutover) = (commands[0], commands[1], commands[2])
 
         XCTAssertEqual(try runPods(first), Array(repeating: 0, count: 10))
-        let copied = try FileManager.default.contentsOfDirectory(atPath: data.appendingPathComponent("new/ben").path).filter { $0.hasSuffix(".ics") }
+        let copied = try FileManager.default.contentsOfDirectory(atPath: data.appendingPathComponent("new/ben").path).filter {
+            $0.hasSuffix(".ics")
+        }
         XCTAssertEqual(copied.sorted(), ["ben-1@example.org.ics", "ben-2@example.org.ics"])
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: data.appendingPathComponent("users.states").path).count, 3)
 
         // People keep using the old server: ben changes an event, carla deletes one.
-        try event("ben-1@example.org", "ben 1, moved").write(to: data.appendingPathComponent("old/ben/ben-1@example.org.ics"),
-                                                             atomically: true, encoding: .utf8)
+        try event("ben-1@example.org", "ben 1, moved").write(
+            to: data.appendingPathComponent("old/ben/ben-1@example.org.ics"),
+            atomically: true, encoding: .utf8)
         try FileManager.default.removeItem(at: data.appendingPathComponent("old/carla/carla-2@example.org.ics"))
         XCTAssertEqual(try runPods(incremental), Array(repeating: 0, count: 10))
         let moved = try String(contentsOf: data.appendingPathComponent("new/ben/ben-1@example.org.ics"), encoding: .utf8)
         XCTAssertTrue(moved.contains("SUMMARY:ben 1, moved"), moved)
-        XCTAssertTrue(FileManager.default.fileExists(atPath: data.appendingPathComponent("new/carla/carla-2@example.org.ics").path),
-                      "without --delete a deletion is listed and kept")
+        XCTAssertTrue(
+            FileManager.default.fileExists(atPath: data.appendingPathComponent("new/carla/carla-2@example.org.ics").path),
+            "without --delete a deletion is listed and kept")
 
         // The cutover deletes it too, and then every shard's verify agrees.
         XCTAssertEqual(try runPods(cutover), Array(repeating: 0, count: 10))
         XCTAssertFalse(FileManager.default.fileExists(atPath: data.appendingPathComponent("new/carla/carla-2@example.org.ics").path))
 
         // A difference planted on the new server fails the shard whose row it is in (ana: row 0).
-        try event("ana-1@example.org", "changed on the new server").write(to: data.appendingPathComponent("new/ana/ana-1@example.org.ics"),
-                                                                          atomically: true, encoding: .utf8)
+        try event("ana-1@example.org", "changed on the new server").write(
+            to: data.appendingPathComponent("new/ana/ana-1@example.org.ics"),
+            atomically: true, encoding: .utf8)
         let statuses = try runPods(cutover)
         XCTAssertEqual(statuses[0], 1)
         XCTAssertEqual(Array(statuses.dropFirst()), Array(repeating: 0, count: 9))

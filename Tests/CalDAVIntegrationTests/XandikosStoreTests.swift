@@ -22,7 +22,8 @@ final class XandikosStoreTests: ServerTestCase {
     }
 
     func testInvalidCalendarDataIsRefusedWithTheServersReason() throws {
-        try behaviours().invalidCalendarDataIsRefusedWithTheServersReason(status: 412, precondition: "valid-calendar-data", detail: "Not a valid calendar file")
+        try behaviours().invalidCalendarDataIsRefusedWithTheServersReason(
+            status: 412, precondition: "valid-calendar-data", detail: "Not a valid calendar file")
     }
 
     func testSyncReportsChangesAndRemovalsSinceTheToken() throws {

@@ -3,30 +3,30 @@ import XCTest
 
 final class BirthdaysCommandTests: XCTestCase {
     private let cards = """
-    BEGIN:VCARD\r
-    VERSION:3.0\r
-    UID:c1\r
-    FN:Jan de Vries\r
-    BDAY:1990-03-15\r
-    END:VCARD\r
-    BEGIN:VCARD\r
-    VERSION:3.0\r
-    UID:c2\r
-    FN:Kim Bauer\r
-    BDAY:--02-29\r
-    END:VCARD\r
-    BEGIN:VCARD\r
-    VERSION:3.0\r
-    FN:No Birthday\r
-    END:VCARD\r
-    BEGIN:VCARD\r
-    VERSION:3.0\r
-    UID:c3\r
-    FN:Wrong Date\r
-    BDAY:1985-02-30\r
-    END:VCARD\r
+        BEGIN:VCARD\r
+        VERSION:3.0\r
+        UID:c1\r
+        FN:Jan de Vries\r
+        BDAY:1990-03-15\r
+        END:VCARD\r
+        BEGIN:VCARD\r
+        VERSION:3.0\r
+        UID:c2\r
+        FN:Kim Bauer\r
+        BDAY:--02-29\r
+        END:VCARD\r
+        BEGIN:VCARD\r
+        VERSION:3.0\r
+        FN:No Birthday\r
+        END:VCARD\r
+        BEGIN:VCARD\r
+        VERSION:3.0\r
+        UID:c3\r
+        FN:Wrong Date\r
+        BDAY:1985-02-30\r
+        END:VCARD\r
 
-    """
+        """
 
     func testImpossibleDatesAreListedAndTheRestConvertedWithExitOne() throws {
         let result = try Calbridge.run(["birthdays", "-", "--lang", "nl"], input: cards)

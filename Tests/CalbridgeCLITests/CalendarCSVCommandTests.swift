@@ -15,8 +15,10 @@ final class CalendarCSVCommandTests: XCTestCase {
     func testAGoogleCSVConvertsToFloatingAndAllDayEventsWithoutAWord() throws {
         let directory = try scratchDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let input = try file("events.csv", google + "Exam,05/30/2020,10:00 AM,05/30/2020,1:00 PM,False,,,False\r\n"
-                             + "Break,03/16/2020,,03/20/2020,,True,,,False\r\n", in: directory)
+        let input = try file(
+            "events.csv",
+            google + "Exam,05/30/2020,10:00 AM,05/30/2020,1:00 PM,False,,,False\r\n"
+                + "Break,03/16/2020,,03/20/2020,,True,,,False\r\n", in: directory)
         let result = try Calbridge.run(["convert", input])
         XCTAssertEqual(result.status, 0, result.standardError)
         XCTAssertEqual(result.standardError, "")
@@ -66,19 +68,25 @@ final class CalendarCSVCommandTests: XCTestCase {
     func testASeriesNeedsAWindowAndIsThenWrittenAsItsOccurrencesSaidInOneLine() throws {
         let directory = try scratchDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let input = try file("yoga.ics", crlf([
-            "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//t//t//EN", "BEGIN:VEVENT", "UID:yoga", "DTSTAMP:20260101T000000Z",
-            "DTSTART:20260302T180000", "DTEND:20260302T190000", "RRULE:FREQ=WEEKLY", "SUMMARY:Yoga", "END:VEVENT", "END:VCALENDAR",
-        ]), in: directory)
+        let input = try file(
+            "yoga.ics",
+            crlf([
+                "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//t//t//EN", "BEGIN:VEVENT", "UID:yoga", "DTSTAMP:20260101T000000Z",
+                "DTSTART:20260302T180000", "DTEND:20260302T190000", "RRULE:FREQ=WEEKLY", "SUMMARY:Yoga", "END:VEVENT", "END:VCALENDAR",
+            ]), in: directory)
         let unbounded = try Calbridge.run(["convert", input, "--to", "csv"])
         XCTAssertEqual(unbounded.status, 64)
         XCTAssertTrue(unbounded.standardError.contains("--window-start DATE --window-end DATE"), unbounded.standardError)
         let output = directory.appendingPathComponent("march.csv").path
-        let written = try Calbridge.run(["convert", input, "-o", output, "--csv-style", "outlook",
-                                         "--window-start", "2026-03-01", "--window-end", "2026-03-16"])
+        let written = try Calbridge.run([
+            "convert", input, "-o", output, "--csv-style", "outlook",
+            "--window-start", "2026-03-01", "--window-end", "2026-03-16",
+        ])
         XCTAssertEqual(written.status, 0, written.standardError)
-        XCTAssertEqual(written.standardError, "march.csv: warning: 1 recurring series written as 2 occurrences from 2026-03-01 to 2026-03-16 (exclusive)\n"
-                       .replacingOccurrences(of: "march.csv", with: output))
+        XCTAssertEqual(
+            written.standardError,
+            "march.csv: warning: 1 recurring series written as 2 occurrences from 2026-03-01 to 2026-03-16 (exclusive)\n"
+                .replacingOccurrences(of: "march.csv", with: output))
         let rows = try String(contentsOfFile: output, encoding: .utf8).components(separatedBy: "\r\n")
         XCTAssertEqual(rows.count, 4)
         XCTAssertTrue(rows[2].hasPrefix("\"Yoga\",\"3/9/2026\",\"6:00:00 PM\",\"3/9/2026\",\"7:00:00 PM\",\"False\""), rows[2])

@@ -36,11 +36,13 @@ final class CommandLineConventionsTests: XCTestCase {
         XCTAssertEqual(printed.standardOutput, "20260105T081500,20260107T081500,20260112T081500\n")
         let noCount = try Calbridge.run(["recur", "FREQ=DAILY", "--dtstart", "20260101", "--count", "0"])
         XCTAssertEqual(noCount.status, 64)
-        XCTAssertTrue(noCount.standardError.contains("The value '0' is invalid for '--count <count>': expected a count of at least 1"),
-                      noCount.standardError)
+        XCTAssertTrue(
+            noCount.standardError.contains("The value '0' is invalid for '--count <count>': expected a count of at least 1"),
+            noCount.standardError)
         let noDate = try Calbridge.run(["recur", "FREQ=DAILY", "--dtstart", "20260230"])
         XCTAssertEqual(noDate.status, 64)
-        XCTAssertTrue(noDate.standardError.contains("'--dtstart <dtstart>': expected a date (20260105 or 2026-01-05)"), noDate.standardError)
+        XCTAssertTrue(
+            noDate.standardError.contains("'--dtstart <dtstart>': expected a date (20260105 or 2026-01-05)"), noDate.standardError)
     }
 
     func testAMisspeltCommandGetsTheNearestOne() throws {
@@ -53,11 +55,13 @@ final class CommandLineConventionsTests: XCTestCase {
     }
 
     func testAMisspeltZoneGetsTheNearestOne() throws {
-        let expand = try Calbridge.run(["expand", "-", "--from", "2026-01-01", "--to", "2026-02-01", "--tz", "Amerika/New_York"],
-                                       input: sampleCalendar)
+        let expand = try Calbridge.run(
+            ["expand", "-", "--from", "2026-01-01", "--to", "2026-02-01", "--tz", "Amerika/New_York"],
+            input: sampleCalendar)
         XCTAssertEqual(expand.status, 64)
-        XCTAssertTrue(expand.standardError.contains("--tz Amerika/New_York is not a time zone calbridge knows; did you mean America/New_York?"),
-                      expand.standardError)
+        XCTAssertTrue(
+            expand.standardError.contains("--tz Amerika/New_York is not a time zone calbridge knows; did you mean America/New_York?"),
+            expand.standardError)
         let view = try Calbridge.run(["view", "-", "--week", "2026-W02", "--tz", "europe/berlin"], input: sampleCalendar)
         XCTAssertEqual(view.status, 64)
         XCTAssertTrue(view.standardError.contains("did you mean Europe/Berlin?"), view.standardError)
@@ -72,8 +76,9 @@ final class CommandLineConventionsTests: XCTestCase {
     func testConvertListsOnlyTheFormatsItWrites() throws {
         let help = try Calbridge.run(["convert", "--help"]).standardOutput
         let written = CalendarFormat.writable.map(\.rawValue)
-        XCTAssertTrue(help.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-            .contains("(values: \(written.joined(separator: ", ")))"), help)
+        XCTAssertTrue(
+            help.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+                .contains("(values: \(written.joined(separator: ", ")))"), help)
         let vcf = try Calbridge.run(["convert", "-", "--to", "vcf"], input: sampleCalendar)
         XCTAssertEqual(vcf.status, 64)
         // The argument parser lists the values in a sentence, or one a line when there are many.
@@ -93,7 +98,9 @@ final class CommandLineConventionsTests: XCTestCase {
         XCTAssertTrue(pdf.standardError.contains("no format calbridge writes ends in .pdf"), pdf.standardError)
         XCTAssertTrue(pdf.standardError.contains("--to ics"), pdf.standardError)
         XCTAssertFalse(FileManager.default.fileExists(atPath: directory.appendingPathComponent("out.pdf").path))
-        let expected = ["out.xml": "<?xml", "out.xcal": "<?xml", "out.jcal": "[\"vcalendar\"", "out.json": "{", "out.ics": "BEGIN:VCALENDAR"]
+        let expected = [
+            "out.xml": "<?xml", "out.xcal": "<?xml", "out.jcal": "[\"vcalendar\"", "out.json": "{", "out.ics": "BEGIN:VCALENDAR",
+        ]
         for (name, start) in expected {
             let result = try Calbridge.run(["convert", "-", "-o", name], input: sampleCalendar, directory: directory)
             XCTAssertEqual(result.status, 0, result.standardError)

@@ -27,9 +27,10 @@ enum Calbridge {
         let out = output.fileHandleForReading.readDataToEndOfFile()
         let err = error.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return CommandResult(status: process.terminationStatus,
-                             standardOutput: String(decoding: out, as: UTF8.self),
-                             standardError: String(decoding: err, as: UTF8.self))
+        return CommandResult(
+            status: process.terminationStatus,
+            standardOutput: String(decoding: out, as: UTF8.self),
+            standardError: String(decoding: err, as: UTF8.self))
     }
 }
 

@@ -7,8 +7,10 @@ import XCTest
 /// directory as input and of a server that cannot be reached.
 final class ConventionsTests: XCTestCase {
     /// Contact cards as an iPhone exports them.
-    private let contacts = crlf(["BEGIN:VCARD", "VERSION:3.0", "PRODID:-//Apple Inc.//iPhone OS 17.4//EN", "N:Müller;Anna;;;",
-                                 "FN:Anna Müller", "BDAY:1985-03-14", "UID:6C1E0A5B-anna", "END:VCARD"])
+    private let contacts = crlf([
+        "BEGIN:VCARD", "VERSION:3.0", "PRODID:-//Apple Inc.//iPhone OS 17.4//EN", "N:Müller;Anna;;;",
+        "FN:Anna Müller", "BDAY:1985-03-14", "UID:6C1E0A5B-anna", "END:VCARD",
+    ])
     private let timetable = """
         {"calendar": {"id": "hs-inf-3", "name": "Informatik 3", "color": "#1E90FF", "timezone": "Europe/Berlin"},
          "term": {"start": "2026-10-12", "end": "2027-02-05", "breaks": []},
@@ -22,8 +24,10 @@ final class ConventionsTests: XCTestCase {
 
     private func inputs() throws -> URL {
         let directory = try scratchDirectory()
-        for (name, text) in ["team.ics": sampleCalendar, "contacts.vcf": contacts, "semester.json": timetable, "warned.ics": warned,
-                             "impossible.ics": impossible] {
+        for (name, text) in [
+            "team.ics": sampleCalendar, "contacts.vcf": contacts, "semester.json": timetable, "warned.ics": warned,
+            "impossible.ics": impossible,
+        ] {
             try text.write(to: directory.appendingPathComponent(name), atomically: true, encoding: .utf8)
         }
         return directory
@@ -46,7 +50,8 @@ final class ConventionsTests: XCTestCase {
             let result = try Calbridge.run(arguments + ["-o", "-"], directory: directory)
             XCTAssertEqual(result.status, 0, "\(arguments): \(result.standardError)")
             XCTAssertTrue(result.standardOutput.hasPrefix(start), "\(arguments): \(result.standardOutput.prefix(80))")
-            XCTAssertFalse(FileManager.default.fileExists(atPath: directory.appendingPathComponent("-").path), "\(arguments) wrote a file named -")
+            XCTAssertFalse(
+                FileManager.default.fileExists(atPath: directory.appendingPathComponent("-").path), "\(arguments) wrote a file named -")
         }
     }
 
@@ -92,9 +97,11 @@ final class ConventionsTests: XCTestCase {
 
     func testQuietPrintsNoSummary() throws {
         let directory = try inputs()
-        for arguments in [["validate", "team.ics"], ["validate", "warned.ics", "--repair", "-o", "fixed.ics"],
-                          ["birthdays", "contacts.vcf", "-o", "birthdays.ics"], ["schedule", "semester.json", "-o", "semester.ics"],
-                          ["import", "team.ics", "--to", "store"], ["sync", "semester.json", "--to", "synced", "--state", "state.json"]] {
+        for arguments in [
+            ["validate", "team.ics"], ["validate", "warned.ics", "--repair", "-o", "fixed.ics"],
+            ["birthdays", "contacts.vcf", "-o", "birthdays.ics"], ["schedule", "semester.json", "-o", "semester.ics"],
+            ["import", "team.ics", "--to", "store"], ["sync", "semester.json", "--to", "synced", "--state", "state.json"],
+        ] {
             let loud = try Calbridge.run(arguments, directory: directory)
             XCTAssertEqual(loud.status, 0, "\(arguments): \(loud.standardError)")
             XCTAssertFalse(loud.standardError.isEmpty, "\(arguments) says what it did")
@@ -103,9 +110,11 @@ final class ConventionsTests: XCTestCase {
             XCTAssertEqual(quiet.standardError, "", "\(arguments)")
         }
         // The commands without a summary print nothing but errors either, warnings of a messy input included.
-        for arguments in [["convert", "warned.ics"], ["expand", "warned.ics", "--from", "2026-10-01", "--to", "2026-11-01"],
-                          ["view", "warned.ics", "--week", "2026-W42"], ["recur", "FREQ=DAILY;COUNT=2", "--dtstart", "2026-01-05"],
-                          ["export", "store"]] {
+        for arguments in [
+            ["convert", "warned.ics"], ["expand", "warned.ics", "--from", "2026-10-01", "--to", "2026-11-01"],
+            ["view", "warned.ics", "--week", "2026-W42"], ["recur", "FREQ=DAILY;COUNT=2", "--dtstart", "2026-01-05"],
+            ["export", "store"],
+        ] {
             let quiet = try Calbridge.run(arguments + ["--quiet"], directory: directory)
             XCTAssertEqual(quiet.status, 0, "\(arguments): \(quiet.standardError)")
             XCTAssertEqual(quiet.standardError, "", "\(arguments)")
@@ -121,8 +130,11 @@ final class ConventionsTests: XCTestCase {
         let strict = try Calbridge.run(["validate", "warned.ics", "--strict"], directory: directory)
         XCTAssertEqual(strict.status, 65)
         XCTAssertTrue(strict.standardError.contains("0 errors, 1 warning"), strict.standardError)
-        let error = try Calbridge.run(["validate", "-"], input: warned.replacingOccurrences(of: "DTSTAMP:20261001T080000Z",
-                                                                                             with: "DTSTAMP:20261301T080000Z"))
+        let error = try Calbridge.run(
+            ["validate", "-"],
+            input: warned.replacingOccurrences(
+                of: "DTSTAMP:20261001T080000Z",
+                with: "DTSTAMP:20261301T080000Z"))
         XCTAssertEqual(error.status, 65)
         XCTAssertTrue(error.standardError.contains("1 error, 1 warning"), error.standardError)
     }
@@ -144,21 +156,28 @@ final class ConventionsTests: XCTestCase {
         let calendar = sampleCalendar.replacingOccurrences(of: "LOCATION:H1.12", with: attendees)
         let text = try Calbridge.run(["validate", "-"], input: calendar)
         XCTAssertEqual(text.status, 0, text.standardError)
-        XCTAssertEqual(text.standardOutput, "warning: ATTENDEE;RSVP=MAYBE: RFC 5545 allows only TRUE or FALSE "
-                       + "(repair: keeps it as written; nothing in calbridge reads it): 4 times, first at <stdin>:29:10\n")
+        XCTAssertEqual(
+            text.standardOutput,
+            "warning: ATTENDEE;RSVP=MAYBE: RFC 5545 allows only TRUE or FALSE "
+                + "(repair: keeps it as written; nothing in calbridge reads it): 4 times, first at <stdin>:29:10\n")
         let json = try Calbridge.run(["validate", "-", "--json"], input: calendar)
         XCTAssertEqual(try jsonLines(json.standardOutput, of: ["validate"]).compactMap { $0["line"] as? Int }, [29, 30, 31, 32])
     }
 
     func testEveryDateOptionTakesTheBasicAndTheISOForm() throws {
-        for (basic, iso) in [("20260105", "2026-01-05"), ("20260105T090000", "2026-01-05T09:00:00"), ("20260105T090000Z", "2026-01-05T09:00:00Z")] {
+        for (basic, iso) in [
+            ("20260105", "2026-01-05"), ("20260105T090000", "2026-01-05T09:00:00"), ("20260105T090000Z", "2026-01-05T09:00:00Z"),
+        ] {
             let first = try Calbridge.run(["recur", "FREQ=WEEKLY;COUNT=2", "--dtstart", basic])
             XCTAssertEqual(first.status, 0, first.standardError)
             XCTAssertEqual(try Calbridge.run(["recur", "FREQ=WEEKLY;COUNT=2", "--dtstart", iso]).standardOutput, first.standardOutput)
-            let startAt = try Calbridge.run(["recur", "FREQ=WEEKLY;COUNT=3", "--dtstart", iso, "--start-at", iso.replacingOccurrences(of: "05", with: "12")])
+            let startAt = try Calbridge.run([
+                "recur", "FREQ=WEEKLY;COUNT=3", "--dtstart", iso, "--start-at", iso.replacingOccurrences(of: "05", with: "12"),
+            ])
             XCTAssertEqual(startAt.standardOutput.split(separator: ",").count, 2, startAt.standardError)
         }
-        XCTAssertEqual(try Calbridge.run(["recur", "FREQ=DAILY;COUNT=1", "--dtstart", "2026-01-05T09:00"]).standardOutput, "20260105T090000\n")
+        XCTAssertEqual(
+            try Calbridge.run(["recur", "FREQ=DAILY;COUNT=1", "--dtstart", "2026-01-05T09:00"]).standardOutput, "20260105T090000\n")
         let expandISO = try Calbridge.run(["expand", "-", "--from", "2026-10-12", "--to", "2026-10-19T08:00:00"], input: sampleCalendar)
         XCTAssertEqual(expandISO.status, 0, expandISO.standardError)
         XCTAssertEqual(expandISO.standardOutput.split(separator: "\n").count, 1)
@@ -170,14 +189,17 @@ final class ConventionsTests: XCTestCase {
         XCTAssertTrue(expandUTC.standardError.contains("add --tz UTC"), expandUTC.standardError)
         let viewISO = try Calbridge.run(["view", "-", "--from", "2026-10-12", "--to", "2026-10-17"], input: sampleCalendar)
         XCTAssertEqual(viewISO.status, 0, viewISO.standardError)
-        XCTAssertEqual(try Calbridge.run(["view", "-", "--from", "20261012", "--to", "20261017"], input: sampleCalendar).standardOutput,
-                       viewISO.standardOutput)
+        XCTAssertEqual(
+            try Calbridge.run(["view", "-", "--from", "20261012", "--to", "20261017"], input: sampleCalendar).standardOutput,
+            viewISO.standardOutput)
     }
 
     func testADirectoryWhereAFileIsNeededIsAMissingInput() throws {
         let directory = try inputs()
-        for arguments in [["convert", "."], ["validate", "."], ["expand", ".", "--from", "2026-10-01", "--to", "2026-11-01"],
-                          ["view", ".", "--week", "2026-W42"], ["birthdays", "."], ["schedule", "."]] {
+        for arguments in [
+            ["convert", "."], ["validate", "."], ["expand", ".", "--from", "2026-10-01", "--to", "2026-11-01"],
+            ["view", ".", "--week", "2026-W42"], ["birthdays", "."], ["schedule", "."],
+        ] {
             let result = try Calbridge.run(arguments, directory: directory)
             XCTAssertEqual(result.status, 66, "\(arguments): \(result.standardError)")
             XCTAssertTrue(result.standardError.contains(".: Is a directory; name the files in it"), "\(arguments): \(result.standardError)")
@@ -187,8 +209,10 @@ final class ConventionsTests: XCTestCase {
     func testAServerThatCannotBeReachedIs69ForEveryCommand() throws {
         let url = "http://127.0.0.1:\(try closedPort())/dav/"
         let directory = try inputs()
-        for arguments in [["calendars", url], ["import", "team.ics", "--to", url], ["export", url],
-                          ["sync", "semester.json", "--to", url, "--state", "state.json"]] {
+        for arguments in [
+            ["calendars", url], ["import", "team.ics", "--to", url], ["export", url],
+            ["sync", "semester.json", "--to", url, "--state", "state.json"],
+        ] {
             let result = try Calbridge.run(arguments, directory: directory)
             XCTAssertEqual(result.status, 69, "\(arguments): \(result.standardError)")
             XCTAssertTrue(result.standardError.contains("connection refused"), "\(arguments): \(result.standardError)")
@@ -196,8 +220,10 @@ final class ConventionsTests: XCTestCase {
     }
 
     func testNoHelpExampleIsWrappedInTheMiddleOfTheCommand() throws {
-        for command in [[], ["convert"], ["validate"], ["expand"], ["view"], ["recur"], ["birthdays"], ["schedule"], ["sync"],
-                        ["import"], ["export"], ["calendars"]] {
+        for command in [
+            [], ["convert"], ["validate"], ["expand"], ["view"], ["recur"], ["birthdays"], ["schedule"], ["sync"],
+            ["import"], ["export"], ["calendars"],
+        ] {
             let lines = try Calbridge.run(command + ["--help"]).standardOutput.components(separatedBy: "\n")
             for (line, next) in zip(lines, lines.dropFirst()) where line.hasPrefix("  calbridge ") || line.hasSuffix(" \\") {
                 XCTAssertTrue(next.isEmpty || next.hasPrefix("  "), "\(command): \(line) / \(next)")
@@ -213,7 +239,8 @@ final class ConventionsTests: XCTestCase {
         XCTAssertEqual(page.status, 0)
         let sections = page.output.components(separatedBy: "\n.SH ")
         let exitStatus = try XCTUnwrap(sections.first { $0.hasPrefix("EXIT STATUS\n") })
-        for command in ["convert", "validate", "expand", "view", "recur", "birthdays", "schedule", "sync", "import", "export", "calendars"] {
+        for command in ["convert", "validate", "expand", "view", "recur", "birthdays", "schedule", "sync", "import", "export", "calendars"]
+        {
             XCTAssertTrue(exitStatus.contains("\n.SS \(command)\n.TP\n\\fB"), command)
         }
         XCTAssertTrue(exitStatus.contains(".SS calendars\n.TP\n\\fB66\\fR\nnothing is at the URL\n.TP\n\\fB69\\fR"), exitStatus)
@@ -240,7 +267,9 @@ final class ConventionsTests: XCTestCase {
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, length) == 0 && getsockname(socket, $0, &length) == 0 }
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(socket, $0, length) == 0 && getsockname(socket, $0, &length) == 0
+            }
         }
         XCTAssertTrue(bound)
         return UInt16(bigEndian: address.sin_port)

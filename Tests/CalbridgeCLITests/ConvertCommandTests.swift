@@ -41,12 +41,14 @@ final class ConvertCommandTests: XCTestCase {
 
     func testSeveralCalendarsInOneFileStayApartAndSeveralFilesMerge() throws {
         func calendar(_ name: String, _ uid: String) -> [String] {
-            ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//tests//EN", "X-WR-CALNAME:\(name)",
-             "BEGIN:VTIMEZONE", "TZID:Europe/Berlin", "BEGIN:STANDARD", "DTSTART:19701025T030000", "TZOFFSETFROM:+0200",
-             "TZOFFSETTO:+0100", "RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU", "END:STANDARD", "BEGIN:DAYLIGHT",
-             "DTSTART:19700329T020000", "TZOFFSETFROM:+0100", "TZOFFSETTO:+0200", "RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU",
-             "END:DAYLIGHT", "END:VTIMEZONE", "BEGIN:VEVENT", "UID:\(uid)", "DTSTAMP:20260101T000000Z",
-             "DTSTART;TZID=Europe/Berlin:20260301T100000", "END:VEVENT", "END:VCALENDAR"]
+            [
+                "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//tests//EN", "X-WR-CALNAME:\(name)",
+                "BEGIN:VTIMEZONE", "TZID:Europe/Berlin", "BEGIN:STANDARD", "DTSTART:19701025T030000", "TZOFFSETFROM:+0200",
+                "TZOFFSETTO:+0100", "RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU", "END:STANDARD", "BEGIN:DAYLIGHT",
+                "DTSTART:19700329T020000", "TZOFFSETFROM:+0100", "TZOFFSETTO:+0200", "RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU",
+                "END:DAYLIGHT", "END:VTIMEZONE", "BEGIN:VEVENT", "UID:\(uid)", "DTSTAMP:20260101T000000Z",
+                "DTSTART;TZID=Europe/Berlin:20260301T100000", "END:VEVENT", "END:VCALENDAR",
+            ]
         }
         let directory = try scratchDirectory()
         let both = crlf(calendar("Work", "w") + calendar("Home", "h"))
@@ -68,15 +70,18 @@ final class ConvertCommandTests: XCTestCase {
         let broken = sampleCalendar.replacingOccurrences(of: "20261012T094500", with: "20261312T094500")
         let result = try Calbridge.run(["convert", "-"], input: broken)
         XCTAssertEqual(result.status, 0, result.standardError)
-        XCTAssertTrue(result.standardError.contains("<stdin>:26:26: warning: DTEND:20261312T094500 is not a date that exists"), result.standardError)
+        XCTAssertTrue(
+            result.standardError.contains("<stdin>:26:26: warning: DTEND:20261312T094500 is not a date that exists"), result.standardError)
         XCTAssertTrue(result.standardError.contains("(repair: keeps the value as written)"), result.standardError)
         XCTAssertTrue(result.standardOutput.contains(":20261312T094500\r\n"), result.standardOutput)
     }
 
     func testEveryTZIDWrittenGetsAVTimezone() throws {
         // PRODID too, so that the zone is all the output lacks for validate.
-        let bare = crlf(["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//test//EN", "BEGIN:VEVENT", "UID:x", "DTSTAMP:20260101T000000Z",
-                         "DTSTART;TZID=W. Europe Standard Time:20261012T081500", "END:VEVENT", "END:VCALENDAR"])
+        let bare = crlf([
+            "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//test//EN", "BEGIN:VEVENT", "UID:x", "DTSTAMP:20260101T000000Z",
+            "DTSTART;TZID=W. Europe Standard Time:20261012T081500", "END:VEVENT", "END:VCALENDAR",
+        ])
         let result = try Calbridge.run(["convert", "-"], input: bare)
         XCTAssertEqual(result.status, 0, result.standardError)
         XCTAssertTrue(result.standardOutput.hasPrefix(bare.replacingOccurrences(of: "END:VCALENDAR\r\n", with: "")))
@@ -114,8 +119,9 @@ final class ConvertCommandTests: XCTestCase {
         let result = try Calbridge.run(["convert", "-", "--from", "json"], input: #"{"components": [], "properties": [{"name": 1}]}"#)
         XCTAssertEqual(result.status, 65)
         XCTAssertTrue(result.standardError.contains("not calbridge model JSON: $.type: required field is missing"), result.standardError)
-        XCTAssertTrue(result.standardError.contains("correct the JSON (`calbridge convert CALENDAR.ics --to json` shows its form)"),
-                      result.standardError)
+        XCTAssertTrue(
+            result.standardError.contains("correct the JSON (`calbridge convert CALENDAR.ics --to json` shows its form)"),
+            result.standardError)
     }
 
     func testUnknownOptionAndUnsupportedFormatAreUsageErrors() throws {

@@ -43,7 +43,8 @@ final class DocumentInputTests: XCTestCase {
     func testAnImpossibleDateInXCalIsInvalidDataAtItsLine() throws {
         let directory = try scratchDirectory()
         let xcal = try converted(directory, to: "xcal")
-        let bad = xcal.replacingOccurrences(of: "<date-time>2026-10-12T08:15:00</date-time>", with: "<date-time>2026-10-32T08:15:00</date-time>")
+        let bad = xcal.replacingOccurrences(
+            of: "<date-time>2026-10-12T08:15:00</date-time>", with: "<date-time>2026-10-32T08:15:00</date-time>")
         XCTAssertNotEqual(bad, xcal)
         try bad.write(to: directory.appendingPathComponent("bad.xcal"), atomically: true, encoding: .utf8)
         // Reported where the property's element begins, a few lines above its value (parameters come first).
@@ -60,7 +61,8 @@ final class DocumentInputTests: XCTestCase {
     /// A jCal name no content line can carry would become a line calbridge then reads as something
     /// else: refused, even leniently, rather than written.
     func testAJCalPropertyNameThatIsNoICalendarNameIsRefused() throws {
-        let jcal = #"["vcalendar",[["version",{},"text","2.0"],["prodid",{},"text","-//t//EN"]],[["vevent",[["uid",{},"text","1"],"#
+        let jcal =
+            #"["vcalendar",[["version",{},"text","2.0"],["prodid",{},"text","-//t//EN"]],[["vevent",[["uid",{},"text","1"],"#
             + #"["dtstamp",{},"date-time","2026-01-01T00:00:00Z"],["foo bar",{},"text","x"]],[]]]]"#
         let result = try Calbridge.run(["convert", "-", "--from", "jcal"], input: jcal)
         XCTAssertEqual(result.status, 65)
@@ -69,13 +71,16 @@ final class DocumentInputTests: XCTestCase {
     }
 
     func testControlCharactersAreRefusedAndLineBreaksKept() throws {
-        let calendar = #"["vcalendar",[["version",{},"text","2.0"],["prodid",{},"text","-//tests//EN"]],[["vevent",[["uid",{},"text","1"],"#
+        let calendar =
+            #"["vcalendar",[["version",{},"text","2.0"],["prodid",{},"text","-//tests//EN"]],[["vevent",[["uid",{},"text","1"],"#
             + #"["dtstamp",{},"date-time","2026-01-01T00:00:00Z"],["summary",{},"text","SUMMARY"]],[]]]]"#
-        let bell = try Calbridge.run(["convert", "-", "--from", "jcal"], input: calendar.replacingOccurrences(of: "SUMMARY", with: #"bell \u0007"#))
+        let bell = try Calbridge.run(
+            ["convert", "-", "--from", "jcal"], input: calendar.replacingOccurrences(of: "SUMMARY", with: #"bell \u0007"#))
         XCTAssertEqual(bell.status, 65)
         XCTAssertTrue(bell.standardError.contains("<stdin>:1:"), bell.standardError)
         XCTAssertTrue(bell.standardError.contains("SUMMARY holds control character 0x7"), bell.standardError)
-        let breaks = try Calbridge.run(["convert", "-", "--from", "jcal"], input: calendar.replacingOccurrences(of: "SUMMARY", with: #"a\rb\r\nc\nd"#))
+        let breaks = try Calbridge.run(
+            ["convert", "-", "--from", "jcal"], input: calendar.replacingOccurrences(of: "SUMMARY", with: #"a\rb\r\nc\nd"#))
         XCTAssertEqual(breaks.status, 0, breaks.standardError)
         XCTAssertTrue(breaks.standardOutput.contains("SUMMARY:a\\nb\\nc\\nd\r\n"), breaks.standardOutput)
         XCTAssertEqual(try Calbridge.run(["validate", "-"], input: breaks.standardOutput).status, 0)
@@ -105,7 +110,8 @@ final class ConvertFromCardsAndTimetablesTests: XCTestCase {
         let json = samples.appendingPathComponent("semester-informatik.json").path
         let made = try Calbridge.run(["schedule", json])
         for arguments in [["convert", json], ["convert", "-"]] {
-            let converted = try Calbridge.run(arguments, input: arguments.last == "-" ? try String(contentsOfFile: json, encoding: .utf8) : nil)
+            let converted = try Calbridge.run(
+                arguments, input: arguments.last == "-" ? try String(contentsOfFile: json, encoding: .utf8) : nil)
             XCTAssertEqual(converted.status, 0, converted.standardError)
             XCTAssertEqual(unstamped(converted.standardOutput), unstamped(made.standardOutput), arguments.joined(separator: " "))
         }

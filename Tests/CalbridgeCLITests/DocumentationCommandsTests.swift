@@ -54,7 +54,8 @@ final class DocumentationCommandsTests: XCTestCase {
     }
 
     func testAnEllipsisInsideALineStandsForAnyText() {
-        XCTAssertTrue(ConsoleBlocks.matches(shown: ["import: 8 created (… resources/s)"], printed: ["import: 8 created (1167 resources/s)"]))
+        XCTAssertTrue(
+            ConsoleBlocks.matches(shown: ["import: 8 created (… resources/s)"], printed: ["import: 8 created (1167 resources/s)"]))
         XCTAssertTrue(ConsoleBlocks.matches(shown: ["a…c…e"], printed: ["abcde"]))
         XCTAssertFalse(ConsoleBlocks.matches(shown: ["import: 8 created (… resources/s)"], printed: ["import: 9 created (12 resources/s)"]))
         XCTAssertFalse(ConsoleBlocks.matches(shown: ["ab…ba"], printed: ["aba"]))
@@ -97,8 +98,9 @@ final class DocumentationCommandsTests: XCTestCase {
         let folder = try scratchDirectory()
         let manager = FileManager.default
         for linked in ["Samples", "Documentation"] {
-            try manager.createSymbolicLink(at: folder.appendingPathComponent(linked),
-                                           withDestinationURL: Self.repository.appendingPathComponent(linked))
+            try manager.createSymbolicLink(
+                at: folder.appendingPathComponent(linked),
+                withDestinationURL: Self.repository.appendingPathComponent(linked))
         }
         try manager.createDirectory(at: folder.appendingPathComponent(".bin"), withIntermediateDirectories: false)
         try manager.createSymbolicLink(at: folder.appendingPathComponent(".bin/calbridge"), withDestinationURL: Calbridge.binary)
@@ -115,8 +117,10 @@ final class DocumentationCommandsTests: XCTestCase {
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = ["-c", command]
         process.currentDirectoryURL = folder
-        process.environment = ["PATH": folder.appendingPathComponent(".bin").path + ":/usr/bin:/bin", "TZ": "UTC",
-                               "LANG": "C.UTF-8", "HOME": folder.path]
+        process.environment = [
+            "PATH": folder.appendingPathComponent(".bin").path + ":/usr/bin:/bin", "TZ": "UTC",
+            "LANG": "C.UTF-8", "HOME": folder.path,
+        ]
         let output = Pipe()
         process.standardOutput = output
         process.standardError = try FileHandle(forWritingTo: errors)

@@ -14,19 +14,26 @@ final class ExpandCommandTests: XCTestCase {
     func testJSONLinesAreSortedAndShowEachZonesOffset() throws {
         let result = try Calbridge.run(["expand", "-", "--from", "2026-10-01", "--to", "2026-12-01"], input: series)
         XCTAssertEqual(result.status, 0, result.standardError)
-        XCTAssertEqual(result.standardOutput.split(separator: "\n"), [
-            #"{"uid": "db", "recurrence_id": "2026-10-19T08:15:00+02:00", "start": "2026-10-19T08:15:00+02:00", "end": "2026-10-19T09:45:00+02:00", "all_day": false, "summary": "Datenbanken, \"DB\""}"#,
-            #"{"uid": "holiday", "start": "2026-10-31", "end": "2026-11-01", "all_day": true, "summary": "Reformationstag", "status": "CONFIRMED"}"#,
-            #"{"uid": "db", "recurrence_id": "2026-11-02T08:15:00+01:00", "start": "2026-11-02T08:15:00+01:00", "end": "2026-11-02T09:45:00+01:00", "all_day": false, "summary": "Datenbanken, \"DB\""}"#,
-        ])
+        XCTAssertEqual(
+            result.standardOutput.split(separator: "\n"),
+            [
+                #"{"uid": "db", "recurrence_id": "2026-10-19T08:15:00+02:00", "start": "2026-10-19T08:15:00+02:00", "end": "2026-10-19T09:45:00+02:00", "all_day": false, "summary": "Datenbanken, \"DB\""}"#,
+                #"{"uid": "holiday", "start": "2026-10-31", "end": "2026-11-01", "all_day": true, "summary": "Reformationstag", "status": "CONFIRMED"}"#,
+                #"{"uid": "db", "recurrence_id": "2026-11-02T08:15:00+01:00", "start": "2026-11-02T08:15:00+01:00", "end": "2026-11-02T09:45:00+01:00", "all_day": false, "summary": "Datenbanken, \"DB\""}"#,
+            ])
     }
 
     func testDisplayZoneAndCSV() throws {
-        let result = try Calbridge.run(["expand", "-", "--from", "2026-11-01", "--to", "2026-11-03", "--tz", "America/New_York",
-                                        "--format", "csv"], input: series)
+        let result = try Calbridge.run(
+            [
+                "expand", "-", "--from", "2026-11-01", "--to", "2026-11-03", "--tz", "America/New_York",
+                "--format", "csv",
+            ], input: series)
         XCTAssertEqual(result.status, 0, result.standardError)
-        XCTAssertEqual(result.standardOutput, "uid,recurrence_id,start,end,all_day,summary,status\r\n"
-            + "db,2026-11-02T02:15:00-05:00,2026-11-02T02:15:00-05:00,2026-11-02T03:45:00-05:00,false,\"Datenbanken, \"\"DB\"\"\",\r\n")
+        XCTAssertEqual(
+            result.standardOutput,
+            "uid,recurrence_id,start,end,all_day,summary,status\r\n"
+                + "db,2026-11-02T02:15:00-05:00,2026-11-02T02:15:00-05:00,2026-11-02T03:45:00-05:00,false,\"Datenbanken, \"\"DB\"\"\",\r\n")
     }
 
     func testICalendarOutputHasOneEventPerOccurrence() throws {
@@ -40,26 +47,36 @@ final class ExpandCommandTests: XCTestCase {
     func testBadWindowsAndZonesAreUsageErrors() throws {
         XCTAssertEqual(try Calbridge.run(["expand", "-", "--from", "2026-13-01", "--to", "2027-01-01"], input: series).status, 64)
         XCTAssertEqual(try Calbridge.run(["expand", "-", "--from", "2027-01-01", "--to", "2026-01-01"], input: series).status, 64)
-        XCTAssertEqual(try Calbridge.run(["expand", "-", "--from", "2026-01-01", "--to", "2027-01-01", "--tz", "Mars/Base"], input: series).status, 64)
+        XCTAssertEqual(
+            try Calbridge.run(["expand", "-", "--from", "2026-01-01", "--to", "2027-01-01", "--tz", "Mars/Base"], input: series).status, 64)
         XCTAssertEqual(try Calbridge.run(["expand", "/nonexistent.ics", "--from", "2026-01-01", "--to", "2027-01-01"]).status, 66)
     }
 
     func testBudgetStopsARuleThatWouldFillMemory() throws {
-        let flood = crlf(["BEGIN:VCALENDAR", "BEGIN:VEVENT", "UID:s", "DTSTAMP:20260101T000000Z", "DTSTART:20260101T000000Z",
-                          "RRULE:FREQ=SECONDLY", "END:VEVENT", "END:VCALENDAR"])
-        let result = try Calbridge.run(["expand", "-", "--from", "2026-01-01", "--to", "2026-02-01", "--max-instances", "1000"], input: flood)
+        let flood = crlf([
+            "BEGIN:VCALENDAR", "BEGIN:VEVENT", "UID:s", "DTSTAMP:20260101T000000Z", "DTSTART:20260101T000000Z",
+            "RRULE:FREQ=SECONDLY", "END:VEVENT", "END:VCALENDAR",
+        ])
+        let result = try Calbridge.run(
+            ["expand", "-", "--from", "2026-01-01", "--to", "2026-02-01", "--max-instances", "1000"], input: flood)
         XCTAssertEqual(result.status, 64)
         XCTAssertTrue(result.standardError.contains("--max-instances"))
     }
 
     /// A Europe/Berlin the file defines itself: always +03:00, unlike the tz database's.
-    private static let ownBerlin = ["BEGIN:VTIMEZONE", "TZID:Europe/Berlin", "BEGIN:STANDARD", "DTSTART:19700101T000000",
-                                    "TZOFFSETFROM:+0300", "TZOFFSETTO:+0300", "END:STANDARD", "END:VTIMEZONE"]
-    private static let weekly = ["BEGIN:VEVENT", "UID:w", "DTSTAMP:20260101T000000Z", "DTSTART;TZID=Europe/Berlin:20261005T100000",
-                                 "DTEND;TZID=Europe/Berlin:20261005T110000", "RRULE:FREQ=WEEKLY;COUNT=3", "SUMMARY:Weekly", "END:VEVENT"]
-    private static let moved = ["BEGIN:VEVENT", "UID:w", "DTSTAMP:20260101T000000Z", "RECURRENCE-ID;TZID=Europe/Berlin:20261012T100000",
-                                "DTSTART;TZID=Europe/Berlin:20261013T120000", "DTEND;TZID=Europe/Berlin:20261013T130000",
-                                "SUMMARY:Moved", "END:VEVENT"]
+    private static let ownBerlin = [
+        "BEGIN:VTIMEZONE", "TZID:Europe/Berlin", "BEGIN:STANDARD", "DTSTART:19700101T000000",
+        "TZOFFSETFROM:+0300", "TZOFFSETTO:+0300", "END:STANDARD", "END:VTIMEZONE",
+    ]
+    private static let weekly = [
+        "BEGIN:VEVENT", "UID:w", "DTSTAMP:20260101T000000Z", "DTSTART;TZID=Europe/Berlin:20261005T100000",
+        "DTEND;TZID=Europe/Berlin:20261005T110000", "RRULE:FREQ=WEEKLY;COUNT=3", "SUMMARY:Weekly", "END:VEVENT",
+    ]
+    private static let moved = [
+        "BEGIN:VEVENT", "UID:w", "DTSTAMP:20260101T000000Z", "RECURRENCE-ID;TZID=Europe/Berlin:20261012T100000",
+        "DTSTART;TZID=Europe/Berlin:20261013T120000", "DTEND;TZID=Europe/Berlin:20261013T130000",
+        "SUMMARY:Moved", "END:VEVENT",
+    ]
 
     private func expand(_ components: [[String]], _ extra: [String] = []) throws -> [String] {
         let input = crlf(["BEGIN:VCALENDAR", "VERSION:2.0"] + components.flatMap { $0 } + ["END:VCALENDAR"])
@@ -71,7 +88,10 @@ final class ExpandCommandTests: XCTestCase {
     func testAZoneDefinedAfterTheEventsThatUseItIsStillTheFilesOwn() throws {
         let late = try expand([Self.weekly, Self.ownBerlin])
         XCTAssertEqual(late, try expand([Self.ownBerlin, Self.weekly]))
-        XCTAssertEqual(late.first, #"{"uid": "w", "recurrence_id": "2026-10-05T10:00:00+03:00", "start": "2026-10-05T10:00:00+03:00", "end": "2026-10-05T11:00:00+03:00", "all_day": false, "summary": "Weekly"}"#)
+        XCTAssertEqual(
+            late.first,
+            #"{"uid": "w", "recurrence_id": "2026-10-05T10:00:00+03:00", "start": "2026-10-05T10:00:00+03:00", "end": "2026-10-05T11:00:00+03:00", "all_day": false, "summary": "Weekly"}"#
+        )
     }
 
     func testADisplayZoneDefinedLateInTheFileIsTheFilesOwn() throws {
@@ -84,7 +104,10 @@ final class ExpandCommandTests: XCTestCase {
         let overrideFirst = try expand([Self.ownBerlin, Self.moved, Self.weekly])
         XCTAssertEqual(overrideFirst, try expand([Self.ownBerlin, Self.weekly, Self.moved]))
         XCTAssertEqual(overrideFirst.count, 3)
-        XCTAssertEqual(overrideFirst[1], #"{"uid": "w", "recurrence_id": "2026-10-12T10:00:00+03:00", "start": "2026-10-13T12:00:00+03:00", "end": "2026-10-13T13:00:00+03:00", "all_day": false, "summary": "Moved"}"#)
+        XCTAssertEqual(
+            overrideFirst[1],
+            #"{"uid": "w", "recurrence_id": "2026-10-12T10:00:00+03:00", "start": "2026-10-13T12:00:00+03:00", "end": "2026-10-13T13:00:00+03:00", "all_day": false, "summary": "Moved"}"#
+        )
     }
 
     func testSeriesFarApartInTheFileStillMeetAcrossBatches() throws {
@@ -97,10 +120,15 @@ final class ExpandCommandTests: XCTestCase {
 
     func testTheBudgetCountsTheInstancesOfEverySeriesTogether() throws {
         func hourly(_ series: Int) -> String {
-            crlf(["BEGIN:VCALENDAR"] + (0..<series).flatMap { n in
-                ["BEGIN:VEVENT", "UID:h\(n)", "DTSTAMP:20260101T000000Z", "DTSTART:20260101T000000Z", "RRULE:FREQ=HOURLY;COUNT=300",
-                 "END:VEVENT"]
-            } + ["END:VCALENDAR"])
+            crlf(
+                ["BEGIN:VCALENDAR"]
+                    + (0..<series).flatMap { n in
+                        [
+                            "BEGIN:VEVENT", "UID:h\(n)", "DTSTAMP:20260101T000000Z", "DTSTART:20260101T000000Z",
+                            "RRULE:FREQ=HOURLY;COUNT=300",
+                            "END:VEVENT",
+                        ]
+                    } + ["END:VCALENDAR"])
         }
         let arguments = ["expand", "-", "--from", "2026-01-01", "--to", "2026-02-01", "--max-instances", "1000"]
         let fits = try Calbridge.run(arguments, input: hourly(3))
@@ -114,41 +142,55 @@ final class ExpandCommandTests: XCTestCase {
     /// Streamed, series are still a type and a UID, and of two masters the newer one counts, however
     /// far apart in the file and whichever comes first.
     func testAToDoSharingAnEventsUIDAndAnOlderMasterStayApartWhenStreamed() throws {
-        let todo = ["BEGIN:VTODO", "UID:w", "DTSTAMP:20260101T000000Z", "DTSTART;TZID=Europe/Berlin:20261006T090000",
-                    "SUMMARY:Todo", "END:VTODO"]
-        let older = ["BEGIN:VEVENT", "UID:w", "DTSTAMP:20250101T000000Z", "SEQUENCE:0", "DTSTART;TZID=Europe/Berlin:20261001T100000",
-                     "RRULE:FREQ=DAILY;COUNT=30", "SUMMARY:Old", "END:VEVENT"]
+        let todo = [
+            "BEGIN:VTODO", "UID:w", "DTSTAMP:20260101T000000Z", "DTSTART;TZID=Europe/Berlin:20261006T090000",
+            "SUMMARY:Todo", "END:VTODO",
+        ]
+        let older = [
+            "BEGIN:VEVENT", "UID:w", "DTSTAMP:20250101T000000Z", "SEQUENCE:0", "DTSTART;TZID=Europe/Berlin:20261001T100000",
+            "RRULE:FREQ=DAILY;COUNT=30", "SUMMARY:Old", "END:VEVENT",
+        ]
         let newer = Self.weekly.map { $0 == "SUMMARY:Weekly" ? "SEQUENCE:1" : $0 }
-        let fillers = (0..<300).map { n in ["BEGIN:VEVENT", "UID:f\(n)", "DTSTAMP:20260101T000000Z", "DTSTART:20250101T000000Z", "END:VEVENT"] }
+        let fillers = (0..<300).map { n in
+            ["BEGIN:VEVENT", "UID:f\(n)", "DTSTAMP:20260101T000000Z", "DTSTART:20250101T000000Z", "END:VEVENT"]
+        }
         for order in [[todo, older] + fillers + [newer], [newer, todo] + fillers + [older]] {
             let lines = try expand([Self.ownBerlin] + order + [Self.moved])
-            XCTAssertEqual(lines.map { $0.components(separatedBy: "\"start\": \"")[1].prefix(16) },
-                           ["2026-10-05T10:00", "2026-10-06T09:00", "2026-10-13T12:00", "2026-10-19T10:00"])
+            XCTAssertEqual(
+                lines.map { $0.components(separatedBy: "\"start\": \"")[1].prefix(16) },
+                ["2026-10-05T10:00", "2026-10-06T09:00", "2026-10-13T12:00", "2026-10-19T10:00"])
         }
     }
 
     /// ical4android's test data has overrides whose DTSTART reads `20131010T170000T`: their instances
     /// must not vanish with them.
     func testAnOverrideWithAnUnusableStartLeavesItsInstanceAsTheSeriesHasItAndIsNamed() throws {
-        let input = crlf(["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Test//EN",
-                          "BEGIN:VEVENT", "UID:s", "DTSTAMP:20260101T000000Z", "DTSTART:20261005T100000Z", "RRULE:FREQ=DAILY;COUNT=3", "END:VEVENT",
-                          "BEGIN:VEVENT", "UID:s", "DTSTAMP:20260101T000000Z", "RECURRENCE-ID:20261006T100000Z",
-                          "DTSTART:20261006T170000T", "END:VEVENT", "END:VCALENDAR"])
+        let input = crlf([
+            "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Test//EN",
+            "BEGIN:VEVENT", "UID:s", "DTSTAMP:20260101T000000Z", "DTSTART:20261005T100000Z", "RRULE:FREQ=DAILY;COUNT=3", "END:VEVENT",
+            "BEGIN:VEVENT", "UID:s", "DTSTAMP:20260101T000000Z", "RECURRENCE-ID:20261006T100000Z",
+            "DTSTART:20261006T170000T", "END:VEVENT", "END:VCALENDAR",
+        ])
         let result = try Calbridge.run(["expand", "-", "--from", "2026-10-01", "--to", "2026-11-01"], input: input)
         XCTAssertEqual(result.status, 0, result.standardError)
         let starts = result.standardOutput.split(separator: "\n").map { $0.components(separatedBy: "\"start\": \"")[1].prefix(20) }
         XCTAssertEqual(starts, ["2026-10-05T10:00:00Z", "2026-10-06T10:00:00Z", "2026-10-07T10:00:00Z"])
-        XCTAssertTrue(result.standardError.contains("-:10:1: warning: VEVENT s has no usable DTSTART; the override is left out and its instance stays as the series has it"),
-                      result.standardError)
+        XCTAssertTrue(
+            result.standardError.contains(
+                "-:10:1: warning: VEVENT s has no usable DTSTART; the override is left out and its instance stays as the series has it"),
+            result.standardError)
     }
 
     /// khal's test data names zones such as `FOO` (its `(GMT +01:00)` is now a fixed offset, see
     /// OutlookZoneNameTests): reading their times as floating is
     /// a guess, and convert and expand say so, as validate does.
     func testAnUnknownZoneReadAsFloatingIsNamedByExpandAndConvert() throws {
-        let input = crlf(["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Test//EN", "BEGIN:VEVENT", "UID:1", "DTSTAMP:20260101T000000Z",
-                          "DTSTART;TZID=FOO:20260105T100000", "END:VEVENT", "END:VCALENDAR"])
-        let message = "TZID FOO is neither defined by a VTIMEZONE in the file nor a zone of the tz database or Windows; its times are read as floating"
+        let input = crlf([
+            "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Test//EN", "BEGIN:VEVENT", "UID:1", "DTSTAMP:20260101T000000Z",
+            "DTSTART;TZID=FOO:20260105T100000", "END:VEVENT", "END:VCALENDAR",
+        ])
+        let message =
+            "TZID FOO is neither defined by a VTIMEZONE in the file nor a zone of the tz database or Windows; its times are read as floating"
         let expand = try Calbridge.run(["expand", "-", "--from", "2026-01-01", "--to", "2026-02-01"], input: input)
         XCTAssertEqual(expand.status, 0, expand.standardError)
         XCTAssertTrue(expand.standardOutput.contains(#""start": "2026-01-05T10:00:00""#), expand.standardOutput)
@@ -159,9 +201,11 @@ final class ExpandCommandTests: XCTestCase {
     }
 
     func testAnEventWithoutAUsableStartIsLeftOutAndNamed() throws {
-        let input = crlf(["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Test//EN",
-                          "BEGIN:VEVENT", "UID:nostart", "DTSTAMP:20260101T000000Z", "SUMMARY:When?", "END:VEVENT",
-                          "BEGIN:VEVENT", "UID:ok", "DTSTAMP:20260101T000000Z", "DTSTART:20261005T100000Z", "END:VEVENT", "END:VCALENDAR"])
+        let input = crlf([
+            "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Test//EN",
+            "BEGIN:VEVENT", "UID:nostart", "DTSTAMP:20260101T000000Z", "SUMMARY:When?", "END:VEVENT",
+            "BEGIN:VEVENT", "UID:ok", "DTSTAMP:20260101T000000Z", "DTSTART:20261005T100000Z", "END:VEVENT", "END:VCALENDAR",
+        ])
         let result = try Calbridge.run(["expand", "-", "--from", "2026-10-01", "--to", "2026-11-01"], input: input)
         XCTAssertEqual(result.status, 0, result.standardError)
         XCTAssertEqual(result.standardOutput.split(separator: "\n").count, 1)

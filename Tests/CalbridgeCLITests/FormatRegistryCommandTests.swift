@@ -11,8 +11,9 @@ final class FormatRegistryCommandTests: XCTestCase {
         for descriptor in CalendarFormat.registry {
             let mode = descriptor.writer == nil ? "reads" : "writes"
             let extensions = descriptor.extensions.map { "." + $0 }.joined(separator: " ")
-            XCTAssertTrue(help.contains("\n  \(descriptor.name) (\(mode)): \(descriptor.title); \(extensions)\n      \(descriptor.carries)\n"),
-                          descriptor.name)
+            XCTAssertTrue(
+                help.contains("\n  \(descriptor.name) (\(mode)): \(descriptor.title); \(extensions)\n      \(descriptor.carries)\n"),
+                descriptor.name)
         }
         // The --to values, as the argument parser wraps them.
         let values = help.components(separatedBy: "--to <format>").dropFirst().first?
@@ -27,8 +28,9 @@ final class FormatRegistryCommandTests: XCTestCase {
         for name in CalendarFormat.all.filter({ !$0.isWritable }).map(\.rawValue) + ["pdf"] {
             let asked = try Calbridge.run(["convert", "-", "--to", name], input: sampleCalendar)
             XCTAssertEqual(asked.status, 64, name)
-            XCTAssertTrue(asked.standardError.contains("The value '\(name)' is invalid for '--to <format>'. Please provide one of"),
-                          asked.standardError)
+            XCTAssertTrue(
+                asked.standardError.contains("The value '\(name)' is invalid for '--to <format>'. Please provide one of"),
+                asked.standardError)
             // The argument parser lists the values in a sentence, or one a line when there are many.
             for written in CalendarFormat.writable.map(\.rawValue) {
                 XCTAssertTrue(asked.standardError.contains("'\(written)'") || asked.standardError.contains("  - \(written)\n"), written)
@@ -38,17 +40,20 @@ final class FormatRegistryCommandTests: XCTestCase {
         }
         let named = try Calbridge.run(["convert", "-", "-o", "contacts.vcf"], input: sampleCalendar, directory: directory)
         XCTAssertEqual(named.status, 64)
-        XCTAssertTrue(named.standardError.contains("calbridge reads vcf, contact cards (vCard 2.1, 3.0, 4.0), but does not write it; "
-                                                   + "it writes " + CalendarFormat.listing(CalendarFormat.writable.map(\.rawValue))),
-                      named.standardError)
+        XCTAssertTrue(
+            named.standardError.contains(
+                "calbridge reads vcf, contact cards (vCard 2.1, 3.0, 4.0), but does not write it; "
+                    + "it writes " + CalendarFormat.listing(CalendarFormat.writable.map(\.rawValue))),
+            named.standardError)
         XCTAssertFalse(FileManager.default.fileExists(atPath: directory.appendingPathComponent("contacts.vcf").path))
     }
 
     func testModelJSONThatIsNotJSONIsPlacedAtItsLineAndColumnAndRefused() throws {
         let directory = try scratchDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        try "{\n  \"type\": \"VCALENDAR\",\n  \"components\": [,]\n}\n".write(to: directory.appendingPathComponent("broken.json"),
-                                                                              atomically: true, encoding: .utf8)
+        try "{\n  \"type\": \"VCALENDAR\",\n  \"components\": [,]\n}\n".write(
+            to: directory.appendingPathComponent("broken.json"),
+            atomically: true, encoding: .utf8)
         let result = try Calbridge.run(["convert", "broken.json", "-o", "out.ics"], directory: directory)
         XCTAssertEqual(result.status, 65)
         XCTAssertTrue(result.standardError.contains("broken.json:3:18: error: not JSON: expected a value"), result.standardError)

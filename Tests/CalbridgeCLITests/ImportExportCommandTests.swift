@@ -6,7 +6,9 @@ import XCTest
 final class ImportExportCommandTests: XCTestCase {
     private var samples: [String] {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        return ["google-export.ics", "outlook-export.ics", "university-courses.ics"].map { root.appendingPathComponent("Samples/" + $0).path }
+        return ["google-export.ics", "outlook-export.ics", "university-courses.ics"].map {
+            root.appendingPathComponent("Samples/" + $0).path
+        }
     }
 
     private func files(_ store: URL) throws -> [String] {
@@ -27,15 +29,17 @@ final class ImportExportCommandTests: XCTestCase {
         XCTAssertTrue(first.standardOutput.hasPrefix("{\"dry_run\": false, \"created\": ["), first.standardOutput)
 
         let again = try Calbridge.run(["import"] + samples + ["--to", store])
-        XCTAssertTrue(again.standardError.contains("0 created, 0 updated, \(uids(in: input).count) already there"),
-                      "an unchanged input rewrites nothing: \(again.standardError)")
+        XCTAssertTrue(
+            again.standardError.contains("0 created, 0 updated, \(uids(in: input).count) already there"),
+            "an unchanged input rewrites nothing: \(again.standardError)")
         XCTAssertEqual(try files(URL(fileURLWithPath: store)).count, uids(in: input).count, "updated, not duplicated")
 
         let exported = try Calbridge.run(["export", store])
         XCTAssertEqual(exported.status, 0, exported.standardError)
         XCTAssertEqual(uids(in: exported.standardOutput), uids(in: input))
-        XCTAssertEqual(exported.standardOutput.components(separatedBy: "BEGIN:VEVENT").count,
-                       input.components(separatedBy: "BEGIN:VEVENT").count, "every event and override came back")
+        XCTAssertEqual(
+            exported.standardOutput.components(separatedBy: "BEGIN:VEVENT").count,
+            input.components(separatedBy: "BEGIN:VEVENT").count, "every event and override came back")
     }
 
     func testTheCalendarsNameAndColourGoIntoTheVdirAndComeBack() throws {
@@ -81,7 +85,8 @@ final class ImportExportCommandTests: XCTestCase {
         // A store directory that is not there is a missing input (66); 69 is for a server that does not answer.
         let missing = try Calbridge.run(["export", directory.appendingPathComponent("missing").path])
         XCTAssertEqual(missing.status, 66)
-        XCTAssertTrue(missing.standardError.contains("missing: \(String(cString: strerror(ENOENT))); a local store is a directory of .ics files"),
-                      missing.standardError)
+        XCTAssertTrue(
+            missing.standardError.contains("missing: \(String(cString: strerror(ENOENT))); a local store is a directory of .ics files"),
+            missing.standardError)
     }
 }

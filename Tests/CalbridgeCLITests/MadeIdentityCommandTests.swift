@@ -33,10 +33,13 @@ final class MadeIdentityCommandTests: XCTestCase {
         XCTAssertEqual(uids.count, 2, result.standardOutput)
         XCTAssertEqual(lines(result.standardOutput, "DTSTAMP:"), ["DTSTAMP:20251203T141500Z", "DTSTAMP:19700101T000000Z"])
         for uid in uids {
-            XCTAssertTrue(result.standardError.contains("(repair: adds \(uid), made from its content, the same on every run)"), result.standardError)
+            XCTAssertTrue(
+                result.standardError.contains("(repair: adds \(uid), made from its content, the same on every run)"), result.standardError)
         }
-        XCTAssertTrue(result.standardError.contains("<stdin>:4:1: warning: VEVENT has no DTSTAMP (repair: adds DTSTAMP:20251203T141500Z, its LAST-MODIFIED)"),
-                      result.standardError)
+        XCTAssertTrue(
+            result.standardError.contains(
+                "<stdin>:4:1: warning: VEVENT has no DTSTAMP (repair: adds DTSTAMP:20251203T141500Z, its LAST-MODIFIED)"),
+            result.standardError)
         let again = try Calbridge.run(["convert", "-"], input: export)
         XCTAssertEqual(again.standardOutput, result.standardOutput, "the same input gives the same output on every run")
     }
@@ -64,7 +67,8 @@ final class MadeIdentityCommandTests: XCTestCase {
     }
 
     func testExpandStillWarnsOfAZoneItCannotPlace() throws {
-        let outlook = export.replacingOccurrences(of: "DTSTART:20260106T130000Z", with: "DTSTART;TZID=Atlantis Standard Time:20260106T130000")
+        let outlook = export.replacingOccurrences(
+            of: "DTSTART:20260106T130000Z", with: "DTSTART;TZID=Atlantis Standard Time:20260106T130000")
         let expanded = try Calbridge.run(["expand", "-", "--from", "2026-01-01", "--to", "2026-02-01"], input: outlook)
         XCTAssertEqual(expanded.status, 0, expanded.standardError)
         let warnings = expanded.standardError.split(separator: "\n")
@@ -100,7 +104,8 @@ final class MadeIdentityCommandTests: XCTestCase {
 
     func testTwoEventsOfEqualContentStayTwoEvents() throws {
         let event = ["BEGIN:VEVENT", "SUMMARY:Lunch", "DTSTART:20260106T120000Z", "DTEND:20260106T130000Z", "END:VEVENT"]
-        let twice = crlf(["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Example Corp.//Planner 2.1//EN"] + event + event + ["END:VCALENDAR"])
+        let twice = crlf(
+            ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Example Corp.//Planner 2.1//EN"] + event + event + ["END:VCALENDAR"])
         let expanded = try Calbridge.run(["expand", "-", "--from", "2026-01-01", "--to", "2026-02-01"], input: twice)
         XCTAssertEqual(expanded.status, 0, expanded.standardError)
         let uids = try uids(inJSONLines: expanded.standardOutput)
@@ -108,16 +113,21 @@ final class MadeIdentityCommandTests: XCTestCase {
         XCTAssertEqual(uids[1], uids[0] + "-2")
         let converted = try Calbridge.run(["convert", "-"], input: twice)
         XCTAssertEqual(lines(converted.standardOutput, "UID:"), uids.map { "UID:" + $0 })
-        XCTAssertTrue(converted.standardError.contains("the item at line 4 has the same content and is kept apart from it"), converted.standardError)
+        XCTAssertTrue(
+            converted.standardError.contains("the item at line 4 has the same content and is kept apart from it"), converted.standardError)
     }
 
     func testAnXCalEventGetsTheUIDTheSameICalendarEventGetsAndEqualOnesStayApart() throws {
-        let event = "<vevent><properties><summary><text>Lunch</text></summary>"
+        let event =
+            "<vevent><properties><summary><text>Lunch</text></summary>"
             + "<dtstart><date-time>2026-01-06T12:00:00Z</date-time></dtstart></properties></vevent>"
-        let xcal = #"<?xml version="1.0" encoding="utf-8"?><icalendar xmlns="urn:ietf:params:xml:ns:icalendar-2.0"><vcalendar>"#
+        let xcal =
+            #"<?xml version="1.0" encoding="utf-8"?><icalendar xmlns="urn:ietf:params:xml:ns:icalendar-2.0"><vcalendar>"#
             + "<properties><version><text>2.0</text></version></properties><components>" + event + event
             + "</components></vcalendar></icalendar>"
-        let ics = crlf(["BEGIN:VCALENDAR", "VERSION:2.0", "BEGIN:VEVENT", "SUMMARY:Lunch", "DTSTART:20260106T120000Z", "END:VEVENT", "END:VCALENDAR"])
+        let ics = crlf([
+            "BEGIN:VCALENDAR", "VERSION:2.0", "BEGIN:VEVENT", "SUMMARY:Lunch", "DTSTART:20260106T120000Z", "END:VEVENT", "END:VCALENDAR",
+        ])
         let fromXCal = try Calbridge.run(["convert", "-", "--from", "xcal", "--to", "ics"], input: xcal)
         XCTAssertEqual(fromXCal.status, 0, fromXCal.standardError)
         let fromICalendar = try Calbridge.run(["convert", "-"], input: ics)

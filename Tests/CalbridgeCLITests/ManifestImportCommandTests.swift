@@ -8,7 +8,9 @@ final class ManifestImportCommandTests: XCTestCase {
     /// A calendar of `events` events with UIDs of row `row`, one of them weekly in Europe/Berlin.
     static func smallCalendar(row: Int, events: Int = 3) -> String {
         let vevents = (0..<events).map { event in
-            let start = event == 0 ? "DTSTART;TZID=Europe/Berlin:20260302T090000\r\nRRULE:FREQ=WEEKLY;COUNT=10"
+            let start =
+                event == 0
+                ? "DTSTART;TZID=Europe/Berlin:20260302T090000\r\nRRULE:FREQ=WEEKLY;COUNT=10"
                 : String(format: "DTSTART:2026%02d%02dT%02d0000Z", 1 + event / 28 % 12, 1 + event % 28, event % 24)
             return "BEGIN:VEVENT\r\nUID:row\(row)-event\(event)@manifest.test\r\nDTSTAMP:20260101T000000Z\r\n\(start)\r\n"
                 + "SUMMARY:Row \(row)\\, event \(event)\r\nEND:VEVENT\r\n"
@@ -24,7 +26,8 @@ final class ManifestImportCommandTests: XCTestCase {
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("inputs"), withIntermediateDirectories: true)
         var manifest = "# one store per row\ninput,store\n"
         for row in 0..<rows {
-            try Self.smallCalendar(row: row, events: events).write(to: folder.appendingPathComponent("inputs/row\(row).ics"), atomically: true, encoding: .utf8)
+            try Self.smallCalendar(row: row, events: events).write(
+                to: folder.appendingPathComponent("inputs/row\(row).ics"), atomically: true, encoding: .utf8)
             manifest += "inputs/row\(row).ics,stores/row\(row)\n"
         }
         try manifest.write(to: folder.appendingPathComponent("users.csv"), atomically: true, encoding: .utf8)
@@ -34,7 +37,9 @@ final class ManifestImportCommandTests: XCTestCase {
     /// The UIDs of each .ics file of a store, sorted: one file per UID when every event is there once.
     private func storedUIDs(_ store: URL) throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: store.path).filter { $0.hasSuffix(".ics") }.flatMap { name in
-            try String(contentsOf: store.appendingPathComponent(name), encoding: .utf8).components(separatedBy: "\r\n").filter { $0.hasPrefix("UID:") }
+            try String(contentsOf: store.appendingPathComponent(name), encoding: .utf8).components(separatedBy: "\r\n").filter {
+                $0.hasPrefix("UID:")
+            }
         }.sorted()
     }
 
@@ -55,19 +60,24 @@ final class ManifestImportCommandTests: XCTestCase {
         let folder = try manifestFolder(rows: 200)
         let manifest = folder.appendingPathComponent("users.csv").path
         let shards = try (0..<2).map { shard in
-            try start(["import", "--manifest", manifest, "--shard", "\(shard)/2", "--json"],
-                      output: folder.appendingPathComponent("shard\(shard).jsonl"))
+            try start(
+                ["import", "--manifest", manifest, "--shard", "\(shard)/2", "--json"],
+                output: folder.appendingPathComponent("shard\(shard).jsonl"))
         }
         shards.forEach { $0.waitUntilExit() }
         for (shard, process) in shards.enumerated() {
             let errors = try String(contentsOf: folder.appendingPathComponent("shard\(shard).jsonl.errors"), encoding: .utf8)
             XCTAssertEqual(process.terminationStatus, 0, errors)
             // Under --json what goes to standard error is JSON lines too: each row's summary, then the run's.
-            let said = try errors.split(separator: "\n").map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] ?? [:] }
+            let said = try errors.split(separator: "\n").map {
+                try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] ?? [:]
+            }
             let summaries = said.filter { $0["kind"] as? String == "summary" }.compactMap { $0["message"] as? String }
             XCTAssertEqual(summaries.count, said.count, errors)
             XCTAssertTrue(summaries.contains("manifest \(manifest) (shard \(shard)/2: 100 of 200 rows): 100 imported, 0 failed"), errors)
-            XCTAssertTrue(summaries.contains { $0.hasPrefix("\(manifest):\(shard + 3) \(folder.path)/stores/row\(shard): 3 created, 0 updated") }, errors)
+            XCTAssertTrue(
+                summaries.contains { $0.hasPrefix("\(manifest):\(shard + 3) \(folder.path)/stores/row\(shard): 3 created, 0 updated") },
+                errors)
             let lines = try String(contentsOf: folder.appendingPathComponent("shard\(shard).jsonl"), encoding: .utf8).split(separator: "\n")
             XCTAssertEqual(lines.count, 100)
             let rows = try lines.map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] ?? [:] }
@@ -75,15 +85,17 @@ final class ManifestImportCommandTests: XCTestCase {
             XCTAssertEqual(rows.map { ($0["created"] as? [String])?.count ?? -1 }, Array(repeating: 3, count: 100))
         }
         for row in 0..<200 {
-            XCTAssertEqual(try storedUIDs(folder.appendingPathComponent("stores/row\(row)")), (0..<3).map { "UID:row\(row)-event\($0)@manifest.test" })
+            XCTAssertEqual(
+                try storedUIDs(folder.appendingPathComponent("stores/row\(row)")), (0..<3).map { "UID:row\(row)-event\($0)@manifest.test" })
         }
         let journals = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("users.journals").path)
         XCTAssertEqual(journals.filter { $0.hasSuffix(".journal") }.count, 200)
 
         let again = try Calbridge.run(["import", "--manifest", manifest, "--shard", "1/2"])
         XCTAssertEqual(again.status, 0, again.standardError)
-        XCTAssertEqual(again.standardError.components(separatedBy: ": 0 created, 0 updated, 3 already there, 0 failed").count, 101,
-                       again.standardError)
+        XCTAssertEqual(
+            again.standardError.components(separatedBy: ": 0 created, 0 updated, 3 already there, 0 failed").count, 101,
+            again.standardError)
     }
 
     func testAShardKilledPartWayIsFinishedByTheSameCommandWithEveryEventOnce() throws {
@@ -101,16 +113,20 @@ final class ManifestImportCommandTests: XCTestCase {
 
         let again = try Calbridge.run(arguments + ["--json"])
         XCTAssertEqual(again.status, 0, again.standardError)
-        let reports = try again.standardOutput.split(separator: "\n").map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] ?? [:] }
+        let reports = try again.standardOutput.split(separator: "\n").map {
+            try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] ?? [:]
+        }
         let counts = reports.map { (($0["created"] as? [String])?.count ?? -1, ($0["unchanged"] as? [String])?.count ?? -1) }
         XCTAssertEqual(counts.count, rows / 2)
         XCTAssertTrue(counts.allSatisfy { $0.0 + $0.1 == events }, "\(counts)")
         XCTAssertTrue(counts.contains { (50..<events).contains($0.1) }, "a half-done row resumed: \(counts)")
         for row in stride(from: 1, to: rows, by: 2) {
-            XCTAssertEqual(try storedUIDs(folder.appendingPathComponent("stores/row\(row)")),
-                           (0..<events).map { "UID:row\(row)-event\($0)@manifest.test" }.sorted(), "row \(row)")
+            XCTAssertEqual(
+                try storedUIDs(folder.appendingPathComponent("stores/row\(row)")),
+                (0..<events).map { "UID:row\(row)-event\($0)@manifest.test" }.sorted(), "row \(row)")
         }
-        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("stores/row0").path), "shard 0's rows are not shard 1's")
+        XCTAssertFalse(
+            FileManager.default.fileExists(atPath: folder.appendingPathComponent("stores/row0").path), "shard 0's rows are not shard 1's")
     }
 
     /// How many resources each journal in `folder` records.
@@ -144,16 +160,20 @@ final class ManifestImportCommandTests: XCTestCase {
             .write(to: manifest, atomically: true, encoding: .utf8)
         let run = try Calbridge.run(["import", "--manifest", manifest.path])
         XCTAssertEqual(run.status, 65, run.standardError)
-        XCTAssertTrue(run.standardError.contains("\(manifest.path):7:1: error: a quoted field is not closed before the end of the file"),
-                      run.standardError)
+        XCTAssertTrue(
+            run.standardError.contains("\(manifest.path):7:1: error: a quoted field is not closed before the end of the file"),
+            run.standardError)
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("stores").path))
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("users.journals").path))
 
         // A missing input is found only for the rows of the shard that imports it.
-        try (try String(contentsOf: manifest, encoding: .utf8).components(separatedBy: "\"")[0]).write(to: manifest, atomically: true, encoding: .utf8)
+        try (try String(contentsOf: manifest, encoding: .utf8).components(separatedBy: "\"")[0]).write(
+            to: manifest, atomically: true, encoding: .utf8)
         let missing = try Calbridge.run(["import", "--manifest", manifest.path, "--shard", "1/2"])
         XCTAssertEqual(missing.status, 65, missing.standardError)
-        XCTAssertTrue(missing.standardError.contains("\(manifest.path):6:1: error: \(folder.path)/inputs/row9.ics is not there"), missing.standardError)
+        XCTAssertTrue(
+            missing.standardError.contains("\(manifest.path):6:1: error: \(folder.path)/inputs/row9.ics is not there"),
+            missing.standardError)
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("stores").path))
         XCTAssertEqual(try Calbridge.run(["import", "--manifest", manifest.path, "--shard", "0/2"]).status, 0)
     }

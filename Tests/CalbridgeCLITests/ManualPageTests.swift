@@ -10,8 +10,12 @@ final class ManualPageTests: XCTestCase {
 
     func testTheManualHasItsSectionsInOrder() throws {
         let sections = try manualPage().components(separatedBy: "\n").filter { $0.hasPrefix(".SH ") }
-        XCTAssertEqual(sections, ["NAME", "SYNOPSIS", "DESCRIPTION", "COMMANDS", "OPTIONS", "EXIT STATUS", "ENVIRONMENT",
-                                  "FILES", "EXAMPLES", "SEE ALSO"].map { ".SH " + $0 })
+        XCTAssertEqual(
+            sections,
+            [
+                "NAME", "SYNOPSIS", "DESCRIPTION", "COMMANDS", "OPTIONS", "EXIT STATUS", "ENVIRONMENT",
+                "FILES", "EXAMPLES", "SEE ALSO",
+            ].map { ".SH " + $0 })
     }
 
     func testGroffFindsNothingToWarnAboutAndEveryLineFitsEightyColumns() throws {

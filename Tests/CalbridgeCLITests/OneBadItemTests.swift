@@ -55,7 +55,8 @@ final class OneBadItemTests: XCTestCase {
         let expand = try Calbridge.run(["expand", "calendar.ics", "--from", "2026-01-01", "--to", "2026-02-01"], directory: directory)
         XCTAssertEqual(expand.status, 0, expand.standardError)
         XCTAssertTrue(expand.standardError.contains(zoneWarning), expand.standardError)
-        XCTAssertTrue(expand.standardOutput.contains(#""start": "2026-01-05T09:00:00Z", "end": "2026-01-05T10:00:00Z""#), expand.standardOutput)
+        XCTAssertTrue(
+            expand.standardOutput.contains(#""start": "2026-01-05T09:00:00Z", "end": "2026-01-05T10:00:00Z""#), expand.standardOutput)
         let view = try Calbridge.run(["view", "calendar.ics", "--week", "2026-W02", "--tz", "UTC", "-o", "week.svg"], directory: directory)
         XCTAssertEqual(view.status, 0, view.standardError)
         XCTAssertTrue(view.standardError.contains(zoneWarning), view.standardError)
@@ -92,7 +93,8 @@ final class OneBadItemTests: XCTestCase {
             let repair = try Calbridge.run(["validate", input, "--repair", "-o", "repaired.ics"], directory: directory)
             XCTAssertEqual(repair.status, 0, input + ": " + repair.standardError)
             let converted = try Calbridge.run(["convert", input], directory: directory)
-            XCTAssertEqual(Self.withoutStamps(try written("repaired.ics", in: directory)), Self.withoutStamps(converted.standardOutput), input)
+            XCTAssertEqual(
+                Self.withoutStamps(try written("repaired.ics", in: directory)), Self.withoutStamps(converted.standardOutput), input)
         }
     }
 
@@ -102,15 +104,20 @@ final class OneBadItemTests: XCTestCase {
     }
 
     func testAFileCutInsideItsOnlyEventIsRefusedAndNothingIsWritten() throws {
-        let cut = crlf(["BEGIN:VCALENDAR", "PRODID:-//Google Inc//Google Calendar 70.9054//EN", "VERSION:2.0",
-                        "BEGIN:VEVENT", "DTSTART:20260105T090000Z", "UID:0c2rb3ue4m@google.com", "SUMM"])
+        let cut = crlf([
+            "BEGIN:VCALENDAR", "PRODID:-//Google Inc//Google Calendar 70.9054//EN", "VERSION:2.0",
+            "BEGIN:VEVENT", "DTSTART:20260105T090000Z", "UID:0c2rb3ue4m@google.com", "SUMM",
+        ])
         let directory = try files(["cut.ics": cut])
-        for command in [["convert", "cut.ics", "-o", "out.ics"], ["convert", "cut.ics", "--to", "jcal", "-o", "out.ics"],
-                        ["validate", "cut.ics", "--repair", "-o", "out.ics"]] {
+        for command in [
+            ["convert", "cut.ics", "-o", "out.ics"], ["convert", "cut.ics", "--to", "jcal", "-o", "out.ics"],
+            ["validate", "cut.ics", "--repair", "-o", "out.ics"],
+        ] {
             let result = try Calbridge.run(command, directory: directory)
             XCTAssertEqual(result.status, 65, command.joined(separator: " "))
-            XCTAssertTrue(result.standardError.contains("its only item") || result.standardOutput.contains("its only item"),
-                          result.standardError + result.standardOutput)
+            XCTAssertTrue(
+                result.standardError.contains("its only item") || result.standardOutput.contains("its only item"),
+                result.standardError + result.standardOutput)
             XCTAssertFalse(FileManager.default.fileExists(atPath: directory.appendingPathComponent("out.ics").path))
         }
     }
@@ -120,8 +127,10 @@ final class OneBadItemTests: XCTestCase {
         let result = try Calbridge.run(["convert", "-"], input: card)
         XCTAssertEqual(result.status, 65)
         XCTAssertEqual(result.standardOutput, "")
-        XCTAssertTrue(result.standardError.contains("<stdin>: error: none of the 2 dates on its cards can be read, so no birthday or anniversary survives"),
-                      result.standardError)
+        XCTAssertTrue(
+            result.standardError.contains(
+                "<stdin>: error: none of the 2 dates on its cards can be read, so no birthday or anniversary survives"),
+            result.standardError)
         let undated = try Calbridge.run(["convert", "-"], input: crlf(["BEGIN:VCARD", "VERSION:3.0", "FN:Jan de Vries", "END:VCARD"]))
         XCTAssertEqual(undated.status, 0, undated.standardError)
     }
@@ -132,23 +141,28 @@ final class OneBadItemTests: XCTestCase {
             + events.joined(separator: ",") + "]]"
     }
 
-    private let brokenEvent = #"["vevent",[["uid",{},"text","a@google.com"],["dtstart",{},"date-time","2026-01-05T09:00:00Z"],["summary",{},"text"]],[]]"#
-    private let wholeEvent = #"["vevent",[["uid",{},"text","b@google.com"],["dtstamp",{},"date-time","2026-01-01T00:00:00Z"],"#
+    private let brokenEvent =
+        #"["vevent",[["uid",{},"text","a@google.com"],["dtstart",{},"date-time","2026-01-05T09:00:00Z"],["summary",{},"text"]],[]]"#
+    private let wholeEvent =
+        #"["vevent",[["uid",{},"text","b@google.com"],["dtstamp",{},"date-time","2026-01-01T00:00:00Z"],"#
         + #"["dtstart",{},"date-time","2026-01-06T09:00:00Z"],["summary",{},"text","Standup"]],[]]"#
 
     func testAMalformedJCalComponentIsSkippedAndTheRestConverts() throws {
         let result = try Calbridge.run(["convert", "-", "--from", "jcal"], input: jcal(events: [brokenEvent, wholeEvent]))
         XCTAssertEqual(result.status, 0, result.standardError)
         XCTAssertTrue(result.standardError.contains("<stdin>:1:"), result.standardError)
-        XCTAssertTrue(result.standardError.contains("a property must be [name, {parameters}, type, value, …] (repair: skips the component)"),
-                      result.standardError)
+        XCTAssertTrue(
+            result.standardError.contains("a property must be [name, {parameters}, type, value, …] (repair: skips the component)"),
+            result.standardError)
         XCTAssertTrue(result.standardOutput.contains("UID:b@google.com\r\n"), result.standardOutput)
         XCTAssertFalse(result.standardOutput.contains("a@google.com"), result.standardOutput)
-        XCTAssertEqual(try Calbridge.run(["convert", "-", "--from", "jcal", "--strict"], input: jcal(events: [brokenEvent, wholeEvent])).status, 65)
+        XCTAssertEqual(
+            try Calbridge.run(["convert", "-", "--from", "jcal", "--strict"], input: jcal(events: [brokenEvent, wholeEvent])).status, 65)
         let nothing = try Calbridge.run(["convert", "-", "--from", "jcal"], input: jcal(events: [brokenEvent]))
         XCTAssertEqual(nothing.status, 65)
         XCTAssertEqual(nothing.standardOutput, "")
-        XCTAssertTrue(nothing.standardError.contains("no component of it is one jcal allows, so nothing usable survives"), nothing.standardError)
+        XCTAssertTrue(
+            nothing.standardError.contains("no component of it is one jcal allows, so nothing usable survives"), nothing.standardError)
     }
 
     func testAnEmptyFileIsRefusedAsEmpty() throws {

@@ -10,8 +10,11 @@ final class OutlookZoneNameTests: XCTestCase {
     private func startsInUTC(of calendar: String, named name: String = "calendar.ics") throws -> (starts: [String], warnings: String) {
         let directory = try scratchDirectory()
         try calendar.write(to: directory.appendingPathComponent(name), atomically: true, encoding: .utf8)
-        let result = try Calbridge.run(["expand", name, "--from", "2026-01-01", "--to", "2026-08-01", "--tz", "UTC",
-                                        "--format", "jsonl"], directory: directory)
+        let result = try Calbridge.run(
+            [
+                "expand", name, "--from", "2026-01-01", "--to", "2026-08-01", "--tz", "UTC",
+                "--format", "jsonl",
+            ], directory: directory)
         XCTAssertEqual(result.status, 0, result.standardError)
         let starts = try result.standardOutput.split(separator: "\n").map { line in
             let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
@@ -21,31 +24,38 @@ final class OutlookZoneNameTests: XCTestCase {
     }
 
     private static func outlookDesktopEvent(uid: String, tzid: String, start: String, rule: String? = nil) -> [String] {
-        ["BEGIN:VEVENT", "CLASS:PUBLIC", "CREATED:20251201T120000Z",
-         "DTEND;TZID=\"\(tzid)\":\(start.dropLast(6))110000", "DTSTAMP:20251201T120000Z",
-         "DTSTART;TZID=\"\(tzid)\":\(start)"] + (rule.map { ["RRULE:" + $0] } ?? [])
+        [
+            "BEGIN:VEVENT", "CLASS:PUBLIC", "CREATED:20251201T120000Z",
+            "DTEND;TZID=\"\(tzid)\":\(start.dropLast(6))110000", "DTSTAMP:20251201T120000Z",
+            "DTSTART;TZID=\"\(tzid)\":\(start)",
+        ] + (rule.map { ["RRULE:" + $0] } ?? [])
             + ["SEQUENCE:0", "SUMMARY;LANGUAGE=en-us:Budget review", "TRANSP:OPAQUE", "UID:\(uid)", "END:VEVENT"]
     }
 
     /// Outlook desktop's export: display-name TZIDs in quotes and no VTIMEZONE.
     private static let outlookDesktop = crlf(
         ["BEGIN:VCALENDAR", "PRODID:-//Microsoft Corporation//Outlook 16.0 MIMEDIR//EN", "VERSION:2.0", "METHOD:PUBLISH"]
-            + outlookDesktopEvent(uid: "040000008200E00074C5B7101A82E00800000000D1", tzid: eastern, start: "20260115T100000",
-                                  rule: "FREQ=MONTHLY;COUNT=7;BYMONTHDAY=15")
-            + outlookDesktopEvent(uid: "040000008200E00074C5B7101A82E00800000000D2", tzid: "(GMT-08:00) Pacific Time (US & Canada)",
-                                  start: "20260716T100000")
-            + outlookDesktopEvent(uid: "040000008200E00074C5B7101A82E00800000000D3", tzid: "(GMT+10:00) Canberra, Melbourne, Sydney",
-                                  start: "20260120T100000")
+            + outlookDesktopEvent(
+                uid: "040000008200E00074C5B7101A82E00800000000D1", tzid: eastern, start: "20260115T100000",
+                rule: "FREQ=MONTHLY;COUNT=7;BYMONTHDAY=15")
+            + outlookDesktopEvent(
+                uid: "040000008200E00074C5B7101A82E00800000000D2", tzid: "(GMT-08:00) Pacific Time (US & Canada)",
+                start: "20260716T100000")
+            + outlookDesktopEvent(
+                uid: "040000008200E00074C5B7101A82E00800000000D3", tzid: "(GMT+10:00) Canberra, Melbourne, Sydney",
+                start: "20260120T100000")
             + ["END:VCALENDAR"])
 
     func testOutlookDesktopDisplayNamesPutEveryOccurrenceAtItsInstant() throws {
         let (starts, warnings) = try startsInUTC(of: Self.outlookDesktop)
-        XCTAssertEqual(starts, [
-            "2026-01-15T15:00:00+00:00", "2026-01-19T23:00:00+00:00", "2026-02-15T15:00:00+00:00",
-            // New York's clocks go forward on 2026-03-08.
-            "2026-03-15T14:00:00+00:00", "2026-04-15T14:00:00+00:00", "2026-05-15T14:00:00+00:00",
-            "2026-06-15T14:00:00+00:00", "2026-07-15T14:00:00+00:00", "2026-07-16T17:00:00+00:00",
-        ])
+        XCTAssertEqual(
+            starts,
+            [
+                "2026-01-15T15:00:00+00:00", "2026-01-19T23:00:00+00:00", "2026-02-15T15:00:00+00:00",
+                // New York's clocks go forward on 2026-03-08.
+                "2026-03-15T14:00:00+00:00", "2026-04-15T14:00:00+00:00", "2026-05-15T14:00:00+00:00",
+                "2026-06-15T14:00:00+00:00", "2026-07-15T14:00:00+00:00", "2026-07-16T17:00:00+00:00",
+            ])
         XCTAssertFalse(warnings.contains("TZID"), warnings)
     }
 
@@ -53,7 +63,8 @@ final class OutlookZoneNameTests: XCTestCase {
         let result = try Calbridge.run(["convert", "-", "-o", "-"], input: Self.outlookDesktop)
         XCTAssertEqual(result.status, 0, result.standardError)
         XCTAssertFalse(result.standardError.contains("TZID"), result.standardError)
-        let zone = try XCTUnwrap(result.standardOutput.components(separatedBy: "BEGIN:VTIMEZONE\r\nTZID:\(Self.eastern)\r\n").dropFirst().first)
+        let zone = try XCTUnwrap(
+            result.standardOutput.components(separatedBy: "BEGIN:VTIMEZONE\r\nTZID:\(Self.eastern)\r\n").dropFirst().first)
         let definition = try XCTUnwrap(zone.components(separatedBy: "END:VTIMEZONE").first)
         XCTAssertTrue(definition.contains("TZOFFSETFROM:-0500\r\nTZOFFSETTO:-0400\r\n"), definition)
         XCTAssertTrue(definition.contains("TZOFFSETFROM:-0400\r\nTZOFFSETTO:-0500\r\n"), definition)
@@ -109,8 +120,10 @@ final class OutlookZoneNameTests: XCTestCase {
         ])
         let (starts, warnings) = try startsInUTC(of: calendar, named: "offset.ics")
         XCTAssertEqual(starts, ["2026-01-15T09:00:00+00:00", "2026-07-15T09:00:00+00:00"])
-        XCTAssertTrue(warnings.contains("offset.ics:7:1: warning: TZID (GMT +01:00) names no zone calbridge knows, only the UTC "
-                                        + "offset +01:00: its times are read at that fixed offset, which is right in one season only"),
-                      warnings)
+        XCTAssertTrue(
+            warnings.contains(
+                "offset.ics:7:1: warning: TZID (GMT +01:00) names no zone calbridge knows, only the UTC "
+                    + "offset +01:00: its times are read at that fixed offset, which is right in one season only"),
+            warnings)
     }
 }

@@ -18,16 +18,21 @@ final class ParameterValueCommandTests: XCTestCase {
     func testJCalAndXCalCarryTheValuesAsMeant() throws {
         let jcal = try Calbridge.run(["convert", "-", "--to", "jcal"], input: invitation)
         XCTAssertEqual(jcal.status, 0, jcal.standardError)
-        XCTAssertTrue(jcal.standardOutput.contains(#"["attendee",{"cn":"Y\\","role":"REQ-PARTICIPANT"},"cal-address","mailto:y@example.org"]"#),
-                      jcal.standardOutput)
+        XCTAssertTrue(
+            jcal.standardOutput.contains(#"["attendee",{"cn":"Y\\","role":"REQ-PARTICIPANT"},"cal-address","mailto:y@example.org"]"#),
+            jcal.standardOutput)
         XCTAssertTrue(jcal.standardOutput.contains(#"{"cn":"George Herman \"Babe\" Ruth ^ 1"}"#), jcal.standardOutput)
         XCTAssertTrue(jcal.standardOutput.contains(#"{"x-address":"115 Federal St\nPittsburgh"}"#), jcal.standardOutput)
         let xcal = try Calbridge.run(["convert", "-", "--to", "xcal"], input: invitation)
         XCTAssertTrue(xcal.standardOutput.contains("<cn>\n                <text>Y\\</text>"), xcal.standardOutput)
         for format in ["jcal", "xcal"] {
-            let back = try Calbridge.run(["convert", "-", "--from", format], input: try Calbridge.run(["convert", "-", "--to", format], input: invitation).standardOutput)
-            XCTAssertTrue(back.standardOutput.contains(#"ATTENDEE;CN="Y\";ROLE=REQ-PARTICIPANT:mailto:y@example.org"# + "\r\n"), back.standardOutput)
-            XCTAssertTrue(back.standardOutput.contains(#"ATTENDEE;CN=George Herman ^'Babe^' Ruth ^^ 1:mailto:babe@example.org"#), back.standardOutput)
+            let back = try Calbridge.run(
+                ["convert", "-", "--from", format],
+                input: try Calbridge.run(["convert", "-", "--to", format], input: invitation).standardOutput)
+            XCTAssertTrue(
+                back.standardOutput.contains(#"ATTENDEE;CN="Y\";ROLE=REQ-PARTICIPANT:mailto:y@example.org"# + "\r\n"), back.standardOutput)
+            XCTAssertTrue(
+                back.standardOutput.contains(#"ATTENDEE;CN=George Herman ^'Babe^' Ruth ^^ 1:mailto:babe@example.org"#), back.standardOutput)
         }
     }
 
@@ -42,11 +47,11 @@ final class ParameterValueCommandTests: XCTestCase {
         let path = directory.appendingPathComponent("out.ics").path
         try Data(converted.standardOutput.utf8).write(to: URL(fileURLWithPath: path))
         let program = """
-        import sys, icalendar
-        event = icalendar.Calendar.from_ical(open(sys.argv[1], 'rb').read()).walk('VEVENT')[0]
-        for attendee in event.get('ATTENDEE'):
-            print(repr(attendee.params.get('CN')), str(attendee))
-        """
+            import sys, icalendar
+            event = icalendar.Calendar.from_ical(open(sys.argv[1], 'rb').read()).walk('VEVENT')[0]
+            for attendee in event.get('ATTENDEE'):
+                print(repr(attendee.params.get('CN')), str(attendee))
+            """
         let (status, output) = try runPython(python, program, [path])
         XCTAssertEqual(status, 0, output)
         XCTAssertEqual(output, "'Y\\\\' mailto:y@example.org\n'George Herman \"Babe\" Ruth ^ 1' mailto:babe@example.org\n")

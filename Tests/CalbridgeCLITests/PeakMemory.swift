@@ -16,8 +16,10 @@ extension Calbridge {
     /// `wait4`: a child spawned straight from the test process would report at least the test
     /// process's own peak, which Linux carries across `exec`, and hide what the tests look for.
     /// `CALBRIDGE_MEMORY_BINARY` holds another build (an older one) to the same bounds.
-    static func runMeasuringPeak(_ arguments: [String], output: String = "/dev/null",
-                                 environment: [String: String] = [:]) throws -> MeasuredRun {
+    static func runMeasuringPeak(
+        _ arguments: [String], output: String = "/dev/null",
+        environment: [String: String] = [:]
+    ) throws -> MeasuredRun {
         let peakFile = FileManager.default.temporaryDirectory.appendingPathComponent("peak-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: peakFile) }
         let variables = ProcessInfo.processInfo.environment.merging(environment) { $1 }

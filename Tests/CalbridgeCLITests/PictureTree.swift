@@ -14,23 +14,29 @@ struct PictureElement {
     /// Reads an XML document, nil when libxml2 finds it not well-formed; no network, no entities.
     static func xml(_ text: String) -> PictureElement? {
         read(text) { pointer, count in
-            xmlReadMemory(pointer, count, "picture.svg", "UTF-8", Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue))
+            xmlReadMemory(
+                pointer, count, "picture.svg", "UTF-8",
+                Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue))
         }
     }
 
     /// Reads an HTML page as a browser's parser would (libxml2's HTML parser).
     static func html(_ text: String) -> PictureElement? {
         read(text) { pointer, count in
-            htmlReadMemory(pointer, count, "picture.html", "UTF-8", Int32(HTML_PARSE_NONET.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue))
+            htmlReadMemory(
+                pointer, count, "picture.html", "UTF-8",
+                Int32(HTML_PARSE_NONET.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue))
         }
     }
 
     private static func read(_ text: String, _ parse: (UnsafePointer<CChar>?, Int32) -> xmlDocPtr?) -> PictureElement? {
         xmlInitParser()
         let bytes = Array(text.utf8)
-        guard let document = bytes.withUnsafeBufferPointer({ buffer in
-            buffer.withMemoryRebound(to: CChar.self) { parse($0.baseAddress, Int32($0.count)) }
-        }) else { return nil }
+        guard
+            let document = bytes.withUnsafeBufferPointer({ buffer in
+                buffer.withMemoryRebound(to: CChar.self) { parse($0.baseAddress, Int32($0.count)) }
+            })
+        else { return nil }
         defer { xmlFreeDoc(document) }
         return xmlDocGetRootElement(document).map(element)
     }

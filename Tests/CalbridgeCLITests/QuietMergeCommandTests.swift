@@ -48,8 +48,12 @@ final class QuietMergeCommandTests: XCTestCase {
             XCTAssertFalse(lines.contains { $0.hasPrefix("X-WR-CALNAME:") || $0.hasPrefix("X-CALSTART:") }, text)
             for line in lines where line.hasPrefix("PRODID:") { producers[line, default: 0] += 1 }
         }
-        XCTAssertEqual(producers, ["PRODID:-//Google Inc//Google Calendar 70.9054//EN": 3,
-                                   "PRODID:-//Microsoft Corporation//Outlook 16.0 MIMEDIR//EN": 3])
+        XCTAssertEqual(
+            producers,
+            [
+                "PRODID:-//Google Inc//Google Calendar 70.9054//EN": 3,
+                "PRODID:-//Microsoft Corporation//Outlook 16.0 MIMEDIR//EN": 3,
+            ])
     }
 
     func testExportOfAStoreOfManyResourcesPrintsNothingAndIsCalbridgesMaking() throws {

@@ -21,13 +21,16 @@ final class ReleaseArchiveTests: XCTestCase {
         XCTAssertEqual(try runProgram(binary, ["convert", sample, "-o", "team.jcal"], directory: folder).status, 0)
         let written = try String(contentsOf: folder.appendingPathComponent("team.jcal"), encoding: .utf8)
         XCTAssertTrue(written.hasPrefix("[\"vcalendar\""), String(written.prefix(40)))
-        for part in ["share/man/man1/calbridge.1", "share/bash-completion/completions/calbridge",
-                     "share/zsh/site-functions/_calbridge", "share/fish/vendor_completions.d/calbridge.fish", "README.md",
-                     "LICENSE", "Documentation/commands.md", "share/doc/calbridge/LICENSE"] {
+        for part in [
+            "share/man/man1/calbridge.1", "share/bash-completion/completions/calbridge",
+            "share/zsh/site-functions/_calbridge", "share/fish/vendor_completions.d/calbridge.fish", "README.md",
+            "LICENSE", "Documentation/commands.md", "share/doc/calbridge/LICENSE",
+        ] {
             XCTAssertTrue(FileManager.default.fileExists(atPath: root.appendingPathComponent(part).path), part)
         }
         let manual = try String(contentsOf: root.appendingPathComponent("share/man/man1/calbridge.1"), encoding: .utf8)
-        XCTAssertTrue(manual.hasPrefix(".TH \"CALBRIDGE\" \"1\"") && manual.contains(".SH COMMANDS\n.SS convert"), String(manual.prefix(200)))
+        XCTAssertTrue(
+            manual.hasPrefix(".TH \"CALBRIDGE\" \"1\"") && manual.contains(".SH COMMANDS\n.SS convert"), String(manual.prefix(200)))
         // The Swift standard library is inside the binary: only system libraries are linked.
         let libraries = try runProgram("/usr/bin/ldd", [binary]).output
         XCTAssertFalse(libraries.contains("libswiftCore") || libraries.contains("libFoundation"), libraries)

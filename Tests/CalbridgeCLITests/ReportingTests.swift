@@ -19,8 +19,10 @@ final class ReportingTests: XCTestCase {
     }
 
     func testJSONDiagnosticsAreOneObjectPerProblem() throws {
-        for (command, stream) in [("validate", \CommandResult.standardOutput), ("convert", \CommandResult.standardError),
-                                  ("expand", \CommandResult.standardError)] {
+        for (command, stream) in [
+            ("validate", \CommandResult.standardOutput), ("convert", \CommandResult.standardError),
+            ("expand", \CommandResult.standardError),
+        ] {
             let window = command == "expand" ? ["--from", "2026-10-01", "--to", "2026-11-01"] : []
             let result = try Calbridge.run([command, "-", "--json"] + window, input: messy)
             let lines = result[keyPath: stream].split(separator: "\n").filter { $0.hasPrefix("{") }
@@ -39,20 +41,24 @@ final class ReportingTests: XCTestCase {
         let directory = try scratchDirectory()
         var lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//calbridge tests//progress//EN"]
         for index in 0..<20_000 {
-            lines += ["BEGIN:VEVENT", "UID:\(index)@progress.example.org", "DTSTAMP:20260101T000000Z",
-                      "DTSTART:20260301T\(String(format: "%02d", index % 24))0000Z", "SUMMARY:Event \(index)", "END:VEVENT"]
+            lines += [
+                "BEGIN:VEVENT", "UID:\(index)@progress.example.org", "DTSTAMP:20260101T000000Z",
+                "DTSTART:20260301T\(String(format: "%02d", index % 24))0000Z", "SUMMARY:Event \(index)", "END:VEVENT",
+            ]
         }
         try crlf(lines + ["END:VCALENDAR"]).write(to: directory.appendingPathComponent("big.ics"), atomically: true, encoding: .utf8)
         // Drawn from the first block on, however fast this machine reads it.
-        let onTerminal = try runOnTerminal(["env", "CALBRIDGE_PROGRESS_AFTER=0", Calbridge.binary.path, "convert", "big.ics", "-o", "out.ics"],
-                                           in: directory)
+        let onTerminal = try runOnTerminal(
+            ["env", "CALBRIDGE_PROGRESS_AFTER=0", Calbridge.binary.path, "convert", "big.ics", "-o", "out.ics"],
+            in: directory)
         XCTAssertTrue(onTerminal.contains("\rreading") || onTerminal.contains("\r\u{1B}[Kreading"), onTerminal)
         XCTAssertTrue(onTerminal.contains("MB/s") && onTerminal.contains(" left"), onTerminal)
         let piped = try Calbridge.run(["convert", "big.ics", "-o", "out.ics"], directory: directory)
         XCTAssertEqual(piped.status, 0)
         XCTAssertEqual(piped.standardError, "")
-        let quiet = try runOnTerminal(["env", "CALBRIDGE_PROGRESS_AFTER=0", Calbridge.binary.path, "convert", "big.ics", "-o", "out.ics", "--quiet"],
-                                      in: directory)
+        let quiet = try runOnTerminal(
+            ["env", "CALBRIDGE_PROGRESS_AFTER=0", Calbridge.binary.path, "convert", "big.ics", "-o", "out.ics", "--quiet"],
+            in: directory)
         XCTAssertFalse(quiet.contains("reading"), quiet)
     }
 

@@ -14,8 +14,10 @@ final class SyncCommandTests: XCTestCase {
         """
     }
 
-    private let db = #"{"id": "DB-V", "title": "Datenbanken", "kind": "Vorlesung", "lecturer": "Prof. Müller", "room": "H1.12", "weekday": "MO", "start": "08:15", "end": "09:45", "weeks": "all"}"#
-    private let se = #"{"id": "SE-V", "title": "Software Engineering", "kind": "Vorlesung", "room": "H2.01", "weekday": "WE", "start": "10:00", "end": "11:30", "weeks": "odd"}"#
+    private let db =
+        #"{"id": "DB-V", "title": "Datenbanken", "kind": "Vorlesung", "lecturer": "Prof. Müller", "room": "H1.12", "weekday": "MO", "start": "08:15", "end": "09:45", "weeks": "all"}"#
+    private let se =
+        #"{"id": "SE-V", "title": "Software Engineering", "kind": "Vorlesung", "room": "H2.01", "weekday": "WE", "start": "10:00", "end": "11:30", "weeks": "odd"}"#
 
     private func snapshot(_ store: URL) throws -> [String: String] {
         var files: [String: String] = [:]
@@ -55,7 +57,8 @@ final class SyncCommandTests: XCTestCase {
         XCTAssertTrue(afterCancel[dbFile]!.contains("SEQUENCE:1\r\n"))
         XCTAssertEqual(afterCancel[dbFile]!.components(separatedBy: "BEGIN:VEVENT").count - 1, 2, "master and one override")
 
-        let moved = #"{"lecture": "DB-V", "date": "2026-11-23", "type": "moved", "start": "2026-11-27T08:15", "end": "2026-11-27T09:45", "room": "H2.01"}"#
+        let moved =
+            #"{"lecture": "DB-V", "date": "2026-11-23", "type": "moved", "start": "2026-11-27T08:15", "end": "2026-11-27T09:45", "room": "H2.01"}"#
         _ = try sync(timetable(lectures: [db, se], changes: [cancel, moved]), directory)
         XCTAssertTrue(try snapshot(store)[dbFile]!.contains("SEQUENCE:2\r\n"))
 
@@ -71,7 +74,8 @@ final class SyncCommandTests: XCTestCase {
         XCTAssertEqual(result.status, 65)
         XCTAssertTrue(result.standardError.contains("$.lectures[0].weekday"), result.standardError)
         // validate reads calendars, not timetables: the advice points at the timetable's fields instead.
-        XCTAssertTrue(result.standardError.contains("correct the timetable (`calbridge schedule --help` lists its fields)"), result.standardError)
+        XCTAssertTrue(
+            result.standardError.contains("correct the timetable (`calbridge schedule --help` lists its fields)"), result.standardError)
         XCTAssertFalse(result.standardError.contains("calbridge validate"), result.standardError)
         XCTAssertFalse(FileManager.default.fileExists(atPath: directory.appendingPathComponent("state.json").path))
     }

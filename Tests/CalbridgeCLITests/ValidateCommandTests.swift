@@ -31,8 +31,10 @@ final class ValidateCommandTests: XCTestCase {
         // A warning alone leaves the exit code 0 (SPEC); --strict counts it.
         let result = try Calbridge.run(["validate", "-"], input: calendar)
         XCTAssertEqual(result.status, 0)
-        XCTAssertEqual(result.standardOutput, "<stdin>:8:10: warning: ATTENDEE;RSVP=MAYBE: RFC 5545 allows only TRUE or FALSE "
-                       + "(repair: keeps it as written; nothing in calbridge reads it)\n")
+        XCTAssertEqual(
+            result.standardOutput,
+            "<stdin>:8:10: warning: ATTENDEE;RSVP=MAYBE: RFC 5545 allows only TRUE or FALSE "
+                + "(repair: keeps it as written; nothing in calbridge reads it)\n")
         XCTAssertEqual(result.standardError, "standard input: valid (1 components, 1 warning)\n")
         let strict = try Calbridge.run(["validate", "-", "--strict"], input: calendar)
         XCTAssertEqual(strict.status, 65)
@@ -41,7 +43,8 @@ final class ValidateCommandTests: XCTestCase {
 
     func testRepairAddsWhatGoogleAndOthersLeaveOut() throws {
         let directory = try scratchDirectory()
-        let google = "BEGIN:VCALENDAR\nVERSION:2.0\nX-WR-TIMEZONE:Europe/Berlin\nBEGIN:VEVENT\nSUMMARY:Standup\n"
+        let google =
+            "BEGIN:VCALENDAR\nVERSION:2.0\nX-WR-TIMEZONE:Europe/Berlin\nBEGIN:VEVENT\nSUMMARY:Standup\n"
             + "DTSTART:20261012T091500\nDESCRIPTION:first half\nsecond half\nEND:VEVENT\nBEGIN:VEVENT\nUID:cut"
         try google.write(to: directory.appendingPathComponent("google.ics"), atomically: true, encoding: .utf8)
         let result = try Calbridge.run(["validate", "google.ics", "--repair", "-o", "fixed.ics"], directory: directory)
@@ -59,11 +62,14 @@ final class ValidateCommandTests: XCTestCase {
     }
 
     func testRepairWritesTheLenientReadingKeepingAnImpossibleDateAsWritten() throws {
-        let broken = crlf(["BEGIN:VCALENDAR", "BEGIN:VEVENT", "UID:1", "DTSTAMP:20260101T000000Z", "DTSTART:20261399", "END:VEVENT", "END:VCALENDAR"])
+        let broken = crlf([
+            "BEGIN:VCALENDAR", "BEGIN:VEVENT", "UID:1", "DTSTAMP:20260101T000000Z", "DTSTART:20261399", "END:VEVENT", "END:VCALENDAR",
+        ])
         let directory = try scratchDirectory()
         let report = try Calbridge.run(["validate", "-"], input: broken, directory: directory)
         XCTAssertEqual(report.status, 65)
-        XCTAssertTrue(report.standardOutput.contains("<stdin>:5:9: error: DTSTART:20261399 is not a date that exists"), report.standardOutput)
+        XCTAssertTrue(
+            report.standardOutput.contains("<stdin>:5:9: error: DTSTART:20261399 is not a date that exists"), report.standardOutput)
         let result = try Calbridge.run(["validate", "-", "--repair", "-o", "out.ics"], input: broken, directory: directory)
         XCTAssertEqual(result.status, 0, result.standardError)
         let repaired = try String(contentsOf: directory.appendingPathComponent("out.ics"), encoding: .utf8)
@@ -72,7 +78,8 @@ final class ValidateCommandTests: XCTestCase {
 
     func testRepairRefusesAnInputWithNoCalendarInIt() throws {
         let directory = try scratchDirectory()
-        let result = try Calbridge.run(["validate", "-", "--repair", "-o", "out.ics"], input: "Page not found\nPlease try again later\n", directory: directory)
+        let result = try Calbridge.run(
+            ["validate", "-", "--repair", "-o", "out.ics"], input: "Page not found\nPlease try again later\n", directory: directory)
         XCTAssertEqual(result.status, 65)
         XCTAssertTrue(result.standardOutput.contains("this is not an iCalendar file"), result.standardOutput)
         XCTAssertFalse(FileManager.default.fileExists(atPath: directory.appendingPathComponent("out.ics").path))
@@ -85,7 +92,9 @@ final class ValidateCommandTests: XCTestCase {
         let check = try Calbridge.run(["validate", "-"], input: empty)
         XCTAssertEqual(check.status, 0)
         XCTAssertEqual(try Calbridge.run(["validate", "--strict", "-"], input: empty).status, 65)
-        XCTAssertEqual(check.standardOutput, """
+        XCTAssertEqual(
+            check.standardOutput,
+            """
             <stdin>:1:1: warning: VCALENDAR has no VERSION, which RFC 5545 §3.6 requires of every calendar (repair: adds VERSION:2.0)
             <stdin>:1:1: warning: VCALENDAR has no PRODID, which RFC 5545 §3.6 requires of every calendar \
             (repair: adds PRODID:-//calbridge//calbridge 0.9.0//EN)
@@ -107,17 +116,22 @@ final class ValidateCommandTests: XCTestCase {
         XCTAssertEqual(repair.status, 0, repair.standardError)
         XCTAssertEqual(repair.standardError, "repaired 3 problems\n")
         let fixed = try String(contentsOf: directory.appendingPathComponent("fixed.ics"), encoding: .utf8)
-        XCTAssertTrue(fixed.hasPrefix(crlf(["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//calbridge//calbridge 0.9.0//EN", "BEGIN:VEVENT"])))
+        XCTAssertTrue(
+            fixed.hasPrefix(crlf(["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//calbridge//calbridge 0.9.0//EN", "BEGIN:VEVENT"])))
         XCTAssertEqual(try Calbridge.run(["validate", "fixed.ics"], directory: directory).status, 0)
     }
 
     func testAnEventStatusOutsideRFC5545IsAWarningAtItsLineWithNoRepair() throws {
-        let event = crlf(["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//test//EN", "BEGIN:VEVENT", "UID:1",
-                          "DTSTAMP:20260101T000000Z", "DTSTART:20260105T090000Z", "STATUS:MAYBE", "END:VEVENT", "END:VCALENDAR"])
+        let event = crlf([
+            "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//test//EN", "BEGIN:VEVENT", "UID:1",
+            "DTSTAMP:20260101T000000Z", "DTSTART:20260105T090000Z", "STATUS:MAYBE", "END:VEVENT", "END:VCALENDAR",
+        ])
         let result = try Calbridge.run(["validate", "-"], input: event)
         XCTAssertEqual(result.status, 0, "a warning alone")
-        XCTAssertEqual(result.standardOutput, "<stdin>:8:1: warning: STATUS:MAYBE is not a VEVENT status; RFC 5545 §3.8.1.11 "
-                       + "allows TENTATIVE, CONFIRMED, CANCELLED: change it to one of them\n")
+        XCTAssertEqual(
+            result.standardOutput,
+            "<stdin>:8:1: warning: STATUS:MAYBE is not a VEVENT status; RFC 5545 §3.8.1.11 "
+                + "allows TENTATIVE, CONFIRMED, CANCELLED: change it to one of them\n")
         let convert = try Calbridge.run(["convert", "-"], input: event)
         XCTAssertEqual(convert.status, 0, "a violation never stops convert")
         XCTAssertEqual(convert.standardOutput, event)
@@ -128,9 +142,11 @@ final class ValidateCommandTests: XCTestCase {
         let twice = crlf(["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//test//EN"] + master + master + ["END:VCALENDAR"])
         let result = try Calbridge.run(["validate", "-"], input: twice)
         XCTAssertEqual(result.status, 0, "a warning alone")
-        XCTAssertEqual(result.standardOutput, "<stdin>:9:1: warning: VEVENT has UID series as the component at line 4 does, "
-                       + "and neither has a RECURRENCE-ID, so the series has two masters (RFC 5545 §3.8.4.7): "
-                       + "give one of them another UID or a RECURRENCE-ID\n")
+        XCTAssertEqual(
+            result.standardOutput,
+            "<stdin>:9:1: warning: VEVENT has UID series as the component at line 4 does, "
+                + "and neither has a RECURRENCE-ID, so the series has two masters (RFC 5545 §3.8.4.7): "
+                + "give one of them another UID or a RECURRENCE-ID\n")
         let convert = try Calbridge.run(["convert", "-"], input: twice)
         XCTAssertEqual(convert.status, 0)
         XCTAssertEqual(convert.standardError, "")
@@ -144,7 +160,8 @@ final class ValidateCommandTests: XCTestCase {
         XCTAssertEqual(merge.status, 0, merge.standardError)
         let result = try Calbridge.run(["validate", "both.ics"], directory: directory)
         XCTAssertEqual(result.status, 0, "a warning alone")
-        XCTAssertTrue(result.standardOutput.hasPrefix("both.ics:32:1: warning: VEVENT has UID db-v@hs.example.org as the component at line 22 does"),
-                      result.standardOutput)
+        XCTAssertTrue(
+            result.standardOutput.hasPrefix("both.ics:32:1: warning: VEVENT has UID db-v@hs.example.org as the component at line 22 does"),
+            result.standardOutput)
     }
 }

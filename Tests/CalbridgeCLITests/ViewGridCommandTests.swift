@@ -76,16 +76,20 @@ final class ViewGridCommandTests: XCTestCase {
                 for stage in 1...6 {
                     let minute = stage <= 2 ? "30" : "00"
                     let start = "202607\(day)T\(hour)\(minute)00", end = "202607\(day)T\(hour + 1)\(minute)00"
-                    lines += ["BEGIN:VEVENT", "DTSTART;TZID=Europe/Berlin:" + start, "DTEND;TZID=Europe/Berlin:" + end,
-                              "DTSTAMP:20260601T120000Z", "UID:act-\(day)-\(hour)-\(stage)@google.com", "LOCATION:Stage \(stage)",
-                              "SUMMARY:Act \(hour):00 Stage \(stage)", "END:VEVENT"]
+                    lines += [
+                        "BEGIN:VEVENT", "DTSTART;TZID=Europe/Berlin:" + start, "DTEND;TZID=Europe/Berlin:" + end,
+                        "DTSTAMP:20260601T120000Z", "UID:act-\(day)-\(hour)-\(stage)@google.com", "LOCATION:Stage \(stage)",
+                        "SUMMARY:Act \(hour):00 Stage \(stage)", "END:VEVENT",
+                    ]
                     count += 1
                 }
             }
         }
         for band in 1...9 {
-            lines += ["BEGIN:VEVENT", "DTSTART;TZID=Europe/Berlin:20260719T220000", "DTEND;TZID=Europe/Berlin:20260719T230000",
-                      "DTSTAMP:20260601T120000Z", "UID:late-\(band)@google.com", "SUMMARY:Late set \(band)", "END:VEVENT"]
+            lines += [
+                "BEGIN:VEVENT", "DTSTART;TZID=Europe/Berlin:20260719T220000", "DTEND;TZID=Europe/Berlin:20260719T230000",
+                "DTSTAMP:20260601T120000Z", "UID:late-\(band)@google.com", "SUMMARY:Late set \(band)", "END:VEVENT",
+            ]
             count += 1
         }
         XCTAssertEqual(count, 129)
@@ -110,9 +114,12 @@ final class ViewGridCommandTests: XCTestCase {
     }
 
     func testARuleThatRepeatsEverySecondGivesAPictureUnderTwoMegabytesAndSaysWhy() throws {
-        let input = try write(["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//calbridge tests//EN", "BEGIN:VEVENT", "UID:every-second@example.com",
-                               "DTSTAMP:20260101T000000Z", "DTSTART:20260105T090000Z", "DTEND:20260105T100000Z", "RRULE:FREQ=SECONDLY",
-                               "SUMMARY:Tick", "END:VEVENT", "END:VCALENDAR"], "secondly.ics")
+        let input = try write(
+            [
+                "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//calbridge tests//EN", "BEGIN:VEVENT", "UID:every-second@example.com",
+                "DTSTAMP:20260101T000000Z", "DTSTART:20260105T090000Z", "DTEND:20260105T100000Z", "RRULE:FREQ=SECONDLY",
+                "SUMMARY:Tick", "END:VEVENT", "END:VCALENDAR",
+            ], "secondly.ics")
         let (svg, size, standardError) = try picture([input, "--week", "2026-W02"])
         XCTAssertLessThan(size, 2_000_000)
         XCTAssertEqual(svg.name, "svg")
@@ -122,9 +129,12 @@ final class ViewGridCommandTests: XCTestCase {
         // The picture says so too: it is not the whole calendar.
         XCTAssertEqual(svg.all.filter { $0.classes == ["left-out"] }.map(\.text), ["1 series repeats too often to draw: left out"])
         // 50,000 every second within the budget: expanded, 200 drawn on the Monday, the rest counted.
-        let counted = try write(["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//calbridge tests//EN", "BEGIN:VEVENT", "UID:counted@example.com",
-                                 "DTSTAMP:20260101T000000Z", "DTSTART:20260105T090000Z", "DTEND:20260105T090100Z", "RRULE:FREQ=SECONDLY;COUNT=50000",
-                                 "SUMMARY:Tick", "END:VEVENT", "END:VCALENDAR"], "counted.ics")
+        let counted = try write(
+            [
+                "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//calbridge tests//EN", "BEGIN:VEVENT", "UID:counted@example.com",
+                "DTSTAMP:20260101T000000Z", "DTSTART:20260105T090000Z", "DTEND:20260105T090100Z", "RRULE:FREQ=SECONDLY;COUNT=50000",
+                "SUMMARY:Tick", "END:VEVENT", "END:VCALENDAR",
+            ], "counted.ics")
         let many = try picture([counted, "--week", "2026-W02"])
         XCTAssertLessThan(many.size, 2_000_000)
         XCTAssertTrue(many.standardError.contains("49800 occurrences on 1 day(s) counted, not drawn"), many.standardError)
@@ -132,9 +142,12 @@ final class ViewGridCommandTests: XCTestCase {
     }
 
     func testFloatingTimesAreLocalAndASecondZoneHasItsOwnGutter() throws {
-        let input = try write(["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//calbridge tests//EN", "BEGIN:VEVENT", "UID:floating@example.com",
-                               "DTSTAMP:20260101T000000Z", "DTSTART:20261019T090000", "DTEND:20261019T100000", "SUMMARY:Anywhere",
-                               "END:VEVENT", "END:VCALENDAR"], "floating.ics")
+        let input = try write(
+            [
+                "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//calbridge tests//EN", "BEGIN:VEVENT", "UID:floating@example.com",
+                "DTSTAMP:20260101T000000Z", "DTSTART:20261019T090000", "DTEND:20261019T100000", "SUMMARY:Anywhere",
+                "END:VEVENT", "END:VCALENDAR",
+            ], "floating.ics")
         let zoneLine = { (svg: PictureElement) in svg.all.first { $0.classes == ["zone"] }?.text }
         XCTAssertEqual(zoneLine(try picture([input, "--week", "2026-W43"]).svg), "Local time")
         XCTAssertEqual(zoneLine(try picture([input, "--week", "2026-W43", "--lang", "de"]).svg), "Ortszeit")

@@ -13,44 +13,44 @@ final class ViewInBrowserTests: XCTestCase {
     /// standard library and prints its size, how many colours it has, and how many pixels are each
     /// of the colours given (within 3 per channel).
     static let pixelCount = """
-    import sys, zlib, struct, json
-    data = open(sys.argv[1], 'rb').read()
-    assert data[:8] == b'\\x89PNG\\r\\n\\x1a\\n'
-    pos, idat = 8, b''
-    while pos < len(data):
-        length, kind = struct.unpack('>I4s', data[pos:pos + 8])
-        body = data[pos + 8:pos + 8 + length]
-        pos += 12 + length
-        if kind == b'IHDR':
-            width, height, depth, colour, _, _, interlace = struct.unpack('>IIBBBBB', body)
-            assert depth == 8 and colour in (2, 6) and interlace == 0
-        elif kind == b'IDAT':
-            idat += body
-    raw, bpp = zlib.decompress(idat), (3 if colour == 2 else 4)
-    stride, prev, pixels, at = width * bpp, bytearray(width * bpp), {}, 0
-    for y in range(height):
-        kind, line = raw[at], bytearray(raw[at + 1:at + 1 + stride])
-        at += 1 + stride
-        for x in range(stride):
-            a = line[x - bpp] if x >= bpp else 0
-            b, c = prev[x], (prev[x - bpp] if x >= bpp else 0)
-            if kind == 1: line[x] = (line[x] + a) & 255
-            elif kind == 2: line[x] = (line[x] + b) & 255
-            elif kind == 3: line[x] = (line[x] + (a + b) // 2) & 255
-            elif kind == 4:
-                p = a + b - c
-                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
-                line[x] = (line[x] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
-        for x in range(0, stride, bpp):
-            key = bytes(line[x:x + 3])
-            pixels[key] = pixels.get(key, 0) + 1
-        prev = line
-    wanted = [bytes.fromhex(h.lstrip('#')) for h in sys.argv[2:]]
-    near = lambda k, w: all(abs(k[i] - w[i]) <= 3 for i in range(3))
-    print(json.dumps({'width': width, 'height': height, 'colours': len(pixels),
-                      'white': pixels.get(b'\\xff\\xff\\xff', 0),
-                      'wanted': [sum(n for k, n in pixels.items() if near(k, w)) for w in wanted]}))
-    """
+        import sys, zlib, struct, json
+        data = open(sys.argv[1], 'rb').read()
+        assert data[:8] == b'\\x89PNG\\r\\n\\x1a\\n'
+        pos, idat = 8, b''
+        while pos < len(data):
+            length, kind = struct.unpack('>I4s', data[pos:pos + 8])
+            body = data[pos + 8:pos + 8 + length]
+            pos += 12 + length
+            if kind == b'IHDR':
+                width, height, depth, colour, _, _, interlace = struct.unpack('>IIBBBBB', body)
+                assert depth == 8 and colour in (2, 6) and interlace == 0
+            elif kind == b'IDAT':
+                idat += body
+        raw, bpp = zlib.decompress(idat), (3 if colour == 2 else 4)
+        stride, prev, pixels, at = width * bpp, bytearray(width * bpp), {}, 0
+        for y in range(height):
+            kind, line = raw[at], bytearray(raw[at + 1:at + 1 + stride])
+            at += 1 + stride
+            for x in range(stride):
+                a = line[x - bpp] if x >= bpp else 0
+                b, c = prev[x], (prev[x - bpp] if x >= bpp else 0)
+                if kind == 1: line[x] = (line[x] + a) & 255
+                elif kind == 2: line[x] = (line[x] + b) & 255
+                elif kind == 3: line[x] = (line[x] + (a + b) // 2) & 255
+                elif kind == 4:
+                    p = a + b - c
+                    pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                    line[x] = (line[x] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+            for x in range(0, stride, bpp):
+                key = bytes(line[x:x + 3])
+                pixels[key] = pixels.get(key, 0) + 1
+            prev = line
+        wanted = [bytes.fromhex(h.lstrip('#')) for h in sys.argv[2:]]
+        near = lambda k, w: all(abs(k[i] - w[i]) <= 3 for i in range(3))
+        print(json.dumps({'width': width, 'height': height, 'colours': len(pixels),
+                          'white': pixels.get(b'\\xff\\xff\\xff', 0),
+                          'wanted': [sum(n for k, n in pixels.items() if near(k, w)) for w in wanted]}))
+        """
 
     /// The decoder needs only Python's standard library: the reference tools' interpreter, or the system's.
     static var python: String { ProcessInfo.processInfo.environment["CALBRIDGE_PYTHON"] ?? "/usr/bin/python3" }
@@ -60,21 +60,27 @@ final class ViewInBrowserTests: XCTestCase {
     static func screenshot(_ page: URL, width: Int = 1_200, height: Int = 1_000, dark: Bool = false) throws -> URL {
         let shot = page.deletingPathExtension().appendingPathExtension(dark ? "dark.png" : "png")
         // --force-dark-mode makes the page's prefers-color-scheme dark, as a reader's dark desktop does.
-        _ = try chromium(["--hide-scrollbars", "--window-size=\(width),\(height)", "--screenshot=" + shot.path] + (dark ? ["--force-dark-mode"] : []),
-                         page: page)
+        _ = try chromium(
+            ["--hide-scrollbars", "--window-size=\(width),\(height)", "--screenshot=" + shot.path] + (dark ? ["--force-dark-mode"] : []),
+            page: page)
         return shot
     }
 
     /// Runs headless Chromium on a page, and returns what it printed on standard output.
     static func chromium(_ arguments: [String], page: URL) throws -> String {
-        guard let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+        guard
+            let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first(where: {
+                FileManager.default.isExecutableFile(atPath: $0)
+            })
+        else {
             if ProcessInfo.processInfo.environment["CI"] != nil { XCTFail("Chromium is missing; run Scripts/test") }
             throw XCTSkip("Chromium is missing; Scripts/setup --python installs it")
         }
         let profile = page.deletingLastPathComponent().appendingPathComponent("chromium-profile")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: chromium)
-        process.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--user-data-dir=" + profile.path] + arguments + [page.absoluteString]
+        process.arguments =
+            ["--headless", "--no-sandbox", "--disable-gpu", "--user-data-dir=" + profile.path] + arguments + [page.absoluteString]
         let output = Pipe()
         process.standardOutput = output
         // Chromium talks about D-Bus and the like on a machine without a desktop: not the test's concern.
@@ -91,15 +97,19 @@ final class ViewInBrowserTests: XCTestCase {
         let counted = try runPython(python, pixelCount, [png.path] + colours)
         XCTAssertEqual(counted.status, 0)
         let numbers = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(counted.output.utf8)) as? [String: Any])
-        return (numbers["width"] as? Int ?? 0, numbers["height"] as? Int ?? 0, numbers["colours"] as? Int ?? 0, numbers["white"] as? Int ?? 0,
-                try XCTUnwrap(numbers["wanted"] as? [Int]))
+        return (
+            numbers["width"] as? Int ?? 0, numbers["height"] as? Int ?? 0, numbers["colours"] as? Int ?? 0, numbers["white"] as? Int ?? 0,
+            try XCTUnwrap(numbers["wanted"] as? [Int])
+        )
     }
 
     func testTheSemesterWeekRendersInChromiumInItsColours() throws {
         let python = Self.python
         let directory = try scratchDirectory()
         let page = directory.appendingPathComponent("week.html")
-        let inputs = [samples.appendingPathComponent("semester-informatik.json").path, samples.appendingPathComponent("team-calendar.ics").path]
+        let inputs = [
+            samples.appendingPathComponent("semester-informatik.json").path, samples.appendingPathComponent("team-calendar.ics").path,
+        ]
         // The team calendar's events fall in March, so the week shows only the timetable's colour;
         // the second colour is checked where both calendars have events.
         let result = try Calbridge.run(["view"] + inputs + ["--week", "2026-W42", "-o", page.path])
@@ -120,7 +130,9 @@ final class ViewInBrowserTests: XCTestCase {
     func testTheTeamCalendarsOwnAndEventColoursReachTheScreen() throws {
         let python = Self.python
         let page = try scratchDirectory().appendingPathComponent("team.html")
-        let result = try Calbridge.run(["view", samples.appendingPathComponent("team-calendar.ics").path, "--week", "2026-W12", "-o", page.path])
+        let result = try Calbridge.run([
+            "view", samples.appendingPathComponent("team-calendar.ics").path, "--week", "2026-W12", "-o", page.path,
+        ])
         XCTAssertEqual(result.status, 0, result.standardError)
         let counted = try runPython(python, Self.pixelCount, [try Self.screenshot(page).path, "#ff6347", "#e9322d"])
         let numbers = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(counted.output.utf8)) as? [String: Any])
@@ -132,7 +144,9 @@ final class ViewInBrowserTests: XCTestCase {
 
     func testInDarkModeTheGroundTurnsDarkAndTheCalendarsKeepTheirColours() throws {
         let page = try scratchDirectory().appendingPathComponent("week.html")
-        let result = try Calbridge.run(["view", samples.appendingPathComponent("semester-informatik.json").path, "--week", "2026-W42", "-o", page.path])
+        let result = try Calbridge.run([
+            "view", samples.appendingPathComponent("semester-informatik.json").path, "--week", "2026-W42", "-o", page.path,
+        ])
         XCTAssertEqual(result.status, 0, result.standardError)
         // The dark ground (#181818 in the picture, #121212 around it), and the timetable's #1E90FF.
         let light = try Self.pixels(try Self.screenshot(page), ["#181818", "#121212", "#1e90ff"])
@@ -149,8 +163,10 @@ final class ViewInBrowserTests: XCTestCase {
 
     func testTheWeekInThePageIsAnARIAGridOfLabelledEventsThatTakeTheFocus() throws {
         let page = try scratchDirectory().appendingPathComponent("week.html")
-        let result = try Calbridge.run(["view", samples.appendingPathComponent("semester-informatik.json").path, "--week", "2026-W43",
-                                        "--tz", "Europe/Berlin", "-o", page.path])
+        let result = try Calbridge.run([
+            "view", samples.appendingPathComponent("semester-informatik.json").path, "--week", "2026-W43",
+            "--tz", "Europe/Berlin", "-o", page.path,
+        ])
         XCTAssertEqual(result.status, 0, result.standardError)
         let html = try String(contentsOf: page, encoding: .utf8)
         let tree = try XCTUnwrap(PictureElement.html(html))
@@ -170,15 +186,15 @@ final class ViewInBrowserTests: XCTestCase {
         // document's order, day by day); a script added to a copy of the page records where it went.
         let probe = page.deletingLastPathComponent().appendingPathComponent("probe.html")
         let script = """
-        <script>
-        const cells = [...document.querySelectorAll('[tabindex]')];
-        const reached = cells.filter(cell => { cell.focus(); return document.activeElement === cell; });
-        document.body.setAttribute('data-reached', reached.length + '/' + cells.length);
-        document.body.setAttribute('data-first', reached[0].querySelector('title').textContent);
-        const ring = [...document.styleSheets[0].cssRules].find(rule => rule.selectorText && rule.selectorText.endsWith(':focus'));
-        document.body.setAttribute('data-outline', reached.every(cell => cell.matches(ring.selectorText.replace(':focus', ''))) ? ring.style.outlineStyle : 'none');
-        </script>
-        """
+            <script>
+            const cells = [...document.querySelectorAll('[tabindex]')];
+            const reached = cells.filter(cell => { cell.focus(); return document.activeElement === cell; });
+            document.body.setAttribute('data-reached', reached.length + '/' + cells.length);
+            document.body.setAttribute('data-first', reached[0].querySelector('title').textContent);
+            const ring = [...document.styleSheets[0].cssRules].find(rule => rule.selectorText && rule.selectorText.endsWith(':focus'));
+            document.body.setAttribute('data-outline', reached.every(cell => cell.matches(ring.selectorText.replace(':focus', ''))) ? ring.style.outlineStyle : 'none');
+            </script>
+            """
         try html.replacingOccurrences(of: "</body>", with: script + "</body>").write(to: probe, atomically: true, encoding: .utf8)
         let dom = try Self.chromium(["--dump-dom"], page: probe)
         XCTAssertTrue(dom.contains("data-reached=\"23/23\""), String(dom.prefix(300)))

@@ -40,7 +40,8 @@ final class ViewPrintingTests: XCTestCase {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         if let program {
             guard FileManager.default.isExecutableFile(atPath: "/usr/bin/" + program) else { throw XCTSkip("\(program) is not installed") }
-            try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent(program).path, withDestinationPath: "/usr/bin/" + program)
+            try FileManager.default.createSymbolicLink(
+                atPath: folder.appendingPathComponent(program).path, withDestinationPath: "/usr/bin/" + program)
         }
         return folder.path
     }
@@ -49,7 +50,9 @@ final class ViewPrintingTests: XCTestCase {
     private func info(_ pdf: URL) throws -> (pages: Int, width: Double, height: Double) {
         let printed = try runProgram(try poppler("pdfinfo"), [pdf.path]).output
         func field(_ name: String) -> String {
-            printed.split(separator: "\n").first { $0.hasPrefix(name + ":") }.map { $0.dropFirst(name.count + 1).trimmingCharacters(in: .whitespaces) } ?? ""
+            printed.split(separator: "\n").first { $0.hasPrefix(name + ":") }.map {
+                $0.dropFirst(name.count + 1).trimmingCharacters(in: .whitespaces)
+            } ?? ""
         }
         let size = field("Page size").split(separator: " ")
         return (Int(field("Pages")) ?? 0, Double(size.first ?? "") ?? 0, Double(size.count > 2 ? size[2] : "") ?? 0)
@@ -58,8 +61,11 @@ final class ViewPrintingTests: XCTestCase {
     func testAPrintedWeekIsOneLandscapePageWithTheListOnTheNext() throws {
         let directory = try scratchDirectory()
         let pdf = directory.appendingPathComponent("week.pdf")
-        let printed = try view([samples.appendingPathComponent("semester-informatik.json").path, "--week", "2026-W43", "--tz", "Europe/Berlin",
-                                "-o", pdf.path], path: try pathWith("chromium"))
+        let printed = try view(
+            [
+                samples.appendingPathComponent("semester-informatik.json").path, "--week", "2026-W43", "--tz", "Europe/Berlin",
+                "-o", pdf.path,
+            ], path: try pathWith("chromium"))
         XCTAssertEqual(printed.status, 0, printed.error)
         let pages = try info(pdf)
         // A4 landscape, in points: 297 × 210 mm.
@@ -74,21 +80,29 @@ final class ViewPrintingTests: XCTestCase {
         // Page 1 as a picture: landscape, not blank, the boxes' #1E90FF lightened to 35 % on
         // white paper (#B0D8FF) over the area of 23 boxes.
         let stem = directory.appendingPathComponent("page")
-        XCTAssertEqual(try runProgram(try poppler("pdftoppm"), ["-png", "-r", "60", "-f", "1", "-l", "1", "-singlefile", pdf.path, stem.path]).status, 0)
+        XCTAssertEqual(
+            try runProgram(try poppler("pdftoppm"), ["-png", "-r", "60", "-f", "1", "-l", "1", "-singlefile", pdf.path, stem.path]).status,
+            0)
         let pixels = try ViewInBrowserTests.pixels(stem.appendingPathExtension("png"), ["#b0d8ff", "#1e90ff"])
         XCTAssertGreaterThan(pixels.width, pixels.height)
         XCTAssertLessThan(pixels.white, pixels.width * pixels.height * 9 / 10)
         XCTAssertGreaterThan(pixels.wanted[0], pixels.width * pixels.height / 20)
         let letter = directory.appendingPathComponent("letter.pdf")
-        XCTAssertEqual(try view([samples.appendingPathComponent("semester-informatik.json").path, "--week", "2026-W43", "--paper", "letter",
-                                 "-o", letter.path], path: try pathWith("chromium")).status, 0)
+        XCTAssertEqual(
+            try view(
+                [
+                    samples.appendingPathComponent("semester-informatik.json").path, "--week", "2026-W43", "--paper", "letter",
+                    "-o", letter.path,
+                ], path: try pathWith("chromium")
+            ).status, 0)
         XCTAssertEqual(try info(letter).width, 792, accuracy: 0.5)
     }
 
     func testWithoutChromiumRsvgConvertTurnsThePictureIntoAPDF() throws {
         let pdf = try scratchDirectory().appendingPathComponent("month.pdf")
-        let printed = try view([samples.appendingPathComponent("semester-informatik.json").path, "--month", "2026-10", "-o", pdf.path],
-                               path: try pathWith("rsvg-convert"))
+        let printed = try view(
+            [samples.appendingPathComponent("semester-informatik.json").path, "--month", "2026-10", "-o", pdf.path],
+            path: try pathWith("rsvg-convert"))
         XCTAssertEqual(printed.status, 0, printed.error)
         let pages = try info(pdf)
         XCTAssertEqual(pages.pages, 1)
@@ -98,8 +112,11 @@ final class ViewPrintingTests: XCTestCase {
 
     func testWithNoPrinterViewSaysWhatToInstallAndWritesNothing() throws {
         let pdf = try scratchDirectory().appendingPathComponent("week.pdf")
-        let printed = try view([samples.appendingPathComponent("semester-informatik.json").path, "--week", "2026-W43", "--format", "pdf",
-                                "-o", pdf.path], path: try pathWith(nil))
+        let printed = try view(
+            [
+                samples.appendingPathComponent("semester-informatik.json").path, "--week", "2026-W43", "--format", "pdf",
+                "-o", pdf.path,
+            ], path: try pathWith(nil))
         XCTAssertEqual(printed.status, 69)
         XCTAssertTrue(printed.error.contains("apt-get install chromium") && printed.error.contains("librsvg2-bin"), printed.error)
         XCTAssertFalse(FileManager.default.fileExists(atPath: pdf.path))

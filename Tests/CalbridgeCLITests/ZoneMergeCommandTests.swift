@@ -6,13 +6,17 @@ import XCTest
 /// alone, and what `import` stores and `export` writes defines every TZID it uses.
 final class ZoneMergeCommandTests: XCTestCase {
     private static func zone(_ tzid: String, _ kind: String, _ start: String, _ from: String, _ to: String) -> [String] {
-        ["BEGIN:VTIMEZONE", "TZID:\(tzid)", "BEGIN:\(kind)", "DTSTART:\(start)", "TZOFFSETFROM:\(from)", "TZOFFSETTO:\(to)",
-         "END:\(kind)", "END:VTIMEZONE"]
+        [
+            "BEGIN:VTIMEZONE", "TZID:\(tzid)", "BEGIN:\(kind)", "DTSTART:\(start)", "TZOFFSETFROM:\(from)", "TZOFFSETTO:\(to)",
+            "END:\(kind)", "END:VTIMEZONE",
+        ]
     }
 
     private static func event(_ uid: String, _ tzid: String, _ start: String, rule: String? = nil) -> [String] {
-        ["BEGIN:VEVENT", "UID:\(uid)", "DTSTAMP:20260101T000000Z", "DTSTART;TZID=\(tzid):\(start)", "DURATION:PT1H",
-         "SUMMARY:\(uid)"] + (rule.map { ["RRULE:" + $0] } ?? []) + ["END:VEVENT"]
+        [
+            "BEGIN:VEVENT", "UID:\(uid)", "DTSTAMP:20260101T000000Z", "DTSTART;TZID=\(tzid):\(start)", "DURATION:PT1H",
+            "SUMMARY:\(uid)",
+        ] + (rule.map { ["RRULE:" + $0] } ?? []) + ["END:VEVENT"]
     }
 
     private static func calendar(_ lines: [String]) -> String {
@@ -21,19 +25,24 @@ final class ZoneMergeCommandTests: XCTestCase {
 
     /// khal's files: each holds only the Europe/Berlin transitions around its own events.
     private static let inputs = [
-        "winter.ics": calendar(zone("Europe/Berlin", "STANDARD", "20251026T030000", "+0200", "+0100")
-                               + event("winter", "Europe/Berlin", "20260112T100000", rule: "FREQ=WEEKLY;COUNT=4")),
+        "winter.ics": calendar(
+            zone("Europe/Berlin", "STANDARD", "20251026T030000", "+0200", "+0100")
+                + event("winter", "Europe/Berlin", "20260112T100000", rule: "FREQ=WEEKLY;COUNT=4")),
         // The VTIMEZONE after the events that use it.
-        "summer.ics": calendar(event("summer", "Europe/Berlin", "20260706T100000", rule: "FREQ=WEEKLY;COUNT=4")
-                               + event("summer-once", "Europe/Berlin", "20260801T180000")
-                               + zone("Europe/Berlin", "DAYLIGHT", "20260329T020000", "+0100", "+0200")),
+        "summer.ics": calendar(
+            event("summer", "Europe/Berlin", "20260706T100000", rule: "FREQ=WEEKLY;COUNT=4")
+                + event("summer-once", "Europe/Berlin", "20260801T180000")
+                + zone("Europe/Berlin", "DAYLIGHT", "20260329T020000", "+0100", "+0200")),
         // A made-up offset under a real zone's name, and one custom TZID defined two ways.
-        "made-up.ics": calendar(zone("Europe/Berlin", "STANDARD", "20200101T000000", "+0300", "+0300")
-                                + event("made-up", "Europe/Berlin", "20260706T100000")),
-        "mine-east.ics": calendar(zone("My Zone", "STANDARD", "20200101T000000", "+0500", "+0500")
-                                  + event("mine-east", "My Zone", "20260706T100000")),
-        "mine-west.ics": calendar(event("mine-west", "My Zone", "20260706T100000")
-                                  + zone("My Zone", "STANDARD", "20200101T000000", "-0300", "-0300")),
+        "made-up.ics": calendar(
+            zone("Europe/Berlin", "STANDARD", "20200101T000000", "+0300", "+0300")
+                + event("made-up", "Europe/Berlin", "20260706T100000")),
+        "mine-east.ics": calendar(
+            zone("My Zone", "STANDARD", "20200101T000000", "+0500", "+0500")
+                + event("mine-east", "My Zone", "20260706T100000")),
+        "mine-west.ics": calendar(
+            event("mine-west", "My Zone", "20260706T100000")
+                + zone("My Zone", "STANDARD", "20200101T000000", "-0300", "-0300")),
         // No VTIMEZONE at all.
         "undefined.ics": calendar(event("undefined", "America/New_York", "20261102T090000")),
     ]
@@ -54,7 +63,8 @@ final class ZoneMergeCommandTests: XCTestCase {
         let lines = result.standardOutput.split(separator: "\n").map { line in
             let object = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any] ?? [:]
             let times = ["recurrence_id", "start", "end"].map { key in
-                (object[key] as? String).map { format.date(from: $0).map { "\(Int($0.timeIntervalSince1970))" } ?? "unreadable \($0)" } ?? "-"
+                (object[key] as? String).map { format.date(from: $0).map { "\(Int($0.timeIntervalSince1970))" } ?? "unreadable \($0)" }
+                    ?? "-"
             }
             return ([object["uid"] as? String ?? "?"] + times).joined(separator: " ")
         }
@@ -87,12 +97,16 @@ final class ZoneMergeCommandTests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.standardError)
         XCTAssertEqual(try instants(merged), try instantsAlone(paths))
         let text = try String(contentsOfFile: merged, encoding: .utf8)
-        for line in ["TZID:Europe/Berlin\r\n", "TZID:Europe/Berlin-2\r\n", "TZID:My Zone\r\n", "TZID:My Zone-2\r\n",
-                     "DTSTART;TZID=Europe/Berlin-2:20260706T100000", "DTSTART;TZID=My Zone-2:20260706T100000"] {
+        for line in [
+            "TZID:Europe/Berlin\r\n", "TZID:Europe/Berlin-2\r\n", "TZID:My Zone\r\n", "TZID:My Zone-2\r\n",
+            "DTSTART;TZID=Europe/Berlin-2:20260706T100000", "DTSTART;TZID=My Zone-2:20260706T100000",
+        ] {
             XCTAssertTrue(text.contains(line), line)
         }
-        XCTAssertTrue(result.standardError.contains("mine-west.ics:11:1: warning: VTIMEZONE My Zone differs from the one "
-                                                    + "\(paths[2]):4 defined at times this calendar uses; renamed My Zone-2"), result.standardError)
+        XCTAssertTrue(
+            result.standardError.contains(
+                "mine-west.ics:11:1: warning: VTIMEZONE My Zone differs from the one "
+                    + "\(paths[2]):4 defined at times this calendar uses; renamed My Zone-2"), result.standardError)
         XCTAssertTrue(result.standardError.contains("a name calbridge made up"), result.standardError)
     }
 
@@ -168,8 +182,9 @@ final class ZoneMergeCommandTests: XCTestCase {
         XCTAssertEqual(export.status, 0, export.standardError)
         try assertDefinesEveryZone(exported)
         let validated = try Calbridge.run(["validate", exported])
-        XCTAssertFalse(validated.standardError.contains("has no VTIMEZONE") || validated.standardOutput.contains("has no VTIMEZONE"),
-                       validated.standardError + validated.standardOutput)
+        XCTAssertFalse(
+            validated.standardError.contains("has no VTIMEZONE") || validated.standardOutput.contains("has no VTIMEZONE"),
+            validated.standardError + validated.standardOutput)
         XCTAssertEqual(try instants(exported), alone)
     }
 
@@ -177,10 +192,12 @@ final class ZoneMergeCommandTests: XCTestCase {
     private func assertDefinesEveryZone(_ path: String, file: StaticString = #filePath, line: UInt = #line) throws {
         let lines = try String(contentsOfFile: path, encoding: .utf8).components(separatedBy: "\r\n")
         let defined = Set(lines.filter { $0.hasPrefix("TZID:") }.map { String($0.dropFirst(5)) })
-        let used = Set(lines.compactMap { line in
-            line.range(of: ";TZID=").map { String(line[$0.upperBound...].prefix { $0 != ":" && $0 != ";" }) }
-        })
+        let used = Set(
+            lines.compactMap { line in
+                line.range(of: ";TZID=").map { String(line[$0.upperBound...].prefix { $0 != ":" && $0 != ";" }) }
+            })
         XCTAssertFalse(used.isEmpty, path, file: file, line: line)
-        XCTAssertTrue(used.isSubset(of: defined), "\(path) uses \(used.subtracting(defined).sorted()) without a VTIMEZONE", file: file, line: line)
+        XCTAssertTrue(
+            used.isSubset(of: defined), "\(path) uses \(used.subtracting(defined).sorted()) without a VTIMEZONE", file: file, line: line)
     }
 }

@@ -26,17 +26,21 @@ final class BuildingTests: XCTestCase {
         XCTAssertEqual(read.alarms.first?.trigger, "-PT9H")
         let year2026 = DateInterval(start: date("2026-01-01T00:00:00Z"), end: date("2027-01-01T00:00:00Z"))
         let utc = TimeZone(identifier: "UTC")!
-        XCTAssertEqual(again.occurrences(in: year2026, zone: utc).map(\.interval),
-                       [DateInterval(start: date("2026-12-10T00:00:00Z"), end: date("2026-12-11T00:00:00Z"))])
+        XCTAssertEqual(
+            again.occurrences(in: year2026, zone: utc).map(\.interval),
+            [DateInterval(start: date("2026-12-10T00:00:00Z"), end: date("2026-12-11T00:00:00Z"))])
     }
 
     func testALectureSeriesKeepsItsZoneRuleRoomAttendeesAndAlarm() throws {
-        var lecture = Event(title: "Compilerbau", startDate: date("2026-10-13T10:00:00+02:00"), endDate: date("2026-10-13T11:30:00+02:00"),
-                            timeZone: berlin, uid: "compilers@example.org")
+        var lecture = Event(
+            title: "Compilerbau", startDate: date("2026-10-13T10:00:00+02:00"), endDate: date("2026-10-13T11:30:00+02:00"),
+            timeZone: berlin, uid: "compilers@example.org")
         lecture.location = "H1.12"
         lecture.recurrenceRules = [RecurrenceRule(.weekly, daysOfTheWeek: [.init(.tuesday)], end: .count(14))]
         lecture.organizer = Attendee(address: "mailto:lehrstuhl@example.org", name: "Lehrstuhl")
-        lecture.attendees = [Attendee(address: "mailto:ada@example.org", name: "Ada", role: "REQ-PARTICIPANT", participationStatus: "ACCEPTED")]
+        lecture.attendees = [
+            Attendee(address: "mailto:ada@example.org", name: "Ada", role: "REQ-PARTICIPANT", participationStatus: "ACCEPTED")
+        ]
         lecture.alarms = [Alarm(relativeOffset: -15 * 60), Alarm(absoluteDate: date("2026-10-12T18:00:00Z"))]
         lecture.categories = ["Vorlesung", "Pflicht, 5 ECTS"]
         var calendar = EventCalendar()
@@ -67,10 +71,12 @@ final class BuildingTests: XCTestCase {
     }
 
     func testSettingTimesKeepsTheirKind() throws {
-        var event = Event(title: "x", start: .zoned(LocalDateTime(date: CalendarDate(year: 2026, month: 3, day: 29), hour: 10), tzid: "Europe/Berlin"),
-                          end: .zoned(LocalDateTime(date: CalendarDate(year: 2026, month: 3, day: 29), hour: 11), tzid: "Europe/Berlin"))
+        var event = Event(
+            title: "x", start: .zoned(LocalDateTime(date: CalendarDate(year: 2026, month: 3, day: 29), hour: 10), tzid: "Europe/Berlin"),
+            end: .zoned(LocalDateTime(date: CalendarDate(year: 2026, month: 3, day: 29), hour: 11), tzid: "Europe/Berlin"))
         event.startDate = date("2026-03-29T07:00:00Z")
-        XCTAssertEqual(event.start, .zoned(LocalDateTime(date: CalendarDate(year: 2026, month: 3, day: 29), hour: 9), tzid: "Europe/Berlin"))
+        XCTAssertEqual(
+            event.start, .zoned(LocalDateTime(date: CalendarDate(year: 2026, month: 3, day: 29), hour: 9), tzid: "Europe/Berlin"))
         var allDay = Event(title: "y", allDayOn: CalendarDate(year: 2026, month: 3, day: 29))
         allDay.startDate = DateValue.date(CalendarDate(year: 2026, month: 4, day: 2)).date()
         XCTAssertEqual(allDay.start, .date(CalendarDate(year: 2026, month: 4, day: 2)))

@@ -80,13 +80,13 @@ final class CorpusThroughTheFaceTests: XCTestCase {
     /// The test calendars of python icalendar and recurring-ical-events that python icalendar reads.
     private func pythonReadableCalendars(_ python: String) throws -> [URL] {
         let script = """
-        import glob, os, icalendar, recurring_ical_events
-        folders = [os.path.dirname(icalendar.__file__), os.path.dirname(recurring_ical_events.__file__)]
-        for path in sorted(f for d in folders for f in glob.glob(os.path.join(d, "**", "*.ics"), recursive=True)):
-            try: icalendar.Calendar.from_ical(open(path, "rb").read())
-            except Exception: continue
-            print(path)
-        """
+            import glob, os, icalendar, recurring_ical_events
+            folders = [os.path.dirname(icalendar.__file__), os.path.dirname(recurring_ical_events.__file__)]
+            for path in sorted(f for d in folders for f in glob.glob(os.path.join(d, "**", "*.ics"), recursive=True)):
+                try: icalendar.Calendar.from_ical(open(path, "rb").read())
+                except Exception: continue
+                print(path)
+            """
         let process = Process()
         process.executableURL = URL(fileURLWithPath: python)
         process.arguments = ["-c", script]

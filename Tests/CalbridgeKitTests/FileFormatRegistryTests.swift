@@ -15,24 +15,29 @@ final class FileFormatRegistryTests: XCTestCase {
             XCTAssertEqual(format.title, registered?.descriptor.title)
             XCTAssertEqual(CalendarFileFormat(rawValue: format.rawValue), format)
             for fileExtension in registered?.descriptor.extensions ?? [] {
-                XCTAssertEqual(CalendarFileFormat(fileExtension: fileExtension)?.rawValue,
-                               CalendarFormat(path: "calendar." + fileExtension)?.rawValue, fileExtension)
+                XCTAssertEqual(
+                    CalendarFileFormat(fileExtension: fileExtension)?.rawValue,
+                    CalendarFormat(path: "calendar." + fileExtension)?.rawValue, fileExtension)
             }
         }
-        XCTAssertEqual([CalendarFileFormat.ics, .modelJSON, .xCal, .jCal, .vCard, .timetable].map(\.rawValue),
-                       ["ics", "json", "xcal", "jcal", "vcf", "timetable"])
+        XCTAssertEqual(
+            [CalendarFileFormat.ics, .modelJSON, .xCal, .jCal, .vCard, .timetable].map(\.rawValue),
+            ["ics", "json", "xcal", "jcal", "vcf", "timetable"])
         XCTAssertNil(CalendarFileFormat(rawValue: "pdf"))
         XCTAssertNil(CalendarFileFormat(fileExtension: "pdf"))
     }
 
     func testAFormatOnlyReadIsAnErrorToWriteAndNoNameFallsBackToICalendar() throws {
         var calendar = EventCalendar()
-        calendar.add(Event(title: "Kolloquium", startDate: Date(timeIntervalSince1970: 1_800_000_000),
-                           endDate: Date(timeIntervalSince1970: 1_800_003_600), timeZone: TimeZone(identifier: "UTC") ?? .current,
-                           uid: "kolloquium@example.org"))
+        calendar.add(
+            Event(
+                title: "Kolloquium", startDate: Date(timeIntervalSince1970: 1_800_000_000),
+                endDate: Date(timeIntervalSince1970: 1_800_003_600), timeZone: TimeZone(identifier: "UTC") ?? .current,
+                uid: "kolloquium@example.org"))
         for format in CalendarFileFormat.allCases where !format.isWritable {
             XCTAssertThrowsError(try calendar.data(as: format)) { error in
-                XCTAssertTrue((error as? CalendarWritingError)?.message.hasPrefix("calbridge reads \(format.rawValue), ") == true, "\(error)")
+                XCTAssertTrue(
+                    (error as? CalendarWritingError)?.message.hasPrefix("calbridge reads \(format.rawValue), ") == true, "\(error)")
             }
         }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("file-formats-\(UUID().uuidString)")

@@ -19,7 +19,9 @@ final class OpeningAndExpandingTests: XCTestCase {
         XCTAssertEqual(databases.startDate, date("2026-10-12T06:15:00Z"))
         XCTAssertEqual(databases.interval?.duration, 90 * 60)
         XCTAssertEqual(databases.recurrenceRules.first?.frequency, .weekly)
-        XCTAssertEqual(databases.recurrenceRules.first?.recurrenceEnd, .until(.utc(LocalDateTime(date: CalendarDate(year: 2027, month: 2, day: 5), hour: 22, minute: 59, second: 59))))
+        XCTAssertEqual(
+            databases.recurrenceRules.first?.recurrenceEnd,
+            .until(.utc(LocalDateTime(date: CalendarDate(year: 2027, month: 2, day: 5), hour: 22, minute: 59, second: 59))))
     }
 
     func testAWeekOfOccurrencesHasTheOverridesRoomsAndStartsInOrder() throws {
@@ -31,7 +33,9 @@ final class OpeningAndExpandingTests: XCTestCase {
         let databases = found.filter { $0.title == "Datenbanken (Vorlesung)" }
         XCTAssertEqual(databases.map(\.startDate), [date("2026-11-27T07:15:00Z")])
         XCTAssertEqual(databases.map(\.location), ["H2.01"])
-        XCTAssertEqual(databases.first?.recurrenceID, .zoned(LocalDateTime(date: CalendarDate(year: 2026, month: 11, day: 23), hour: 8, minute: 15), tzid: "Europe/Berlin"))
+        XCTAssertEqual(
+            databases.first?.recurrenceID,
+            .zoned(LocalDateTime(date: CalendarDate(year: 2026, month: 11, day: 23), hour: 8, minute: 15), tzid: "Europe/Berlin"))
         XCTAssertEqual(found.count, Array(calendar.occurrences(in: week, zone: berlin)).count)
     }
 
@@ -52,8 +56,9 @@ final class OpeningAndExpandingTests: XCTestCase {
             start = end
         }
         XCTAssertEqual(weekly, keys)
-        XCTAssertEqual(Array(calendar.occurrences(in: semester, zone: berlin).prefix(2)).map(\.title),
-                       ["Datenbanken (Vorlesung)", "Betriebssysteme (Vorlesung)"])
+        XCTAssertEqual(
+            Array(calendar.occurrences(in: semester, zone: berlin).prefix(2)).map(\.title),
+            ["Datenbanken (Vorlesung)", "Betriebssysteme (Vorlesung)"])
     }
 
     func testMovingOneLectureAddsAnOverrideAndLeavesTheRestOfTheSeries() throws {
@@ -72,8 +77,9 @@ final class OpeningAndExpandingTests: XCTestCase {
         XCTAssertEqual(override.sequence, 1)
         XCTAssertNil(override.component["RRULE"])
         let nextWeek = DateInterval(start: week.end, duration: 7 * 86_400)
-        XCTAssertEqual(reopened.occurrences(in: nextWeek).filter { $0.title == "Betriebssysteme (Vorlesung)" }.map(\.startDate),
-                       [date("2026-10-26T09:00:00Z")])
+        XCTAssertEqual(
+            reopened.occurrences(in: nextWeek).filter { $0.title == "Betriebssysteme (Vorlesung)" }.map(\.startDate),
+            [date("2026-10-26T09:00:00Z")])
     }
 
     func testMovingAMovedLectureMovesItsOverrideInsteadOfAddingOne() throws {
@@ -83,8 +89,9 @@ final class OpeningAndExpandingTests: XCTestCase {
         let before = calendar.events.count
         calendar.move(moved, to: moved.startDate - 3600)
         XCTAssertEqual(calendar.events.count, before)
-        XCTAssertEqual(calendar.occurrences(in: week).filter { $0.title == "Datenbanken (Vorlesung)" }.map(\.startDate),
-                       [date("2026-11-27T06:15:00Z")])
+        XCTAssertEqual(
+            calendar.occurrences(in: week).filter { $0.title == "Datenbanken (Vorlesung)" }.map(\.startDate),
+            [date("2026-11-27T06:15:00Z")])
     }
 
     func testEveryFormatOpensInOneCall() throws {
@@ -118,7 +125,9 @@ final class OpeningAndExpandingTests: XCTestCase {
     }
 
     func testMessyInputIsReadPastWithWarningsAndRefusedWhenStrict() throws {
-        let messy = Data("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:x\r\nBEGIN:VEVENT\r\nUID:a\r\nDTSTAMP:20260101T000000Z\r\nDTSTART:INVALID\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n".utf8)
+        let messy = Data(
+            "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:x\r\nBEGIN:VEVENT\r\nUID:a\r\nDTSTAMP:20260101T000000Z\r\nDTSTART:INVALID\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+                .utf8)
         let reading = try EventCalendar.reading(data: messy, name: "messy.ics")
         XCTAssertEqual(reading.calendar.events.count, 1)
         XCTAssertEqual(reading.problems.map(\.line), [7])

@@ -43,8 +43,9 @@ final class CalendarCSVReaderTests: XCTestCase {
         XCTAssertEqual(events[1]["TRANSP"]?.value, "TRANSPARENT")
         XCTAssertTrue(events[1].children(named: "VALARM").isEmpty)
         // The organizer and attendees have no addresses to become ATTENDEEs: said once, with counts.
-        XCTAssertEqual(diagnostics.map(\.message),
-                       ["the values of Meeting Organizer (1 row), Required Attendees (1 row) have no place in the calendar"])
+        XCTAssertEqual(
+            diagnostics.map(\.message),
+            ["the values of Meeting Organizer (1 row), Required Attendees (1 row) have no place in the calendar"])
     }
 
     func testGermanOutlookSampleInWindows1252IsDecodedAndSaidSoOnce() throws {
@@ -76,7 +77,8 @@ final class CalendarCSVReaderTests: XCTestCase {
         XCTAssertThrowsError(try CalendarCSVReader.read(Array(text.utf8), file: "n.csv")) { error in
             XCTAssertEqual((error as? InvalidCalendarData)?.diagnostics.map(\.location), [SourceLocation(line: 3, column: 9)])
         }
-        let (calendar, diagnostics) = try CalendarCSVReader.read(Array(text.utf8), file: "n.csv", options: CalendarCSVOptions(dateOrder: .dmy))
+        let (calendar, diagnostics) = try CalendarCSVReader.read(
+            Array(text.utf8), file: "n.csv", options: CalendarCSVOptions(dateOrder: .dmy))
         XCTAssertEqual(calendar.components.map { $0["DTSTART"]?.value }, ["20260403"])
         XCTAssertEqual(diagnostics.map(\.location), [SourceLocation(line: 2, column: 5)])
     }
@@ -125,7 +127,8 @@ final class CalendarCSVReaderTests: XCTestCase {
     }
 
     func testAReminderTimeThatCannotBeReadIsNotGuessed() throws {
-        let text = "Subject,Start Date,Start Time,Reminder on/off,Reminder Date,Reminder Time\nCall,3/16/2026,9:00:00 AM,True,3/16/2026,8:45 Uhr\n"
+        let text =
+            "Subject,Start Date,Start Time,Reminder on/off,Reminder Date,Reminder Time\nCall,3/16/2026,9:00:00 AM,True,3/16/2026,8:45 Uhr\n"
             + "Lunch,3/16/2026,12:00:00 PM,True,3/16/2026,\n"
         let (calendar, diagnostics) = try CalendarCSVReader.read(Array(text.utf8), file: "r.csv")
         XCTAssertEqual(calendar.components.map { $0.children(named: "VALARM").first?["TRIGGER"]?.value }, ["-PT12H"])
@@ -133,19 +136,27 @@ final class CalendarCSVReaderTests: XCTestCase {
     }
 
     func testUnreadableCellsSkipTheirRowWithTheCellsPlace() throws {
-        let text = "Subject,Start Date,Start Time,End Date,End Time\nA,2026-02-30,9:00,,\nB,2026-03-02,25:00,,\nC,2026-03-02,10:00,2026-03-02,9:00\nD,2026-03-02,10:00,,\n"
+        let text =
+            "Subject,Start Date,Start Time,End Date,End Time\nA,2026-02-30,9:00,,\nB,2026-03-02,25:00,,\nC,2026-03-02,10:00,2026-03-02,9:00\nD,2026-03-02,10:00,,\n"
         let (calendar, diagnostics) = try CalendarCSVReader.read(Array(text.utf8), file: "bad.csv")
         XCTAssertEqual(calendar.components.map { $0["SUMMARY"]?.text }, ["D"])
-        XCTAssertEqual(diagnostics.map(\.location), [SourceLocation(line: 2, column: 3), SourceLocation(line: 3, column: 14),
-                                                     SourceLocation(line: 4, column: 31)])
+        XCTAssertEqual(
+            diagnostics.map(\.location),
+            [
+                SourceLocation(line: 2, column: 3), SourceLocation(line: 3, column: 14),
+                SourceLocation(line: 4, column: 31),
+            ])
     }
 
     func testColumnsCalbridgeDoesNotReadAreNamedOnceAtTheHeader() throws {
         let text = "Subject,Start Date,Colour,Location,Location\nLunch,2026-03-02,blue,Canteen,Roof\n"
         let (calendar, diagnostics) = try CalendarCSVReader.read(Array(text.utf8), file: "x.csv")
         XCTAssertEqual(calendar.components.first?["LOCATION"]?.text, "Canteen")
-        XCTAssertEqual(diagnostics.map(\.description),
-                       ["x.csv:1:1: warning: calbridge reads nothing from the columns Colour, Location (not calendar CSV columns, or named twice) (repair: drops their values)"])
+        XCTAssertEqual(
+            diagnostics.map(\.description),
+            [
+                "x.csv:1:1: warning: calbridge reads nothing from the columns Colour, Location (not calendar CSV columns, or named twice) (repair: drops their values)"
+            ])
     }
 
     func testAHeaderOfNoCalendarCSVIsRefusedNamingTheKnownOnes() throws {
@@ -163,15 +174,19 @@ final class CalendarCSVReaderTests: XCTestCase {
     }
 
     func testOutlooksColumnOrderIsTheOneItsExportsWrite() {
-        XCTAssertEqual(CalendarCSVColumn.outlook(.german).map(\.german), [
-            "Betreff", "Beginnt am", "Beginnt um", "Endet am", "Endet um", "Ganztägiges Ereignis", "Erinnerung Ein/Aus",
-            "Erinnerung am", "Erinnerung um", "Besprechungsplanung", "Erforderliche Teilnehmer", "Optionale Teilnehmer",
-            "Besprechungsressourcen", "Abrechnungsinformationen", "Beschreibung", "Kategorien", "Ort", "Priorität", "Privat",
-            "Reisekilometer", "Vertraulichkeit", "Zeitspanne zeigen als",
-        ])
-        XCTAssertEqual(CalendarCSVColumn.outlook(.english).map(\.english).suffix(9), [
-            "Billing Information", "Categories", "Description", "Location", "Mileage", "Priority", "Private", "Sensitivity",
-            "Show time as",
-        ])
+        XCTAssertEqual(
+            CalendarCSVColumn.outlook(.german).map(\.german),
+            [
+                "Betreff", "Beginnt am", "Beginnt um", "Endet am", "Endet um", "Ganztägiges Ereignis", "Erinnerung Ein/Aus",
+                "Erinnerung am", "Erinnerung um", "Besprechungsplanung", "Erforderliche Teilnehmer", "Optionale Teilnehmer",
+                "Besprechungsressourcen", "Abrechnungsinformationen", "Beschreibung", "Kategorien", "Ort", "Priorität", "Privat",
+                "Reisekilometer", "Vertraulichkeit", "Zeitspanne zeigen als",
+            ])
+        XCTAssertEqual(
+            CalendarCSVColumn.outlook(.english).map(\.english).suffix(9),
+            [
+                "Billing Information", "Categories", "Description", "Location", "Mileage", "Priority", "Private", "Sensitivity",
+                "Show time as",
+            ])
     }
 }

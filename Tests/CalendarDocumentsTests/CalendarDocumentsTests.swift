@@ -34,7 +34,8 @@ final class CalendarDocumentsTests: XCTestCase {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         func calendar(_ name: String, _ event: String, named calendarName: String = "Familie") throws -> String {
-            let text = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//\(name)//EN\r\nX-WR-CALNAME:\(calendarName)\r\n"
+            let text =
+                "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//\(name)//EN\r\nX-WR-CALNAME:\(calendarName)\r\n"
                 + "X-APPLE-CALENDAR-COLOR:#\(name == "first" ? "FF0000" : "00FF00")\r\nBEGIN:VEVENT\r\nUID:\(event)\r\n"
                 + "DTSTAMP:20260101T000000Z\r\nDTSTART:20260105T090000Z\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
             let path = folder.appendingPathComponent(name + ".ics").path
@@ -43,7 +44,8 @@ final class CalendarDocumentsTests: XCTestCase {
         }
         let paths = [try calendar("first", "a"), try calendar("second", "b")]
         let (merged, diagnostics) = try CalendarInputs(paths: paths, format: nil).readCalendar()
-        XCTAssertEqual(merged.all("PRODID").map(\.value), ["-//calbridge//calbridge \(CalbridgeVersion.number)//EN"], "the merge is calbridge's")
+        XCTAssertEqual(
+            merged.all("PRODID").map(\.value), ["-//calbridge//calbridge \(CalbridgeVersion.number)//EN"], "the merge is calbridge's")
         XCTAssertEqual(merged["X-APPLE-CALENDAR-COLOR"]?.value, "#FF0000")
         XCTAssertEqual(merged.components.map { $0["UID"]?.value }, ["a", "b"])
         XCTAssertEqual(diagnostics.map(\.message), [], "a merge asked for, of calendars of one name, has nothing to tell")
@@ -54,7 +56,8 @@ final class CalendarDocumentsTests: XCTestCase {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let paths = try [("google", "Familie Brandt"), ("apple", "Zuhause"), ("outlook", "Kalender")].map { producer, name in
-            let text = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//\(producer)//EN\r\nX-WR-CALNAME:\(name)\r\nBEGIN:VEVENT\r\n"
+            let text =
+                "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//\(producer)//EN\r\nX-WR-CALNAME:\(name)\r\nBEGIN:VEVENT\r\n"
                 + "UID:\(producer)\r\nDTSTAMP:20260101T000000Z\r\nDTSTART:20260105T090000Z\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
             let path = folder.appendingPathComponent(producer + ".ics").path
             try text.write(toFile: path, atomically: true, encoding: .utf8)
@@ -64,7 +67,9 @@ final class CalendarDocumentsTests: XCTestCase {
         XCTAssertEqual(merged.all("X-WR-CALNAME").map(\.value), ["Familie Brandt"])
         XCTAssertEqual(diagnostics.map(\.severity), [.notice])
         XCTAssertEqual(diagnostics.first?.file, paths[1])
-        XCTAssertEqual(diagnostics.first?.message, "the merged calendar is named \"Familie Brandt\" after \(paths[0]); "
-                       + "this calendar's name \"Zuhause\" and those of any later inputs are left out")
+        XCTAssertEqual(
+            diagnostics.first?.message,
+            "the merged calendar is named \"Familie Brandt\" after \(paths[0]); "
+                + "this calendar's name \"Zuhause\" and those of any later inputs are left out")
     }
 }

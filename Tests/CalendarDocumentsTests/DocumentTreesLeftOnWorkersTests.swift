@@ -28,14 +28,26 @@ final class DocumentTreesLeftOnWorkersTests: XCTestCase {
             "<\(name)><properties>\(properties.joined())</properties>"
                 + (components.isEmpty ? "" : "<components>\(components.joined())</components>") + "</\(name)>"
         }
-        let zone = component("vtimezone", [element("tzid", "text", "My Zone")], [component("standard", [
-            element("dtstart", "date-time", "2020-01-01T00:00:00"), element("tzoffsetfrom", "utc-offset", "+05:00"),
-            element("tzoffsetto", "utc-offset", "+05:00")])])
-        let zoned = component("vevent", [element("uid", "text", "a"), element("dtstamp", "date-time", "2026-01-01T00:00:00Z"),
-                                         element("dtstart", "date-time", "2026-07-15T10:00:00", tzid: "My Zone")])
+        let zone = component(
+            "vtimezone", [element("tzid", "text", "My Zone")],
+            [
+                component(
+                    "standard",
+                    [
+                        element("dtstart", "date-time", "2020-01-01T00:00:00"), element("tzoffsetfrom", "utc-offset", "+05:00"),
+                        element("tzoffsetto", "utc-offset", "+05:00"),
+                    ])
+            ])
+        let zoned = component(
+            "vevent",
+            [
+                element("uid", "text", "a"), element("dtstamp", "date-time", "2026-01-01T00:00:00Z"),
+                element("dtstart", "date-time", "2026-07-15T10:00:00", tzid: "My Zone"),
+            ])
         let twice = component("vevent", [element("dtstart", "date-time", "2026-07-15T10:00:00Z"), element("summary", "text", "Twice")])
-        let calendar = component("vcalendar", [element("version", "text", "2.0"), element("prodid", "text", "-//t//EN")],
-                                 [zone, zoned, twice, twice])
+        let calendar = component(
+            "vcalendar", [element("version", "text", "2.0"), element("prodid", "text", "-//t//EN")],
+            [zone, zoned, twice, twice])
         return "<?xml version=\"1.0\" encoding=\"UTF-8\"?><icalendar xmlns=\"urn:ietf:params:xml:ns:icalendar-2.0\">\(calendar)</icalendar>"
     }()
 

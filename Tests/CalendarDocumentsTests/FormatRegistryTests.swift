@@ -8,13 +8,17 @@ import XCTest
 /// The format registry: every format's name, extensions and sniffing agree with one another, each
 /// writable format writes itself (never another), and model JSON is read by calbridge's JSON reader.
 final class FormatRegistryTests: XCTestCase {
-    private let event = Component(name: "VCALENDAR", properties: [Property(name: "VERSION", value: "2.0")], components: [
-        Component(name: "VEVENT", properties: [
-            Property(name: "UID", value: "registry@example.org"), Property(name: "DTSTAMP", value: "20260101T000000Z"),
-            Property(name: "DTSTART", parameters: [Parameter("TZID", "Europe/Berlin")], value: "20260105T090000"),
-            Property(name: "SUMMARY", value: "Vorlesung\\, Raum 1"),
-        ]),
-    ])
+    private let event = Component(
+        name: "VCALENDAR", properties: [Property(name: "VERSION", value: "2.0")],
+        components: [
+            Component(
+                name: "VEVENT",
+                properties: [
+                    Property(name: "UID", value: "registry@example.org"), Property(name: "DTSTAMP", value: "20260101T000000Z"),
+                    Property(name: "DTSTART", parameters: [Parameter("TZID", "Europe/Berlin")], value: "20260105T090000"),
+                    Property(name: "SUMMARY", value: "Vorlesung\\, Raum 1"),
+                ])
+        ])
 
     /// The first bytes of the read-only formats as their producers write them: a vCard (RFC 6350
     /// §6.1.1), a WebDAV multistatus (RFC 4918 §13), the SPEC's JSON timetable.
@@ -73,21 +77,29 @@ final class FormatRegistryTests: XCTestCase {
     func testAReadOnlyFormatIsRefusedForWritingWithTheRegistrysList() throws {
         for format in CalendarFormat.all where !format.isWritable {
             XCTAssertThrowsError(try format.writer()) { error in
-                XCTAssertEqual((error as? UsageProblem)?.message, "calbridge reads \(format), \(format.descriptor.title), but does not write it; "
-                               + "it writes " + CalendarFormat.listing(CalendarFormat.writable.map(\.rawValue)))
+                XCTAssertEqual(
+                    (error as? UsageProblem)?.message,
+                    "calbridge reads \(format), \(format.descriptor.title), but does not write it; "
+                        + "it writes " + CalendarFormat.listing(CalendarFormat.writable.map(\.rawValue)))
             }
         }
         XCTAssertThrowsError(try CalendarConversion.format(ofOutput: "contacts.vcf")) { error in
-            XCTAssertTrue((error as? UsageProblem)?.message.hasPrefix("calbridge reads vcf, contact cards (vCard 2.1, 3.0, 4.0), but") == true, "\(error)")
+            XCTAssertTrue(
+                (error as? UsageProblem)?.message.hasPrefix("calbridge reads vcf, contact cards (vCard 2.1, 3.0, 4.0), but") == true,
+                "\(error)")
         }
         XCTAssertThrowsError(try CalendarConversion.format(ofOutput: "out.pdf")) { error in
             let message = (error as? UsageProblem)?.message ?? ""
-            XCTAssertTrue(message.hasPrefix("out.pdf: no format calbridge writes ends in .pdf; name the output .ics, .json, .xcal, .jcal"), message)
-            XCTAssertTrue(message.hasSuffix(" (`calbridge convert --help` lists every one), or give --to ics to write iCalendar into out.pdf anyway"),
-                          message)
+            XCTAssertTrue(
+                message.hasPrefix("out.pdf: no format calbridge writes ends in .pdf; name the output .ics, .json, .xcal, .jcal"), message)
+            XCTAssertTrue(
+                message.hasSuffix(" (`calbridge convert --help` lists every one), or give --to ics to write iCalendar into out.pdf anyway"),
+                message)
         }
-        XCTAssertTrue(CalendarConversion.outputNames.hasPrefix(".ics, .ical, .icalendar or .ifb for iCalendar (RFC 5545), .json for "
-                                                              + "calbridge's model JSON, .xcal, .xcs or .xml for xCal (RFC 6321), .jcal for jCal"))
+        XCTAssertTrue(
+            CalendarConversion.outputNames.hasPrefix(
+                ".ics, .ical, .icalendar or .ifb for iCalendar (RFC 5545), .json for "
+                    + "calbridge's model JSON, .xcal, .xcs or .xml for xCal (RFC 6321), .jcal for jCal"))
     }
 
     func testConvertWritesEachFormatItselfAndRefusesAReadOnlyOneRatherThanFallingBack() throws {
@@ -98,8 +110,10 @@ final class FormatRegistryTests: XCTestCase {
         try Data(try CalendarFormat.ics.writer().document(event, FormatOptions()).bytes).write(to: URL(fileURLWithPath: input))
         for format in CalendarFormat.writable {
             let output = folder.appendingPathComponent("out." + format.rawValue).path
-            let (sink, diagnostics) = try CalendarConversion(CalendarInputs(paths: [input], format: nil), to: format, policy: ReadingPolicy(strict: false))
-                .write(to: output)
+            let (sink, diagnostics) = try CalendarConversion(
+                CalendarInputs(paths: [input], format: nil), to: format, policy: ReadingPolicy(strict: false)
+            )
+            .write(to: output)
             try sink.commit()
             XCTAssertEqual(diagnostics.filter { $0.severity == .error }.map(\.message), [])
             let written = try Array(Data(contentsOf: URL(fileURLWithPath: output)))
@@ -107,19 +121,23 @@ final class FormatRegistryTests: XCTestCase {
         }
         for format in CalendarFormat.all where !format.isWritable {
             let output = folder.appendingPathComponent("refused." + format.rawValue).path
-            XCTAssertThrowsError(try CalendarConversion(CalendarInputs(paths: [input], format: nil), to: format, policy: ReadingPolicy(strict: false))
-                .write(to: output)) { XCTAssertTrue($0 is UsageProblem, "\($0)") }
+            XCTAssertThrowsError(
+                try CalendarConversion(CalendarInputs(paths: [input], format: nil), to: format, policy: ReadingPolicy(strict: false))
+                    .write(to: output)
+            ) { XCTAssertTrue($0 is UsageProblem, "\($0)") }
             XCTAssertFalse(FileManager.default.fileExists(atPath: output), "nothing is written as another format")
         }
     }
 
     func testTheContentDecidesAmongFormatsThatShareAnExtensionOnlyThere() {
-        XCTAssertEqual(CalendarFormat.named(byExtension: "json"), [.json, .jcal] + CalendarFormat.named(byExtension: "jscal") + [.timetable])
+        XCTAssertEqual(
+            CalendarFormat.named(byExtension: "json"), [.json, .jcal] + CalendarFormat.named(byExtension: "jscal") + [.timetable])
         XCTAssertEqual(CalendarFormat.named(byExtension: "xml"), [.xcal, .caldavXML])
         // A marker wins wherever the registry lists its format; text no candidate fits keeps the name's first.
         XCTAssertEqual(CalendarFormat.of(input: "plan.json", given: nil, head: Array(#"{"lectures": []}"#.utf8)), .timetable)
         XCTAssertEqual(CalendarFormat.of(input: "odd.json", given: nil, head: Array("BEGIN:VCALENDAR\r\n".utf8)), .json)
-        XCTAssertEqual(CalendarFormat.of(input: "cal.ics", given: nil, head: Array("[\"vcalendar\"".utf8)), .ics, "an only format is not sniffed")
+        XCTAssertEqual(
+            CalendarFormat.of(input: "cal.ics", given: nil, head: Array("[\"vcalendar\"".utf8)), .ics, "an only format is not sniffed")
         XCTAssertEqual(CalendarFormat.of(input: "-", given: nil, head: Array("hello".utf8)), .ics, "nothing known is iCalendar")
         XCTAssertEqual(FormatHead(Array("\u{FEFF}  Subject,Start Date\r\nx".utf8)).firstLine, "Subject,Start Date")
     }
@@ -132,9 +150,11 @@ final class FormatRegistryTests: XCTestCase {
             XCTAssertEqual(diagnostic?.severity, .error)
             XCTAssertTrue(diagnostic?.message.hasPrefix("not JSON: ") == true, "\(String(describing: diagnostic))")
         }
-        XCTAssertThrowsError(try readCalendar(Array(#"{"type": "VCALENDAR", "components": [{"summary": "x"}]}"#.utf8), as: .json)) { error in
-            XCTAssertEqual((error as? InvalidCalendarData)?.diagnostics.map(\.message),
-                           ["not calbridge model JSON: $.components[0].type: required field is missing"])
+        XCTAssertThrowsError(try readCalendar(Array(#"{"type": "VCALENDAR", "components": [{"summary": "x"}]}"#.utf8), as: .json)) {
+            error in
+            XCTAssertEqual(
+                (error as? InvalidCalendarData)?.diagnostics.map(\.message),
+                ["not calbridge model JSON: $.components[0].type: required field is missing"])
         }
     }
 

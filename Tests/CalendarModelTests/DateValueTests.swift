@@ -12,8 +12,9 @@ final class DateValueTests: XCTestCase {
 
     func testPropertyFormKeepsValueDateAndTzid() {
         let zoned = DateValue(icalendar: "20260329T023000", tzid: "Europe/Berlin")!
-        XCTAssertEqual(zoned.property(named: "DTSTART"),
-                       Property(name: "DTSTART", parameters: [Parameter("TZID", "Europe/Berlin")], value: "20260329T023000"))
+        XCTAssertEqual(
+            zoned.property(named: "DTSTART"),
+            Property(name: "DTSTART", parameters: [Parameter("TZID", "Europe/Berlin")], value: "20260329T023000"))
         XCTAssertEqual(DateValue(icalendar: "20260329")!.property(named: "DTSTART")[parameter: "VALUE"], "DATE")
     }
 
@@ -21,11 +22,13 @@ final class DateValueTests: XCTestCase {
     /// component (the first of that name), and a component says whether it has a property at all.
     func testAPropertysDateIsReadInPlaceWithItsZone() {
         let local = LocalDateTime(date: CalendarDate(year: 2026, month: 3, day: 29), hour: 2, minute: 30)
-        let event = Component(name: "VEVENT", properties: [
-            Property(name: "DTSTART", parameters: [Parameter("TZID", "Europe/Berlin")], value: "20260329T023000 \t"),
-            Property(name: "DTSTART", value: "20260401"),
-            Property(name: "DTEND", value: "2026-03-29"),
-        ])
+        let event = Component(
+            name: "VEVENT",
+            properties: [
+                Property(name: "DTSTART", parameters: [Parameter("TZID", "Europe/Berlin")], value: "20260329T023000 \t"),
+                Property(name: "DTSTART", value: "20260401"),
+                Property(name: "DTEND", value: "2026-03-29"),
+            ])
         XCTAssertEqual(DateValue(property: event.properties[0]), .zoned(local, tzid: "Europe/Berlin"))
         XCTAssertEqual(event.date(named: "DTSTART"), .zoned(local, tzid: "Europe/Berlin"))
         XCTAssertNil(event.date(named: "DTEND"), "a value that is not a date reads as none")

@@ -49,21 +49,27 @@ final class PropertyDesignTableTests: XCTestCase {
     }
 
     func testLayoutsAndUTCOnlyAndRequiredValueParametersFollowTheRFCs() {
-        XCTAssertEqual(Set(PropertyDesignTable.entries.filter { $0.layout == .list }.map(\.name)),
-                       ["CATEGORIES", "RESOURCES", "FREEBUSY", "EXDATE", "RDATE", "LOCATION-TYPE"])
+        XCTAssertEqual(
+            Set(PropertyDesignTable.entries.filter { $0.layout == .list }.map(\.name)),
+            ["CATEGORIES", "RESOURCES", "FREEBUSY", "EXDATE", "RDATE", "LOCATION-TYPE"])
         XCTAssertEqual(Set(PropertyDesignTable.entries.filter { $0.layout == .structured }.map(\.name)), ["GEO", "REQUEST-STATUS"])
-        XCTAssertEqual(Set(PropertyDesignTable.entries.filter(\.isUTCOnly).map(\.name)),
-                       ["COMPLETED", "CREATED", "DTSTAMP", "LAST-MODIFIED", "TZUNTIL", "ACKNOWLEDGED"])
-        XCTAssertEqual(Set(PropertyDesignTable.entries.filter(\.requiresValueParameter).map(\.name)), ["REFRESH-INTERVAL", "IMAGE", "CONFERENCE"])
-        XCTAssertEqual(Set(PropertyDesignTable.entries.filter(\.isTimeAnchored).map(\.name)),
-                       ["DTSTART", "DTEND", "DUE", "RECURRENCE-ID", "EXDATE", "RDATE"])
+        XCTAssertEqual(
+            Set(PropertyDesignTable.entries.filter(\.isUTCOnly).map(\.name)),
+            ["COMPLETED", "CREATED", "DTSTAMP", "LAST-MODIFIED", "TZUNTIL", "ACKNOWLEDGED"])
+        XCTAssertEqual(
+            Set(PropertyDesignTable.entries.filter(\.requiresValueParameter).map(\.name)), ["REFRESH-INTERVAL", "IMAGE", "CONFERENCE"])
+        XCTAssertEqual(
+            Set(PropertyDesignTable.entries.filter(\.isTimeAnchored).map(\.name)),
+            ["DTSTART", "DTEND", "DUE", "RECURRENCE-ID", "EXDATE", "RDATE"])
     }
 
     func testTheTableIsConsistentWithItself() {
         let entries = PropertyDesignTable.entries
         XCTAssertEqual(Set(entries.map(\.name)).count, entries.count, "each name once")
-        let types: Set = ["binary", "boolean", "cal-address", "date", "date-time", "duration", "float", "integer", "period", "recur",
-                          "text", "time", "uri", "utc-offset", "uid", "xml-reference", "unknown"]
+        let types: Set = [
+            "binary", "boolean", "cal-address", "date", "date-time", "duration", "float", "integer", "period", "recur",
+            "text", "time", "uri", "utc-offset", "uid", "xml-reference", "unknown",
+        ]
         for design in entries {
             XCTAssertEqual(design.name, design.name.uppercased())
             XCTAssertTrue(types.isSuperset(of: ([design.type] + design.otherTypes).map(\.name)), design.name)
@@ -92,21 +98,28 @@ final class PropertyDesignTableTests: XCTestCase {
     func testEveryComponentsRequiredPropertiesAreRFC5545s() {
         var required: [String: Set<String>] = [:]
         for design in PropertyDesignTable.entries {
-            for (component, cardinality) in design.cardinality where cardinality == .required { required[component, default: []].insert(design.name) }
+            for (component, cardinality) in design.cardinality where cardinality == .required {
+                required[component, default: []].insert(design.name)
+            }
         }
-        XCTAssertEqual(required, [
-            "VCALENDAR": ["PRODID", "VERSION"], "VEVENT": ["UID", "DTSTAMP"], "VTODO": ["UID", "DTSTAMP"], "VJOURNAL": ["UID", "DTSTAMP"],
-            "VFREEBUSY": ["UID", "DTSTAMP"], "VTIMEZONE": ["TZID"], "STANDARD": ["DTSTART", "TZOFFSETFROM", "TZOFFSETTO"],
-            "DAYLIGHT": ["DTSTART", "TZOFFSETFROM", "TZOFFSETTO"], "VALARM": ["ACTION", "TRIGGER"],
-        ])
+        XCTAssertEqual(
+            required,
+            [
+                "VCALENDAR": ["PRODID", "VERSION"], "VEVENT": ["UID", "DTSTAMP"], "VTODO": ["UID", "DTSTAMP"],
+                "VJOURNAL": ["UID", "DTSTAMP"],
+                "VFREEBUSY": ["UID", "DTSTAMP"], "VTIMEZONE": ["TZID"], "STANDARD": ["DTSTART", "TZOFFSETFROM", "TZOFFSETTO"],
+                "DAYLIGHT": ["DTSTART", "TZOFFSETFROM", "TZOFFSETTO"], "VALARM": ["ACTION", "TRIGGER"],
+            ])
     }
 
     func testARepeatablePropertyIsOneSomeComponentMayHoldMoreThanOnce() {
-        XCTAssertEqual(Set(PropertyDesignTable.entries.filter(\.isRepeatable).map(\.name)), [
-            "NAME", "ATTACH", "CATEGORIES", "COMMENT", "DESCRIPTION", "RESOURCES", "FREEBUSY", "TZNAME", "TZID-ALIAS-OF", "ATTENDEE",
-            "CONTACT", "RELATED-TO", "EXDATE", "RDATE", "RRULE", "EXRULE", "REQUEST-STATUS", "IMAGE", "CONFERENCE",
-            "STYLED-DESCRIPTION", "STRUCTURED-DATA", "LINK", "CONCEPT", "REFID",
-        ])
+        XCTAssertEqual(
+            Set(PropertyDesignTable.entries.filter(\.isRepeatable).map(\.name)),
+            [
+                "NAME", "ATTACH", "CATEGORIES", "COMMENT", "DESCRIPTION", "RESOURCES", "FREEBUSY", "TZNAME", "TZID-ALIAS-OF", "ATTENDEE",
+                "CONTACT", "RELATED-TO", "EXDATE", "RDATE", "RRULE", "EXRULE", "REQUEST-STATUS", "IMAGE", "CONFERENCE",
+                "STYLED-DESCRIPTION", "STRUCTURED-DATA", "LINK", "CONCEPT", "REFID",
+            ])
         for design in PropertyDesignTable.entries {
             XCTAssertEqual(Set(design.cardinality.keys), design.components, design.name)
         }

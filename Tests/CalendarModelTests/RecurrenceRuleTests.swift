@@ -3,8 +3,10 @@ import XCTest
 
 final class RecurrenceRuleTests: XCTestCase {
     func testEveryPartIsRead() throws {
-        let rule = try RecurrenceRule(parsing:
-            "FREQ=YEARLY;INTERVAL=2;BYMONTH=1,3;BYDAY=-1SU,2MO,TU;BYHOUR=8,9;BYMINUTE=30;BYSECOND=0;BYSETPOS=-1;WKST=SU;UNTIL=20301231T230000Z;BYWEEKNO=20,-1;BYYEARDAY=-1,100;BYMONTHDAY=-2,15")
+        let rule = try RecurrenceRule(
+            parsing:
+                "FREQ=YEARLY;INTERVAL=2;BYMONTH=1,3;BYDAY=-1SU,2MO,TU;BYHOUR=8,9;BYMINUTE=30;BYSECOND=0;BYSETPOS=-1;WKST=SU;UNTIL=20301231T230000Z;BYWEEKNO=20,-1;BYYEARDAY=-1,100;BYMONTHDAY=-2,15"
+        )
         XCTAssertEqual(rule.frequency, .yearly)
         XCTAssertEqual(rule.interval, 2)
         XCTAssertEqual(rule.byMonth, [1, 3])
@@ -59,17 +61,27 @@ final class RecurrenceRuleTests: XCTestCase {
         XCTAssertTrue(read("") == (nil, ["the rule has no FREQ; the rule is ignored"]))
         XCTAssertTrue(read("BYDAY=MO") == (nil, ["the rule has no FREQ; the rule is ignored"]))
         XCTAssertTrue(read("FREQ=WEEKLY;COUNT=-3") == ("FREQ=WEEKLY", ["COUNT=-3 is not a positive number; COUNT is dropped"]))
-        XCTAssertTrue(read("FREQ=WEEKLY;BYDAY= TU") == ("FREQ=WEEKLY;BYDAY=TU", ["BYDAY=' TU' has blanks around its value; read as BYDAY=TU"]))
-        XCTAssertTrue(read("FREQ=WEEKLY;BYDAY= TU;UNTL=20191023") == (nil, ["UNTL is not a rule part of RFC 5545 or RFC 7529; the rule is ignored"]),
-                      "an unknown part drops the rule, and the fixes before it no longer matter")
-        XCTAssertTrue(read("FREQ=DAILY;COUNT=3;UNTIL=20260101") == ("FREQ=DAILY;UNTIL=20260101;COUNT=3",
-                      ["COUNT and UNTIL must not both be given (RFC 5545 §3.3.10); the series ends at whichever comes first"]))
-        XCTAssertTrue(read("RSCALE=ETHIOPIC;FREQ=MONTHLY;BYMONTH=13")
-                      == (nil, ["RSCALE=ETHIOPIC is a calendar scale calbridge does not expand; the rule is ignored"]))
-        XCTAssertTrue(read("RSCALE=GREGORIAN;FREQ=YEARLY;BYMONTH=3,5L") == ("FREQ=YEARLY;BYMONTH=3;RSCALE=GREGORIAN",
-                      ["BYMONTH=3,5L names leap months, which Gregorian years do not have; they are dropped"]))
-        XCTAssertTrue(read("FREQ=YEARLY;BYMONTH=5L")
-                      == (nil, ["BYMONTH=5L names leap months, which Gregorian years do not have; the rule yields nothing but DTSTART"]))
+        XCTAssertTrue(
+            read("FREQ=WEEKLY;BYDAY= TU") == ("FREQ=WEEKLY;BYDAY=TU", ["BYDAY=' TU' has blanks around its value; read as BYDAY=TU"]))
+        XCTAssertTrue(
+            read("FREQ=WEEKLY;BYDAY= TU;UNTL=20191023") == (nil, ["UNTL is not a rule part of RFC 5545 or RFC 7529; the rule is ignored"]),
+            "an unknown part drops the rule, and the fixes before it no longer matter")
+        XCTAssertTrue(
+            read("FREQ=DAILY;COUNT=3;UNTIL=20260101") == (
+                "FREQ=DAILY;UNTIL=20260101;COUNT=3",
+                ["COUNT and UNTIL must not both be given (RFC 5545 §3.3.10); the series ends at whichever comes first"]
+            ))
+        XCTAssertTrue(
+            read("RSCALE=ETHIOPIC;FREQ=MONTHLY;BYMONTH=13")
+                == (nil, ["RSCALE=ETHIOPIC is a calendar scale calbridge does not expand; the rule is ignored"]))
+        XCTAssertTrue(
+            read("RSCALE=GREGORIAN;FREQ=YEARLY;BYMONTH=3,5L") == (
+                "FREQ=YEARLY;BYMONTH=3;RSCALE=GREGORIAN",
+                ["BYMONTH=3,5L names leap months, which Gregorian years do not have; they are dropped"]
+            ))
+        XCTAssertTrue(
+            read("FREQ=YEARLY;BYMONTH=5L")
+                == (nil, ["BYMONTH=5L names leap months, which Gregorian years do not have; the rule yields nothing but DTSTART"]))
     }
 }
 

@@ -28,10 +28,13 @@ final class TextAndModelTests: XCTestCase {
     }
 
     func testEventViewWritesTypedFieldsAndKeepsEverythingElse() {
-        var event = Event(component: Component(name: "VEVENT", properties: [
-            Property(name: "X-MICROSOFT-CDO-BUSYSTATUS", value: "BUSY"),
-            Property(name: "SUMMARY", parameters: [Parameter("LANGUAGE", "de")], value: "Alt"),
-        ]))
+        var event = Event(
+            component: Component(
+                name: "VEVENT",
+                properties: [
+                    Property(name: "X-MICROSOFT-CDO-BUSYSTATUS", value: "BUSY"),
+                    Property(name: "SUMMARY", parameters: [Parameter("LANGUAGE", "de")], value: "Alt"),
+                ]))
         event.summary = "Vorlesung, Raum 1"
         event.start = .zoned(LocalDateTime(date: CalendarDate(year: 2026, month: 10, day: 12), hour: 8, minute: 15), tzid: "Europe/Berlin")
         event.birthdayContact = "card-42"
@@ -57,13 +60,15 @@ final class TextAndModelTests: XCTestCase {
     }
 
     func testModelJSONIsTypedWhereExactAndRawElsewhere() throws {
-        let event = Component(name: "VEVENT", properties: [
-            Property(name: "UID", value: "a@example.org"),
-            Property(name: "DTSTART", parameters: [Parameter("TZID", "Europe/Berlin")], value: "20261012T081500"),
-            Property(name: "SUMMARY", parameters: [Parameter("LANGUAGE", "de")], value: "Datenbanken"),
-            Property(name: "ATTENDEE", parameters: [Parameter("CN", "Doe, John")], value: "mailto:j@example.org"),
-            Property(name: "X-FOO", value: "bar"),
-        ], components: [Component(name: "X-CUSTOM", properties: [Property(name: "X-A", value: "1")])])
+        let event = Component(
+            name: "VEVENT",
+            properties: [
+                Property(name: "UID", value: "a@example.org"),
+                Property(name: "DTSTART", parameters: [Parameter("TZID", "Europe/Berlin")], value: "20261012T081500"),
+                Property(name: "SUMMARY", parameters: [Parameter("LANGUAGE", "de")], value: "Datenbanken"),
+                Property(name: "ATTENDEE", parameters: [Parameter("CN", "Doe, John")], value: "mailto:j@example.org"),
+                Property(name: "X-FOO", value: "bar"),
+            ], components: [Component(name: "X-CUSTOM", properties: [Property(name: "X-A", value: "1")])])
         let calendar = Component(name: "VCALENDAR", properties: [Property(name: "VERSION", value: "2.0")], components: [event])
         let data = try JSONEncoder().encode(ModelJSON(calendar))
         let object = try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [String: Any])

@@ -48,21 +48,27 @@ final class ValueTypeTests: XCTestCase {
 final class RecurrenceRulePartTests: XCTestCase {
     func testTheWebFormatsOrderIsRFC6321s() {
         let ordered = RecurrenceRulePart.allCases.filter { $0.webOrder != nil }.sorted { ($0.webOrder ?? 0) < ($1.webOrder ?? 0) }
-        XCTAssertEqual(ordered.map(\.webName), ["freq", "until", "count", "interval", "bysecond", "byminute", "byhour", "byday",
-                                                "bymonthday", "byyearday", "byweekno", "bymonth", "bysetpos", "wkst"])
+        XCTAssertEqual(
+            ordered.map(\.webName),
+            [
+                "freq", "until", "count", "interval", "bysecond", "byminute", "byhour", "byday",
+                "bymonthday", "byyearday", "byweekno", "bymonth", "bysetpos", "wkst",
+            ])
         XCTAssertNil(RecurrenceRulePart.scale.webOrder, "RFC 7529 came after RFC 6321's schema")
         XCTAssertEqual(RecurrenceRulePart(webName: "bysetpos"), .bySetPosition)
         XCTAssertNil(RecurrenceRulePart(webName: "x-name"))
     }
 
     func testJCalWritesTheIntegerPartsAsNumbers() {
-        XCTAssertEqual(Set(RecurrenceRulePart.allCases.filter(\.isNumeric).map(\.rawValue)),
-                       ["COUNT", "INTERVAL", "BYSECOND", "BYMINUTE", "BYHOUR", "BYMONTHDAY", "BYYEARDAY", "BYWEEKNO", "BYMONTH", "BYSETPOS"])
+        XCTAssertEqual(
+            Set(RecurrenceRulePart.allCases.filter(\.isNumeric).map(\.rawValue)),
+            ["COUNT", "INTERVAL", "BYSECOND", "BYMINUTE", "BYHOUR", "BYMONTHDAY", "BYYEARDAY", "BYWEEKNO", "BYMONTH", "BYSETPOS"])
     }
 
     func testTheReaderKnowsEveryPartAndNoOther() {
         XCTAssertNotNil(RecurrenceRuleReading("FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU;BYSETPOS=1;WKST=SU;RSCALE=GREGORIAN;SKIP=OMIT").rule)
-        XCTAssertEqual(RecurrenceRuleReading("FREQ=DAILY;UNTL=20260101").problems.map(\.fault),
-                       ["UNTL is not a rule part of RFC 5545 or RFC 7529"])
+        XCTAssertEqual(
+            RecurrenceRuleReading("FREQ=DAILY;UNTL=20260101").problems.map(\.fault),
+            ["UNTL is not a rule part of RFC 5545 or RFC 7529"])
     }
 }

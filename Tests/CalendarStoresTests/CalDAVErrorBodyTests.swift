@@ -12,16 +12,17 @@ import XCTest
 /// `checkPreconditions` gives a failed If-None-Match).
 final class CalDAVErrorBodyTests: XCTestCase {
     private static func sabre(version: Bool, _ extra: String) -> [UInt8] {
-        Array(("""
+        Array(
+            ("""
             <?xml version="1.0" encoding="utf-8"?>
             <d:error xmlns:d="DAV:" xmlns:s="http://sabredav.org/ns">
             """ + (version ? "\n  <s:sabredav-version>4.7.0</s:sabredav-version>" : "") + """
 
-              <s:exception>Sabre\\DAV\\Exception\\PreconditionFailed</s:exception>
-              <s:message>An If-None-Match header was specified, but the ETag matched (or * was specified).</s:message>
-            \(extra)
-            </d:error>
-            """).utf8)
+                  <s:exception>Sabre\\DAV\\Exception\\PreconditionFailed</s:exception>
+                  <s:message>An If-None-Match header was specified, but the ETag matched (or * was specified).</s:message>
+                \(extra)
+                </d:error>
+                """).utf8)
     }
 
     func testSabresFailedIfNoneMatchNamesNoPreconditionAndIsAFailedCondition() {
@@ -42,7 +43,8 @@ final class CalDAVErrorBodyTests: XCTestCase {
     func testPreconditionsInDAVAndCalDAVNamespacesAreStillFound() {
         let davical = Array(#"<?xml version="1.0" encoding="utf-8" ?><error xmlns="DAV:"><if-none-match/></error>"#.utf8)
         XCTAssertEqual(CalDAVErrorBody(davical).precondition, "if-none-match")
-        let xandikos = Array(#"<ns0:error xmlns:ns0="DAV:"><ns1:valid-calendar-data xmlns:ns1="urn:ietf:params:xml:ns:caldav" /></ns0:error>"#.utf8)
+        let xandikos = Array(
+            #"<ns0:error xmlns:ns0="DAV:"><ns1:valid-calendar-data xmlns:ns1="urn:ietf:params:xml:ns:caldav" /></ns0:error>"#.utf8)
         XCTAssertEqual(CalDAVErrorBody(xandikos).precondition, "valid-calendar-data")
     }
 }

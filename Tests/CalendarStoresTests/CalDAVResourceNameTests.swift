@@ -16,8 +16,10 @@ final class CalDAVResourceNameTests: XCTestCase {
         // UTF-8, its value here computed apart from calbridge (Python), each escaped byte a '-'.
         XCTAssertEqual(CalDAVPath.resourceName(for: "team/planning@example.com"), "team-planning@example.com~58f27e03eed4adbd.ics")
         XCTAssertEqual(CalDAVPath.resourceName(for: "Zoë 2026"), "Zo---2026~f11654e774597e5e.ics")
-        let uids = ["team/planning@example.com", "team planning@example.com", "team%2Fplanning@example.com",
-                    "Zoë 2026", ".hidden", "..", String(repeating: "ü/", count: 300)]
+        let uids = [
+            "team/planning@example.com", "team planning@example.com", "team%2Fplanning@example.com",
+            "Zoë 2026", ".hidden", "..", String(repeating: "ü/", count: 300),
+        ]
         let names = uids.map(CalDAVPath.resourceName(for:))
         XCTAssertEqual(Set(names).count, uids.count, "\(names)")
         for (uid, name) in zip(uids, names) {

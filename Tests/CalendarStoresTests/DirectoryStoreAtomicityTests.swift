@@ -9,8 +9,9 @@ final class DirectoryStoreAtomicityTests: VdirTestCase {
         let store = try makeStore()
         var etag = try store.put(uid: "a@example.com", bytes: event(uid: "a@example.com", summary: "1"), expected: nil)
         for summary in ["2", "3", "4"] {
-            etag = try store.put(uid: "a@example.com", bytes: event(uid: "a@example.com", summary: summary),
-                                 expected: etag)
+            etag = try store.put(
+                uid: "a@example.com", bytes: event(uid: "a@example.com", summary: summary),
+                expected: etag)
         }
         try store.put(uid: "b@example.com", bytes: event(uid: "b@example.com", summary: "B"), expected: nil)
         XCTAssertEqual(try entries(), ["a@example.com.ics", "b@example.com.ics"])
@@ -40,8 +41,11 @@ final class DirectoryStoreAtomicityTests: VdirTestCase {
         try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: directory)
         defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: directory) }
 
-        XCTAssertThrowsError(try store.put(uid: "a@example.com",
-                                           bytes: event(uid: "a@example.com", summary: "New"), expected: etag)) {
+        XCTAssertThrowsError(
+            try store.put(
+                uid: "a@example.com",
+                bytes: event(uid: "a@example.com", summary: "New"), expected: etag)
+        ) {
             guard case .unavailable = $0 as? StoreError else { return XCTFail("\($0)") }
         }
         XCTAssertEqual(try store.get(uid: "a@example.com")?.bytes, original)

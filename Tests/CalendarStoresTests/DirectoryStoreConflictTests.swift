@@ -8,8 +8,11 @@ final class DirectoryStoreConflictTests: VdirTestCase {
         let store = try makeStore()
         let original = event(uid: "dentist@example.com", summary: "Dentist")
         try store.put(uid: "dentist@example.com", bytes: original, expected: nil)
-        XCTAssertThrowsError(try store.put(uid: "dentist@example.com",
-                                           bytes: event(uid: "dentist@example.com", summary: "Other"), expected: nil)) {
+        XCTAssertThrowsError(
+            try store.put(
+                uid: "dentist@example.com",
+                bytes: event(uid: "dentist@example.com", summary: "Other"), expected: nil)
+        ) {
             XCTAssertEqual($0 as? StoreError, .alreadyExists(uid: "dentist@example.com"))
         }
         XCTAssertEqual(try store.get(uid: "dentist@example.com")?.bytes, original)
@@ -18,8 +21,9 @@ final class DirectoryStoreConflictTests: VdirTestCase {
     func testReplacingWithAStaleEtagThrowsChangedElsewhere() throws {
         let mine = try makeStore()
         let theirs = try makeStore()
-        let read = try mine.put(uid: "review@example.com", bytes: event(uid: "review@example.com", summary: "v1"),
-                                expected: nil)
+        let read = try mine.put(
+            uid: "review@example.com", bytes: event(uid: "review@example.com", summary: "v1"),
+            expected: nil)
         let newer = event(uid: "review@example.com", summary: "v2 from elsewhere")
         try theirs.put(uid: "review@example.com", bytes: newer, expected: read)
         let mineToo = event(uid: "review@example.com", summary: "v2 here")
@@ -31,8 +35,11 @@ final class DirectoryStoreConflictTests: VdirTestCase {
 
     func testReplacingAMissingUIDThrowsNotFound() throws {
         let store = try makeStore()
-        XCTAssertThrowsError(try store.put(uid: "ghost@example.com", bytes: Array("x".utf8),
-                                           expected: "cbf29ce484222325")) {
+        XCTAssertThrowsError(
+            try store.put(
+                uid: "ghost@example.com", bytes: Array("x".utf8),
+                expected: "cbf29ce484222325")
+        ) {
             XCTAssertEqual($0 as? StoreError, .notFound(uid: "ghost@example.com"))
         }
         XCTAssertEqual(try entries(), [])
@@ -40,10 +47,12 @@ final class DirectoryStoreConflictTests: VdirTestCase {
 
     func testDeletingWithAStaleEtagThrowsChangedElsewhereAndKeepsTheFile() throws {
         let store = try makeStore()
-        let read = try store.put(uid: "gym@example.com", bytes: event(uid: "gym@example.com", summary: "Gym"),
-                                 expected: nil)
-        let newer = try store.put(uid: "gym@example.com", bytes: event(uid: "gym@example.com", summary: "Gym 7pm"),
-                                  expected: read)
+        let read = try store.put(
+            uid: "gym@example.com", bytes: event(uid: "gym@example.com", summary: "Gym"),
+            expected: nil)
+        let newer = try store.put(
+            uid: "gym@example.com", bytes: event(uid: "gym@example.com", summary: "Gym 7pm"),
+            expected: read)
         XCTAssertThrowsError(try store.delete(uid: "gym@example.com", expected: read)) {
             XCTAssertEqual($0 as? StoreError, .changedElsewhere(uid: "gym@example.com"))
         }

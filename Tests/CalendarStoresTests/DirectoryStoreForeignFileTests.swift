@@ -37,8 +37,9 @@ final class DirectoryStoreForeignFileTests: VdirTestCase {
         try writeFile("Z8K1.ics", String(decoding: event(uid: "x@y", summary: "Theirs"), as: UTF8.self))
         // The store notices by the directory's modification time; pin it to a value the list cannot
         // have seen, so the test does not depend on the clock ticking between the two steps.
-        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 1_000_000_000)],
-                                              ofItemAtPath: directory)
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date(timeIntervalSince1970: 1_000_000_000)],
+            ofItemAtPath: directory)
         XCTAssertEqual(try store.get(uid: "x@y")?.bytes, event(uid: "x@y", summary: "Theirs"))
         XCTAssertThrowsError(try store.put(uid: "x@y", bytes: [], expected: nil)) {
             XCTAssertEqual($0 as? StoreError, .alreadyExists(uid: "x@y"))
@@ -58,7 +59,9 @@ final class DirectoryStoreForeignFileTests: VdirTestCase {
 
     func testTheUIDIsTakenFromTheEventNotFromAnAlarmAndIsUnfoldedAndUnescaped() throws {
         let store = try makeStore()
-        try writeFile("1.ics", """
+        try writeFile(
+            "1.ics",
+            """
             BEGIN:VCALENDAR\r
             BEGIN:VEVENT\r
             DTSTART:20240110T140000Z\r

@@ -35,9 +35,11 @@ class VdirTestCase: XCTestCase {
 /// A one-event calendar as CRLF lines, folded at 75 octets the way RFC 5545 writers do, so long
 /// UIDs arrive split over several physical lines.
 func event(uid: String, summary: String) -> [UInt8] {
-    let lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//calbridge//tests//EN", "BEGIN:VEVENT",
-                 "UID:" + uid, "DTSTAMP:20240105T090000Z", "DTSTART:20240110T140000Z",
-                 "SUMMARY:" + summary, "END:VEVENT", "END:VCALENDAR"]
+    let lines = [
+        "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//calbridge//tests//EN", "BEGIN:VEVENT",
+        "UID:" + uid, "DTSTAMP:20240105T090000Z", "DTSTART:20240110T140000Z",
+        "SUMMARY:" + summary, "END:VEVENT", "END:VCALENDAR",
+    ]
     var bytes: [UInt8] = []
     for line in lines {
         var rest = Array(line.utf8)

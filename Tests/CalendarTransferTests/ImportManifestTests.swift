@@ -21,7 +21,8 @@ final class ImportManifestTests: XCTestCase {
     }
 
     func testCellsAreReadTheRFC4180WayWithPathsFromTheManifestsFolder() throws {
-        let manifest = try read("""
+        let manifest = try read(
+            """
             # users moving to the new server
             Input,Store,User,Calendar
 
@@ -50,61 +51,78 @@ final class ImportManifestTests: XCTestCase {
     }
 
     func testHeaderProblemsAreAtTheirColumns() {
-        XCTAssertEqual(problems("input,store,password\na.ics,s\n"), [
-            "/jobs/users.csv:1:13: error: a manifest does not hold passwords; name an environment variable that holds one in a column password_env",
-        ])
-        XCTAssertEqual(problems("input, stroe\na.ics,s\n"), [
-            "/jobs/users.csv:1:7: error: unknown column stroe; the columns are input, store, user, calendar, password_env",
-            "/jobs/users.csv:1:1: error: the header has no column store; the columns are input, store, user, calendar, password_env",
-        ])
+        XCTAssertEqual(
+            problems("input,store,password\na.ics,s\n"),
+            [
+                "/jobs/users.csv:1:13: error: a manifest does not hold passwords; name an environment variable that holds one in a column password_env"
+            ])
+        XCTAssertEqual(
+            problems("input, stroe\na.ics,s\n"),
+            [
+                "/jobs/users.csv:1:7: error: unknown column stroe; the columns are input, store, user, calendar, password_env",
+                "/jobs/users.csv:1:1: error: the header has no column store; the columns are input, store, user, calendar, password_env",
+            ])
         XCTAssertEqual(problems("input,store,input\n"), ["/jobs/users.csv:1:13: error: the column input appears twice"])
-        XCTAssertEqual(problems("# nothing here\n\n"), [
-            "/jobs/users.csv:1:1: error: the manifest has no header; its first row names the columns: input,store,user,calendar,password_env",
-        ])
+        XCTAssertEqual(
+            problems("# nothing here\n\n"),
+            [
+                "/jobs/users.csv:1:1: error: the manifest has no header; its first row names the columns: input,store,user,calendar,password_env"
+            ])
     }
 
     func testRowProblemsAreAtTheirCellsAndAllFoundAtOnce() {
-        XCTAssertEqual(problems("""
-            input,store,user,password_env
-            a.ics,ftp://host/cal,alice,
-            ,store-b,bob,2FA
-            c.ics,store-c,carol,X,extra
-            d.ics,,dave
-            """), [
-            "/jobs/users.csv:2:7: error: ftp://host/cal is not a CalDAV URL (http:// or https://) nor a directory",
-            "/jobs/users.csv:3:1: error: the row has no input; give a calendar file or folder (several separated by ;)",
-            "/jobs/users.csv:3:14: error: 2FA is not the name of an environment variable (letters, digits and _, not starting with a digit)",
-            "/jobs/users.csv:4:23: error: the row has 5 cells but the header names 4 columns; quote a cell that holds the delimiter",
-            "/jobs/users.csv:5:7: error: the row has no store; give a directory or a CalDAV URL",
-        ])
+        XCTAssertEqual(
+            problems(
+                """
+                input,store,user,password_env
+                a.ics,ftp://host/cal,alice,
+                ,store-b,bob,2FA
+                c.ics,store-c,carol,X,extra
+                d.ics,,dave
+                """),
+            [
+                "/jobs/users.csv:2:7: error: ftp://host/cal is not a CalDAV URL (http:// or https://) nor a directory",
+                "/jobs/users.csv:3:1: error: the row has no input; give a calendar file or folder (several separated by ;)",
+                "/jobs/users.csv:3:14: error: 2FA is not the name of an environment variable (letters, digits and _, not starting with a digit)",
+                "/jobs/users.csv:4:23: error: the row has 5 cells but the header names 4 columns; quote a cell that holds the delimiter",
+                "/jobs/users.csv:5:7: error: the row has no store; give a directory or a CalDAV URL",
+            ])
     }
 
     func testLinesAfterACellWithALineBreakKeepTheirFileLineNumbers() {
-        XCTAssertEqual(problems("input,store\n\"a\nb.ics\",s\nc.ics,ftp://x/\n"), [
-            "/jobs/users.csv:4:7: error: ftp://x/ is not a CalDAV URL (http:// or https://) nor a directory",
-        ])
-        XCTAssertEqual(problems("input,store\na.ics,s\n\"b.ics,s\n"),
-                       ["/jobs/users.csv:3:1: error: a quoted field is not closed before the end of the file"])
+        XCTAssertEqual(
+            problems("input,store\n\"a\nb.ics\",s\nc.ics,ftp://x/\n"),
+            [
+                "/jobs/users.csv:4:7: error: ftp://x/ is not a CalDAV URL (http:// or https://) nor a directory"
+            ])
+        XCTAssertEqual(
+            problems("input,store\na.ics,s\n\"b.ics,s\n"),
+            ["/jobs/users.csv:3:1: error: a quoted field is not closed before the end of the file"])
     }
 
     func testColumnsCountCharactersAsAnEditorShowsThem() {
-        XCTAssertEqual(problems("input,store\ninputs/Grüße.ics,ftp://x/\n"), [
-            "/jobs/users.csv:2:18: error: ftp://x/ is not a CalDAV URL (http:// or https://) nor a directory",
-        ])
+        XCTAssertEqual(
+            problems("input,store\ninputs/Grüße.ics,ftp://x/\n"),
+            [
+                "/jobs/users.csv:2:18: error: ftp://x/ is not a CalDAV URL (http:// or https://) nor a directory"
+            ])
     }
 
     func testTwoRowsIntoOneCalendarAreRefusedAtTheSecond() {
-        XCTAssertEqual(problems("""
-            input,store,user,calendar
-            a.ics,https://dav.example.org/,alice,Work
-            b.ics,https://dav.example.org/,alice,Home
-            c.ics,https://dav.example.org/,alice,Work
-            d.ics,vdir/,,
-            e.ics,./vdir,,
-            """), [
-            "/jobs/users.csv:4:7: error: this row imports into the same calendar as line 2; put both rows' inputs in one row, separated by ;",
-            "/jobs/users.csv:6:7: error: this row imports into the same calendar as line 5; put both rows' inputs in one row, separated by ;",
-        ])
+        XCTAssertEqual(
+            problems(
+                """
+                input,store,user,calendar
+                a.ics,https://dav.example.org/,alice,Work
+                b.ics,https://dav.example.org/,alice,Home
+                c.ics,https://dav.example.org/,alice,Work
+                d.ics,vdir/,,
+                e.ics,./vdir,,
+                """),
+            [
+                "/jobs/users.csv:4:7: error: this row imports into the same calendar as line 2; put both rows' inputs in one row, separated by ;",
+                "/jobs/users.csv:6:7: error: this row imports into the same calendar as line 5; put both rows' inputs in one row, separated by ;",
+            ])
     }
 
     func testShardsTakeEveryNthRowAndTogetherEveryRowOnce() throws {
@@ -145,16 +163,20 @@ final class ImportManifestTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: folder) }
         _ = FileManager.default.createFile(atPath: folder.appendingPathComponent("here.ics").path, contents: Data())
         let path = folder.appendingPathComponent("users.csv").path
-        let manifest = try ImportManifest.read(Array("""
-            input,store,user,password_env
-            here.ics,https://h/,alice,ALICE_PASSWORD
-            here.ics;gone.ics,https://h/,bob,
-            """.utf8), path: path)
+        let manifest = try ImportManifest.read(
+            Array(
+                """
+                input,store,user,password_env
+                here.ics,https://h/,alice,ALICE_PASSWORD
+                here.ics;gone.ics,https://h/,bob,
+                """.utf8), path: path)
         let found = ImportManifest.check(manifest.rows, file: path, environment: ["BOB_PASSWORD": "x"]).map(\.description)
-        XCTAssertEqual(found, [
-            "\(path):2:27: error: the environment variable ALICE_PASSWORD is not set; set it to this row's password",
-            "\(path):3:1: error: \(folder.path)/gone.ics is not there; check the name and the path (relative to the manifest's folder)",
-        ])
+        XCTAssertEqual(
+            found,
+            [
+                "\(path):2:27: error: the environment variable ALICE_PASSWORD is not set; set it to this row's password",
+                "\(path):3:1: error: \(folder.path)/gone.ics is not there; check the name and the path (relative to the manifest's folder)",
+            ])
         XCTAssertEqual(ImportManifest.check(manifest.rows, file: path, environment: ["ALICE_PASSWORD": "x"]).count, 1)
     }
 }

@@ -21,7 +21,8 @@ final class MirrorManifestTests: XCTestCase {
     }
 
     func testAHeaderWithSourceAndTargetMakesMirrorRowsWithTheirOwnCredentials() throws {
-        let manifest = try read("""
+        let manifest = try read(
+            """
             source,target,source_user,source_password_env,target_user,target_calendar,target_password_env
             https://old.example.org/dav/alice/work/,https://new.example.org/,alice,OLD_PASSWORD,alice,Work,NEW_PASSWORD
             ../vdirs/bob,https://new.example.org/dav/bob/calendar/,,,bob,,
@@ -43,12 +44,17 @@ final class MirrorManifestTests: XCTestCase {
     }
 
     func testEachRowHasAStateNamedAfterItsPairThatSurvivesReordering() throws {
-        let rows = "https://old.example.org/a/,https://new.example.org/a/,alice\nhttps://old.example.org/b/,https://new.example.org/b/,bob\n"
+        let rows =
+            "https://old.example.org/a/,https://new.example.org/a/,alice\nhttps://old.example.org/b/,https://new.example.org/b/,bob\n"
         let first = try read("source,target,target_user\n" + rows).mirrorRows
-        let reordered = try read("source,target,target_user\n# bob first now\n" + rows.split(separator: "\n").reversed().joined(separator: "\n"))
-            .mirrorRows
-        XCTAssertEqual(first[0].stateName, "alice-a-" + FNV1a.hex("https://old.example.org/a/\n\n\n\nhttps://new.example.org/a/\nalice\n".utf8)
-                       + ".mirror.json")
+        let reordered = try read(
+            "source,target,target_user\n# bob first now\n" + rows.split(separator: "\n").reversed().joined(separator: "\n")
+        )
+        .mirrorRows
+        XCTAssertEqual(
+            first[0].stateName,
+            "alice-a-" + FNV1a.hex("https://old.example.org/a/\n\n\n\nhttps://new.example.org/a/\nalice\n".utf8)
+                + ".mirror.json")
         XCTAssertEqual(Set(first.map(\.stateName)), Set(reordered.map(\.stateName)))
         XCTAssertNotEqual(first[0].stateName, first[1].stateName)
         // Another source for the same target is another pair: its state starts afresh.
@@ -63,18 +69,25 @@ final class MirrorManifestTests: XCTestCase {
     }
 
     func testProblemsAreFoundAtTheirCells() {
-        XCTAssertEqual(problems("source,target,source_password\nold,new,secret\n"),
-                       ["/jobs/users.csv:1:15: error: a manifest does not hold passwords; name an environment variable that holds one in a column source_password_env"])
-        XCTAssertEqual(problems("source,target,store\nold,new,x\n"),
-                       ["/jobs/users.csv:1:15: error: unknown column store; the columns are " + ImportManifest.mirrorColumns.joined(separator: ", ")])
-        XCTAssertEqual(problems("source,target,target_password_env\nold,,1PASSWORD\nold,new,\nolder,new,\n"), [
-            "/jobs/users.csv:2:5: error: the row has no store; give a directory or a CalDAV URL",
-            "/jobs/users.csv:2:6: error: 1PASSWORD is not the name of an environment variable (letters, digits and _, not starting with a digit)",
-            "/jobs/users.csv:4:7: error: this row mirrors into the same calendar as line 3; each calendar takes one source",
-        ])
+        XCTAssertEqual(
+            problems("source,target,source_password\nold,new,secret\n"),
+            [
+                "/jobs/users.csv:1:15: error: a manifest does not hold passwords; name an environment variable that holds one in a column source_password_env"
+            ])
+        XCTAssertEqual(
+            problems("source,target,store\nold,new,x\n"),
+            ["/jobs/users.csv:1:15: error: unknown column store; the columns are " + ImportManifest.mirrorColumns.joined(separator: ", ")])
+        XCTAssertEqual(
+            problems("source,target,target_password_env\nold,,1PASSWORD\nold,new,\nolder,new,\n"),
+            [
+                "/jobs/users.csv:2:5: error: the row has no store; give a directory or a CalDAV URL",
+                "/jobs/users.csv:2:6: error: 1PASSWORD is not the name of an environment variable (letters, digits and _, not starting with a digit)",
+                "/jobs/users.csv:4:7: error: this row mirrors into the same calendar as line 3; each calendar takes one source",
+            ])
         let manifest = try? read("source,target,target_password_env\nold,new,NEW_PASSWORD\n")
-        XCTAssertEqual(ImportManifest.check(manifest?.mirrorRows ?? [], file: "users.csv", environment: [:]).map(\.description),
-                       ["users.csv:2:9: error: the environment variable NEW_PASSWORD is not set; set it to this row's password"])
+        XCTAssertEqual(
+            ImportManifest.check(manifest?.mirrorRows ?? [], file: "users.csv", environment: [:]).map(\.description),
+            ["users.csv:2:9: error: the environment variable NEW_PASSWORD is not set; set it to this row's password"])
     }
 
     func testMirrorRowsAreCopiedThenVerifiedAndAnImportManifestIsRefused() throws {
@@ -83,8 +96,11 @@ final class MirrorManifestTests: XCTestCase {
         for user in ["alice", "bob"] {
             let store = folder.appendingPathComponent("old/\(user)")
             try FileManager.default.createDirectory(at: store, withIntermediateDirectories: true)
-            try "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Example Corp.//CalDAV Client//EN\r\nBEGIN:VEVENT\r\nUID:\(user)-1@example.org\r\n"
-                .appending("DTSTAMP:20260101T000000Z\r\nDTSTART:20261013T100000Z\r\nSUMMARY:\(user)'s meeting\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n")
+            try
+                "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Example Corp.//CalDAV Client//EN\r\nBEGIN:VEVENT\r\nUID:\(user)-1@example.org\r\n"
+                .appending(
+                    "DTSTAMP:20260101T000000Z\r\nDTSTART:20261013T100000Z\r\nSUMMARY:\(user)'s meeting\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+                )
                 .write(to: store.appendingPathComponent("\(user)-1@example.org.ics"), atomically: true, encoding: .utf8)
         }
         let path = folder.appendingPathComponent("users.csv").path
@@ -99,7 +115,9 @@ final class MirrorManifestTests: XCTestCase {
         XCTAssertEqual(again.rows.map { $0.report?.created.count ?? -1 }, [0, 0], "a second pass finds nothing to copy")
 
         try "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Example Corp.//CalDAV Client//EN\r\nBEGIN:VEVENT\r\nUID:extra-1@example.org\r\n"
-            .appending("DTSTAMP:20260101T000000Z\r\nDTSTART:20261014T100000Z\r\nSUMMARY:Only on the target\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n")
+            .appending(
+                "DTSTAMP:20260101T000000Z\r\nDTSTART:20261014T100000Z\r\nSUMMARY:Only on the target\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+            )
             .write(toFile: folder.appendingPathComponent("new/bob/extra-1@example.org.ics").path, atomically: true, encoding: .utf8)
         var verification = ManifestVerification(manifestPath: path)
         verification.shard = ManifestShard(index: 1, count: 2)

@@ -23,7 +23,8 @@ final class StoreMirrorTests: XCTestCase {
     }
 
     private func write(uid: String, summary: String, in directory: String) throws {
-        let text = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Example Corp.//CalDAV Server//EN\r\nBEGIN:VEVENT\r\nUID:\(uid)\r\n"
+        let text =
+            "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Example Corp.//CalDAV Server//EN\r\nBEGIN:VEVENT\r\nUID:\(uid)\r\n"
             + "DTSTAMP:20260101T090000Z\r\nDTSTART:20260316T100000Z\r\nDTEND:20260316T110000Z\r\nSUMMARY:\(summary)\r\n"
             + "END:VEVENT\r\nEND:VCALENDAR\r\n"
         try Data(text.utf8).write(to: URL(fileURLWithPath: directory).appendingPathComponent("\(uid).ics"))
@@ -35,8 +36,9 @@ final class StoreMirrorTests: XCTestCase {
     }
 
     private func mirror(delete: Bool = false, choice: ConflictChoice = .skip, dryRun: Bool = false) throws -> MirrorReport {
-        var mirror = StoreMirror(source: source, target: target, sourceAccess: StoreAccess(user: nil, password: nil),
-                                 targetAccess: StoreAccess(user: nil, password: nil))
+        var mirror = StoreMirror(
+            source: source, target: target, sourceAccess: StoreAccess(user: nil, password: nil),
+            targetAccess: StoreAccess(user: nil, password: nil))
         (mirror.statePath, mirror.deletes, mirror.choice, mirror.dryRun) = (state, delete, choice, dryRun)
         return try mirror.run()
     }
@@ -136,8 +138,9 @@ final class StoreMirrorTests: XCTestCase {
         try copy.write(to: URL(fileURLWithPath: source + "/event-1 (copy).ics"))
         let report = try mirror()
         XCTAssertEqual(report.created.sorted(), (1...5).map { "event-\($0)" })
-        XCTAssertEqual(report.diagnostics.map(\.description),
-                       ["\(source)/event-1 (copy).ics: warning: holds UID event-1, as \(source)/event-1.ics does: only the first is copied"])
+        XCTAssertEqual(
+            report.diagnostics.map(\.description),
+            ["\(source)/event-1 (copy).ics: warning: holds UID event-1, as \(source)/event-1.ics does: only the first is copied"])
     }
 
     /// A run killed after writing but before saving the state: the next run finds the same content

@@ -30,27 +30,28 @@ final class StoreVerificationTests: XCTestCase {
         """
 
     /// A weekly lecture with one moved occurrence, as the source holds it.
-    private static let lecture = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Example Corp.//CalDAV Client//EN\r\n" + berlin + """
-        BEGIN:VEVENT\r
-        UID:lecture-1@example.org\r
-        DTSTAMP:20260101T000000Z\r
-        DTSTART;TZID=Europe/Berlin:20261012T081500\r
-        DTEND;TZID=Europe/Berlin:20261012T094500\r
-        RRULE:FREQ=WEEKLY;COUNT=10\r
-        SUMMARY:Datenbanken\r
-        LOCATION:H1.12\r
-        END:VEVENT\r
-        BEGIN:VEVENT\r
-        UID:lecture-1@example.org\r
-        DTSTAMP:20260101T000000Z\r
-        RECURRENCE-ID;TZID=Europe/Berlin:20261019T081500\r
-        DTSTART;TZID=Europe/Berlin:20261019T100000\r
-        DTEND;TZID=Europe/Berlin:20261019T113000\r
-        SUMMARY:Datenbanken (moved)\r
-        END:VEVENT\r
-        END:VCALENDAR\r
+    private static let lecture =
+        "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Example Corp.//CalDAV Client//EN\r\n" + berlin + """
+            BEGIN:VEVENT\r
+            UID:lecture-1@example.org\r
+            DTSTAMP:20260101T000000Z\r
+            DTSTART;TZID=Europe/Berlin:20261012T081500\r
+            DTEND;TZID=Europe/Berlin:20261012T094500\r
+            RRULE:FREQ=WEEKLY;COUNT=10\r
+            SUMMARY:Datenbanken\r
+            LOCATION:H1.12\r
+            END:VEVENT\r
+            BEGIN:VEVENT\r
+            UID:lecture-1@example.org\r
+            DTSTAMP:20260101T000000Z\r
+            RECURRENCE-ID;TZID=Europe/Berlin:20261019T081500\r
+            DTSTART;TZID=Europe/Berlin:20261019T100000\r
+            DTEND;TZID=Europe/Berlin:20261019T113000\r
+            SUMMARY:Datenbanken (moved)\r
+            END:VEVENT\r
+            END:VCALENDAR\r
 
-        """
+            """
 
     private static let meeting = """
         BEGIN:VCALENDAR\r
@@ -121,15 +122,17 @@ final class StoreVerificationTests: XCTestCase {
             .replacingOccurrences(of: "TZOFFSETFROM:+0200", with: "TZOFFSETFROM:+0300")
         let report = try verify(source, ["lecture-1@example.org": moved, "meeting-2@example.org": Self.meeting])
         XCTAssertEqual(report.different.map(\.uid), ["lecture-1@example.org"])
-        XCTAssertEqual(report.different.map(\.difference), ["VTIMEZONE Europe/Berlin gives other offsets on the target at the events' times"])
+        XCTAssertEqual(
+            report.different.map(\.difference), ["VTIMEZONE Europe/Berlin gives other offsets on the target at the events' times"])
     }
 
     func testAChangedSummaryIsTheFirstDifference() throws {
         let changed = Self.meeting.replacingOccurrences(of: "SUMMARY:Team meeting", with: "SUMMARY:Team meeting (cancelled)")
         let report = try verify(source, ["lecture-1@example.org": Self.lecture, "meeting-2@example.org": changed])
         XCTAssertFalse(report.agrees)
-        XCTAssertEqual(report.text,
-                       "differs meeting-2@example.org: VEVENT SUMMARY: \"Team meeting\" on the source, \"Team meeting (cancelled)\" on the target\n")
+        XCTAssertEqual(
+            report.text,
+            "differs meeting-2@example.org: VEVENT SUMMARY: \"Team meeting\" on the source, \"Team meeting (cancelled)\" on the target\n")
     }
 
     func testAMissingOverrideIsNamedByItsRecurrenceID() throws {
@@ -145,7 +148,9 @@ final class StoreVerificationTests: XCTestCase {
         XCTAssertEqual(report.missing, ["meeting-2@example.org"])
         XCTAssertEqual(report.extra, ["other-3@example.org"])
         XCTAssertEqual(report.text, "missing meeting-2@example.org: only on the source\nextra other-3@example.org: only on the target\n")
-        XCTAssertEqual(report.jsonLines, """
+        XCTAssertEqual(
+            report.jsonLines,
+            """
             {"uid": "meeting-2@example.org", "status": "missing", "difference": null}
             {"uid": "other-3@example.org", "status": "extra", "difference": null}
 

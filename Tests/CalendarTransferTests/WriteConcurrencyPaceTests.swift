@@ -49,8 +49,9 @@ final class WriteConcurrencyPaceTests: XCTestCase {
 
     func testJobsAboveTheServersLimitAreHalvedAndGrowBackBelowIt() throws {
         let (widths, pace) = rounds(writes: 150, limit: 5, jobs: 8)
-        XCTAssertEqual(Array(widths.prefix(8)), [8, 4, 5, 6, 3, 4, 5, 5],
-                       "halved at each 429, one wider after as many successes as the width, never six again soon")
+        XCTAssertEqual(
+            Array(widths.prefix(8)), [8, 4, 5, 6, 3, 4, 5, 5],
+            "halved at each 429, one wider after as many successes as the width, never six again soon")
         XCTAssertEqual(try XCTUnwrap(pace).writesAtOnce, 5)
     }
 

@@ -65,7 +65,9 @@ final class ColourMeaningTests: XCTestCase {
     }
 
     func testTheLegendNamesEachCalendarAndAnEventsOwnColourByItsTitle() throws {
-        var team = calendar(events: [event("t1", day: 20, category: nil), event("t2", day: 21, category: nil, colour: "tomato", title: "Daily")])
+        var team = calendar(events: [
+            event("t1", day: 20, category: nil), event("t2", day: 21, category: nil, colour: "tomato", title: "Daily"),
+        ])
         team.properties.append(Property(name: "X-WR-CALNAME", value: "Team"))
         team.properties.append(Property(name: "COLOR", value: "#E9322D"))
         let unnamed = calendar(events: [event("u1", day: 22, category: nil)])
@@ -73,11 +75,16 @@ final class ColourMeaningTests: XCTestCase {
         let shown = ShownCalendars([team, unnamed], names: ["team.ics", "holidays.ics"])
         let svg = try shown.picture(of: span, zoneNamed: "UTC", language: .en, form: .svg)
         let start = try XCTUnwrap(svg.range(of: "<g class=\"legend\""))
-        let legend = String(svg[start.lowerBound..<(svg.range(of: "</g>", range: start.upperBound..<svg.endIndex)?.upperBound ?? svg.endIndex)])
+        let legend = String(
+            svg[start.lowerBound..<(svg.range(of: "</g>", range: start.upperBound..<svg.endIndex)?.upperBound ?? svg.endIndex)])
         let texts = try NSRegularExpression(pattern: "<text[^>]*>([^<]*)</text>")
-        let names = texts.matches(in: legend, range: NSRange(legend.startIndex..., in: legend)).compactMap { Range($0.range(at: 1), in: legend).map { String(legend[$0]) } }
+        let names = texts.matches(in: legend, range: NSRange(legend.startIndex..., in: legend)).compactMap {
+            Range($0.range(at: 1), in: legend).map { String(legend[$0]) }
+        }
         XCTAssertEqual(names, ["Team", "Daily", "holidays.ics"])
-        XCTAssertTrue(legend.contains("fill=\"#e9322d\"") && legend.contains("fill=\"#ff6347\"") && legend.contains("fill=\"\(ViewColour.palette[1].hex)\""))
+        XCTAssertTrue(
+            legend.contains("fill=\"#e9322d\"") && legend.contains("fill=\"#ff6347\"")
+                && legend.contains("fill=\"\(ViewColour.palette[1].hex)\""))
     }
 
     func testTwoCalendarsOfOneNameAreToldApartByTheirFiles() throws {
@@ -91,8 +98,9 @@ final class ColourMeaningTests: XCTestCase {
 
     func testNamesThatShareAColourAreNamedTogether() {
         let blue = ViewColour(rgb: 0x1E90FF), red = ViewColour(rgb: 0xFF0000)
-        XCTAssertEqual(LegendEntry.collected([(blue, "A"), (red, "B"), (blue, "C"), (blue, "A")]),
-                       [LegendEntry(colour: blue, name: "A, C"), LegendEntry(colour: red, name: "B")])
+        XCTAssertEqual(
+            LegendEntry.collected([(blue, "A"), (red, "B"), (blue, "C"), (blue, "A")]),
+            [LegendEntry(colour: blue, name: "A, C"), LegendEntry(colour: red, name: "B")])
     }
 
     func testALongLegendKeepsTwoRowsAndCountsTheRest() {
@@ -100,12 +108,15 @@ final class ColourMeaningTests: XCTestCase {
         let rows = ColourLegend(entries: entries, language: .en).rows(room: 600)
         XCTAssertEqual(rows.count, 2)
         XCTAssertEqual(rows[1].last?.text, "+\(30 - rows.flatMap { $0 }.filter { $0.colour != nil }.count) more")
-        for row in rows { XCTAssertLessThanOrEqual(row.reduce(0) { $0 + $1.width + ColourLegend.spacing } - ColourLegend.spacing, 600 + 200) }
+        for row in rows {
+            XCTAssertLessThanOrEqual(row.reduce(0) { $0 + $1.width + ColourLegend.spacing } - ColourLegend.spacing, 600 + 200)
+        }
     }
 
     private func calendar(events: [Component]) -> Component {
-        Component(name: "VCALENDAR", properties: [Property(name: "VERSION", value: "2.0"), Property(name: "PRODID", value: "-//test//EN")],
-                  components: events)
+        Component(
+            name: "VCALENDAR", properties: [Property(name: "VERSION", value: "2.0"), Property(name: "PRODID", value: "-//test//EN")],
+            components: events)
     }
 
     /// A VEVENT as calendars write these properties: CATEGORIES a comma list (RFC 5545 §3.8.1.2,
@@ -113,8 +124,10 @@ final class ColourMeaningTests: XCTestCase {
     /// colour name (RFC 7986 §5.9, "COLOR:turquoise"; Samples/team-calendar.ics has COLOR:tomato),
     /// X-WR-CALNAME the calendar's name as Apple and Google export it.
     private func event(_ uid: String, day: Int, category: String?, colour: String? = nil, title: String? = nil) -> Component {
-        var properties = [Property(name: "UID", value: uid), Property(name: "DTSTART", value: "202610\(day)T090000Z"),
-                          Property(name: "DTEND", value: "202610\(day)T100000Z"), Property(name: "SUMMARY", value: title ?? uid)]
+        var properties = [
+            Property(name: "UID", value: uid), Property(name: "DTSTART", value: "202610\(day)T090000Z"),
+            Property(name: "DTEND", value: "202610\(day)T100000Z"), Property(name: "SUMMARY", value: title ?? uid),
+        ]
         if let category { properties.append(Property(name: "CATEGORIES", value: category)) }
         if let colour { properties.append(Property(name: "COLOR", value: colour)) }
         return Component(name: "VEVENT", properties: properties)

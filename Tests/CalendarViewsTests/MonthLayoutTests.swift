@@ -12,10 +12,12 @@ final class MonthLayoutTests: XCTestCase {
     func testEachDayListsItsOccurrencesAllDayFirstThenByStart() {
         let october = { (day: Int) in CalendarDate(year: 2026, month: 10, day: day) }
         let at = { (day: Int, hour: Int) in self.berlin.utcSecond(forLocal: LocalDateTime(date: october(day), hour: hour)) }
-        let events = [ViewEvent(uid: "late", title: "late", timing: .timed(start: at(12, 18), end: at(12, 19)), colour: blue),
-                      ViewEvent(uid: "early", title: "early", timing: .timed(start: at(12, 8), end: at(12, 9)), colour: blue),
-                      ViewEvent(uid: "trip", title: "trip", timing: .allDay(first: october(11), end: october(14)), colour: blue),
-                      ViewEvent(uid: "night", title: "night", timing: .timed(start: at(31, 22), end: at(31, 22) + 4 * 3_600), colour: blue)]
+        let events = [
+            ViewEvent(uid: "late", title: "late", timing: .timed(start: at(12, 18), end: at(12, 19)), colour: blue),
+            ViewEvent(uid: "early", title: "early", timing: .timed(start: at(12, 8), end: at(12, 9)), colour: blue),
+            ViewEvent(uid: "trip", title: "trip", timing: .allDay(first: october(11), end: october(14)), colour: blue),
+            ViewEvent(uid: "night", title: "night", timing: .timed(start: at(31, 22), end: at(31, 22) + 4 * 3_600), colour: blue),
+        ]
         let layout = MonthLayout(events: events, span: ViewSpan(month: "2026-10")!, zone: berlin)
         XCTAssertEqual(layout.weeks.count, 5)
         XCTAssertEqual(layout.weeks.map { $0.count }, [7, 7, 7, 7, 7])

@@ -9,11 +9,15 @@ import XCTest
 /// beneath says; standing alone, one image, nothing focusable.
 final class PageAccessibilityTests: XCTestCase {
     private let events = [
-        ViewEvent(uid: "a", title: "Datenbanken", location: "H1.12", timing: .timed(start: 1_776_934_800, end: 1_776_940_200),
-                  colour: ViewColour(rgb: 0x1E90FF), startText: "2026-04-23T09:00:00Z", endText: "2026-04-23T10:30:00Z"),
-        ViewEvent(uid: "b", title: "Priya's birthday", timing: .allDay(first: CalendarDate(year: 2026, month: 4, day: 23),
-                                                                       end: CalendarDate(year: 2026, month: 4, day: 24)),
-                  colour: ViewColour(rgb: 0x2E8B57), isCancelled: true, startText: "2026-04-23", endText: "2026-04-24"),
+        ViewEvent(
+            uid: "a", title: "Datenbanken", location: "H1.12", timing: .timed(start: 1_776_934_800, end: 1_776_940_200),
+            colour: ViewColour(rgb: 0x1E90FF), startText: "2026-04-23T09:00:00Z", endText: "2026-04-23T10:30:00Z"),
+        ViewEvent(
+            uid: "b", title: "Priya's birthday",
+            timing: .allDay(
+                first: CalendarDate(year: 2026, month: 4, day: 23),
+                end: CalendarDate(year: 2026, month: 4, day: 24)),
+            colour: ViewColour(rgb: 0x2E8B57), isCancelled: true, startText: "2026-04-23", endText: "2026-04-24"),
     ]
 
     private func settings(_ span: ViewSpan) -> ViewSettings {

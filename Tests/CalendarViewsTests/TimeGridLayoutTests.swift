@@ -16,7 +16,9 @@ final class TimeGridLayoutTests: XCTestCase {
     }
 
     func second(_ text: String) -> Int {
-        berlin.utcSecond(forLocal: DateValue(icalendar: text.replacingOccurrences(of: "-", with: "").replacingOccurrences(of: ":", with: "") + "00")!.local)
+        berlin.utcSecond(
+            forLocal: DateValue(icalendar: text.replacingOccurrences(of: "-", with: "").replacingOccurrences(of: ":", with: "") + "00")!
+                .local)
     }
 
     /// The axis minute a clock reading should be drawn at, read off the layout's hour lines.
@@ -32,20 +34,26 @@ final class TimeGridLayoutTests: XCTestCase {
             let dayEnd = berlin.utcSecond(forLocal: LocalDateTime(date: day.date.adding(days: 1)))
             for box in day.boxes {
                 guard case .timed(let start, let end) = layout.events[box.event].timing else { return XCTFail("band event in a column") }
-                let top = box.continuesBefore ? ruler(layout, LocalDateTime(date: day.date), isRepeat: false)
+                let top =
+                    box.continuesBefore
+                    ? ruler(layout, LocalDateTime(date: day.date), isRepeat: false)
                     : ruler(layout, berlin.local(atUTC: start), isRepeat: isSecondPass(start))
-                let bottom = end >= dayEnd ? layout.hourLines.last!.minute : ruler(layout, berlin.local(atUTC: end), isRepeat: isSecondPass(end))
+                let bottom =
+                    end >= dayEnd ? layout.hourLines.last!.minute : ruler(layout, berlin.local(atUTC: end), isRepeat: isSecondPass(end))
                 XCTAssertEqual(box.top, top, "top of \(layout.events[box.event].uid) on \(day.date)", file: file, line: line)
-                XCTAssertEqual(box.top + box.height, bottom, "bottom of \(layout.events[box.event].uid) on \(day.date)", file: file, line: line)
+                XCTAssertEqual(
+                    box.top + box.height, bottom, "bottom of \(layout.events[box.event].uid) on \(day.date)", file: file, line: line)
                 XCTAssertEqual(box.continuesBefore, start < dayStart, file: file, line: line)
             }
             for (index, a) in day.boxes.enumerated() {
                 for b in day.boxes[(index + 1)...] {
-                    let sameColumns = Double(a.lane) / Double(a.lanes) < Double(b.lane + 1) / Double(b.lanes)
+                    let sameColumns =
+                        Double(a.lane) / Double(a.lanes) < Double(b.lane + 1) / Double(b.lanes)
                         && Double(b.lane) / Double(b.lanes) < Double(a.lane + 1) / Double(a.lanes)
                     let sameRows = a.top < b.drawnBottom && b.top < a.drawnBottom
-                    XCTAssertFalse(sameColumns && sameRows, "\(layout.events[a.event].uid) and \(layout.events[b.event].uid) overlap on \(day.date)",
-                                   file: file, line: line)
+                    XCTAssertFalse(
+                        sameColumns && sameRows, "\(layout.events[a.event].uid) and \(layout.events[b.event].uid) overlap on \(day.date)",
+                        file: file, line: line)
                 }
             }
         }
@@ -57,10 +65,12 @@ final class TimeGridLayoutTests: XCTestCase {
     }
 
     func testBoxesOfAnOrdinaryWeekStandAtTheirClockTimesSideBySideInTheFewestColumns() {
-        let events = [event("a", "2026-10-12T08:15", "2026-10-12T09:45"), event("b", "2026-10-12T09:00", "2026-10-12T10:00"),
-                      event("c", "2026-10-12T09:30", "2026-10-12T11:00"), event("d", "2026-10-12T10:00", "2026-10-12T12:00"),
-                      event("lone", "2026-10-12T14:00", "2026-10-12T15:00"),
-                      event("night", "2026-10-13T23:00", "2026-10-14T01:30"), event("zero", "2026-10-15T12:00", "2026-10-15T12:00")]
+        let events = [
+            event("a", "2026-10-12T08:15", "2026-10-12T09:45"), event("b", "2026-10-12T09:00", "2026-10-12T10:00"),
+            event("c", "2026-10-12T09:30", "2026-10-12T11:00"), event("d", "2026-10-12T10:00", "2026-10-12T12:00"),
+            event("lone", "2026-10-12T14:00", "2026-10-12T15:00"),
+            event("night", "2026-10-13T23:00", "2026-10-14T01:30"), event("zero", "2026-10-15T12:00", "2026-10-15T12:00"),
+        ]
         let layout = TimeGridLayout(events: events, span: ViewSpan(week: "2026-W42")!, zone: berlin)
         measure(layout)
         let monday = layout.days[0].boxes
@@ -90,10 +100,12 @@ final class TimeGridLayoutTests: XCTestCase {
         let monday = second("2026-10-19T00:00")
         let events = (0..<1_000).map { index in
             let start = monday + next(7 * 96) * 900 + next(4) * 60
-            return ViewEvent(uid: "e\(index)", title: "e\(index)", timing: .timed(start: start, end: start + (1 + next(16)) * 900), colour: blue)
+            return ViewEvent(
+                uid: "e\(index)", title: "e\(index)", timing: .timed(start: start, end: start + (1 + next(16)) * 900), colour: blue)
         }
         // As many side by side as overlap: no chips, so the packing itself is measured.
-        let layout = TimeGridLayout(events: events, span: ViewSpan(week: "2026-W43")!, zone: berlin, options: GridOptions(mostSideBySide: 1_000))
+        let layout = TimeGridLayout(
+            events: events, span: ViewSpan(week: "2026-W43")!, zone: berlin, options: GridOptions(mostSideBySide: 1_000))
         measure(layout)
         XCTAssertEqual(layout.days.flatMap(\.boxes).filter(\.isFirstPiece).count, 1_000)
         for day in layout.days {
@@ -114,8 +126,10 @@ final class TimeGridLayoutTests: XCTestCase {
     }
 
     func testTheSpringForwardSundayHas23HoursAndItsSkippedHourIsOnNoClock() {
-        let events = [event("night", "2026-03-29T01:30", "2026-03-29T03:30"), event("morning", "2026-03-29T10:00", "2026-03-29T11:00"),
-                      event("friday", "2026-03-27T10:00", "2026-03-27T11:00")]
+        let events = [
+            event("night", "2026-03-29T01:30", "2026-03-29T03:30"), event("morning", "2026-03-29T10:00", "2026-03-29T11:00"),
+            event("friday", "2026-03-27T10:00", "2026-03-27T11:00"),
+        ]
         let layout = TimeGridLayout(events: events, span: ViewSpan(week: "2026-W13")!, zone: berlin)
         measure(layout)
         XCTAssertEqual(layout.days.map(\.hours), [24, 24, 24, 24, 24, 24, 23])
@@ -126,9 +140,12 @@ final class TimeGridLayoutTests: XCTestCase {
     }
 
     func testTheFallBackSundayHas25HoursWithTheRepeatedHourDrawnTwice() {
-        let events = [event("monday", "2026-10-19T10:00", "2026-10-19T11:00"),
-                      ViewEvent(uid: "across", title: "across", timing: .timed(start: second("2026-10-25T01:30"), end: second("2026-10-25T01:30") + 7_200),
-                                colour: blue)]
+        let events = [
+            event("monday", "2026-10-19T10:00", "2026-10-19T11:00"),
+            ViewEvent(
+                uid: "across", title: "across", timing: .timed(start: second("2026-10-25T01:30"), end: second("2026-10-25T01:30") + 7_200),
+                colour: blue),
+        ]
         let layout = TimeGridLayout(events: events, span: ViewSpan(week: "2026-W43")!, zone: berlin)
         measure(layout)
         XCTAssertEqual(layout.days.map(\.hours), [24, 24, 24, 24, 24, 24, 25])
@@ -143,10 +160,12 @@ final class TimeGridLayoutTests: XCTestCase {
 
     func testAllDayAndDayLongOccurrencesLieInTheBandInTheFewestRows() {
         let day = { (text: String) in CalendarDate(dayNumber: DateValue(icalendar: text)!.local.date.dayNumber) }
-        let events = [ViewEvent(uid: "week", title: "on call", timing: .allDay(first: day("20261010"), end: day("20261015")), colour: blue),
-                      ViewEvent(uid: "one", title: "holiday", timing: .allDay(first: day("20261014"), end: day("20261015")), colour: blue),
-                      ViewEvent(uid: "after", title: "after", timing: .allDay(first: day("20261015"), end: day("20261017")), colour: blue),
-                      event("trip", "2026-10-16T18:00", "2026-10-18T09:00")]
+        let events = [
+            ViewEvent(uid: "week", title: "on call", timing: .allDay(first: day("20261010"), end: day("20261015")), colour: blue),
+            ViewEvent(uid: "one", title: "holiday", timing: .allDay(first: day("20261014"), end: day("20261015")), colour: blue),
+            ViewEvent(uid: "after", title: "after", timing: .allDay(first: day("20261015"), end: day("20261017")), colour: blue),
+            event("trip", "2026-10-16T18:00", "2026-10-18T09:00"),
+        ]
         let layout = TimeGridLayout(events: events, span: ViewSpan(week: "2026-W42")!, zone: berlin)
         XCTAssertEqual(layout.band.map { [$0.firstColumn, $0.columnCount, $0.lane] }, [[0, 3, 0], [2, 1, 1], [3, 2, 0], [4, 3, 1]])
         XCTAssertEqual(layout.band.map(\.continuesBefore), [true, false, false, false])
@@ -160,7 +179,8 @@ final class TimeGridLayoutTests: XCTestCase {
         XCTAssertNil(ViewSpan(week: "2025-W53"))
         XCTAssertEqual(ViewSpan(week: "2026-W43", weekStart: .sunday)!.first, CalendarDate(year: 2026, month: 10, day: 18))
         let october = ViewSpan(month: "2026-10")!
-        XCTAssertEqual([october.first, october.end], [CalendarDate(year: 2026, month: 9, day: 28), CalendarDate(year: 2026, month: 11, day: 2)])
+        XCTAssertEqual(
+            [october.first, october.end], [CalendarDate(year: 2026, month: 9, day: 28), CalendarDate(year: 2026, month: 11, day: 2)])
         XCTAssertEqual(ViewSpan(month: "2026-02", weekStart: .sunday)!.first, CalendarDate(year: 2026, month: 2, day: 1))
         XCTAssertNil(ViewSpan(month: "2026-13"))
     }

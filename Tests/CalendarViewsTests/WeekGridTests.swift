@@ -29,9 +29,12 @@ final class WeekGridTests: XCTestCase {
     }
 
     func testTheHoursComeFromTheEventsSoAClockChangeWeekShowsTheSameHours() {
-        let plain = TimeGridLayout(events: lectures(from: CalendarDate(year: 2026, month: 10, day: 12)), span: ViewSpan(week: "2026-W42")!, zone: berlin)
-        let autumn = TimeGridLayout(events: lectures(from: CalendarDate(year: 2026, month: 10, day: 19)), span: ViewSpan(week: "2026-W43")!, zone: berlin)
-        let spring = TimeGridLayout(events: lectures(from: CalendarDate(year: 2026, month: 3, day: 23)), span: ViewSpan(week: "2026-W13")!, zone: berlin)
+        let plain = TimeGridLayout(
+            events: lectures(from: CalendarDate(year: 2026, month: 10, day: 12)), span: ViewSpan(week: "2026-W42")!, zone: berlin)
+        let autumn = TimeGridLayout(
+            events: lectures(from: CalendarDate(year: 2026, month: 10, day: 19)), span: ViewSpan(week: "2026-W43")!, zone: berlin)
+        let spring = TimeGridLayout(
+            events: lectures(from: CalendarDate(year: 2026, month: 3, day: 23)), span: ViewSpan(week: "2026-W13")!, zone: berlin)
         // 08:00 to 18:00 on the clock in all three: the first and last hour lines drawn.
         for layout in [plain, autumn, spring] {
             let drawn = layout.hourLines.filter { layout.shown.contains($0.minute) }
@@ -54,8 +57,10 @@ final class WeekGridTests: XCTestCase {
     func testAClockChangeInsideTheHoursShownIsMarkedInItsDayOnly() {
         // A night shift on the autumn Sunday widens the hours to 01:00; the repeated hour is then drawn.
         var events = lectures(from: CalendarDate(year: 2026, month: 10, day: 19))
-        events.append(ViewEvent(uid: "night", title: "night", timing: .timed(start: second("2026-10-25T01:30"), end: second("2026-10-25T01:30") + 7_200),
-                                colour: blue))
+        events.append(
+            ViewEvent(
+                uid: "night", title: "night", timing: .timed(start: second("2026-10-25T01:30"), end: second("2026-10-25T01:30") + 7_200),
+                colour: blue))
         let layout = TimeGridLayout(events: events, span: ViewSpan(week: "2026-W43")!, zone: berlin)
         XCTAssertEqual(layout.shown, 60..<1_140)
         XCTAssertTrue(layout.days[6].changeRow!.overlaps(layout.shown))
@@ -77,10 +82,13 @@ final class WeekGridTests: XCTestCase {
         XCTAssertEqual(week.nowMinute, 690)
         XCTAssertEqual(week.hourLines.first { $0.clockHour == 10 && !$0.isRepeat }!.minute + 30, 690)
         // UTC: 08:30Z is 10:30 in Berlin.
-        let utc = TimeGridLayout(events: events, span: ViewSpan(week: "2026-W43")!, zone: berlin, options: GridOptions(now: DateValue(option: "2026-10-21T08:30:00Z")))
+        let utc = TimeGridLayout(
+            events: events, span: ViewSpan(week: "2026-W43")!, zone: berlin,
+            options: GridOptions(now: DateValue(option: "2026-10-21T08:30:00Z")))
         XCTAssertEqual(utc.nowMinute, 690)
         // A date marks the day and draws no line; a day outside the week marks nothing.
-        let dayOnly = TimeGridLayout(events: events, span: ViewSpan(week: "2026-W43")!, zone: berlin, options: GridOptions(now: DateValue(option: "2026-10-23")))
+        let dayOnly = TimeGridLayout(
+            events: events, span: ViewSpan(week: "2026-W43")!, zone: berlin, options: GridOptions(now: DateValue(option: "2026-10-23")))
         XCTAssertEqual([dayOnly.todayColumn, dayOnly.nowMinute], [4, nil])
         let elsewhere = TimeGridLayout(events: events, span: ViewSpan(week: "2026-W42")!, zone: berlin, options: now)
         XCTAssertEqual([elsewhere.todayColumn, elsewhere.nowMinute], [nil, nil])
@@ -100,7 +108,8 @@ final class WeekGridTests: XCTestCase {
         XCTAssertEqual(half.title, ["Theoretische", "Informatik –", "Vorlesung/", "Übung/Tuto…"])
         XCTAssertEqual(half.details, ["10:00–11:30"])
         // A 45-minute box (36 px): two lines, the title keeps both.
-        let short = EventMark.fitted(title: title, details: ["10:00–10:45"], lines: EventMark.lineCount(height: 36), width: 139, firstWidth: 139)
+        let short = EventMark.fitted(
+            title: title, details: ["10:00–10:45"], lines: EventMark.lineCount(height: 36), width: 139, firstWidth: 139)
         XCTAssertEqual(short.title, ["Theoretische Informatik", "– Vorlesung/Übung/Tuto…"])
         XCTAssertEqual(short.details, [])
         // A word wider than its line is cut with a hyphen.
@@ -119,7 +128,10 @@ final class WeekGridTests: XCTestCase {
             for hour in 12..<17 {
                 for stage in 0..<6 {
                     let minute = stage < 2 ? ":30" : ":00"
-                    events.append(event("act-\(day)-\(hour)-\(stage)", "\(date)T\(hour)\(minute)", "\(date)T\(hour + 1)\(minute)", title: "Stage \(stage + 1) act"))
+                    events.append(
+                        event(
+                            "act-\(day)-\(hour)-\(stage)", "\(date)T\(hour)\(minute)", "\(date)T\(hour + 1)\(minute)",
+                            title: "Stage \(stage + 1) act"))
                 }
             }
         }
@@ -141,14 +153,17 @@ final class WeekGridTests: XCTestCase {
         XCTAssertGreaterThan(layout.days.flatMap(\.chips).count, 0)
         // Sunday 22:00: nine at once, three boxes and a chip for six.
         XCTAssertEqual(layout.days[6].chips.last?.events.count, 6)
-        let wider = TimeGridLayout(events: events, span: ViewSpan(week: "2026-W29")!, zone: berlin, options: GridOptions(mostSideBySide: 12))
+        let wider = TimeGridLayout(
+            events: events, span: ViewSpan(week: "2026-W29")!, zone: berlin, options: GridOptions(mostSideBySide: 12))
         XCTAssertTrue(wider.days.allSatisfy(\.chips.isEmpty))
     }
 
     func testTheBandDrawsSixRowsAndCountsTheBarsBeyondThemPerDay() {
         let monday = CalendarDate(year: 2026, month: 10, day: 19)
         let events = (0..<10).map { index in
-            ViewEvent(uid: "all-\(index)", title: "all \(index)", timing: .allDay(first: monday, end: monday.adding(days: index < 8 ? 2 : 1)), colour: blue)
+            ViewEvent(
+                uid: "all-\(index)", title: "all \(index)", timing: .allDay(first: monday, end: monday.adding(days: index < 8 ? 2 : 1)),
+                colour: blue)
         }
         let layout = TimeGridLayout(events: events, span: ViewSpan(week: "2026-W43")!, zone: berlin)
         XCTAssertEqual(layout.band.count, 6)
@@ -160,7 +175,9 @@ final class WeekGridTests: XCTestCase {
     func testADayDrawsAtMostItsShareOfBoxesAndCountsTheRest() {
         let monday = second("2026-10-19T00:00")
         let events = (0..<5_000).map { index in
-            ViewEvent(uid: "tick-\(index)", title: "tick", timing: .timed(start: monday + index * 15, end: monday + index * 15 + 60), colour: blue)
+            ViewEvent(
+                uid: "tick-\(index)", title: "tick", timing: .timed(start: monday + index * 15, end: monday + index * 15 + 60), colour: blue
+            )
         }
         let layout = TimeGridLayout(events: events, span: ViewSpan(week: "2026-W43")!, zone: berlin)
         let most = TimeGridLayout.mostBoxesPerDay(days: 7)

@@ -20,9 +20,10 @@ final class CalDAVFixtureTests: XCTestCase {
     }
 
     private func summary(_ multistatus: Multistatus) -> [String: String] {
-        Dictionary(uniqueKeysWithValues: multistatus.responses.map { response in
-            (response.href, response.status.map { "status \($0)" } ?? (response.etag ?? "no etag"))
-        })
+        Dictionary(
+            uniqueKeysWithValues: multistatus.responses.map { response in
+                (response.href, response.status.map { "status \($0)" } ?? (response.etag ?? "no etag"))
+            })
     }
 
     func testEveryFixtureReadsTheSameWholeAndInSingleBytes() throws {
@@ -46,12 +47,14 @@ final class CalDAVFixtureTests: XCTestCase {
     func testRadicalePropfindOnTheCalendar() throws {
         let multistatus = try CalDAVFixtures.read("radicale-propfind-calendar.xml")
         XCTAssertNil(multistatus.syncToken, "a PROPFIND carries sync-token as a property, not a report token")
-        XCTAssertEqual(summary(multistatus), [
-            "/alice/fixtures/": "\"f2bdcce2b8153e8252a55fe24414cabbf5aa63228953722abc5af2eb37b2816b\"",
-            "/alice/fixtures/planning.ics": Etag.radicalePlanning,
-            "/alice/fixtures/sommerfest-müller.ics": Etag.radicaleSummer,
-            "/alice/fixtures/weekly stand-up.ics": Etag.radicaleWeekly,
-        ])
+        XCTAssertEqual(
+            summary(multistatus),
+            [
+                "/alice/fixtures/": "\"f2bdcce2b8153e8252a55fe24414cabbf5aa63228953722abc5af2eb37b2816b\"",
+                "/alice/fixtures/planning.ics": Etag.radicalePlanning,
+                "/alice/fixtures/sommerfest-müller.ics": Etag.radicaleSummer,
+                "/alice/fixtures/weekly stand-up.ics": Etag.radicaleWeekly,
+            ])
         let calendar = multistatus.responses[0]
         XCTAssertTrue(calendar.isCalendar)
         XCTAssertEqual(calendar.resourceTypes, ["{DAV:}collection", "{urn:ietf:params:xml:ns:caldav}calendar"])
@@ -66,22 +69,26 @@ final class CalDAVFixtureTests: XCTestCase {
         XCTAssertFalse(event.isCalendar)
         XCTAssertEqual(event.resourceTypes, [])
         XCTAssertEqual(event.properties, [collectionKey: ""])
-        XCTAssertEqual(event.propertyStatus, [
-            "{DAV:}resourcetype": 200, "{DAV:}getetag": 200, "{DAV:}displayname": 404,
-            "{http://calendarserver.org/ns/}getctag": 404, "{DAV:}sync-token": 404,
-            "{http://apple.com/ns/ical/}calendar-color": 404,
-            "{urn:ietf:params:xml:ns:caldav}supported-calendar-component-set": 404,
-        ])
+        XCTAssertEqual(
+            event.propertyStatus,
+            [
+                "{DAV:}resourcetype": 200, "{DAV:}getetag": 200, "{DAV:}displayname": 404,
+                "{http://calendarserver.org/ns/}getctag": 404, "{DAV:}sync-token": 404,
+                "{http://apple.com/ns/ical/}calendar-color": 404,
+                "{urn:ietf:params:xml:ns:caldav}supported-calendar-component-set": 404,
+            ])
     }
 
     func testXandikosPropfindOnTheCalendar() throws {
         let multistatus = try CalDAVFixtures.read("xandikos-propfind-calendar.xml")
-        XCTAssertEqual(summary(multistatus), [
-            "/user/calendars/fixtures/": "\"2e39f6a80cc9c9dd4dc0f317317a74fad05c1e51\"",
-            "/user/calendars/fixtures/planning.ics": Etag.xandikosPlanning,
-            "/user/calendars/fixtures/sommerfest-müller.ics": Etag.xandikosSummer,
-            "/user/calendars/fixtures/weekly stand-up.ics": Etag.xandikosWeekly,
-        ])
+        XCTAssertEqual(
+            summary(multistatus),
+            [
+                "/user/calendars/fixtures/": "\"2e39f6a80cc9c9dd4dc0f317317a74fad05c1e51\"",
+                "/user/calendars/fixtures/planning.ics": Etag.xandikosPlanning,
+                "/user/calendars/fixtures/sommerfest-müller.ics": Etag.xandikosSummer,
+                "/user/calendars/fixtures/weekly stand-up.ics": Etag.xandikosWeekly,
+            ])
         let calendar = multistatus.responses[0]
         XCTAssertTrue(calendar.isCalendar)
         XCTAssertEqual(calendar[.displayName], "Fixtures")
@@ -121,32 +128,40 @@ final class CalDAVFixtureTests: XCTestCase {
 
     func testMultigetGivesCalendarDataWithCRLFAndTheMissingHrefAs404() throws {
         let radicale = try CalDAVFixtures.read("radicale-calendar-multiget.xml")
-        XCTAssertEqual(summary(radicale), [
-            "/alice/fixtures/missing.ics": "status 404",
-            "/alice/fixtures/planning.ics": Etag.radicalePlanning,
-            "/alice/fixtures/sommerfest-müller.ics": Etag.radicaleSummer,
-            "/alice/fixtures/weekly stand-up.ics": Etag.radicaleWeekly,
-        ])
+        XCTAssertEqual(
+            summary(radicale),
+            [
+                "/alice/fixtures/missing.ics": "status 404",
+                "/alice/fixtures/planning.ics": Etag.radicalePlanning,
+                "/alice/fixtures/sommerfest-müller.ics": Etag.radicaleSummer,
+                "/alice/fixtures/weekly stand-up.ics": Etag.radicaleWeekly,
+            ])
         XCTAssertNil(radicale.responses[0].calendarData)
         let radicalePlanning = try XCTUnwrap(radicale.responses.first { $0.href.hasSuffix("planning.ics") })
-        XCTAssertEqual(radicalePlanning.calendarData, [
-            "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//calbridge//fixtures//EN", "BEGIN:VEVENT",
-            "UID:fixture-one@calbridge", "DTSTART:20260115T090000Z", "DTEND:20260115T100000Z",
-            "DTSTAMP:20260101T120000Z", "SUMMARY:Planning & review <Q1>", "END:VEVENT", "END:VCALENDAR", "",
-        ].joined(separator: "\r\n"))
+        XCTAssertEqual(
+            radicalePlanning.calendarData,
+            [
+                "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//calbridge//fixtures//EN", "BEGIN:VEVENT",
+                "UID:fixture-one@calbridge", "DTSTART:20260115T090000Z", "DTEND:20260115T100000Z",
+                "DTSTAMP:20260101T120000Z", "SUMMARY:Planning & review <Q1>", "END:VEVENT", "END:VCALENDAR", "",
+            ].joined(separator: "\r\n"))
 
         let xandikos = try CalDAVFixtures.read("xandikos-calendar-multiget.xml")
-        XCTAssertEqual(xandikos.responses.map(\.href), [
-            "/user/calendars/fixtures/planning.ics", "/user/calendars/fixtures/weekly stand-up.ics",
-            "/user/calendars/fixtures/sommerfest-müller.ics", "/user/calendars/fixtures/missing.ics",
-        ])
+        XCTAssertEqual(
+            xandikos.responses.map(\.href),
+            [
+                "/user/calendars/fixtures/planning.ics", "/user/calendars/fixtures/weekly stand-up.ics",
+                "/user/calendars/fixtures/sommerfest-müller.ics", "/user/calendars/fixtures/missing.ics",
+            ])
         XCTAssertEqual(xandikos.responses.map(\.status), [nil, nil, nil, 404])
         XCTAssertEqual(xandikos.responses.map(\.etag), [Etag.xandikosPlanning, Etag.xandikosWeekly, Etag.xandikosSummer, nil])
-        XCTAssertEqual(xandikos.responses[2].calendarData, [
-            "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//calbridge//fixtures//EN", "BEGIN:VEVENT",
-            "SUMMARY:Sommerfest Müller", "DTSTART;VALUE=DATE:20260701", "DTEND;VALUE=DATE:20260702",
-            "DTSTAMP:20260101T120000Z", "UID:fixture-summer@calbridge", "END:VEVENT", "END:VCALENDAR", "",
-        ].joined(separator: "\r\n"))
+        XCTAssertEqual(
+            xandikos.responses[2].calendarData,
+            [
+                "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//calbridge//fixtures//EN", "BEGIN:VEVENT",
+                "SUMMARY:Sommerfest Müller", "DTSTART;VALUE=DATE:20260701", "DTEND;VALUE=DATE:20260702",
+                "DTSTAMP:20260101T120000Z", "UID:fixture-summer@calbridge", "END:VEVENT", "END:VCALENDAR", "",
+            ].joined(separator: "\r\n"))
         let weekly = try XCTUnwrap(xandikos.responses[1].calendarData)
         XCTAssertTrue(weekly.contains("RRULE:FREQ=WEEKLY;COUNT=4\r\n"))
         XCTAssertTrue(weekly.contains("RECURRENCE-ID:20260209T080000Z\r\n"))
@@ -161,38 +176,47 @@ final class CalDAVFixtureTests: XCTestCase {
             let multistatus = try CalDAVFixtures.read(name)
             XCTAssertEqual(summary(multistatus), [prefix + "planning.ics": planning, prefix + "weekly stand-up.ics": weekly], name)
             XCTAssertTrue(multistatus.responses.allSatisfy { $0.calendarData?.contains("UID:fixture-") == true }, name)
-            XCTAssertTrue(multistatus.responses.allSatisfy {
-                $0.propertyStatus == ["{DAV:}getetag": 200, "{urn:ietf:params:xml:ns:caldav}calendar-data": 200]
-            }, name)
+            XCTAssertTrue(
+                multistatus.responses.allSatisfy {
+                    $0.propertyStatus == ["{DAV:}getetag": 200, "{urn:ietf:params:xml:ns:caldav}calendar-data": 200]
+                }, name)
         }
     }
 
     func testSyncCollectionInitialAndAfterAChange() throws {
         let radicaleInitial = try CalDAVFixtures.read("radicale-sync-initial.xml")
         XCTAssertEqual(radicaleInitial.syncToken, radicaleToken1, "Radicale puts the token before the responses")
-        XCTAssertEqual(summary(radicaleInitial), [
-            "/alice/fixtures/planning.ics": Etag.radicalePlanning,
-            "/alice/fixtures/sommerfest-müller.ics": Etag.radicaleSummer,
-            "/alice/fixtures/weekly stand-up.ics": Etag.radicaleWeekly,
-        ])
+        XCTAssertEqual(
+            summary(radicaleInitial),
+            [
+                "/alice/fixtures/planning.ics": Etag.radicalePlanning,
+                "/alice/fixtures/sommerfest-müller.ics": Etag.radicaleSummer,
+                "/alice/fixtures/weekly stand-up.ics": Etag.radicaleWeekly,
+            ])
         let radicaleChange = try CalDAVFixtures.read("radicale-sync-after-change.xml")
         XCTAssertEqual(radicaleChange.syncToken, radicaleToken2)
-        XCTAssertEqual(radicaleChange.responses, [
-            DAVResponse(href: "/alice/fixtures/planning.ics", status: 404),
-            DAVResponse(href: "/alice/fixtures/sommerfest-müller.ics", etag: Etag.radicaleSummerChanged,
-                        propertyStatus: ["{DAV:}getetag": 200]),
-        ])
+        XCTAssertEqual(
+            radicaleChange.responses,
+            [
+                DAVResponse(href: "/alice/fixtures/planning.ics", status: 404),
+                DAVResponse(
+                    href: "/alice/fixtures/sommerfest-müller.ics", etag: Etag.radicaleSummerChanged,
+                    propertyStatus: ["{DAV:}getetag": 200]),
+            ])
 
         let xandikosInitial = try CalDAVFixtures.read("xandikos-sync-initial.xml")
         XCTAssertEqual(xandikosInitial.syncToken, "2e39f6a80cc9c9dd4dc0f317317a74fad05c1e51", "Xandikos puts it after them")
         XCTAssertEqual(xandikosInitial.responses.count, 3)
         let xandikosChange = try CalDAVFixtures.read("xandikos-sync-after-change.xml")
         XCTAssertEqual(xandikosChange.syncToken, "a6c9ab9b1f2f576f9f06c26c5ce42d88fa7aff95")
-        XCTAssertEqual(xandikosChange.responses, [
-            DAVResponse(href: "/user/calendars/fixtures/sommerfest-müller.ics", etag: Etag.xandikosSummerChanged,
-                        propertyStatus: ["{DAV:}getetag": 200]),
-            DAVResponse(href: "/user/calendars/fixtures/planning.ics", status: 404),
-        ])
+        XCTAssertEqual(
+            xandikosChange.responses,
+            [
+                DAVResponse(
+                    href: "/user/calendars/fixtures/sommerfest-müller.ics", etag: Etag.xandikosSummerChanged,
+                    propertyStatus: ["{DAV:}getetag": 200]),
+                DAVResponse(href: "/user/calendars/fixtures/planning.ics", status: 404),
+            ])
     }
 
     func testRadicaleAnswersADeleteWithAMultistatus() throws {

@@ -52,14 +52,16 @@ final class CalDAVHostileBodyTests: XCTestCase {
 
     func testTenThousandDeepNestingIsRefused() throws {
         let depth = 10_000
-        let body = "<multistatus xmlns=\"DAV:\">" + String(repeating: "<response>", count: depth)
+        let body =
+            "<multistatus xmlns=\"DAV:\">" + String(repeating: "<response>", count: depth)
             + String(repeating: "</response>", count: depth) + "</multistatus>"
         let refused = try XCTUnwrap(error(reading: body))
         XCTAssertEqual(refused.kind, .nestingTooDeep)
         XCTAssertEqual(refused.line, 1)
         XCTAssertTrue(refused.message.contains("64"), refused.message)
         // Exactly at the limit is fine.
-        let atLimit = "<multistatus xmlns=\"DAV:\">" + String(repeating: "<x>", count: SafeXML.maximumDepth - 1)
+        let atLimit =
+            "<multistatus xmlns=\"DAV:\">" + String(repeating: "<x>", count: SafeXML.maximumDepth - 1)
             + String(repeating: "</x>", count: SafeXML.maximumDepth - 1) + "</multistatus>"
         XCTAssertNil(error(reading: atLimit))
     }
@@ -91,21 +93,33 @@ final class CalDAVHostileBodyTests: XCTestCase {
 
     func testTextAndPropertyCountLimits() throws {
         let limits = MultistatusLimits(calendarDataBytes: 100, textBytes: 10, propertiesPerResponse: 3)
-        XCTAssertEqual(error(reading: "<multistatus xmlns=\"DAV:\"><response><href>/0123456789</href></response></multistatus>",
-                             limits: limits)?.kind, .textTooLarge)
+        XCTAssertEqual(
+            error(
+                reading: "<multistatus xmlns=\"DAV:\"><response><href>/0123456789</href></response></multistatus>",
+                limits: limits)?.kind, .textTooLarge)
         let data = String(repeating: "x", count: 101)
-        XCTAssertEqual(error(reading: "<multistatus xmlns=\"DAV:\"><response><propstat><prop><calendar-data xmlns=\"urn:ietf:params:xml:ns:caldav\">\(data)</calendar-data></prop></propstat></response></multistatus>",
-                             limits: limits)?.kind, .textTooLarge)
-        XCTAssertEqual(error(reading: "<multistatus xmlns=\"DAV:\"><response><propstat><prop><a/><b/><c/><d/></prop></propstat></response></multistatus>",
-                             limits: limits)?.kind, .tooManyProperties)
+        XCTAssertEqual(
+            error(
+                reading:
+                    "<multistatus xmlns=\"DAV:\"><response><propstat><prop><calendar-data xmlns=\"urn:ietf:params:xml:ns:caldav\">\(data)</calendar-data></prop></propstat></response></multistatus>",
+                limits: limits)?.kind, .textTooLarge)
+        XCTAssertEqual(
+            error(
+                reading:
+                    "<multistatus xmlns=\"DAV:\"><response><propstat><prop><a/><b/><c/><d/></prop></propstat></response></multistatus>",
+                limits: limits)?.kind, .tooManyProperties)
         // Many properties each within the limit still add up to too much for one response.
         let many = (0..<20).map { "<p\($0)>0123456789</p\($0)>" }.joined()
-        XCTAssertEqual(error(reading: "<multistatus xmlns=\"DAV:\"><response><propstat><prop>\(many)</prop></propstat></response></multistatus>",
-                             limits: MultistatusLimits(calendarDataBytes: 100, textBytes: 10, propertiesPerResponse: 100))?.kind,
-                       .textTooLarge)
+        XCTAssertEqual(
+            error(
+                reading: "<multistatus xmlns=\"DAV:\"><response><propstat><prop>\(many)</prop></propstat></response></multistatus>",
+                limits: MultistatusLimits(calendarDataBytes: 100, textBytes: 10, propertiesPerResponse: 100))?.kind,
+            .textTooLarge)
         // Text the reader does not keep (an unknown element's, whitespace) is not counted.
-        XCTAssertNil(error(reading: "<multistatus xmlns=\"DAV:\"><x>\(data)</x><response><href>/a</href></response></multistatus>",
-                           limits: limits))
+        XCTAssertNil(
+            error(
+                reading: "<multistatus xmlns=\"DAV:\"><x>\(data)</x><response><href>/a</href></response></multistatus>",
+                limits: limits))
     }
 
     /// 100 MB of calendar-data in 1,600 responses: each is handed out and dropped, so resident
@@ -124,7 +138,10 @@ final class CalDAVHostileBodyTests: XCTestCase {
             switch produced {
             case 0: chunk = head
             case 1...responses:
-                chunk = Array("<D:response><D:href>/cal/e\(produced).ics</D:href><D:propstat><D:prop><D:getetag>\"\(produced)\"</D:getetag><C:calendar-data>".utf8)
+                chunk =
+                    Array(
+                        "<D:response><D:href>/cal/e\(produced).ics</D:href><D:propstat><D:prop><D:getetag>\"\(produced)\"</D:getetag><C:calendar-data>"
+                            .utf8)
                     + block + Array("</C:calendar-data></D:prop><D:status>HTTP/1.1 200 OK</D:status></D:propstat></D:response>".utf8)
             case responses + 1: chunk = tail
             default: chunk = nil
@@ -157,7 +174,10 @@ final class CalDAVHostileBodyTests: XCTestCase {
         let next: () -> [UInt8]? = {
             defer { produced += 1 }
             switch produced {
-            case 0: return Array("<multistatus xmlns=\"DAV:\"><response><href>/big.ics</href><propstat><prop><calendar-data xmlns=\"urn:ietf:params:xml:ns:caldav\">".utf8)
+            case 0:
+                return Array(
+                    "<multistatus xmlns=\"DAV:\"><response><href>/big.ics</href><propstat><prop><calendar-data xmlns=\"urn:ietf:params:xml:ns:caldav\">"
+                        .utf8)
             case 1...100: return piece
             case 101: return Array("</calendar-data></prop></propstat></response></multistatus>".utf8)
             default: return nil

@@ -37,13 +37,16 @@ final class CalDAVMultistatusTests: XCTestCase {
         let expected = DAVResponse(
             href: "/cal/a.ics", etag: "\"1\"", calendarData: event,
             properties: ["{http://calendarserver.org/ns/}getctag": "c1"],
-            propertyStatus: ["{DAV:}getetag": 200, "{urn:ietf:params:xml:ns:caldav}calendar-data": 200,
-                             "{http://calendarserver.org/ns/}getctag": 200])
+            propertyStatus: [
+                "{DAV:}getetag": 200, "{urn:ietf:params:xml:ns:caldav}calendar-data": 200,
+                "{http://calendarserver.org/ns/}getctag": 200,
+            ])
         for body in [defaultNamespace, prefixed, misleading] {
             XCTAssertEqual(try read(body).responses, [expected])
         }
         // A DAV element name in a foreign namespace is not a DAV element.
-        let foreign = try read("""
+        let foreign = try read(
+            """
             <D:multistatus xmlns:D="DAV:" xmlns:X="urn:example"><X:response><D:href>/x</D:href></X:response>\
             <D:response><D:href>/y</D:href><D:status>HTTP/1.1 200 OK</D:status></D:response></D:multistatus>
             """)
@@ -77,9 +80,13 @@ final class CalDAVMultistatusTests: XCTestCase {
             """
         let multistatus = try read(body)
         XCTAssertEqual(multistatus.syncToken, "tok-3")
-        XCTAssertEqual(multistatus.responses, [DAVResponse(
-            href: "/cal/late-href.ics", etag: "\"2\"", properties: ["{urn:example}unknown": "kept"],
-            propertyStatus: ["{DAV:}displayname": 404, "{urn:example}unknown": 200, "{DAV:}getetag": 200])])
+        XCTAssertEqual(
+            multistatus.responses,
+            [
+                DAVResponse(
+                    href: "/cal/late-href.ics", etag: "\"2\"", properties: ["{urn:example}unknown": "kept"],
+                    propertyStatus: ["{DAV:}displayname": 404, "{urn:example}unknown": 200, "{DAV:}getetag": 200])
+            ])
     }
 
     func testAbsoluteAndRelativePercentEncodedHrefsGiveTheDecodedPath() throws {
@@ -93,7 +100,8 @@ final class CalDAVMultistatusTests: XCTestCase {
             let body = "<multistatus xmlns=\"DAV:\"><response><href>\(href)</href><status>HTTP/1.1 200 OK</status></response></multistatus>"
             XCTAssertEqual(try read(body).responses.map(\.href), ["/dav/Müller Kalender/e 1.ics"], href)
         }
-        let odd = try read("""
+        let odd = try read(
+            """
             <multistatus xmlns="DAV:"><response><href>e%201.ics</href><href>/bad%ZZescape</href>\
             <href>/not-utf8-%FF.ics</href><href>https://host</href><href>/a+b%2Bc.ics</href>\
             <status>HTTP/1.1 200 OK</status></response></multistatus>
@@ -108,8 +116,9 @@ final class CalDAVMultistatusTests: XCTestCase {
             "<multistatus xmlns=\"DAV:\" xmlns:C=\"urn:ietf:params:xml:ns:caldav\"><response><href>/a</href><propstat><prop>"
                 + "<C:calendar-data><![CDATA[\(padded)]]></C:calendar-data></prop><status>HTTP/1.1 200 OK</status></propstat></response></multistatus>",
             "<multistatus xmlns=\"DAV:\" xmlns:C=\"urn:ietf:params:xml:ns:caldav\"><response><href>/a</href><propstat><prop>"
-                + "<C:calendar-data>" + padded.replacingOccurrences(of: "\r", with: "&#13;").replacingOccurrences(of: "&", with: "&amp;")
-                    .replacingOccurrences(of: "&amp;#13;", with: "&#13;")
+                + "<C:calendar-data>"
+                + padded.replacingOccurrences(of: "\r", with: "&#13;").replacingOccurrences(of: "&", with: "&amp;")
+                .replacingOccurrences(of: "&amp;#13;", with: "&#13;")
                 + "</C:calendar-data></prop><status>HTTP/1.1 200 OK</status></propstat></response></multistatus>",
             "<multistatus xmlns=\"DAV:\" xmlns:C=\"urn:ietf:params:xml:ns:caldav\"><response><href>/a</href><propstat><prop>"
                 + "<C:calendar-data>\(padded.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "\r\n", with: "\n"))"
@@ -124,18 +133,21 @@ final class CalDAVMultistatusTests: XCTestCase {
     }
 
     func testBare404ResponseAndSeveralHrefsSharingAStatus() throws {
-        let multistatus = try read("""
+        let multistatus = try read(
+            """
             <d:multistatus xmlns:d="DAV:"><d:response><d:href/><d:status>HTTP/1.1 404 Not Found</d:status></d:response>\
             <d:response><d:href>/gone-1.ics</d:href><d:href>/gone-2.ics</d:href><d:status>HTTP/1.1 404 Not Found</d:status></d:response>\
             <d:response><d:status>HTTP/1.1 500 no href</d:status></d:response>\
             <d:response><d:href>/odd.ics</d:href><d:status>garbage</d:status></d:response></d:multistatus>
             """)
-        XCTAssertEqual(multistatus.responses, [
-            DAVResponse(href: "", status: 404),
-            DAVResponse(href: "/gone-1.ics", status: 404),
-            DAVResponse(href: "/gone-2.ics", status: 404),
-            DAVResponse(href: "/odd.ics", status: nil),
-        ])
+        XCTAssertEqual(
+            multistatus.responses,
+            [
+                DAVResponse(href: "", status: 404),
+                DAVResponse(href: "/gone-1.ics", status: 404),
+                DAVResponse(href: "/gone-2.ics", status: 404),
+                DAVResponse(href: "/odd.ics", status: nil),
+            ])
     }
 
     func testSyncTokenBeforeOrAfterTheResponses() throws {
@@ -146,10 +158,11 @@ final class CalDAVMultistatusTests: XCTestCase {
         ] {
             var seen: [DAVResponse] = []
             var given = false
-            let summary = try MultistatusReader().read(chunks: {
-                defer { given = true }
-                return given ? nil : Array(body.utf8)
-            }, onResponse: { seen.append($0) })
+            let summary = try MultistatusReader().read(
+                chunks: {
+                    defer { given = true }
+                    return given ? nil : Array(body.utf8)
+                }, onResponse: { seen.append($0) })
             XCTAssertEqual(summary, MultistatusSummary(syncToken: "http://example.com/sync/9", responseCount: 1))
             XCTAssertEqual(seen, [DAVResponse(href: "/a.ics", status: 404)])
         }
@@ -176,12 +189,16 @@ final class CalDAVMultistatusTests: XCTestCase {
 
     func testOnResponseErrorsEndTheReadingAsTheyAre() throws {
         struct Stop: Error {}
-        let body = Array("<multistatus xmlns=\"DAV:\"><response><href>/a</href></response><response><href>/b</href></response></multistatus>".utf8)
+        let body = Array(
+            "<multistatus xmlns=\"DAV:\"><response><href>/a</href></response><response><href>/b</href></response></multistatus>".utf8)
         var count = 0
-        XCTAssertThrowsError(try MultistatusReader().read(chunks: {
-            defer { count += 1 }
-            return count == 0 ? body : nil
-        }, onResponse: { _ in throw Stop() })) { error in
+        XCTAssertThrowsError(
+            try MultistatusReader().read(
+                chunks: {
+                    defer { count += 1 }
+                    return count == 0 ? body : nil
+                }, onResponse: { _ in throw Stop() })
+        ) { error in
             XCTAssertTrue(error is Stop)
         }
     }

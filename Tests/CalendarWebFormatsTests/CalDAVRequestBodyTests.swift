@@ -55,30 +55,38 @@ final class CalDAVRequestBodyTests: XCTestCase {
         let root = try parse(.propfind())
         XCTAssertEqual(root.name, "{DAV:}propfind")
         XCTAssertEqual(root.children.map(\.name), ["{DAV:}prop"])
-        XCTAssertEqual(root.child("{DAV:}prop")?.children.map(\.name), [
-            "{DAV:}resourcetype", "{DAV:}displayname", "{DAV:}getetag", "{http://calendarserver.org/ns/}getctag",
-            "{DAV:}sync-token", "{DAV:}current-user-principal", "{urn:ietf:params:xml:ns:caldav}calendar-home-set",
-            "{urn:ietf:params:xml:ns:caldav}supported-calendar-component-set", "{http://apple.com/ns/ical/}calendar-color",
-        ])
+        XCTAssertEqual(
+            root.child("{DAV:}prop")?.children.map(\.name),
+            [
+                "{DAV:}resourcetype", "{DAV:}displayname", "{DAV:}getetag", "{http://calendarserver.org/ns/}getctag",
+                "{DAV:}sync-token", "{DAV:}current-user-principal", "{urn:ietf:params:xml:ns:caldav}calendar-home-set",
+                "{urn:ietf:params:xml:ns:caldav}supported-calendar-component-set", "{http://apple.com/ns/ical/}calendar-color",
+            ])
         XCTAssertFalse(CalDAVRequestBody.propfind().text.contains("allprop"))
-        let custom = try parse(.propfind([DAVPropertyName(namespace: "urn:example:a", name: "x"),
-                                          DAVPropertyName(namespace: "urn:example:b", name: "y")]))
+        let custom = try parse(
+            .propfind([
+                DAVPropertyName(namespace: "urn:example:a", name: "x"),
+                DAVPropertyName(namespace: "urn:example:b", name: "y"),
+            ]))
         XCTAssertEqual(custom.child("{DAV:}prop")?.children.map(\.name), ["{urn:example:a}x", "{urn:example:b}y"])
     }
 
     func testMkcalendarCarriesNameColourZoneAndComponents() throws {
-        let zone = "BEGIN:VTIMEZONE\r\nTZID:Europe/Berlin\r\nBEGIN:STANDARD\r\nDTSTART:19701025T030000\r\n"
+        let zone =
+            "BEGIN:VTIMEZONE\r\nTZID:Europe/Berlin\r\nBEGIN:STANDARD\r\nDTSTART:19701025T030000\r\n"
             + "TZOFFSETFROM:+0200\r\nTZOFFSETTO:+0100\r\nEND:STANDARD\r\nEND:VTIMEZONE\r\n"
-        let body = CalDAVRequestBody.mkcalendar(displayName: "Büro <Team> & \"Co\"\u{1}", color: "#FF8800FF",
-                                                timeZone: zone, components: ["VEVENT", "VTODO"])
+        let body = CalDAVRequestBody.mkcalendar(
+            displayName: "Büro <Team> & \"Co\"\u{1}", color: "#FF8800FF",
+            timeZone: zone, components: ["VEVENT", "VTODO"])
         let root = try parse(body)
         XCTAssertEqual(root.name, "{urn:ietf:params:xml:ns:caldav}mkcalendar")
         let prop = try XCTUnwrap(root.child("{DAV:}set")?.child("{DAV:}prop"))
         XCTAssertEqual(prop.child("{DAV:}displayname")?.text, "Büro <Team> & \"Co\"", "escaped; a control character dropped")
         XCTAssertEqual(prop.child("{http://apple.com/ns/ical/}calendar-color")?.text, "#FF8800FF")
-        XCTAssertEqual(prop.child("{urn:ietf:params:xml:ns:caldav}calendar-timezone")?.text,
-                       "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//calbridge//CalDAV//EN\r\n" + zone + "END:VCALENDAR\r\n",
-                       "CR written as &#13; so it survives XML line-end normalisation")
+        XCTAssertEqual(
+            prop.child("{urn:ietf:params:xml:ns:caldav}calendar-timezone")?.text,
+            "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//calbridge//CalDAV//EN\r\n" + zone + "END:VCALENDAR\r\n",
+            "CR written as &#13; so it survives XML line-end normalisation")
         let components = prop.child("{urn:ietf:params:xml:ns:caldav}supported-calendar-component-set")?.children
         XCTAssertEqual(components?.map(\.name), ["{urn:ietf:params:xml:ns:caldav}comp", "{urn:ietf:params:xml:ns:caldav}comp"])
         XCTAssertEqual(components?.map { $0.attributes["name"] }, ["VEVENT", "VTODO"])
@@ -92,12 +100,14 @@ final class CalDAVRequestBodyTests: XCTestCase {
     }
 
     func testCalendarQueryWithAndWithoutTimeRange() throws {
-        let range = CalDAVTimeRange(start: LocalDateTime(date: CalendarDate(year: 2026, month: 1, day: 1)),
-                                    end: LocalDateTime(date: CalendarDate(year: 2026, month: 3, day: 1), hour: 12, minute: 30, second: 5))
+        let range = CalDAVTimeRange(
+            start: LocalDateTime(date: CalendarDate(year: 2026, month: 1, day: 1)),
+            end: LocalDateTime(date: CalendarDate(year: 2026, month: 3, day: 1), hour: 12, minute: 30, second: 5))
         let root = try parse(.calendarQuery(timeRange: range))
         XCTAssertEqual(root.name, "{urn:ietf:params:xml:ns:caldav}calendar-query")
-        XCTAssertEqual(root.child("{DAV:}prop")?.children.map(\.name),
-                       ["{DAV:}getetag", "{urn:ietf:params:xml:ns:caldav}calendar-data"])
+        XCTAssertEqual(
+            root.child("{DAV:}prop")?.children.map(\.name),
+            ["{DAV:}getetag", "{urn:ietf:params:xml:ns:caldav}calendar-data"])
         let calendar = try XCTUnwrap(root.child("{urn:ietf:params:xml:ns:caldav}filter")?.children.first)
         XCTAssertEqual(calendar.name, "{urn:ietf:params:xml:ns:caldav}comp-filter")
         XCTAssertEqual(calendar.attributes, ["name": "VCALENDAR"])
@@ -115,21 +125,28 @@ final class CalDAVRequestBodyTests: XCTestCase {
     }
 
     func testMultigetPercentEncodesThePaths() throws {
-        let body = CalDAVRequestBody.calendarMultiget(paths: ["/cal/weekly stand-up.ics", "/cal/sommerfest-müller.ics",
-                                                              "/cal/50%&<x>.ics", "/cal/a@b.ics"])
+        let body = CalDAVRequestBody.calendarMultiget(paths: [
+            "/cal/weekly stand-up.ics", "/cal/sommerfest-müller.ics",
+            "/cal/50%&<x>.ics", "/cal/a@b.ics",
+        ])
         let root = try parse(body)
         XCTAssertEqual(root.name, "{urn:ietf:params:xml:ns:caldav}calendar-multiget")
         XCTAssertEqual(root.children.first?.name, "{DAV:}prop")
         XCTAssertEqual(root.children.dropFirst().map(\.name), Array(repeating: "{DAV:}href", count: 4))
-        XCTAssertEqual(root.children.dropFirst().map(\.text), [
-            "/cal/weekly%20stand-up.ics", "/cal/sommerfest-m%C3%BCller.ics", "/cal/50%25%26%3Cx%3E.ics", "/cal/a%40b.ics",
-        ])
+        XCTAssertEqual(
+            root.children.dropFirst().map(\.text),
+            [
+                "/cal/weekly%20stand-up.ics", "/cal/sommerfest-m%C3%BCller.ics", "/cal/50%25%26%3Cx%3E.ics", "/cal/a%40b.ics",
+            ])
         // What calbridge sends decodes to what it meant, through its own reader too.
-        let echo = "<multistatus xmlns=\"DAV:\">" + root.children.dropFirst().map {
-            "<response><href>\($0.text)</href><status>HTTP/1.1 404 Not Found</status></response>"
-        }.joined() + "</multistatus>"
-        XCTAssertEqual(try MultistatusReader().read(Array(echo.utf8)).responses.map(\.href),
-                       ["/cal/weekly stand-up.ics", "/cal/sommerfest-müller.ics", "/cal/50%&<x>.ics", "/cal/a@b.ics"])
+        let echo =
+            "<multistatus xmlns=\"DAV:\">"
+            + root.children.dropFirst().map {
+                "<response><href>\($0.text)</href><status>HTTP/1.1 404 Not Found</status></response>"
+            }.joined() + "</multistatus>"
+        XCTAssertEqual(
+            try MultistatusReader().read(Array(echo.utf8)).responses.map(\.href),
+            ["/cal/weekly stand-up.ics", "/cal/sommerfest-müller.ics", "/cal/50%&<x>.ics", "/cal/a@b.ics"])
     }
 
     func testSyncCollectionInitialAndWithAToken() throws {

@@ -32,11 +32,12 @@ enum CalDAVFixtures {
 func readInSingleBytes(_ body: [UInt8], limits: MultistatusLimits = MultistatusLimits()) throws -> Multistatus {
     var index = 0
     var result = Multistatus()
-    let summary = try MultistatusReader(limits: limits).read(chunks: {
-        guard index < body.count else { return nil }
-        defer { index += 1 }
-        return [body[index]]
-    }, onResponse: { result.responses.append($0) })
+    let summary = try MultistatusReader(limits: limits).read(
+        chunks: {
+            guard index < body.count else { return nil }
+            defer { index += 1 }
+            return [body[index]]
+        }, onResponse: { result.responses.append($0) })
     result.syncToken = summary.syncToken
     return result
 }

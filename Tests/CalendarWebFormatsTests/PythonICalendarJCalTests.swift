@@ -14,45 +14,72 @@ final class PythonICalendarJCalTests: XCTestCase {
     /// calbridge's jCal of it that are python icalendar's own doing (each checked: calbridge's jCal
     /// holds the right value), line for line: `-` only in the .ics reading, `+` only in the jCal one.
     private let pythonICalendarReadingMistakes: [String: (why: String, lines: [String])] = {
-        let droppedValue = "from_jcal leaves out the VALUE parameter that RFC 7986 requires on REFRESH-INTERVAL and CONFERENCE "
+        let droppedValue =
+            "from_jcal leaves out the VALUE parameter that RFC 7986 requires on REFRESH-INTERVAL and CONFERENCE "
             + "(no default type, so RFC 7265 §4 has a reader put it back); calbridge's jCal names the type"
         let escapedTZID = "from_jcal backslash-escapes the commas of a TZID parameter; calbridge's jCal has them plain"
         let berlin = "(UTC+01:00) Amsterdam, Berlin, Bern, Rome, Stockholm, Vienna"
         let escaped = berlin.replacingOccurrences(of: ",", with: "\\,")
         return [
-            "broken-unfolded-long-lines.ics": (droppedValue, [
-                "- /VCALENDAR REFRESH-INTERVAL;VALUE=DURATION:PT1H", "+ /VCALENDAR REFRESH-INTERVAL;:PT1H"]),
-            "nextcloud-team-sprints.ics": (droppedValue, [
-                "- /VCALENDAR REFRESH-INTERVAL;VALUE=DURATION:PT4H", "+ /VCALENDAR REFRESH-INTERVAL;:PT4H"]),
-            "misc-geo-conference-image.ics": (droppedValue, [
-                "- /VCALENDAR REFRESH-INTERVAL;VALUE=DURATION:P1D",
-                "- /VCALENDAR/VEVENT CONFERENCE;FEATURE=PHONE;LABEL=Einwahl (Audio only);VALUE=URI:tel:+49-30-5557-1234;pin=4711",
-                "- /VCALENDAR/VEVENT CONFERENCE;FEATURE=VIDEO;LANGUAGE=de;VALUE=URI:https://stream.example.org/saal2",
-                "- /VCALENDAR/VEVENT CONFERENCE;FEATURE=['AUDIO', 'VIDEO'];LABEL=Livestream Saal 1;VALUE=URI:https://stream.example.org/saal1",
-                "- /VCALENDAR/VEVENT CONFERENCE;FEATURE=['CHAT', 'SCREEN'];VALUE=URI:xmpp:saal1@muc.example.org?join",
-                "+ /VCALENDAR REFRESH-INTERVAL;:P1D",
-                "+ /VCALENDAR/VEVENT CONFERENCE;FEATURE=PHONE;LABEL=Einwahl (Audio only):tel:+49-30-5557-1234;pin=4711",
-                "+ /VCALENDAR/VEVENT CONFERENCE;FEATURE=VIDEO;LANGUAGE=de:https://stream.example.org/saal2",
-                "+ /VCALENDAR/VEVENT CONFERENCE;FEATURE=['AUDIO', 'VIDEO'];LABEL=Livestream Saal 1:https://stream.example.org/saal1",
-                "+ /VCALENDAR/VEVENT CONFERENCE;FEATURE=['CHAT', 'SCREEN']:xmpp:saal1@muc.example.org?join"]),
+            "broken-unfolded-long-lines.ics": (
+                droppedValue,
+                [
+                    "- /VCALENDAR REFRESH-INTERVAL;VALUE=DURATION:PT1H", "+ /VCALENDAR REFRESH-INTERVAL;:PT1H",
+                ]
+            ),
+            "nextcloud-team-sprints.ics": (
+                droppedValue,
+                [
+                    "- /VCALENDAR REFRESH-INTERVAL;VALUE=DURATION:PT4H", "+ /VCALENDAR REFRESH-INTERVAL;:PT4H",
+                ]
+            ),
+            "misc-geo-conference-image.ics": (
+                droppedValue,
+                [
+                    "- /VCALENDAR REFRESH-INTERVAL;VALUE=DURATION:P1D",
+                    "- /VCALENDAR/VEVENT CONFERENCE;FEATURE=PHONE;LABEL=Einwahl (Audio only);VALUE=URI:tel:+49-30-5557-1234;pin=4711",
+                    "- /VCALENDAR/VEVENT CONFERENCE;FEATURE=VIDEO;LANGUAGE=de;VALUE=URI:https://stream.example.org/saal2",
+                    "- /VCALENDAR/VEVENT CONFERENCE;FEATURE=['AUDIO', 'VIDEO'];LABEL=Livestream Saal 1;VALUE=URI:https://stream.example.org/saal1",
+                    "- /VCALENDAR/VEVENT CONFERENCE;FEATURE=['CHAT', 'SCREEN'];VALUE=URI:xmpp:saal1@muc.example.org?join",
+                    "+ /VCALENDAR REFRESH-INTERVAL;:P1D",
+                    "+ /VCALENDAR/VEVENT CONFERENCE;FEATURE=PHONE;LABEL=Einwahl (Audio only):tel:+49-30-5557-1234;pin=4711",
+                    "+ /VCALENDAR/VEVENT CONFERENCE;FEATURE=VIDEO;LANGUAGE=de:https://stream.example.org/saal2",
+                    "+ /VCALENDAR/VEVENT CONFERENCE;FEATURE=['AUDIO', 'VIDEO'];LABEL=Livestream Saal 1:https://stream.example.org/saal1",
+                    "+ /VCALENDAR/VEVENT CONFERENCE;FEATURE=['CHAT', 'SCREEN']:xmpp:saal1@muc.example.org?join",
+                ]
+            ),
             "misc-new-york-conference.ics": (
                 "from_jcal keeps only the first value of a multi-valued RESOURCES (calbridge's jCal has all three, RFC 7265 "
-                    + "§3.4.1.1), and from_ical reads RESOURCES as one text, escaping its commas", [
-                "- /VCALENDAR/VEVENT RESOURCES;:Livestream\\,Captioning\\,ASL interpreter",
-                "+ /VCALENDAR/VEVENT RESOURCES;:Livestream"]),
+                    + "§3.4.1.1), and from_ical reads RESOURCES as one text, escaping its commas",
+                [
+                    "- /VCALENDAR/VEVENT RESOURCES;:Livestream\\,Captioning\\,ASL interpreter",
+                    "+ /VCALENDAR/VEVENT RESOURCES;:Livestream",
+                ]
+            ),
             "misc-vfreebusy.ics": (
-                "from_jcal keeps only the first period of a multi-valued FREEBUSY (calbridge's jCal has both)", [
-                "- /VCALENDAR/VFREEBUSY FREEBUSY;FBTYPE=BUSY:20251208T130000Z/PT1H"]),
-            "outlook-display-name-tzid.ics": (escapedTZID, [
-                "- /VCALENDAR/VEVENT DTEND;TZID=\(berlin):20251020T163000",
-                "- /VCALENDAR/VEVENT DTSTART;TZID=\(berlin):20251020T150000",
-                "+ /VCALENDAR/VEVENT DTEND;TZID=\(escaped):20251020T163000",
-                "+ /VCALENDAR/VEVENT DTSTART;TZID=\(escaped):20251020T150000"]),
-            "broken-outlook-unescaped-tzid.ics": (escapedTZID, [
-                "- /VCALENDAR/VEVENT DTEND;TZID=\(berlin):20260212T120000",
-                "- /VCALENDAR/VEVENT DTSTART;TZID=\(berlin):20260212T110000",
-                "+ /VCALENDAR/VEVENT DTEND;TZID=\(escaped):20260212T120000",
-                "+ /VCALENDAR/VEVENT DTSTART;TZID=\(escaped):20260212T110000"]),
+                "from_jcal keeps only the first period of a multi-valued FREEBUSY (calbridge's jCal has both)",
+                [
+                    "- /VCALENDAR/VFREEBUSY FREEBUSY;FBTYPE=BUSY:20251208T130000Z/PT1H"
+                ]
+            ),
+            "outlook-display-name-tzid.ics": (
+                escapedTZID,
+                [
+                    "- /VCALENDAR/VEVENT DTEND;TZID=\(berlin):20251020T163000",
+                    "- /VCALENDAR/VEVENT DTSTART;TZID=\(berlin):20251020T150000",
+                    "+ /VCALENDAR/VEVENT DTEND;TZID=\(escaped):20251020T163000",
+                    "+ /VCALENDAR/VEVENT DTSTART;TZID=\(escaped):20251020T150000",
+                ]
+            ),
+            "broken-outlook-unescaped-tzid.ics": (
+                escapedTZID,
+                [
+                    "- /VCALENDAR/VEVENT DTEND;TZID=\(berlin):20260212T120000",
+                    "- /VCALENDAR/VEVENT DTSTART;TZID=\(berlin):20260212T110000",
+                    "+ /VCALENDAR/VEVENT DTEND;TZID=\(escaped):20260212T120000",
+                    "+ /VCALENDAR/VEVENT DTSTART;TZID=\(escaped):20260212T110000",
+                ]
+            ),
         ]
     }()
 
@@ -76,9 +103,14 @@ final class PythonICalendarJCalTests: XCTestCase {
             arguments += [url.path, target.path]
         }
         // Each property's default type and whether its definition wants VALUE all the same.
-        let defaults = Dictionary(uniqueKeysWithValues: names.map { name in
-            (name, [PropertyDesignTable.type(of: name).name, (PropertyDesignTable.design(for: name)?.requiresValueParameter == true)] as [Any])
-        })
+        let defaults = Dictionary(
+            uniqueKeysWithValues: names.map { name in
+                (
+                    name,
+                    [PropertyDesignTable.type(of: name).name, (PropertyDesignTable.design(for: name)?.requiresValueParameter == true)]
+                        as [Any]
+                )
+            })
         let defaultsFile = folder.appendingPathComponent("defaults.json")
         try JSONSerialization.data(withJSONObject: defaults).write(to: defaultsFile)
         arguments.insert(defaultsFile.path, at: 0)
@@ -103,10 +135,12 @@ final class PythonICalendarJCalTests: XCTestCase {
     private let pythonICalendarWritingMistakes: [String: (why: String, lines: [String])] = [
         "misc-vfreebusy.ics": (
             "to_jcal keeps only the last of the two periods of a multi-valued FREEBUSY (it writes [\"2025-12-08T13:00:00Z\", \"PT1H\"] alone)",
-            ["/VCALENDAR/VFREEBUSY FREEBUSY;FBTYPE=BUSY:20251208T080000Z/20251208T093000Z,20251208T130000Z/PT1H"]),
+            ["/VCALENDAR/VFREEBUSY FREEBUSY;FBTYPE=BUSY:20251208T080000Z/20251208T093000Z,20251208T130000Z/PT1H"]
+        ),
         "misc-new-york-conference.ics": (
             #"to_jcal writes RESOURCES's three values as one text "Livestream,Captioning,ASL interpreter", where RFC 7265 §3.4.1.1 has one element each"#,
-            ["/VCALENDAR/VEVENT RESOURCES:Livestream,Captioning,ASL interpreter"]),
+            ["/VCALENDAR/VEVENT RESOURCES:Livestream,Captioning,ASL interpreter"]
+        ),
     ]
 
     /// Test B. python icalendar's jCal of every corpus file (`Calendar.from_ical(ics).to_jcal()`) reads
@@ -159,7 +193,8 @@ final class PythonICalendarJCalTests: XCTestCase {
         let json = String(decoding: JCalWriter().document(for: try readICalendar(url)), as: UTF8.self)
         XCTAssertTrue(json.contains(#""cn":"Raum 4.01 \"Rotunde\"""#), json)
         XCTAssertFalse(json.contains("^'"), json)
-        let jcal = #"["vcalendar",[],[["vevent",[["attendee",{"cn":"Raum 4.01 \"Rotunde\""},"cal-address","mailto:raum@example.com"]],[]]]]"#
+        let jcal =
+            #"["vcalendar",[],[["vevent",[["attendee",{"cn":"Raum 4.01 \"Rotunde\""},"cal-address","mailto:raum@example.com"]],[]]]]"#
         let attendee = try JCalReader().calendars(from: Array(jcal.utf8))[0].components[0]["ATTENDEE"]
         XCTAssertEqual(attendee?.parameters, [Parameter("CN", "Raum 4.01 \"Rotunde\"")])
         var writer = ICalendarWriter()
@@ -189,7 +224,8 @@ final class PythonICalendarJCalTests: XCTestCase {
             var p = property
             switch ValueCodec.type(of: property) {
             case .duration: p.value = property.value.split(separator: ",").map { duration(String($0)) }.joined(separator: ",")
-            case .float: p.value = property.value.split(separator: ";").map { Double($0).map { "\($0)" } ?? String($0) }.joined(separator: ";")
+            case .float:
+                p.value = property.value.split(separator: ";").map { Double($0).map { "\($0)" } ?? String($0) }.joined(separator: ";")
             default: break
             }
             return p
@@ -201,7 +237,8 @@ final class PythonICalendarJCalTests: XCTestCase {
     private static func duration(_ text: String) -> String {
         let pattern = #"^([+-]?)P(?:(\d+)W)?(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+)S)?)?$"#
         guard let regex = try? NSRegularExpression(pattern: pattern),
-              let found = regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) else { return text }
+            let found = regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text))
+        else { return text }
         func number(_ index: Int) -> Int {
             Range(found.range(at: index), in: text).flatMap { Int(text[$0]) } ?? 0
         }
@@ -267,72 +304,72 @@ final class PythonICalendarJCalTests: XCTestCase {
     /// the .ics), `refused` (icalendar cannot read the jCal) or `different` followed by the differing
     /// lines (`- ` only in the .ics reading, `+ ` only in the jCal one), each `PATH NAME;PARAMS:VALUE`.
     private static let readsBoth = """
-    import json, sys, icalendar
-    defaults = json.loads(open(sys.argv[1], encoding="utf-8").read())
-    def own(component):
-        out = []
-        for name, value in component.property_items(recursive=False, sorted=False):
-            if name in ("BEGIN", "END"):
+        import json, sys, icalendar
+        defaults = json.loads(open(sys.argv[1], encoding="utf-8").read())
+        def own(component):
+            out = []
+            for name, value in component.property_items(recursive=False, sorted=False):
+                if name in ("BEGIN", "END"):
+                    continue
+                default, required = defaults.get(name.upper(), ["unknown", False])
+                params = []
+                for key, item in sorted(getattr(value, "params", {}).items()):
+                    key = key.upper()
+                    if key == "VALUE":
+                        item = str(item).upper()
+                        if item == default.upper() and not required:
+                            continue
+                    params.append(f"{key}={item}")
+                data = value.to_ical() if hasattr(value, "to_ical") else str(value)
+                data = data.decode("utf-8", "replace") if isinstance(data, bytes) else str(data)
+                out.append(f"{name.upper()};{';'.join(params)}:{data}")
+            return out
+        def fingerprint(component):
+            return (component.name, tuple(sorted(own(component))), tuple(sorted(fingerprint(c) for c in component.subcomponents)))
+        def lines(component, path=""):
+            here = path + "/" + component.name
+            return [here + " " + line for line in own(component)] + [l for c in component.subcomponents for l in lines(c, here)]
+        status = 0
+        args = sys.argv[2:]
+        for original, jcal in zip(args[0::2], args[1::2]):
+            try:
+                before = icalendar.Calendar.from_ical(open(original, "rb").read())
+            except Exception as error:
+                print("skipped", original, "python icalendar cannot read it:", error)
                 continue
-            default, required = defaults.get(name.upper(), ["unknown", False])
-            params = []
-            for key, item in sorted(getattr(value, "params", {}).items()):
-                key = key.upper()
-                if key == "VALUE":
-                    item = str(item).upper()
-                    if item == default.upper() and not required:
-                        continue
-                params.append(f"{key}={item}")
-            data = value.to_ical() if hasattr(value, "to_ical") else str(value)
-            data = data.decode("utf-8", "replace") if isinstance(data, bytes) else str(data)
-            out.append(f"{name.upper()};{';'.join(params)}:{data}")
-        return out
-    def fingerprint(component):
-        return (component.name, tuple(sorted(own(component))), tuple(sorted(fingerprint(c) for c in component.subcomponents)))
-    def lines(component, path=""):
-        here = path + "/" + component.name
-        return [here + " " + line for line in own(component)] + [l for c in component.subcomponents for l in lines(c, here)]
-    status = 0
-    args = sys.argv[2:]
-    for original, jcal in zip(args[0::2], args[1::2]):
-        try:
-            before = icalendar.Calendar.from_ical(open(original, "rb").read())
-        except Exception as error:
-            print("skipped", original, "python icalendar cannot read it:", error)
-            continue
-        try:
-            after = icalendar.Calendar.from_jcal(json.loads(open(jcal, encoding="utf-8").read()))
-        except Exception as error:
+            try:
+                after = icalendar.Calendar.from_jcal(json.loads(open(jcal, encoding="utf-8").read()))
+            except Exception as error:
+                status = 1
+                print("refused", original, type(error).__name__, error)
+                continue
+            if fingerprint(before) == fingerprint(after):
+                print("same", original)
+                continue
             status = 1
-            print("refused", original, type(error).__name__, error)
-            continue
-        if fingerprint(before) == fingerprint(after):
-            print("same", original)
-            continue
-        status = 1
-        print("different", original)
-        a, b = sorted(lines(before)), sorted(lines(after))
-        for line in a:
-            if line in b: b.remove(line)
-            else: print("    -", line)
-        for line in b:
-            print("    +", line)
-    sys.exit(status)
-    """
+            print("different", original)
+            a, b = sorted(lines(before)), sorted(lines(after))
+            for line in a:
+                if line in b: b.remove(line)
+                else: print("    -", line)
+            for line in b:
+                print("    +", line)
+        sys.exit(status)
+        """
 
     /// Arguments: pairs of .ics file and where to write python icalendar's jCal of it. Prints
     /// `wrote` or `skipped` (icalendar cannot read the .ics) for each.
     private static let writesJCal = """
-    import json, sys, icalendar
-    args = sys.argv[1:]
-    for source, target in zip(args[0::2], args[1::2]):
-        try:
-            calendar = icalendar.Calendar.from_ical(open(source, "rb").read())
-        except Exception as error:
-            print("skipped", source, "python icalendar cannot read it:", error)
-            continue
-        with open(target, "w", encoding="utf-8") as out:
-            json.dump(calendar.to_jcal(), out, ensure_ascii=False)
-        print("wrote", source)
-    """
+        import json, sys, icalendar
+        args = sys.argv[1:]
+        for source, target in zip(args[0::2], args[1::2]):
+            try:
+                calendar = icalendar.Calendar.from_ical(open(source, "rb").read())
+            except Exception as error:
+                print("skipped", source, "python icalendar cannot read it:", error)
+                continue
+            with open(target, "w", encoding="utf-8") as out:
+                json.dump(calendar.to_jcal(), out, ensure_ascii=False)
+            print("wrote", source)
+        """
 }

@@ -59,8 +59,9 @@ final class RFCExampleTests: XCTestCase {
         XCTAssertTrue(semantic(xcal[0]) == semantic(ics), difference(semantic(xcal[0]), semantic(ics)))
         let event = xcal[0].components[1]
         XCTAssertEqual(event["RDATE"]?.value, "20060102T150000/PT2H")
-        XCTAssertEqual(event["RDATE"]?.parameters.sorted { $0.name < $1.name },
-                       [Parameter("TZID", "US/Eastern"), Parameter("VALUE", "PERIOD")])
+        XCTAssertEqual(
+            event["RDATE"]?.parameters.sorted { $0.name < $1.name },
+            [Parameter("TZID", "US/Eastern"), Parameter("VALUE", "PERIOD")])
         XCTAssertEqual(event["RRULE"]?.value, "FREQ=DAILY;COUNT=5")
         XCTAssertEqual(xcal[0].components[0].components[1]["TZOFFSETTO"]?.value, "-0500")
     }
@@ -69,13 +70,15 @@ final class RFCExampleTests: XCTestCase {
     /// the value, so the published document carries three line breaks B.2.1 does not have.
     func testRFC6321B2PublishedDescriptionKeepsTheLineBreaksOfTheRFCsWrapping() throws {
         let xcal = try XCalReader().calendars(from: fixture("rfc6321/b2.xml"))[0]
-        XCTAssertEqual(xcal.components[1]["DESCRIPTION"]?.value,
-                       "We are having a meeting all this week at 12\\npm for one hour\\, with an additional meeting on the first day"
-                       + "\\n2 hours long.\\nPlease bring your own lunch for the 12 pm\\nmeetings.")
+        XCTAssertEqual(
+            xcal.components[1]["DESCRIPTION"]?.value,
+            "We are having a meeting all this week at 12\\npm for one hour\\, with an additional meeting on the first day"
+                + "\\n2 hours long.\\nPlease bring your own lunch for the 12 pm\\nmeetings.")
         let corrected = try XCalReader().calendars(from: fixture("rfc6321/b2-corrected.xml"))[0]
-        XCTAssertEqual(corrected.components[1]["DESCRIPTION"]?.value,
-                       "We are having a meeting all this week at 12 pm for one hour\\, with an additional meeting on the first day"
-                       + " 2 hours long.\\nPlease bring your own lunch for the 12 pm meetings.")
+        XCTAssertEqual(
+            corrected.components[1]["DESCRIPTION"]?.value,
+            "We are having a meeting all this week at 12 pm for one hour\\, with an additional meeting on the first day"
+                + " 2 hours long.\\nPlease bring your own lunch for the 12 pm meetings.")
     }
 
     /// B.2.2 writes the VTIMEZONE's `<tzid>US/Eastern</tzid>` without a value element; the schema
@@ -126,12 +129,20 @@ final class RFCExampleTests: XCTestCase {
         let jcal = try JCalReader().calendars(from: fixture("rfc7265/b2-json-syntax-fixed.json"))[0]
         let ics = try readICalendar(url("rfc7265/b2.ics"))
         let found = differences(semantic(jcal), semantic(ics))
-        XCTAssertEqual(found.onlyInFirst, ["/VCALENDAR/VEVENT DTSTART;TZID=US/Eastern:20060102T140000",
-                                           "/VCALENDAR/VEVENT SUMMARY:Event #2",
-                                           "/VCALENDAR/VTIMEZONE/STANDARD RRULE:FREQ=YEARLY;BYDAY=1SU;BYMONTH=10"])
-        XCTAssertEqual(found.onlyInSecond, ["/VCALENDAR/VEVENT DTSTART;TZID=US/Eastern:20060104T140000",
-                                            "/VCALENDAR/VEVENT SUMMARY:Event #2 bis",
-                                            "/VCALENDAR/VTIMEZONE/STANDARD RRULE:FREQ=YEARLY;BYDAY=-1SU;BYMONTH=10"])
+        XCTAssertEqual(
+            found.onlyInFirst,
+            [
+                "/VCALENDAR/VEVENT DTSTART;TZID=US/Eastern:20060102T140000",
+                "/VCALENDAR/VEVENT SUMMARY:Event #2",
+                "/VCALENDAR/VTIMEZONE/STANDARD RRULE:FREQ=YEARLY;BYDAY=1SU;BYMONTH=10",
+            ])
+        XCTAssertEqual(
+            found.onlyInSecond,
+            [
+                "/VCALENDAR/VEVENT DTSTART;TZID=US/Eastern:20060104T140000",
+                "/VCALENDAR/VEVENT SUMMARY:Event #2 bis",
+                "/VCALENDAR/VTIMEZONE/STANDARD RRULE:FREQ=YEARLY;BYDAY=-1SU;BYMONTH=10",
+            ])
     }
 
     func testRFC7265B2CorrectedJCalReadsAsItsICalendarExample() throws {
@@ -140,15 +151,18 @@ final class RFCExampleTests: XCTestCase {
         let ics = try readICalendar(url("rfc7265/b2.ics"))
         XCTAssertTrue(semantic(jcal[0]) == semantic(ics), difference(semantic(jcal[0]), semantic(ics)))
         XCTAssertEqual(jcal[0].components[1]["RRULE"]?.value, "FREQ=DAILY;COUNT=5")
-        XCTAssertEqual(jcal[0].components[1]["DESCRIPTION"]?.value,
-                       "We are having a meeting all this week at 12 pm for one hour\\, with an additional meeting on the first day"
-                       + " 2 hours long.\\nPlease bring your own lunch for the 12 pm meetings.")
+        XCTAssertEqual(
+            jcal[0].components[1]["DESCRIPTION"]?.value,
+            "We are having a meeting all this week at 12 pm for one hour\\, with an additional meeting on the first day"
+                + " 2 hours long.\\nPlease bring your own lunch for the 12 pm meetings.")
     }
 
     // MARK: Writing the examples
 
-    private let writableExamples = ["rfc6321/b1.ics", "rfc6321/b1-corrected.ics", "rfc6321/b2-corrected.ics",
-                                    "rfc7265/b1.ics", "rfc7265/b2.ics"]
+    private let writableExamples = [
+        "rfc6321/b1.ics", "rfc6321/b1-corrected.ics", "rfc6321/b2-corrected.ics",
+        "rfc7265/b1.ics", "rfc7265/b2.ics",
+    ]
 
     func testEveryICalendarExampleWrittenAsXCalReadsBackTheSame() throws {
         for name in writableExamples {
@@ -192,8 +206,9 @@ final class RFCExampleTests: XCTestCase {
     /// jCal is RFC 7265's B.1.2 value for value.
     func testRFC6321AndRFC7265B1AreWhatCalbridgeWritesForTheirCorrectedICalendar() throws {
         let ics = try readICalendar(url("rfc6321/b1-corrected.ics"))
-        XCTAssertEqual(compact(String(decoding: XCalWriter().document(for: ics), as: UTF8.self)),
-                       compact(String(decoding: fixture("rfc6321/b1.xml"), as: UTF8.self)))
+        XCTAssertEqual(
+            compact(String(decoding: XCalWriter().document(for: ics), as: UTF8.self)),
+            compact(String(decoding: fixture("rfc6321/b1.xml"), as: UTF8.self)))
         let written = try JSONSerialization.jsonObject(with: Data(JCalWriter().document(for: ics)))
         let published = try JSONSerialization.jsonObject(with: Data(fixture("rfc7265/b1.json")))
         XCTAssertTrue((written as? NSArray)?.isEqual(published) ?? false, "\(written)")
@@ -224,7 +239,8 @@ final class RFCExampleTests: XCTestCase {
         let proximity = Property(name: "PROXIMITY", value: "ARRIVE")
         XCTAssertEqual(element(proximity), "<proximity><text>ARRIVE</text></proximity>")
         try readsBack(proximity)
-        let conference = Property(name: "CONFERENCE", parameters: [Parameter("VALUE", "URI")], value: "https://chat.example.com/audio?id=123456")
+        let conference = Property(
+            name: "CONFERENCE", parameters: [Parameter("VALUE", "URI")], value: "https://chat.example.com/audio?id=123456")
         XCTAssertEqual(element(conference), "<conference><uri>https://chat.example.com/audio?id=123456</uri></conference>")
         let calendar = Component(name: "VCALENDAR", components: [Component(name: "VEVENT", properties: [proximity, conference])])
         let json = String(decoding: JCalWriter().document(for: calendar), as: UTF8.self)
@@ -263,8 +279,9 @@ final class RFCExampleTests: XCTestCase {
         XCTAssertEqual(element(rdate), "<rdate><period><start>2011-05-17T12:00:00</start><duration>P1H</duration></period></rdate>")
         try readsBack(rdate)
         let freebusy = Property(name: "FREEBUSY", value: "20110517T120000Z/20110517T130000Z")
-        XCTAssertEqual(element(freebusy),
-                       "<freebusy><period><start>2011-05-17T12:00:00Z</start><end>2011-05-17T13:00:00Z</end></period></freebusy>")
+        XCTAssertEqual(
+            element(freebusy),
+            "<freebusy><period><start>2011-05-17T12:00:00Z</start><end>2011-05-17T13:00:00Z</end></period></freebusy>")
         try readsBack(freebusy)
     }
 
@@ -272,7 +289,9 @@ final class RFCExampleTests: XCTestCase {
     /// (a date-time and a duration, with a '/' of their own) came back as a mangled end.
     func testAPeriodWithAnEmptyStartIsCarriedAsUnknownText() throws {
         let rdate = Property(name: "RDATE", parameters: [Parameter("VALUE", "PERIOD")], value: "/00301002T150000/PT1H")
-        XCTAssertEqual(element(rdate), "<rdate><parameters><value><text>PERIOD</text></value></parameters><unknown>/00301002T150000/PT1H</unknown></rdate>")
+        XCTAssertEqual(
+            element(rdate),
+            "<rdate><parameters><value><text>PERIOD</text></value></parameters><unknown>/00301002T150000/PT1H</unknown></rdate>")
         try readsBack(rdate)
     }
 
@@ -281,14 +300,17 @@ final class RFCExampleTests: XCTestCase {
     /// reader then dropped as ISO punctuation.
     func testAPeriodWhoseDurationHasTwoSignsIsCarriedAsUnknownText() throws {
         let rdate = Property(name: "RDATE", parameters: [Parameter("VALUE", "PERIOD")], value: "20060102T150000/--P1H")
-        XCTAssertEqual(element(rdate), "<rdate><parameters><value><text>PERIOD</text></value></parameters><unknown>20060102T150000/--P1H</unknown></rdate>")
+        XCTAssertEqual(
+            element(rdate),
+            "<rdate><parameters><value><text>PERIOD</text></value></parameters><unknown>20060102T150000/--P1H</unknown></rdate>")
         try readsBack(rdate)
     }
 
     func testRecurIsWrittenAsOneElementPerRulePartAsRFC6321Section3_6_10Shows() throws {
         let rrule = Property(name: "RRULE", value: "FREQ=YEARLY;COUNT=5;BYDAY=-1SU;BYMONTH=10")
-        XCTAssertEqual(element(rrule),
-                       "<rrule><recur><freq>YEARLY</freq><count>5</count><byday>-1SU</byday><bymonth>10</bymonth></recur></rrule>")
+        XCTAssertEqual(
+            element(rrule),
+            "<rrule><recur><freq>YEARLY</freq><count>5</count><byday>-1SU</byday><bymonth>10</bymonth></recur></rrule>")
         try readsBack(rrule)
     }
 
@@ -312,8 +334,10 @@ final class RFCExampleTests: XCTestCase {
 
     func testTextParameterIsWrittenAsATextElementAsRFC6321Section3_5Shows() throws {
         let attendee = Property(name: "ATTENDEE", parameters: [Parameter("PARTSTAT", "NEEDS-ACTION")], value: "mailto:cyrus@example.com")
-        XCTAssertEqual(element(attendee), "<attendee><parameters><partstat><text>NEEDS-ACTION</text></partstat></parameters>"
-                       + "<cal-address>mailto:cyrus@example.com</cal-address></attendee>")
+        XCTAssertEqual(
+            element(attendee),
+            "<attendee><parameters><partstat><text>NEEDS-ACTION</text></partstat></parameters>"
+                + "<cal-address>mailto:cyrus@example.com</cal-address></attendee>")
         try readsBack(attendee)
     }
 
@@ -321,7 +345,8 @@ final class RFCExampleTests: XCTestCase {
     /// boolean in upper case, as from `<boolean>`, so what calbridge writes of it reads back the same
     /// (a bare `w` once came back `W`, found by fuzzing the xCal round trip).
     func testABareBooleanParameterIsReadAsItsBooleanElementIs() throws {
-        let xcal = #"<icalendar xmlns="urn:ietf:params:xml:ns:icalendar-2.0"><vcalendar><components><vevent><properties>"#
+        let xcal =
+            #"<icalendar xmlns="urn:ietf:params:xml:ns:icalendar-2.0"><vcalendar><components><vevent><properties>"#
             + "<attendee><parameters><rsvp>true</rsvp><cn>Ann</cn></parameters><cal-address>mailto:a@example.com</cal-address></attendee>"
             + "<attendee><parameters><rsvp>w</rsvp></parameters><cal-address>mailto:b@example.com</cal-address></attendee>"
             + "</properties></vevent></components></vcalendar></icalendar>"
@@ -343,8 +368,10 @@ final class RFCExampleTests: XCTestCase {
     /// element IC:unknown". calbridge writes `<x-param><text>PT30M</text></x-param>`.
     func testUnrecognizedParameterIsWrittenAsUnknownAsRFC6321Section5Shows() throws {
         let dtstart = Property(name: "DTSTART", parameters: [Parameter("X-PARAM", "PT30M")], value: "20110512T130000Z")
-        XCTAssertEqual(element(dtstart), "<dtstart><parameters><x-param><unknown>PT30M</unknown></x-param></parameters>"
-                       + "<date-time>2011-05-12T13:00:00Z</date-time></dtstart>")
+        XCTAssertEqual(
+            element(dtstart),
+            "<dtstart><parameters><x-param><unknown>PT30M</unknown></x-param></parameters>"
+                + "<date-time>2011-05-12T13:00:00Z</date-time></dtstart>")
         try readsBack(dtstart)
     }
 
@@ -352,7 +379,8 @@ final class RFCExampleTests: XCTestCase {
     /// containing property MUST NOT have a VALUE property parameter" — also when the property is one
     /// calbridge knows (python icalendar writes RFC 7986's COLOR and NAME as unknown).
     func testUnknownValueOfAKnownPropertyIsReadWithoutAValueParameter() throws {
-        let xcal = #"<icalendar xmlns="urn:ietf:params:xml:ns:icalendar-2.0"><vcalendar><properties>"#
+        let xcal =
+            #"<icalendar xmlns="urn:ietf:params:xml:ns:icalendar-2.0"><vcalendar><properties>"#
             + "<color><unknown>darkorange</unknown></color></properties></vcalendar></icalendar>"
         let fromXCal = try XCalReader().calendars(from: Array(xcal.utf8))[0]["COLOR"]
         XCTAssertEqual(fromXCal?.value, "darkorange")

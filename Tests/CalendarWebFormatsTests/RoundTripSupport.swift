@@ -49,9 +49,12 @@ func semantic(_ component: Component) -> Component {
         var p = property
         let type = ValueCodec.type(of: property)
         if type != .unknown {
-            p.value = ValueCodec.raw(ValueCodec.values(of: property, type: type), type: type, layout: PropertyDesignTable.layout(of: property.name, type: type))
+            p.value = ValueCodec.raw(
+                ValueCodec.values(of: property, type: type), type: type, layout: PropertyDesignTable.layout(of: property.name, type: type))
         }
-        if type == PropertyDesignTable.type(of: property.name) && !(PropertyDesignTable.design(for: property.name)?.requiresValueParameter == true) {
+        if type == PropertyDesignTable.type(of: property.name)
+            && !(PropertyDesignTable.design(for: property.name)?.requiresValueParameter == true)
+        {
             p.parameters.removeAll { $0.name == "VALUE" }
         } else if type != .unknown && p[parameter: "VALUE"] == nil {
             // A bare date where a date-time is the default is a date (ValueCodec.type): say so.

@@ -15,19 +15,25 @@ final class XCalJCalStreamingTests: XCTestCase {
     /// `escapes.xml` and `escapes.jcal` were written by the libxml2 tree writer and the JSONValue
     /// writer that the streaming writers replaced.
     func testStreamingWritersGiveTheBytesOfTheWholeDocumentWritersTheyReplaced() throws {
-        let calendar = try readICalendar(URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("Fixtures/streaming/escapes.ics"))
-        XCTAssertEqual(String(decoding: XCalWriter().document(for: calendar), as: UTF8.self),
-                       String(decoding: try fixture("escapes.xml"), as: UTF8.self))
-        XCTAssertEqual(String(decoding: JCalWriter().document(for: calendar), as: UTF8.self),
-                       String(decoding: try fixture("escapes.jcal"), as: UTF8.self))
+        let calendar = try readICalendar(
+            URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+                .appendingPathComponent("Fixtures/streaming/escapes.ics"))
+        XCTAssertEqual(
+            String(decoding: XCalWriter().document(for: calendar), as: UTF8.self),
+            String(decoding: try fixture("escapes.xml"), as: UTF8.self))
+        XCTAssertEqual(
+            String(decoding: JCalWriter().document(for: calendar), as: UTF8.self),
+            String(decoding: try fixture("escapes.jcal"), as: UTF8.self))
     }
 
     func testEmptyCalendarAndEmptyComponentAreSelfClosingInXCal() {
         let empty = String(decoding: XCalWriter().document(for: Component(name: "VCALENDAR")), as: UTF8.self)
-        XCTAssertEqual(empty, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<icalendar xmlns=\"\(XCalWriter.namespace)\">\n  <vcalendar/>\n</icalendar>\n")
-        let bare = String(decoding: XCalWriter().document(for: Component(name: "VCALENDAR", components: [Component(name: "VEVENT")])),
-                          as: UTF8.self)
+        XCTAssertEqual(
+            empty,
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<icalendar xmlns=\"\(XCalWriter.namespace)\">\n  <vcalendar/>\n</icalendar>\n")
+        let bare = String(
+            decoding: XCalWriter().document(for: Component(name: "VCALENDAR", components: [Component(name: "VEVENT")])),
+            as: UTF8.self)
         XCTAssertTrue(bare.contains("  <vcalendar>\n    <components>\n      <vevent/>\n    </components>\n  </vcalendar>\n"), bare)
         XCTAssertEqual(String(decoding: JCalWriter().document(for: Component(name: "VCALENDAR")), as: UTF8.self), "[\"vcalendar\",[],[]]\n")
     }
@@ -37,10 +43,11 @@ final class XCalJCalStreamingTests: XCTestCase {
             let bytes = try fixture(name)
             var next = 0
             let byByte = try CalendarDocumentEvent.calendars { handle in
-                try read({ () -> [UInt8]? in
-                    defer { next += 1 }
-                    return next < bytes.count ? [bytes[next]] : nil
-                }, handle)
+                try read(
+                    { () -> [UInt8]? in
+                        defer { next += 1 }
+                        return next < bytes.count ? [bytes[next]] : nil
+                    }, handle)
             }
             let whole = name.hasSuffix(".xml") ? try XCalReader().calendars(from: bytes) : try JCalReader().calendars(from: bytes)
             XCTAssertEqual(byByte.map(\.canonicalForm), whole.map(\.canonicalForm), name)
@@ -66,9 +73,13 @@ final class XCalJCalStreamingTests: XCTestCase {
     func testXCalErrorInTheThirdComponentComesAfterTheFirstTwoWithItsLineAndColumn() {
         var uids: [String] = []
         var pending: [UInt8]? = Array(xcalWithBadThirdEvent.utf8)
-        XCTAssertThrowsError(try XCalReader().read(chunks: { defer { pending = nil }; return pending }) { event in
-            if case .component(let read) = event { uids.append(try read.component()["UID"]?.value ?? "") }
-        }) { error in
+        XCTAssertThrowsError(
+            try XCalReader().read(chunks: {
+                defer { pending = nil }; return pending
+            }) { event in
+                if case .component(let read) = event { uids.append(try read.component()["UID"]?.value ?? "") }
+            }
+        ) { error in
             let error = error as? DocumentError
             XCTAssertEqual(error?.line, 8)
             XCTAssertEqual(error?.column, 65)
@@ -87,9 +98,13 @@ final class XCalJCalStreamingTests: XCTestCase {
             """
         var uids: [String] = []
         var pending: [UInt8]? = Array(jcal.utf8)
-        XCTAssertThrowsError(try JCalReader().read(chunks: { defer { pending = nil }; return pending }) { event in
-            if case .component(let read) = event { uids.append(try read.component()["UID"]?.value ?? "") }
-        }) { error in
+        XCTAssertThrowsError(
+            try JCalReader().read(chunks: {
+                defer { pending = nil }; return pending
+            }) { event in
+                if case .component(let read) = event { uids.append(try read.component()["UID"]?.value ?? "") }
+            }
+        ) { error in
             let error = error as? DocumentError
             XCTAssertEqual(error?.line, 4)
             XCTAssertEqual(error?.column, 3)
@@ -127,15 +142,20 @@ final class XCalJCalStreamingTests: XCTestCase {
         let bound = 1 << 20
         let text = [UInt8](repeating: UInt8(ascii: "a"), count: 64 << 10)
         for (opening, read) in [
-            ("<icalendar xmlns=\"urn:ietf:params:xml:ns:icalendar-2.0\"><vcalendar><components><vevent><properties>"
-             + "<description><text>", XCalReader(maximumComponentBytes: bound).read),
+            (
+                "<icalendar xmlns=\"urn:ietf:params:xml:ns:icalendar-2.0\"><vcalendar><components><vevent><properties>"
+                    + "<description><text>", XCalReader(maximumComponentBytes: bound).read
+            ),
             ("[\"vcalendar\",[],[[\"vevent\",[[\"description\",{},\"text\",\"", JCalReader(maximumComponentBytes: bound).read),
         ] {
             var chunks = 0
-            XCTAssertThrowsError(try read({ () -> [UInt8]? in
-                chunks += 1
-                return chunks == 1 ? Array(opening.utf8) : chunks < 1_000 ? text : nil
-            }, { _ in })) { error in
+            XCTAssertThrowsError(
+                try read(
+                    { () -> [UInt8]? in
+                        chunks += 1
+                        return chunks == 1 ? Array(opening.utf8) : chunks < 1_000 ? text : nil
+                    }, { _ in })
+            ) { error in
                 XCTAssertTrue("\(error)".contains("larger than 1 MiB"), "\(error)")
                 XCTAssertEqual((error as? DocumentError)?.line, 1, "\(error)")
             }

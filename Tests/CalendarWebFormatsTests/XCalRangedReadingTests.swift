@@ -7,7 +7,8 @@ import XCTest
 /// whose boundaries a scan could take wrongly. Ranges of one byte put every component in a range
 /// of its own, and chunks of a few bytes cut the document everywhere.
 final class XCalRangedReadingTests: XCTestCase {
-    private let opening = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<icalendar xmlns=\"urn:ietf:params:xml:ns:icalendar-2.0\">\n"
+    private let opening =
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<icalendar xmlns=\"urn:ietf:params:xml:ns:icalendar-2.0\">\n"
         + "<vcalendar>\n<properties><version><text>2.0</text></version></properties>\n<components>\n"
     private let closing = "</components>\n</vcalendar>\n</icalendar>\n"
 
@@ -24,7 +25,8 @@ final class XCalRangedReadingTests: XCTestCase {
     private func record(_ event: CalendarDocumentEvent, into reading: inout Reading) {
         switch event {
         case .calendar: reading.events.append("calendar")
-        case .property(let property): reading.events.append("property \(property.name) \(property.value) line \(property.location?.line ?? 0)")
+        case .property(let property):
+            reading.events.append("property \(property.name) \(property.value) line \(property.location?.line ?? 0)")
         case .component(let read):
             do {
                 let component = try read.component()
@@ -74,15 +76,18 @@ final class XCalRangedReadingTests: XCTestCase {
             return unread
         }
         do {
-            try XCalReader().read(chunks: chunks(of: text, size: chunkSize), rangeBytes: rangeBytes,
-                                  submit: submit, drain: drain) { record($0, into: &reading) }
+            try XCalReader().read(
+                chunks: chunks(of: text, size: chunkSize), rangeBytes: rangeBytes,
+                submit: submit, drain: drain
+            ) { record($0, into: &reading) }
         } catch {
             reading.error = "\(error)"
         }
         return (reading, readApart)
     }
 
-    private func assertRangedReadsAsSequential(_ text: String, readApart expected: Int?, file: StaticString = #filePath, line: UInt = #line) {
+    private func assertRangedReadsAsSequential(_ text: String, readApart expected: Int?, file: StaticString = #filePath, line: UInt = #line)
+    {
         let whole = sequential(text)
         for chunkSize in [3, 17, 1 << 20] {
             let (reading, readApart) = ranged(text, chunkSize: chunkSize)
@@ -98,7 +103,8 @@ final class XCalRangedReadingTests: XCTestCase {
     }
 
     func testComponentsMarkupInCDATAAndCommentsStaysText() {
-        let text = opening + event("one", "<description><text><![CDATA[</vevent></components><vevent>]]></text></description>")
+        let text =
+            opening + event("one", "<description><text><![CDATA[</vevent></components><vevent>]]></text></description>")
             + "<!-- <vevent> </components> -->\n" + event("two", "<!-- </vevent> -->") + "<?note </vevent>?>\n" + event("three") + closing
         assertRangedReadsAsSequential(text, readApart: 3)
         XCTAssertTrue(sequential(text).events[2].contains("value: \"</vevent></components><vevent>\""))
@@ -106,7 +112,8 @@ final class XCalRangedReadingTests: XCTestCase {
 
     func testQuotedGreaterThanAndNestedAlarmsAndOneLineComponents() {
         let alarm = "<components><valarm><properties><action><text>DISPLAY</text></action></properties></valarm></components>"
-        let text = opening + "<vevent note=\"a>b\"><properties><uid><text>one</text></uid></properties>\(alarm)</vevent>"
+        let text =
+            opening + "<vevent note=\"a>b\"><properties><uid><text>one</text></uid></properties>\(alarm)</vevent>"
             + event("two").replacingOccurrences(of: "\n", with: "") + "<vevent/>\r\n\t" + event("three") + closing
         assertRangedReadsAsSequential(text, readApart: 4)
     }
@@ -116,7 +123,8 @@ final class XCalRangedReadingTests: XCTestCase {
         let text = (opening + "<!-- Grüße 📅 -->" + event("one") + "<!-- ü -->" + bad + "\n" + event("three") + closing)
             .replacingOccurrences(of: "\n", with: "\r\n")
         assertRangedReadsAsSequential(text, readApart: 3)
-        XCTAssertEqual(sequential(text).events[3], "skipped :7:69: <location> inside <vevent>: only <properties> and <components> belong there")
+        XCTAssertEqual(
+            sequential(text).events[3], "skipped :7:69: <location> inside <vevent>: only <properties> and <components> belong there")
     }
 
     func testAMalformedComponentInTheMiddleIsHandedOnWithItsPlace() {
@@ -138,17 +146,21 @@ final class XCalRangedReadingTests: XCTestCase {
     }
 
     func testPrefixesAndUndeclaredEntitiesAreReadAsTheSequentialReaderReadsThem() {
-        let prefixed = "<x:icalendar xmlns:x=\"urn:ietf:params:xml:ns:icalendar-2.0\"><x:vcalendar><x:components>"
+        let prefixed =
+            "<x:icalendar xmlns:x=\"urn:ietf:params:xml:ns:icalendar-2.0\"><x:vcalendar><x:components>"
             + "<x:vevent><x:properties><x:uid><x:text>p</x:text></x:uid></x:properties></x:vevent></x:components></x:vcalendar></x:icalendar>"
         assertRangedReadsAsSequential(prefixed, readApart: 0)
-        let declaredOnTheComponent = opening + "<c:vevent xmlns:c=\"urn:ietf:params:xml:ns:icalendar-2.0\"><c:properties>"
+        let declaredOnTheComponent =
+            opening + "<c:vevent xmlns:c=\"urn:ietf:params:xml:ns:icalendar-2.0\"><c:properties>"
             + "<c:uid><c:text>c</c:text></c:uid></c:properties></c:vevent>\n" + closing
         assertRangedReadsAsSequential(declaredOnTheComponent, readApart: 1)
         assertRangedReadsAsSequential(opening + event("one") + event("&undeclared;") + event("three") + closing, readApart: 1)
     }
 
     func testSeveralCalendarsPropertiesAfterComponentsAndOtherEncodings() {
-        let second = "<vcalendar><components>" + event("two") + "</components><properties><method><text>PUBLISH</text></method></properties></vcalendar>"
+        let second =
+            "<vcalendar><components>" + event("two")
+            + "</components><properties><method><text>PUBLISH</text></method></properties></vcalendar>"
         assertRangedReadsAsSequential(opening + event("one") + "</components></vcalendar>\n" + second + "</icalendar>", readApart: 2)
         let latin = opening.replacingOccurrences(of: "UTF-8", with: "ISO-8859-1") + event("one") + closing
         assertRangedReadsAsSequential(latin, readApart: 0)

@@ -24,12 +24,13 @@ final class XCalSchemaTests: XCTestCase {
     }
 
     func testTheSchemaStillRefusesWhatRFC6321Forbids() throws {
-        let wrongType = Array("""
-        <icalendar xmlns="urn:ietf:params:xml:ns:icalendar-2.0"><vcalendar><properties><prodid><text>x</text></prodid>
-        <version><text>2.0</text></version></properties><components><vevent><properties><uid><text>1</text></uid>
-        <dtstamp><date-time>2026-01-01T00:00:00Z</date-time></dtstamp><dtstart><text>soon</text></dtstart></properties>
-        </vevent></components></vcalendar></icalendar>
-        """.utf8)
+        let wrongType = Array(
+            """
+            <icalendar xmlns="urn:ietf:params:xml:ns:icalendar-2.0"><vcalendar><properties><prodid><text>x</text></prodid>
+            <version><text>2.0</text></version></properties><components><vevent><properties><uid><text>1</text></uid>
+            <dtstamp><date-time>2026-01-01T00:00:00Z</date-time></dtstamp><dtstart><text>soon</text></dtstart></properties>
+            </vevent></components></vcalendar></icalendar>
+            """.utf8)
         XCTAssertFalse(try XCalSchema.problems(in: wrongType).isEmpty)
     }
 }

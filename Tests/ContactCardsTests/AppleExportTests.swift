@@ -7,8 +7,9 @@ import XCTest
 final class AppleExportTests: XCTestCase {
     func testReadsEveryCardWithoutProblems() throws {
         let result = try CardFiles.read("apple.vcf")
-        XCTAssertEqual(result.cards.map(\.displayName),
-                       ["Maja Lindqvist", "Dr. Chidi Okafor", "Harbour View Dental", "Giulia Rossi"])
+        XCTAssertEqual(
+            result.cards.map(\.displayName),
+            ["Maja Lindqvist", "Dr. Chidi Okafor", "Harbour View Dental", "Giulia Rossi"])
         XCTAssertEqual(result.problems, [])
         XCTAssertEqual(result.cardsWithoutDates, 1)
     }
@@ -16,11 +17,13 @@ final class AppleExportTests: XCTestCase {
     func testLeapDayBirthdayWithYearAndGroupedLabelsPairUp() throws {
         let maja = try CardFiles.read("apple.vcf").cards[0]
         XCTAssertEqual(maja.uid, "7A1E4C2B-93D5-4F0E-A8B1-3C6D2E9F1A40")
-        XCTAssertEqual(maja.days, [
-            Day(.birthday, 1988, 2, 29),
-            Day(.anniversary, 2014, 6, 21),
-            Day(.labelled("Name day"), 2019, 9, 3),
-        ])
+        XCTAssertEqual(
+            maja.days,
+            [
+                Day(.birthday, 1988, 2, 29),
+                Day(.anniversary, 2014, 6, 21),
+                Day(.labelled("Name day"), 2019, 9, 3),
+            ])
         XCTAssertEqual(maja.dates.map { $0.location?.line }, [13, 14, 16])
         XCTAssertEqual(maja.location, SourceLocation(line: 1, column: 1))
     }

@@ -7,27 +7,31 @@ import XCTest
 final class BadInputTests: XCTestCase {
     func testEveryProblemOfTheProblemFileWithItsPlace() throws {
         let result = try CardFiles.read("problems.vcf")
-        XCTAssertEqual(result.problems.map(\.description), [
-            #"problems.vcf:4:6: error: BDAY "1985-02-30": February 1985 has 28 days, not 30 (repair: skips the date)"#,
-            #"problems.vcf:11:6: error: BDAY "--0230": February has 29 days, not 30 (repair: skips the date)"#,
-            #"problems.vcf:17:17: error: BDAY is the text "circa 1800", not a date (repair: skips the date)"#,
-            #"problems.vcf:22:5: error: not a vCard line (expected ':' after the name and parameters of THIS, found ' '): "this line lost its colon" (repair: skips it)"#,
-            #"problems.vcf:23:6: error: BDAY "1990-13-01": there is no month 13 (repair: skips the date)"#,
-            "problems.vcf:27:1: error: 2 lines from here on are outside BEGIN:VCARD … END:VCARD (repair: skips them)",
-            "problems.vcf:29:1: error: the card begun here has no END:VCARD before the end of the file (repair: reads it up to there)",
-        ])
+        XCTAssertEqual(
+            result.problems.map(\.description),
+            [
+                #"problems.vcf:4:6: error: BDAY "1985-02-30": February 1985 has 28 days, not 30 (repair: skips the date)"#,
+                #"problems.vcf:11:6: error: BDAY "--0230": February has 29 days, not 30 (repair: skips the date)"#,
+                #"problems.vcf:17:17: error: BDAY is the text "circa 1800", not a date (repair: skips the date)"#,
+                #"problems.vcf:22:5: error: not a vCard line (expected ':' after the name and parameters of THIS, found ' '): "this line lost its colon" (repair: skips it)"#,
+                #"problems.vcf:23:6: error: BDAY "1990-13-01": there is no month 13 (repair: skips the date)"#,
+                "problems.vcf:27:1: error: 2 lines from here on are outside BEGIN:VCARD … END:VCARD (repair: skips them)",
+                "problems.vcf:29:1: error: the card begun here has no END:VCARD before the end of the file (repair: reads it up to there)",
+            ])
     }
 
     func testTheRestOfEachCardIsStillRead() throws {
         let result = try CardFiles.read("problems.vcf")
         XCTAssertEqual(result.cards.map(\.displayName), ["Piet de Vries", "Ada Whitfield", "Ezra Pond", "Ines Duarte", "Karl Brenner"])
-        XCTAssertEqual(result.cards.map(\.days), [
-            [Day(.anniversary, 2010, 6, 19)],
-            [],
-            [],
-            [Day(.labelled("Other"), 2020, 2, 29)],
-            [Day(.birthday, 2001, 9, 11)],
-        ])
+        XCTAssertEqual(
+            result.cards.map(\.days),
+            [
+                [Day(.anniversary, 2010, 6, 19)],
+                [],
+                [],
+                [Day(.labelled("Other"), 2020, 2, 29)],
+                [Day(.birthday, 2001, 9, 11)],
+            ])
         XCTAssertEqual(result.cardsWithoutDates, 2)
         XCTAssertEqual(result.datesSkipped, 4)
     }
@@ -69,21 +73,26 @@ final class BadInputTests: XCTestCase {
     func testBeginInsideACardEndsTheOpenCard() {
         let result = CardFiles.read(text: "BEGIN:VCARD\nFN:Ada\nBEGIN:VCARD\nFN:Ezra\nEND:VCARD\n")
         XCTAssertEqual(result.cards.map(\.displayName), ["Ada", "Ezra"])
-        XCTAssertEqual(result.problems.map(\.description),
-                       ["test.vcf:1:1: error: the card begun here has no END:VCARD before the BEGIN:VCARD of line 3 (repair: reads it up to there)"])
+        XCTAssertEqual(
+            result.problems.map(\.description),
+            ["test.vcf:1:1: error: the card begun here has no END:VCARD before the BEGIN:VCARD of line 3 (repair: reads it up to there)"])
     }
 
     func testEndWithoutBegin() {
         let result = CardFiles.read(text: "END:VCARD\nBEGIN:VCARD\nFN:Ada\nEND:VCARD\n")
         XCTAssertEqual(result.cards.map(\.displayName), ["Ada"])
-        XCTAssertEqual(result.problems.map(\.description), ["test.vcf:1:1: error: END:VCARD without a BEGIN:VCARD before it (repair: skips it)"])
+        XCTAssertEqual(
+            result.problems.map(\.description), ["test.vcf:1:1: error: END:VCARD without a BEGIN:VCARD before it (repair: skips it)"])
     }
 
     func testUnclosedQuoteInAParameter() {
         let result = CardFiles.read(text: "BEGIN:VCARD\nFN;X-NOTE=\"open:Ada\nN:Whitfield;Ada\nEND:VCARD\n")
         XCTAssertEqual(result.cards.map(\.displayName), ["Ada Whitfield"])
-        XCTAssertEqual(result.problems.map(\.description),
-                       [#"test.vcf:2:11: error: not a vCard line (a quoted parameter value is not closed with '"'): "FN;X-NOTE="open:Ada" (repair: skips it)"#])
+        XCTAssertEqual(
+            result.problems.map(\.description),
+            [
+                #"test.vcf:2:11: error: not a vCard line (a quoted parameter value is not closed with '"'): "FN;X-NOTE="open:Ada" (repair: skips it)"#
+            ])
     }
 
     func testEmptyInputHasNothing() {

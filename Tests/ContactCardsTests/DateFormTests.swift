@@ -56,7 +56,8 @@ final class DateFormTests: XCTestCase {
     }
 
     func testAppleDateLabels() throws {
-        let card = try CardFiles.card("""
+        let card = try CardFiles.card(
+            """
             BEGIN:VCARD
             VERSION:3.0
             FN:Test Person
@@ -70,16 +71,19 @@ final class DateFormTests: XCTestCase {
             END:VCARD
 
             """)
-        XCTAssertEqual(card.days, [
-            Day(.anniversary, 2010, 6, 19),
-            Day(.labelled("Other"), 2001, 1, 2),
-            Day(.labelled("Name day"), nil, 3, 15),
-            Day(.labelled("Other"), 1999, 12, 31),
-        ])
+        XCTAssertEqual(
+            card.days,
+            [
+                Day(.anniversary, 2010, 6, 19),
+                Day(.labelled("Other"), 2001, 1, 2),
+                Day(.labelled("Name day"), nil, 3, 15),
+                Day(.labelled("Other"), 1999, 12, 31),
+            ])
     }
 
     func testGroupNamesMatchWhateverTheirCase() throws {
-        let card = try CardFiles.card("""
+        let card = try CardFiles.card(
+            """
             BEGIN:VCARD
             VERSION:3.0
             FN:Test Person

@@ -7,8 +7,9 @@ import XCTest
 final class GoogleExportTests: XCTestCase {
     func testNamesFallBackToTheEmailWhenFNAndNAreEmpty() throws {
         let result = try CardFiles.read("google.vcf")
-        XCTAssertEqual(result.cards.map(\.displayName),
-                       ["Tomás Ferreira", "Priya Raman", "newsletter@example.org", "Oskar Nowak"])
+        XCTAssertEqual(
+            result.cards.map(\.displayName),
+            ["Tomás Ferreira", "Priya Raman", "newsletter@example.org", "Oskar Nowak"])
         XCTAssertEqual(result.problems, [])
     }
 

@@ -24,14 +24,16 @@ final class LineSyntaxTests: XCTestCase {
     }
 
     func testFoldedLinesWithSpaceOrTabAreJoined() throws {
-        let folded = try CardFiles.card("BEGIN:VCARD\nVERSION:3.0\nFN:Maja Lind\n qvist\nN:Lindqvist;\n\tMaja;;;\nBD\n AY:1988-0\n 2-29\nEND:VCARD\n")
+        let folded = try CardFiles.card(
+            "BEGIN:VCARD\nVERSION:3.0\nFN:Maja Lind\n qvist\nN:Lindqvist;\n\tMaja;;;\nBD\n AY:1988-0\n 2-29\nEND:VCARD\n")
         XCTAssertEqual(folded.displayName, "Maja Lindqvist")
         XCTAssertEqual(folded.days, [Day(.birthday, 1988, 2, 29)])
         XCTAssertEqual(folded.dates.first?.location, SourceLocation(line: 7, column: 1))
     }
 
     func testQuotedPrintableSoftLineBreaksAreJoined() throws {
-        let card = try CardFiles.card("""
+        let card = try CardFiles.card(
+            """
             BEGIN:VCARD
             VERSION:2.1
             FN;ENCODING=QUOTED-PRINTABLE:J=C3=BCrgen=20=
@@ -52,7 +54,8 @@ final class LineSyntaxTests: XCTestCase {
     }
 
     func testCharsetISO88591RawBytes() {
-        let bytes = Array("BEGIN:VCARD\r\nVERSION:2.1\r\nFN;CHARSET=ISO-8859-1:".utf8) + [0xC5, 0x73, 0x61, 0x20, 0x53, 0x74, 0xE5, 0x68, 0x6C]
+        let bytes =
+            Array("BEGIN:VCARD\r\nVERSION:2.1\r\nFN;CHARSET=ISO-8859-1:".utf8) + [0xC5, 0x73, 0x61, 0x20, 0x53, 0x74, 0xE5, 0x68, 0x6C]
             + Array("\r\nEND:VCARD\r\n".utf8)
         XCTAssertEqual(read(bytes).cards.first?.displayName, "Åsa Ståhl")
     }
@@ -68,13 +71,15 @@ final class LineSyntaxTests: XCTestCase {
     }
 
     func testBareTypeParametersOfVCard21() throws {
-        let card = try CardFiles.card("BEGIN:VCARD\nVERSION:2.1\nTEL;HOME;VOICE:+49 30 7654321\nEMAIL;PREF;INTERNET:jm@example.org\nBDAY:19850412\nEND:VCARD\n")
+        let card = try CardFiles.card(
+            "BEGIN:VCARD\nVERSION:2.1\nTEL;HOME;VOICE:+49 30 7654321\nEMAIL;PREF;INTERNET:jm@example.org\nBDAY:19850412\nEND:VCARD\n")
         XCTAssertEqual(card.displayName, "jm@example.org")
         XCTAssertEqual(card.days, [Day(.birthday, 1985, 4, 12)])
     }
 
     func testPropertyAndParameterNamesIgnoreCase() throws {
-        let card = try CardFiles.card("begin:vcard\nversion:3.0\nfn:Maja\nBday;value=date:1988-02-29\nx-anniversary:2014-06-21\nUid:abc-1\nEnd:VCard\n")
+        let card = try CardFiles.card(
+            "begin:vcard\nversion:3.0\nfn:Maja\nBday;value=date:1988-02-29\nx-anniversary:2014-06-21\nUid:abc-1\nEnd:VCard\n")
         XCTAssertEqual(card.displayName, "Maja")
         XCTAssertEqual(card.uid, "abc-1")
         XCTAssertEqual(card.days, [Day(.birthday, 1988, 2, 29), Day(.anniversary, 2014, 6, 21)])

@@ -7,8 +7,9 @@ import XCTest
 final class NextcloudExportTests: XCTestCase {
     func testReadsEveryCardWithoutProblems() throws {
         let result = try CardFiles.read("nextcloud.vcf")
-        XCTAssertEqual(result.cards.map(\.displayName),
-                       ["Lena Hoffmann", "Noah Wiśniewski", "Margarethe Vogel", "Stadtbibliothek Mitte"])
+        XCTAssertEqual(
+            result.cards.map(\.displayName),
+            ["Lena Hoffmann", "Noah Wiśniewski", "Margarethe Vogel", "Stadtbibliothek Mitte"])
         XCTAssertEqual(result.problems, [])
         XCTAssertEqual(result.cardsWithoutDates, 1)
     }

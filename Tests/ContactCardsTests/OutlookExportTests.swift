@@ -7,8 +7,9 @@ import XCTest
 final class OutlookExportTests: XCTestCase {
     func testWindows1252AndUTF8AndLatin1NamesAreDecoded() throws {
         let result = try CardFiles.read("outlook.vcf")
-        XCTAssertEqual(result.cards.map(\.displayName),
-                       ["Jürgen Müller", "Françoise Dubois-Lefèvre", "Björn Sigurðsson", "Åsa Ståhl"])
+        XCTAssertEqual(
+            result.cards.map(\.displayName),
+            ["Jürgen Müller", "Françoise Dubois-Lefèvre", "Björn Sigurðsson", "Åsa Ståhl"])
         XCTAssertEqual(result.problems, [])
     }
 

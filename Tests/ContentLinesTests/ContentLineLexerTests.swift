@@ -20,12 +20,15 @@ final class ContentLineLexerTests: XCTestCase {
             let parameter = try lexer.parameter(bytes, &i)
             var values = parameter.firstValue.map { [ContentLineLexer.decoded(bytes[$0])] } ?? []
             while let next = try lexer.nextValue(bytes, &i) { values.append(ContentLineLexer.decoded(bytes[next])) }
-            parameters.append(ContentLineLexer.upperCased(bytes[parameter.name]) + (parameter.firstValue == nil ? "" : "=" + values.joined(separator: "|")))
+            parameters.append(
+                ContentLineLexer.upperCased(bytes[parameter.name])
+                    + (parameter.firstValue == nil ? "" : "=" + values.joined(separator: "|")))
         }
         let start = try lexer.valueStart(bytes, i, name: name)
-        return Lexed(group: group.map { String(decoding: bytes[$0], as: UTF8.self) },
-                     name: ContentLineLexer.upperCased(bytes[name]), parameters: parameters,
-                     value: String(decoding: bytes[start...], as: UTF8.self))
+        return Lexed(
+            group: group.map { String(decoding: bytes[$0], as: UTF8.self) },
+            name: ContentLineLexer.upperCased(bytes[name]), parameters: parameters,
+            value: String(decoding: bytes[start...], as: UTF8.self))
     }
 
     private func problem(_ text: String, _ lexer: ContentLineLexer) -> ContentLineProblem? {
@@ -34,23 +37,29 @@ final class ContentLineLexerTests: XCTestCase {
 
     func testICalendarLineWithQuotedListAndCaretEscapes() throws {
         let line = #"attendee;CN="Doe, ^'Jane^'";MEMBER="mailto:a@x","mailto:b@x":mailto:jane@x"#
-        XCTAssertEqual(try lex(line, .iCalendar), Lexed(group: nil, name: "ATTENDEE",
-            parameters: [#"CN=Doe, "Jane""#, "MEMBER=mailto:a@x|mailto:b@x"], value: "mailto:jane@x"))
+        XCTAssertEqual(
+            try lex(line, .iCalendar),
+            Lexed(
+                group: nil, name: "ATTENDEE",
+                parameters: [#"CN=Doe, "Jane""#, "MEMBER=mailto:a@x|mailto:b@x"], value: "mailto:jane@x"))
     }
 
     func testVCardReadsGroupsBareParametersAndUnderscores() throws {
-        XCTAssertEqual(try lex("item1.X-ABLABEL:_$!<Anniversary>!$_", .vCard),
-                       Lexed(group: "item1", name: "X-ABLABEL", parameters: [], value: "_$!<Anniversary>!$_"))
-        XCTAssertEqual(try lex("TEL;HOME;VOICE:+31 20 1234", .vCard),
-                       Lexed(group: nil, name: "TEL", parameters: ["HOME", "VOICE"], value: "+31 20 1234"))
+        XCTAssertEqual(
+            try lex("item1.X-ABLABEL:_$!<Anniversary>!$_", .vCard),
+            Lexed(group: "item1", name: "X-ABLABEL", parameters: [], value: "_$!<Anniversary>!$_"))
+        XCTAssertEqual(
+            try lex("TEL;HOME;VOICE:+31 20 1234", .vCard),
+            Lexed(group: nil, name: "TEL", parameters: ["HOME", "VOICE"], value: "+31 20 1234"))
         XCTAssertEqual(try lex("X-MS_OL:1", .vCard).name, "X-MS_OL")
     }
 
     func testICalendarRefusesWhatOnlyVCardAllows() {
         XCTAssertEqual(problem("TEL;HOME:1", .iCalendar)?.message, "parameter HOME has no '=value'")
         XCTAssertEqual(problem("item1.X-ABLABEL:x", .iCalendar)?.offset, 5)
-        XCTAssertEqual(problem("X-MS_OL:1", .iCalendar)?.message,
-                       "expected ':' after the name and parameters of X-MS, found '_'")
+        XCTAssertEqual(
+            problem("X-MS_OL:1", .iCalendar)?.message,
+            "expected ':' after the name and parameters of X-MS, found '_'")
     }
 
     func testProblemsPointAtTheirByte() {

@@ -35,8 +35,10 @@ final class FuzzRegressionTests: XCTestCase {
     }
 
     func testTheSamplesKeepEveryPromiseOfTheirFormatsTargets() throws {
-        let targets = ["ics": ["ics-scanner", "ics", "ics-lines"], "vcf": ["vcard"],
-                       "json": ["timetable-json", "model-json", "jcal"], "csv": ["timetable-csv", "calendar-csv"]]
+        let targets = [
+            "ics": ["ics-scanner", "ics", "ics-lines"], "vcf": ["vcard"],
+            "json": ["timetable-json", "model-json", "jcal"], "csv": ["timetable-csv", "calendar-csv"],
+        ]
         var checked = 0
         for file in files(in: Self.samples) {
             for name in targets[file.pathExtension] ?? [] {

@@ -12,8 +12,10 @@ final class FuzzTargetListTests: XCTestCase {
             XCTAssertNotNil(FuzzTarget.named(descriptor.fuzzTarget), descriptor.name)
         }
         // The names the fuzz corpus, findings and HOURS.md have used since before the registry.
-        for kept in ["ics-scanner", "ics", "ics-lines", "rrule", "recurrence", "vcard", "xcal", "jcal", "multistatus",
-                     "model-json", "timetable-json", "timetable-csv"] {
+        for kept in [
+            "ics-scanner", "ics", "ics-lines", "rrule", "recurrence", "vcard", "xcal", "jcal", "multistatus",
+            "model-json", "timetable-json", "timetable-csv",
+        ] {
             XCTAssertNotNil(FuzzTarget.named(kept), kept)
         }
     }
@@ -23,7 +25,8 @@ final class FuzzTargetListTests: XCTestCase {
         let script = try String(contentsOf: root.appendingPathComponent("Scripts/fuzz"), encoding: .utf8)
         let line = try XCTUnwrap(script.split(separator: "\n").first { $0.hasPrefix("targets=(") })
         let listed = Set(line.dropFirst("targets=(".count).dropLast().split(separator: " ").map(String.init))
-        XCTAssertEqual(listed, Set(FuzzTarget.all.map(\.name)),
-                       "Scripts/fuzz's targets=(…) and smoke_runs list every FuzzTarget, one for each format of the registry")
+        XCTAssertEqual(
+            listed, Set(FuzzTarget.all.map(\.name)),
+            "Scripts/fuzz's targets=(…) and smoke_runs list every FuzzTarget, one for each format of the registry")
     }
 }

@@ -17,23 +17,30 @@ final class CalendarRuleTests: XCTestCase {
         var reader = CalendarStreamReader()
         reader.checksWholeCalendar = true
         try reader.read(try InputFile(path: try temporaryFile(crlf(lines)))) { _ in }
-        return reader.diagnostics.map { $0.description.replacingOccurrences(of: #"^.*/input\.ics"#, with: "input.ics",
-                                                                         options: .regularExpression) }
+        return reader.diagnostics.map {
+            $0.description.replacingOccurrences(
+                of: #"^.*/input\.ics"#, with: "input.ics",
+                options: .regularExpression)
+        }
     }
 
     func testAnEmptyCalendarLacksVersionAndProductIdentifierAtItsBeginLine() throws {
-        XCTAssertEqual(try problems(["BEGIN:VCALENDAR", "END:VCALENDAR"]), [
-            "input.ics:1:1: warning: VCALENDAR has no VERSION, which RFC 5545 §3.6 requires of every calendar (repair: adds VERSION:2.0)",
-            "input.ics:1:1: warning: VCALENDAR has no PRODID, which RFC 5545 §3.6 requires of every calendar "
-                + "(repair: adds PRODID:-//calbridge//calbridge \(CalbridgeVersion.number)//EN)",
-        ])
+        XCTAssertEqual(
+            try problems(["BEGIN:VCALENDAR", "END:VCALENDAR"]),
+            [
+                "input.ics:1:1: warning: VCALENDAR has no VERSION, which RFC 5545 §3.6 requires of every calendar (repair: adds VERSION:2.0)",
+                "input.ics:1:1: warning: VCALENDAR has no PRODID, which RFC 5545 §3.6 requires of every calendar "
+                    + "(repair: adds PRODID:-//calbridge//calbridge \(CalbridgeVersion.number)//EN)",
+            ])
     }
 
     func testEachCalendarOfAFileNeedsItsOwnHeader() throws {
         let lines = header + ["END:VCALENDAR", "BEGIN:VCALENDAR", "PRODID:-//other//EN", "END:VCALENDAR"]
-        XCTAssertEqual(try problems(lines), [
-            "input.ics:5:1: warning: VCALENDAR has no VERSION, which RFC 5545 §3.6 requires of every calendar (repair: adds VERSION:2.0)",
-        ])
+        XCTAssertEqual(
+            try problems(lines),
+            [
+                "input.ics:5:1: warning: VCALENDAR has no VERSION, which RFC 5545 §3.6 requires of every calendar (repair: adds VERSION:2.0)"
+            ])
     }
 
     func testTheHeaderChecksAreOffUnlessAskedFor() throws {
@@ -43,18 +50,22 @@ final class CalendarRuleTests: XCTestCase {
 
     func testAStatusTheEventKindDoesNotAllowIsReportedAtItsLine() throws {
         let lines = header + event("a", ["STATUS:MAYBE"]) + ["END:VCALENDAR"]
-        XCTAssertEqual(try problems(lines), [
-            "input.ics:8:1: warning: STATUS:MAYBE is not a VEVENT status; RFC 5545 §3.8.1.11 allows TENTATIVE, CONFIRMED, "
-                + "CANCELLED: change it to one of them",
-        ])
+        XCTAssertEqual(
+            try problems(lines),
+            [
+                "input.ics:8:1: warning: STATUS:MAYBE is not a VEVENT status; RFC 5545 §3.8.1.11 allows TENTATIVE, CONFIRMED, "
+                    + "CANCELLED: change it to one of them"
+            ])
     }
 
     func testCompletedIsAToDoStatusButNotAnEventStatus() throws {
         let lines = header + event("t", ["STATUS:completed"], kind: "VTODO") + event("e", ["STATUS:COMPLETED"]) + ["END:VCALENDAR"]
-        XCTAssertEqual(try problems(lines), [
-            "input.ics:14:1: warning: STATUS:COMPLETED is not a VEVENT status; RFC 5545 §3.8.1.11 allows TENTATIVE, "
-                + "CONFIRMED, CANCELLED: change it to one of them",
-        ])
+        XCTAssertEqual(
+            try problems(lines),
+            [
+                "input.ics:14:1: warning: STATUS:COMPLETED is not a VEVENT status; RFC 5545 §3.8.1.11 allows TENTATIVE, "
+                    + "CONFIRMED, CANCELLED: change it to one of them"
+            ])
     }
 
     func testBlanksAfterAStatusAreNotAnotherStatus() throws {
@@ -70,31 +81,38 @@ final class CalendarRuleTests: XCTestCase {
 
     func testTwoMastersWithOneUIDAreReportedAtTheSecondNamingTheFirst() throws {
         let lines = header + event("series") + event("series") + ["END:VCALENDAR"]
-        XCTAssertEqual(try problems(lines), [
-            "input.ics:9:1: warning: VEVENT has UID series as the component at line 4 does, and neither has a RECURRENCE-ID, "
-                + "so the series has two masters (RFC 5545 §3.8.4.7): give one of them another UID or a RECURRENCE-ID",
-        ])
+        XCTAssertEqual(
+            try problems(lines),
+            [
+                "input.ics:9:1: warning: VEVENT has UID series as the component at line 4 does, and neither has a RECURRENCE-ID, "
+                    + "so the series has two masters (RFC 5545 §3.8.4.7): give one of them another UID or a RECURRENCE-ID"
+            ])
     }
 
     func testAMasterWithOverridesOfDistinctInstancesIsFine() throws {
-        let lines = header + event("series", ["RRULE:FREQ=DAILY;COUNT=3"])
+        let lines =
+            header + event("series", ["RRULE:FREQ=DAILY;COUNT=3"])
             + event("series", ["RECURRENCE-ID:20260106T090000Z"]) + event("series", ["RECURRENCE-ID:20260107T090000Z"])
             + ["END:VCALENDAR"]
         XCTAssertEqual(try problems(lines), [])
     }
 
     func testTwoOverridesOfOneInstanceAreReported() throws {
-        let lines = header + event("series", ["RRULE:FREQ=DAILY;COUNT=3"])
+        let lines =
+            header + event("series", ["RRULE:FREQ=DAILY;COUNT=3"])
             + event("series", ["RECURRENCE-ID:20260106T090000Z"]) + event("series", ["RECURRENCE-ID:20260106T090000Z"])
             + ["END:VCALENDAR"]
-        XCTAssertEqual(try problems(lines), [
-            "input.ics:16:1: warning: VEVENT overrides RECURRENCE-ID 20260106T090000Z of UID series a second time "
-                + "(first at line 10); RFC 5545 §3.8.4.7 allows one override per instance: remove one or correct its RECURRENCE-ID",
-        ])
+        XCTAssertEqual(
+            try problems(lines),
+            [
+                "input.ics:16:1: warning: VEVENT overrides RECURRENCE-ID 20260106T090000Z of UID series a second time "
+                    + "(first at line 10); RFC 5545 §3.8.4.7 allows one override per instance: remove one or correct its RECURRENCE-ID"
+            ])
     }
 
     func testOverridesOfOneTimeInTwoZonesAreTwoInstances() throws {
-        let lines = header + event("series", ["RRULE:FREQ=DAILY;COUNT=3"])
+        let lines =
+            header + event("series", ["RRULE:FREQ=DAILY;COUNT=3"])
             + event("series", ["RECURRENCE-ID;TZID=Europe/Berlin:20260106T090000"])
             + event("series", ["RECURRENCE-ID;TZID=Europe/London:20260106T090000"]) + ["END:VCALENDAR"]
         XCTAssertEqual(try problems(lines).filter { $0.contains("RECURRENCE-ID") }, [])

@@ -39,8 +39,9 @@ final class ChunkedScanningTests: XCTestCase {
         for blockSize in [1 << 20, 5, 16] {
             let expected = try sequential(bytes, blockSize: blockSize)
             for size in stride(from: 1, through: bytes.count + 1, by: 3) {
-                XCTAssertEqual(try chunked(bytes, chunkSize: size, blockSize: blockSize), expected,
-                               "chunks of \(size) bytes, reads of \(blockSize)", file: file, line: line)
+                XCTAssertEqual(
+                    try chunked(bytes, chunkSize: size, blockSize: blockSize), expected,
+                    "chunks of \(size) bytes, reads of \(blockSize)", file: file, line: line)
             }
         }
     }
@@ -53,7 +54,10 @@ final class ChunkedScanningTests: XCTestCase {
     private let long = "DESCRIPTION:" + String(repeating: "x", count: 90)
 
     func testACleanCalendarIsReadTheSameWhereverItIsCut() throws {
-        let lines = header + event("a") + event("b", ["BEGIN:VALARM", "ACTION:DISPLAY", "TRIGGER:-PT5M", "END:VALARM"]) + event("c") + ["END:VCALENDAR"]
+        let lines =
+            header + event("a") + event("b", ["BEGIN:VALARM", "ACTION:DISPLAY", "TRIGGER:-PT5M", "END:VALARM"]) + event("c") + [
+                "END:VCALENDAR"
+            ]
         try assertSameAtEveryCut(lines.joined(separator: "\r\n") + "\r\n")
     }
 

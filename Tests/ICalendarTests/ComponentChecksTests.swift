@@ -11,8 +11,10 @@ final class ComponentChecksTests: XCTestCase {
     }
 
     private func event(_ properties: [Property], alarms: [Component] = []) -> Component {
-        Component(name: "VEVENT", properties: [Property(name: "UID", value: "1"), Property(name: "DTSTAMP", value: "20260101T000000Z")]
-                  + properties, components: alarms)
+        Component(
+            name: "VEVENT",
+            properties: [Property(name: "UID", value: "1"), Property(name: "DTSTAMP", value: "20260101T000000Z")]
+                + properties, components: alarms)
     }
 
     func testAnAlarmWithoutItsTriggerIsToldBothItNeeds() {
@@ -30,8 +32,9 @@ final class ComponentChecksTests: XCTestCase {
     }
 
     func testRequiredPropertiesOthersJudgeAreNotReportedHere() {
-        XCTAssertEqual(messages(Component(name: "VEVENT", properties: [Property(name: "SUMMARY", value: "No UID")])), [],
-                       "ItemIdentity makes UID and DTSTAMP")
+        XCTAssertEqual(
+            messages(Component(name: "VEVENT", properties: [Property(name: "SUMMARY", value: "No UID")])), [],
+            "ItemIdentity makes UID and DTSTAMP")
         XCTAssertEqual(messages(Component(name: "VCALENDAR")), [], "CalendarWideChecks judges PRODID and VERSION")
     }
 
@@ -45,6 +48,7 @@ final class ComponentChecksTests: XCTestCase {
 
     func testTheItemsGivenAnIdentityAreThoseTheTableRequiresAUIDOf() {
         XCTAssertEqual(ItemIdentity.identified, ["VEVENT", "VTODO", "VJOURNAL", "VFREEBUSY"])
-        XCTAssertTrue(Set(ComponentChecks.namesLookedFor).isSuperset(of: ["TZID", "ACTION", "TRIGGER", "DTSTART", "DTEND", "DURATION", "STATUS"]))
+        XCTAssertTrue(
+            Set(ComponentChecks.namesLookedFor).isSuperset(of: ["TZID", "ACTION", "TRIGGER", "DTSTART", "DTEND", "DURATION", "STATUS"]))
     }
 }

@@ -75,34 +75,34 @@ final class CorpusRoundTripTests: XCTestCase {
     /// cannot read are listed as skipped. A UID or DTSTAMP the original does not hold is what the
     /// reader adds to an item without one (`ItemIdentity`), and is left out of the rewrite's side.
     private static let comparison = """
-    import sys, icalendar
-    def fingerprint(component, original=None):
-        items = []
-        for name, value in component.property_items(recursive=False, sorted=False):
-            if name in ("BEGIN", "END"):
+        import sys, icalendar
+        def fingerprint(component, original=None):
+            items = []
+            for name, value in component.property_items(recursive=False, sorted=False):
+                if name in ("BEGIN", "END"):
+                    continue
+                params = tuple(sorted((k.upper(), str(v)) for k, v in getattr(value, "params", {}).items()))
+                data = value.to_ical() if hasattr(value, "to_ical") else str(value).encode()
+                if original is not None and name.upper() in ("UID", "DTSTAMP") and (name.upper().encode() + b":" + data).upper() not in original:
+                    continue
+                items.append((name.upper(), params, data))
+            children = tuple(sorted(fingerprint(child, original) for child in component.subcomponents))
+            return (component.name, tuple(sorted(items)), children)
+        status = 0
+        args = sys.argv[1:]
+        for original, rewritten in zip(args[0::2], args[1::2]):
+            try:
+                before = fingerprint(icalendar.Calendar.from_ical(open(original, "rb").read()))
+            except Exception as error:
+                print("skipped", original, "python icalendar cannot read it:", error)
                 continue
-            params = tuple(sorted((k.upper(), str(v)) for k, v in getattr(value, "params", {}).items()))
-            data = value.to_ical() if hasattr(value, "to_ical") else str(value).encode()
-            if original is not None and name.upper() in ("UID", "DTSTAMP") and (name.upper().encode() + b":" + data).upper() not in original:
-                continue
-            items.append((name.upper(), params, data))
-        children = tuple(sorted(fingerprint(child, original) for child in component.subcomponents))
-        return (component.name, tuple(sorted(items)), children)
-    status = 0
-    args = sys.argv[1:]
-    for original, rewritten in zip(args[0::2], args[1::2]):
-        try:
-            before = fingerprint(icalendar.Calendar.from_ical(open(original, "rb").read()))
-        except Exception as error:
-            print("skipped", original, "python icalendar cannot read it:", error)
-            continue
-        unfolded = open(original, "rb").read().replace(b"\\r\\n ", b"").replace(b"\\n ", b"").upper()
-        after = fingerprint(icalendar.Calendar.from_ical(open(rewritten, "rb").read()), unfolded)
-        if before == after:
-            print("same", original)
-        else:
-            status = 1
-            print("DIFFERENT", original)
-    sys.exit(status)
-    """
+            unfolded = open(original, "rb").read().replace(b"\\r\\n ", b"").replace(b"\\n ", b"").upper()
+            after = fingerprint(icalendar.Calendar.from_ical(open(rewritten, "rb").read()), unfolded)
+            if before == after:
+                print("same", original)
+            else:
+                status = 1
+                print("DIFFERENT", original)
+        sys.exit(status)
+        """
 }

@@ -6,8 +6,10 @@ import XCTest
 /// content, and the warning names what it got.
 final class ItemIdentityTests: XCTestCase {
     /// As a hand-written or script-made export has it: no UID, no DTSTAMP.
-    private let standup = ["BEGIN:VEVENT", "SUMMARY:Standup", "DTSTART;TZID=Europe/Berlin:20260105T091500",
-                           "DTEND;TZID=Europe/Berlin:20260105T093000", "RRULE:FREQ=WEEKLY;BYDAY=MO", "END:VEVENT"]
+    private let standup = [
+        "BEGIN:VEVENT", "SUMMARY:Standup", "DTSTART;TZID=Europe/Berlin:20260105T091500",
+        "DTEND;TZID=Europe/Berlin:20260105T093000", "RRULE:FREQ=WEEKLY;BYDAY=MO", "END:VEVENT",
+    ]
 
     private func calendar(_ items: [String]...) -> String {
         crlf(["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Example Corp.//Planner 2.1//EN"] + items.flatMap { $0 } + ["END:VCALENDAR"])
@@ -47,8 +49,9 @@ final class ItemIdentityTests: XCTestCase {
     func testAMissingDTSTAMPWithNothingToTakeItFromIsTheEarliestTime() throws {
         let (read, problems) = try readCalendar(path: try temporaryFile(calendar(standup)))
         XCTAssertEqual(read.components[0]["DTSTAMP"]?.value, "19700101T000000Z")
-        XCTAssertEqual(problems.first { $0.message == "VEVENT has no DTSTAMP" }?.repair,
-                       "adds DTSTAMP:19700101T000000Z, the earliest time, as it has no LAST-MODIFIED or CREATED to tell when it was written")
+        XCTAssertEqual(
+            problems.first { $0.message == "VEVENT has no DTSTAMP" }?.repair,
+            "adds DTSTAMP:19700101T000000Z, the earliest time, as it has no LAST-MODIFIED or CREATED to tell when it was written")
     }
 
     func testTwoEventsOfEqualContentStayTwoEventsWithUIDsOfTheirOwn() throws {
@@ -57,16 +60,21 @@ final class ItemIdentityTests: XCTestCase {
         XCTAssertEqual(uids.count, 3)
         XCTAssertEqual(uids[1], uids[0] + "-2")
         XCTAssertEqual(uids[2], uids[0] + "-3")
-        let second = try XCTUnwrap(problems.first { $0.location?.line == 10 && $0.message.hasSuffix("has no UID, so calendars cannot tell its updates apart") })
-        XCTAssertEqual(second.repair, "adds UID:\(uids[0])-2, made from its content, the same on every run; "
-                       + "the item at line 4 has the same content and is kept apart from it")
+        let second = try XCTUnwrap(
+            problems.first { $0.location?.line == 10 && $0.message.hasSuffix("has no UID, so calendars cannot tell its updates apart") })
+        XCTAssertEqual(
+            second.repair,
+            "adds UID:\(uids[0])-2, made from its content, the same on every run; "
+                + "the item at line 4 has the same content and is kept apart from it")
     }
 
     func testAToDoAndAJournalGetTheirUIDAndDTSTAMPTooButATimeZoneDoesNot() throws {
         let todo = ["BEGIN:VTODO", "SUMMARY:Submit report", "DUE:20260110T170000Z", "END:VTODO"]
         let journal = ["BEGIN:VJOURNAL", "SUMMARY:Minutes", "DTSTART;VALUE=DATE:20260105", "END:VJOURNAL"]
-        let zone = ["BEGIN:VTIMEZONE", "TZID:Etc/UTC", "BEGIN:STANDARD", "DTSTART:19700101T000000", "TZOFFSETFROM:+0000",
-                    "TZOFFSETTO:+0000", "END:STANDARD", "END:VTIMEZONE"]
+        let zone = [
+            "BEGIN:VTIMEZONE", "TZID:Etc/UTC", "BEGIN:STANDARD", "DTSTART:19700101T000000", "TZOFFSETFROM:+0000",
+            "TZOFFSETTO:+0000", "END:STANDARD", "END:VTIMEZONE",
+        ]
         let (read, _) = try readCalendar(path: try temporaryFile(calendar(zone, todo, journal)))
         XCTAssertNil(read.components[0]["UID"])
         XCTAssertNil(read.components[0]["DTSTAMP"])
@@ -81,6 +89,7 @@ final class ItemIdentityTests: XCTestCase {
         let (read, problems) = try readCalendar(path: try temporaryFile(calendar(Array(empty))))
         let made = try readCalendar(path: try temporaryFile(calendar(standup))).0.components[0]["UID"]?.value
         XCTAssertEqual(read.components[0].properties.filter { $0.name == "UID" }.map(\.value), [try XCTUnwrap(made)])
-        XCTAssertTrue(problems.contains { $0.message == "VEVENT has an empty UID, so calendars cannot tell its updates apart" }, "\(problems)")
+        XCTAssertTrue(
+            problems.contains { $0.message == "VEVENT has an empty UID, so calendars cannot tell its updates apart" }, "\(problems)")
     }
 }

@@ -9,8 +9,10 @@ import XCTest
 final class JoinedItemsTests: XCTestCase {
     private static func event(_ index: Int) -> [String] {
         // Every fifth has a stamp not in UTC, which is reported on its line.
-        ["BEGIN:VEVENT", "UID:e\(index)", index % 5 == 0 ? "DTSTAMP:20260101T000000" : "DTSTAMP:20260101T000000Z",
-         "DTSTART;TZID=Zone \(index % 3):20260715T100000", "SUMMARY:Item \(index)", "END:VEVENT"]
+        [
+            "BEGIN:VEVENT", "UID:e\(index)", index % 5 == 0 ? "DTSTAMP:20260101T000000" : "DTSTAMP:20260101T000000Z",
+            "DTSTART;TZID=Zone \(index % 3):20260715T100000", "SUMMARY:Item \(index)", "END:VEVENT",
+        ]
     }
 
     private struct Handed {
@@ -39,8 +41,10 @@ final class JoinedItemsTests: XCTestCase {
     }
 
     func testConsecutiveItemsComeBackJoinedWithTheirBytesNotesAndDiagnosticsInOrder() throws {
-        let zone = ["BEGIN:VTIMEZONE", "TZID:Zone 1", "BEGIN:STANDARD", "DTSTART:20200101T000000",
-                    "TZOFFSETFROM:+0100", "TZOFFSETTO:+0100", "END:STANDARD", "END:VTIMEZONE"]
+        let zone = [
+            "BEGIN:VTIMEZONE", "TZID:Zone 1", "BEGIN:STANDARD", "DTSTART:20200101T000000",
+            "TZOFFSETFROM:+0100", "TZOFFSETTO:+0100", "END:STANDARD", "END:VTIMEZONE",
+        ]
         let noUID = ["BEGIN:VEVENT", "DTSTART:20260715T100000Z", "SUMMARY:No UID", "END:VEVENT"]
         let items = (0..<300).flatMap { index in Self.event(index) + (index == 100 ? zone : index == 200 ? noUID : []) }
         let text = crlf(["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//calbridge//tests//EN"] + items + ["END:VCALENDAR"])
@@ -51,7 +55,8 @@ final class JoinedItemsTests: XCTestCase {
         XCTAssertEqual(String(decoding: joined.encoded, as: UTF8.self), String(decoding: whole.encoded, as: UTF8.self))
         XCTAssertEqual(joined.notes, whole.notes)
         XCTAssertEqual(joined.diagnostics, whole.diagnostics)
-        XCTAssertEqual(whole.diagnostics.filter { $0.contains("DTSTAMP") && $0.contains("UTC") }.count, 60, whole.diagnostics.joined(separator: "\n"))
+        XCTAssertEqual(
+            whole.diagnostics.filter { $0.contains("DTSTAMP") && $0.contains("UTC") }.count, 60, whole.diagnostics.joined(separator: "\n"))
         // Five batches of 64 items, each joined per worker, and the zone and the item given a UID by themselves.
         let workers = min(ProcessInfo.processInfo.activeProcessorCount, 64)
         XCTAssertLessThanOrEqual(joined.components, 5 * workers + 2 * 2)

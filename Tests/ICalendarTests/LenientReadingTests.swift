@@ -14,8 +14,10 @@ final class LenientReadingTests: XCTestCase {
             + lines + ["END:VEVENT", "END:VCALENDAR"]
     }
 
-    private func assertRecovered(_ problems: [Diagnostic], at line: Int, _ message: String, repair: String,
-                                 file: StaticString = #filePath, lineNumber: UInt = #line) {
+    private func assertRecovered(
+        _ problems: [Diagnostic], at line: Int, _ message: String, repair: String,
+        file: StaticString = #filePath, lineNumber: UInt = #line
+    ) {
         let found = problems.first { $0.location?.line == line && $0.message.contains(message) }
         XCTAssertNotNil(found, "no '\(message)' at line \(line) in \(problems)", file: file, line: lineNumber)
         XCTAssertEqual(found?.severity, .error, file: file, line: lineNumber)
@@ -44,8 +46,10 @@ final class LenientReadingTests: XCTestCase {
     /// RFC 5545 §3.1 lets a fold come right after the name (`METHOD` / ` :REQUEST`, as libical's own
     /// test data writes): such a line is no lost fold, nor is a lone word its folds make a property.
     func testAFoldRightAfterTheNameIsAValidFoldNotALostOne() throws {
-        let (calendar, problems) = try read(["BEGIN:VCALENDAR", "METHOD", " :REQUEST", "VERSION", " :2.0", "BEGIN:VEVENT", "UID",
-                                             " :a@b", "DTSTAMP:20260101T000000Z", "DTSTART", " :20240101T100000Z", "END:VEVENT", "END:VCALENDAR"])
+        let (calendar, problems) = try read([
+            "BEGIN:VCALENDAR", "METHOD", " :REQUEST", "VERSION", " :2.0", "BEGIN:VEVENT", "UID",
+            " :a@b", "DTSTAMP:20260101T000000Z", "DTSTART", " :20240101T100000Z", "END:VEVENT", "END:VCALENDAR",
+        ])
         XCTAssertEqual(calendar.properties.map(\.value), ["REQUEST", "2.0"])
         XCTAssertEqual(calendar.components[0]["UID"]?.value, "a@b")
         XCTAssertEqual(calendar.components[0]["DTSTART"]?.value, "20240101T100000Z")
@@ -56,7 +60,8 @@ final class LenientReadingTests: XCTestCase {
         let (calendar, problems) = try read(["BEGIN:VCARD", "VERSION:2.1", "N:Doe;Jane", "BDAY:19800101", "END:VCARD"])
         XCTAssertEqual(calendar.components.count, 0)
         XCTAssertTrue(ReadingPolicy.lenient.refuses(problems))
-        XCTAssertTrue(problems.contains { $0.message.contains("contact cards, which `calbridge birthdays` makes a calendar of") }, "\(problems)")
+        XCTAssertTrue(
+            problems.contains { $0.message.contains("contact cards, which `calbridge birthdays` makes a calendar of") }, "\(problems)")
     }
 
     func testNameEqualsValueIsNoContinuationAndIsKeptVerbatim() throws {
@@ -118,17 +123,20 @@ final class LenientReadingTests: XCTestCase {
     func testAParameterValueOutsideItsClosedSetIsKeptAndReportedWhereItStands() throws {
         // RFC 2445's RANGE=THISANDPRIOR, vCalendar 1.0's ENCODING=QUOTED-PRINTABLE, an RSVP folded onto
         // its own line in lower case, and a RELATED no RFC has.
-        let (calendar, problems) = try read(event([
-            "ATTENDEE;CN=A;", " rsvp=maybe:mailto:a@example.com", "RECURRENCE-ID;RANGE=THISANDPRIOR:20260102T100000Z",
-            "ATTACH;ENCODING=QUOTED-PRINTABLE:x", "ATTENDEE;RSVP=true;ROLE=X-BOSS;PARTSTAT=X-MAYBE:mailto:b@example.com",
-            "BEGIN:VALARM", "ACTION:DISPLAY", "TRIGGER;RELATED=BEGIN:-PT5M", "END:VALARM",
-        ]))
-        XCTAssertEqual(problems.filter { $0.message.contains("allows only") }.map(\.description), [
-            "\(problems[0].file):8:2: warning: ATTENDEE;RSVP=maybe: RFC 5545 allows only TRUE or FALSE (repair: keeps it as written; nothing in calbridge reads it)",
-            "\(problems[0].file):9:15: warning: RECURRENCE-ID;RANGE=THISANDPRIOR: RFC 5545 allows only THISANDFUTURE (repair: keeps it as written; the override changes its own occurrence only)",
-            "\(problems[0].file):10:8: warning: ENCODING=QUOTED-PRINTABLE, vCalendar 1.0's, which RFC 5545 does not have (it allows only 8BIT or BASE64) (repair: decodes the value)",
-            "\(problems[0].file):14:9: warning: TRIGGER;RELATED=BEGIN: RFC 5545 allows only START or END (repair: keeps it as written; the alarm is set from the start, as with START)",
-        ])
+        let (calendar, problems) = try read(
+            event([
+                "ATTENDEE;CN=A;", " rsvp=maybe:mailto:a@example.com", "RECURRENCE-ID;RANGE=THISANDPRIOR:20260102T100000Z",
+                "ATTACH;ENCODING=QUOTED-PRINTABLE:x", "ATTENDEE;RSVP=true;ROLE=X-BOSS;PARTSTAT=X-MAYBE:mailto:b@example.com",
+                "BEGIN:VALARM", "ACTION:DISPLAY", "TRIGGER;RELATED=BEGIN:-PT5M", "END:VALARM",
+            ]))
+        XCTAssertEqual(
+            problems.filter { $0.message.contains("allows only") }.map(\.description),
+            [
+                "\(problems[0].file):8:2: warning: ATTENDEE;RSVP=maybe: RFC 5545 allows only TRUE or FALSE (repair: keeps it as written; nothing in calbridge reads it)",
+                "\(problems[0].file):9:15: warning: RECURRENCE-ID;RANGE=THISANDPRIOR: RFC 5545 allows only THISANDFUTURE (repair: keeps it as written; the override changes its own occurrence only)",
+                "\(problems[0].file):10:8: warning: ENCODING=QUOTED-PRINTABLE, vCalendar 1.0's, which RFC 5545 does not have (it allows only 8BIT or BASE64) (repair: decodes the value)",
+                "\(problems[0].file):14:9: warning: TRIGGER;RELATED=BEGIN: RFC 5545 allows only START or END (repair: keeps it as written; the alarm is set from the start, as with START)",
+            ])
         XCTAssertTrue(problems.allSatisfy { $0.severity == .violation }, "\(problems)")
         XCTAssertFalse(ReadingPolicy.strict.refuses(problems), "carried through as written, as a missing DTSTAMP is")
         let text = String(decoding: written(calendar), as: UTF8.self)
@@ -140,13 +148,14 @@ final class LenientReadingTests: XCTestCase {
     func testQuotedPrintableInAVersionTwoFileIsDecodedWithItsCharsetAndSoftBreaks() throws {
         // As old Nokia and Outlook exports write it: RFC 2045 quoted-printable, soft line breaks at
         // column 1 (no fold space), the producer's own iCalendar escapes inside.
-        let (calendar, problems) = try read(event([
-            "SUMMARY;ENCODING=QUOTED-PRINTABLE;CHARSET=UTF-8:Besprechung M=C3=BCller\\, B=C3=BCro",
-            "DESCRIPTION;ENCODING=QUOTED-PRINTABLE;CHARSET=UTF-8:Zeile eins=0D=0AZeile zwei: sehr lang=",
-            "e Zeile=",
-            "Note: weiter",
-            "LOCATION;ENCODING=QUOTED-PRINTABLE:Konferenzraum =DCbersee",
-        ]))
+        let (calendar, problems) = try read(
+            event([
+                "SUMMARY;ENCODING=QUOTED-PRINTABLE;CHARSET=UTF-8:Besprechung M=C3=BCller\\, B=C3=BCro",
+                "DESCRIPTION;ENCODING=QUOTED-PRINTABLE;CHARSET=UTF-8:Zeile eins=0D=0AZeile zwei: sehr lang=",
+                "e Zeile=",
+                "Note: weiter",
+                "LOCATION;ENCODING=QUOTED-PRINTABLE:Konferenzraum =DCbersee",
+            ]))
         let event = calendar.components[0]
         XCTAssertEqual(event["SUMMARY"]?.text, "Besprechung Müller, Büro")
         XCTAssertEqual(event["DESCRIPTION"]?.value, "Zeile eins\\nZeile zwei: sehr lange ZeileNote: weiter")
@@ -159,23 +168,30 @@ final class LenientReadingTests: XCTestCase {
 
     func testADurationWithItsSignAfterThePIsReadAsMeant() throws {
         let (_, problems) = try read(event(["BEGIN:VALARM", "ACTION:DISPLAY", "TRIGGER:PT-2H", "END:VALARM"]))
-        assertRecovered(problems, at: 9, "TRIGGER:PT-2H is not written as RFC 5545 says; it is read as -PT2H", repair: "keeps the value as written")
+        assertRecovered(
+            problems, at: 9, "TRIGGER:PT-2H is not written as RFC 5545 says; it is read as -PT2H", repair: "keeps the value as written")
         XCTAssertEqual(CalendarDuration(reading: "PT-2H")?.totalSeconds, -7_200)
     }
 
     func testUTCOffsetsOutOfRangeOrMinusZeroAreReported() throws {
-        let (_, problems) = try read(["BEGIN:VCALENDAR", "BEGIN:VTIMEZONE", "TZID:X", "BEGIN:STANDARD", "DTSTART:19700101T000000",
-                                      "TZOFFSETFROM:+5328", "TZOFFSETTO:-0000", "END:STANDARD", "END:VTIMEZONE", "END:VCALENDAR"])
+        let (_, problems) = try read([
+            "BEGIN:VCALENDAR", "BEGIN:VTIMEZONE", "TZID:X", "BEGIN:STANDARD", "DTSTART:19700101T000000",
+            "TZOFFSETFROM:+5328", "TZOFFSETTO:-0000", "END:STANDARD", "END:VTIMEZONE", "END:VCALENDAR",
+        ])
         assertRecovered(problems, at: 6, "TZOFFSETFROM:+5328 is not a UTC offset", repair: "keeps the value as written")
         assertRecovered(problems, at: 7, "TZOFFSETTO:-0000 is not a UTC offset", repair: "keeps the value as written")
     }
 
     func testALaterCalendarsPropertyLeftOutOfAMergeIsNamed() throws {
-        let (calendar, problems) = try read(["BEGIN:VCALENDAR", "METHOD:PUBLISH", "END:VCALENDAR",
-                                             "BEGIN:VCALENDAR", "METHOD:REQUEST", "END:VCALENDAR"])
+        let (calendar, problems) = try read([
+            "BEGIN:VCALENDAR", "METHOD:PUBLISH", "END:VCALENDAR",
+            "BEGIN:VCALENDAR", "METHOD:REQUEST", "END:VCALENDAR",
+        ])
         XCTAssertEqual(calendar.properties.map(\.value), ["PUBLISH"])
-        XCTAssertEqual(problems.map(\.description).filter { $0.contains("METHOD") },
-                       [problems[0].file + ":5:1: warning: METHOD of a later calendar is left out: the merged calendar keeps the first one's (line 2)"])
+        XCTAssertEqual(
+            problems.map(\.description).filter { $0.contains("METHOD") },
+            [problems[0].file + ":5:1: warning: METHOD of a later calendar is left out: the merged calendar keeps the first one's (line 2)"]
+        )
     }
 
     func testRFC9253RelatedToByUIDIsAcceptedThoughLibicalRefusesIt() throws {
@@ -193,30 +209,41 @@ final class LenientReadingTests: XCTestCase {
     }
 
     func testAMissingEndBeforeEndOfCalendarClosesTheComponentThere() throws {
-        let (calendar, problems) = try read(["BEGIN:VCALENDAR", "BEGIN:VEVENT", "UID:1", "BEGIN:VALARM", "ACTION:DISPLAY",
-                                             "TRIGGER:-PT5M", "END:VCALENDAR"])
+        let (calendar, problems) = try read([
+            "BEGIN:VCALENDAR", "BEGIN:VEVENT", "UID:1", "BEGIN:VALARM", "ACTION:DISPLAY",
+            "TRIGGER:-PT5M", "END:VCALENDAR",
+        ])
         XCTAssertEqual(calendar.components.map(\.name), ["VEVENT"])
         XCTAssertEqual(calendar.components[0].components.map(\.name), ["VALARM"])
         assertRecovered(problems, at: 7, "(missing END:VALARM, END:VEVENT)", repair: "closes it there")
     }
 
     func testATruncatedFileKeepsEveryWholeComponentAndNamesTheCutOne() throws {
-        let (calendar, problems) = try read(["BEGIN:VCALENDAR", "BEGIN:VEVENT", "UID:whole", "END:VEVENT",
-                                             "BEGIN:VEVENT", "UID:cut@example.com", "SUMMARY:Half"])
+        let (calendar, problems) = try read([
+            "BEGIN:VCALENDAR", "BEGIN:VEVENT", "UID:whole", "END:VEVENT",
+            "BEGIN:VEVENT", "UID:cut@example.com", "SUMMARY:Half",
+        ])
         XCTAssertEqual(calendar.components.compactMap { $0["UID"]?.value }, ["whole"])
-        assertRecovered(problems, at: 7, "the VEVENT begun on line 5 (UID cut@example.com)", repair: "drops the unfinished VEVENT and closes the calendar")
+        assertRecovered(
+            problems, at: 7, "the VEVENT begun on line 5 (UID cut@example.com)",
+            repair: "drops the unfinished VEVENT and closes the calendar")
     }
 
     func testBareComponentsAreReadAsOneCalendar() throws {
         let (calendar, problems) = try read(["BEGIN:VEVENT", "UID:1", "END:VEVENT", "BEGIN:VTODO", "UID:2", "END:VTODO"])
         XCTAssertEqual(calendar.components.map(\.name), ["VEVENT", "VTODO"])
-        assertRecovered(problems, at: 1, "BEGIN:VEVENT outside a VCALENDAR", repair: "reads the components up to the end of the input as one calendar")
-        XCTAssertEqual(problems.filter { $0.severity == .error }.count, 1, "no missing END:VCALENDAR is reported for a calendar that never began: \(problems)")
+        assertRecovered(
+            problems, at: 1, "BEGIN:VEVENT outside a VCALENDAR", repair: "reads the components up to the end of the input as one calendar")
+        XCTAssertEqual(
+            problems.filter { $0.severity == .error }.count, 1,
+            "no missing END:VCALENDAR is reported for a calendar that never began: \(problems)")
     }
 
     func testTextAroundTheCalendarIsLeftOutWithOneReportForEachRun() throws {
-        let (calendar, problems) = try read(["<pre>", "exported:", "BEGIN:VCALENDAR", "BEGIN:VEVENT", "UID:1", "END:VEVENT",
-                                             "END:VCALENDAR", "X-COMMENT:Cached from 2022-02-20"])
+        let (calendar, problems) = try read([
+            "<pre>", "exported:", "BEGIN:VCALENDAR", "BEGIN:VEVENT", "UID:1", "END:VEVENT",
+            "END:VCALENDAR", "X-COMMENT:Cached from 2022-02-20",
+        ])
         XCTAssertEqual(calendar.components.count, 1)
         assertRecovered(problems, at: 1, "2 lines of text before BEGIN:VCALENDAR, beginning '<pre>'", repair: "leaves them out")
         assertRecovered(problems, at: 8, "a line of text after END:VCALENDAR, beginning 'X-COMMENT:Cached", repair: "leaves them out")
@@ -229,8 +256,10 @@ final class LenientReadingTests: XCTestCase {
     }
 
     func testLenientPolicyReportsRecoveredErrorsAsWarningsBeforeTheViolations() throws {
-        let (_, problems) = try read(["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//tests//EN", "BEGIN:VEVENT", "UID:1",
-                                      "DTSTART:INVALID-DATE", "END:VEVENT", "END:VCALENDAR"])
+        let (_, problems) = try read([
+            "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//tests//EN", "BEGIN:VEVENT", "UID:1",
+            "DTSTART:INVALID-DATE", "END:VEVENT", "END:VCALENDAR",
+        ])
         let warnings = ReadingPolicy.lenient.warnings(problems)
         XCTAssertEqual(warnings.map(\.severity), [.violation, .violation])
         XCTAssertTrue(warnings[0].description.contains(":6:9: warning: DTSTART:INVALID-DATE"), warnings[0].description)
@@ -241,14 +270,16 @@ final class LenientReadingTests: XCTestCase {
     func testLibicalsFoldBetweenCarriageReturnAndLineFeedLeavesNothingBehind() throws {
         // Cyrus (libical 3.0) folds a line ending in a multi-byte character between its CR and LF:
         // `…。\r` `\r\n` ` \n`. The empty line and the fold that carries nothing are removed.
-        let text = crlf(Array(event([]).prefix(6))) + "DESCRIPTION:会议。\r\r\n \nSTATUS:CONFIRMED\r\n" + crlf(["END:VEVENT", "END:VCALENDAR"])
+        let text =
+            crlf(Array(event([]).prefix(6))) + "DESCRIPTION:会议。\r\r\n \nSTATUS:CONFIRMED\r\n" + crlf(["END:VEVENT", "END:VCALENDAR"])
         let (calendar, problems) = try readCalendar(path: try temporaryFile(text))
         let event = calendar.components[0]
         XCTAssertEqual(event["DESCRIPTION"]?.value, "会议。")
         XCTAssertEqual(event["STATUS"]?.value, "CONFIRMED")
         XCTAssertFalse(event.properties.contains(where: \.isUnreadableLine), "\(event.properties)")
-        XCTAssertTrue(problems.contains { $0.location?.line == 9 && $0.message.hasPrefix("a line of blanks only") && $0.repair == "removes it" },
-                      "\(problems)")
+        XCTAssertTrue(
+            problems.contains { $0.location?.line == 9 && $0.message.hasPrefix("a line of blanks only") && $0.repair == "removes it" },
+            "\(problems)")
         XCTAssertFalse(ReadingPolicy.lenient.refuses(problems))
     }
 }

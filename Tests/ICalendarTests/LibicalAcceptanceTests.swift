@@ -24,7 +24,10 @@ final class LibicalAcceptanceTests: XCTestCase {
     /// Lines it must hand to libical, with what libical says of each (`nil`: libical reads it).
     private let judged: [(line: String, finding: String?)] = [
         ("RRULE:FREQ=WEEKLY;BYDAY=MO,WE", nil),
-        ("RRULE:FREQ=WEEKLY;COUNT=3;UNTIL=20261231", "Can't parse as RECUR value in RRULE property. Removing entire property: FREQ=WEEKLY;COUNT=3;UNTIL=20261231"),
+        (
+            "RRULE:FREQ=WEEKLY;COUNT=3;UNTIL=20261231",
+            "Can't parse as RECUR value in RRULE property. Removing entire property: FREQ=WEEKLY;COUNT=3;UNTIL=20261231"
+        ),
         ("GEO:1.5,2.5", "Can't parse as GEO value in GEO property. Removing entire property: 1.5,2.5"),
         ("DTSTART:20260101T1000", "Can't parse as DATE-TIME value in DTSTART property. Removing entire property: 20260101T1000"),
         ("DTSTART:2026-01-01T10:00:00", nil),
@@ -55,14 +58,16 @@ final class LibicalAcceptanceTests: XCTestCase {
     }
 
     func testValueErrorIsReportedOnItsOwnLineNotTheComponents() throws {
-        let path = try temporaryFile(crlf([
-            "BEGIN:VCALENDAR", "BEGIN:VEVENT", "UID:1", "DTSTAMP:20260101T000000Z", "X-DAY;VALUE=DATE:20260101",
-            "X-DAY;VALUE=DATE:garbage", "END:VEVENT", "END:VCALENDAR",
-        ]))
+        let path = try temporaryFile(
+            crlf([
+                "BEGIN:VCALENDAR", "BEGIN:VEVENT", "UID:1", "DTSTAMP:20260101T000000Z", "X-DAY;VALUE=DATE:20260101",
+                "X-DAY;VALUE=DATE:garbage", "END:VEVENT", "END:VCALENDAR",
+            ]))
         let diagnostics = try readCalendar(path: path).1.filter { $0.message.contains("libical") }
         XCTAssertEqual(diagnostics.map(\.location), [SourceLocation(line: 6, column: 1)])
-        XCTAssertEqual(diagnostics.first?.message,
-                       "libical cannot read this value: Can't parse as DATE value in X property. Removing entire property: garbage")
+        XCTAssertEqual(
+            diagnostics.first?.message,
+            "libical cannot read this value: Can't parse as DATE value in X property. Removing entire property: garbage")
     }
 
     /// On every calendar of the corpus, the samples and the reference tools' own test calendars: libical
@@ -84,7 +89,8 @@ final class LibicalAcceptanceTests: XCTestCase {
                     XCTAssertEqual(findings(inLine: line), [], "\(url.lastPathComponent): \(line)")
                 }
                 let whole = LibicalCheck.findings(in: raw.bytes).map(\.message).filter(isValueFinding)
-                let byLine = parser.linesForLibical.flatMap { LibicalCheck.findings(inLine: $0.bytes) }.map(\.message).filter(isValueFinding)
+                let byLine = parser.linesForLibical.flatMap { LibicalCheck.findings(inLine: $0.bytes) }.map(\.message).filter(
+                    isValueFinding)
                 XCTAssertEqual(byLine.sorted(), whole.sorted(), "\(url.lastPathComponent) line \(raw.firstLine)")
                 judgedLines += parser.linesForLibical.count
             }
@@ -95,9 +101,12 @@ final class LibicalAcceptanceTests: XCTestCase {
     /// libical's findings that calbridge stands by: empty TEXT values (RFC 5545 allows them) and VALUE
     /// types the design table allows a property (newer RFCs gave them), which calbridge accepts.
     private func isValueFinding(_ message: String) -> Bool {
-        !message.hasPrefix("No value for") && !PropertyDesignTable.entries.contains { design in
-            (design.otherTypes + [design.type]).contains { message == "Invalid VALUE type for property \(design.name): VALUE=\($0.icalendarName)" }
-        }
+        !message.hasPrefix("No value for")
+            && !PropertyDesignTable.entries.contains { design in
+                (design.otherTypes + [design.type]).contains {
+                    message == "Invalid VALUE type for property \(design.name): VALUE=\($0.icalendarName)"
+                }
+            }
     }
 
     private func findings(inLine text: String) -> [String] {

@@ -39,14 +39,18 @@ final class LibicalContainmentTests: XCTestCase {
     func testLibicalIsHandedSingleContentLinesNeverAComponent() {
         var parser = ComponentParser(file: "strain.ics")
         parser.collectsLinesForLibical = true
-        let nested = event(["BEGIN:VALARM", "TRIGGER;VALUE=DATE-TIME:garbage", "END:VALARM",
-                            "RRULE:FREQ=WEEKLY", "DESCRIPTION:BEGIN:VTIMEZONE\\nEND:VTIMEZONE"] + straining)
+        let nested = event(
+            [
+                "BEGIN:VALARM", "TRIGGER;VALUE=DATE-TIME:garbage", "END:VALARM",
+                "RRULE:FREQ=WEEKLY", "DESCRIPTION:BEGIN:VTIMEZONE\\nEND:VTIMEZONE",
+            ] + straining)
         XCTAssertNotNil(parser.parse(nested))
         XCTAssertGreaterThanOrEqual(parser.linesForLibical.count, 10)
         for line in parser.linesForLibical {
             XCTAssertFalse(line.bytes.contains(0x0A) || line.bytes.contains(0x0D), "a line break went to libical")
-            XCTAssertFalse(line.bytes.starts(with: Array("BEGIN".utf8)) || line.bytes.starts(with: Array("END".utf8)),
-                           "a component boundary went to libical: \(String(decoding: line.bytes.prefix(40), as: UTF8.self))")
+            XCTAssertFalse(
+                line.bytes.starts(with: Array("BEGIN".utf8)) || line.bytes.starts(with: Array("END".utf8)),
+                "a component boundary went to libical: \(String(decoding: line.bytes.prefix(40), as: UTF8.self))")
         }
     }
 

@@ -7,8 +7,11 @@ import XCTest
 final class ParameterValueTests: XCTestCase {
     /// The event of a calendar holding `lines`, which must read without a problem.
     private func event(_ lines: [String]) throws -> Component {
-        let text = crlf(["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Test//EN", "BEGIN:VEVENT", "UID:1@example.org",
-                         "DTSTAMP:20260101T000000Z", "DTSTART:20260105T090000Z"] + lines + ["END:VEVENT", "END:VCALENDAR"])
+        let text = crlf(
+            [
+                "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Test//EN", "BEGIN:VEVENT", "UID:1@example.org",
+                "DTSTAMP:20260101T000000Z", "DTSTART:20260105T090000Z",
+            ] + lines + ["END:VEVENT", "END:VCALENDAR"])
         return try event(in: text)
     }
 
@@ -20,9 +23,15 @@ final class ParameterValueTests: XCTestCase {
 
     /// The text calbridge writes for a calendar of `event`.
     private func writtenCalendar(of event: Component) -> String {
-        String(decoding: written(Component(name: "VCALENDAR", properties: [Property(name: "VERSION", value: "2.0"),
-                                                                          Property(name: "PRODID", value: "-//Test//EN")],
-                                           components: [event])), as: UTF8.self)
+        String(
+            decoding: written(
+                Component(
+                    name: "VCALENDAR",
+                    properties: [
+                        Property(name: "VERSION", value: "2.0"),
+                        Property(name: "PRODID", value: "-//Test//EN"),
+                    ],
+                    components: [event])), as: UTF8.self)
     }
 
     /// What a reader takes from the event's lines, wherever they stood.
@@ -45,8 +54,10 @@ final class ParameterValueTests: XCTestCase {
     }
 
     func testCaretEscapesAreDecodedOnReadingAndWrittenBackAsRFC6868Says() throws {
-        let read = try event([#"LOCATION;X-ADDRESS="Pittsburgh Pirates^n115 Federal St^nPittsburgh, PA 15212":PNC Park"#,
-                              #"ATTENDEE;CN="George Herman ^'Babe^' Ruth ^^ 1":mailto:babe@example.org"#])
+        let read = try event([
+            #"LOCATION;X-ADDRESS="Pittsburgh Pirates^n115 Federal St^nPittsburgh, PA 15212":PNC Park"#,
+            #"ATTENDEE;CN="George Herman ^'Babe^' Ruth ^^ 1":mailto:babe@example.org"#,
+        ])
         XCTAssertEqual(read["LOCATION"]?[parameter: "X-ADDRESS"], "Pittsburgh Pirates\n115 Federal St\nPittsburgh, PA 15212")
         XCTAssertEqual(read["ATTENDEE"]?[parameter: "CN"], #"George Herman "Babe" Ruth ^ 1"#)
         let text = writtenCalendar(of: read)

@@ -7,18 +7,21 @@ import XCTest
 /// A reader given a `PropertySelection` builds only those properties (and the ones calbridge checks),
 /// yet reads and checks every line as before: the diagnostics never change.
 final class PropertySelectionTests: XCTestCase {
-    private let expansionNames = ["UID", "DTSTART", "DTEND", "DURATION", "DUE", "RRULE", "RDATE", "EXDATE", "EXRULE",
-                                  "RECURRENCE-ID", "SUMMARY", "STATUS"]
+    private let expansionNames = [
+        "UID", "DTSTART", "DTEND", "DURATION", "DUE", "RRULE", "RDATE", "EXDATE", "EXRULE",
+        "RECURRENCE-ID", "SUMMARY", "STATUS",
+    ]
 
     func testOnlySelectedAndCheckedPropertiesAreBuiltOutsideTimeZones() throws {
-        let path = try temporaryFile(crlf([
-            "BEGIN:VCALENDAR", "BEGIN:VTIMEZONE", "TZID:Test/Zone", "X-LIC-LOCATION:Test", "BEGIN:STANDARD",
-            "DTSTART:19700101T000000", "TZOFFSETFROM:+0100", "TZOFFSETTO:+0100", "TZNAME:TST", "END:STANDARD", "END:VTIMEZONE",
-            "BEGIN:VEVENT", "UID:1", "DTSTAMP:20260101T000000Z", "DTSTART;TZID=Test/Zone:20260105T100000", "SUMMARY:Lecture",
-            "DESCRIPTION:Long text", "ATTENDEE;CN=\"Doe, J\";PARTSTAT=ACCEPTED:mailto:j@example.com", "x-custom:1",
-            "SEQUENCE:2", "BEGIN:VALARM", "ACTION:DISPLAY", "TRIGGER:-PT15M", "DESCRIPTION:Soon", "END:VALARM",
-            "END:VEVENT", "END:VCALENDAR",
-        ]))
+        let path = try temporaryFile(
+            crlf([
+                "BEGIN:VCALENDAR", "BEGIN:VTIMEZONE", "TZID:Test/Zone", "X-LIC-LOCATION:Test", "BEGIN:STANDARD",
+                "DTSTART:19700101T000000", "TZOFFSETFROM:+0100", "TZOFFSETTO:+0100", "TZNAME:TST", "END:STANDARD", "END:VTIMEZONE",
+                "BEGIN:VEVENT", "UID:1", "DTSTAMP:20260101T000000Z", "DTSTART;TZID=Test/Zone:20260105T100000", "SUMMARY:Lecture",
+                "DESCRIPTION:Long text", "ATTENDEE;CN=\"Doe, J\";PARTSTAT=ACCEPTED:mailto:j@example.com", "x-custom:1",
+                "SEQUENCE:2", "BEGIN:VALARM", "ACTION:DISPLAY", "TRIGGER:-PT15M", "DESCRIPTION:Soon", "END:VALARM",
+                "END:VEVENT", "END:VCALENDAR",
+            ]))
         let (calendar, _) = try read(path, selecting: ["SUMMARY"])
         let zone = try XCTUnwrap(calendar.components.first)
         XCTAssertEqual(zone.properties.map(\.name), ["TZID", "X-LIC-LOCATION"])
@@ -57,7 +60,9 @@ final class PropertySelectionTests: XCTestCase {
         let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let folders = [Bundle.module.resourceURL!.appendingPathComponent("Corpus"), package.appendingPathComponent("Samples")]
         let files = try folders.flatMap { folder in
-            try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".ics") }.map { folder.appendingPathComponent($0).path }
+            try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".ics") }.map {
+                folder.appendingPathComponent($0).path
+            }
         }
         XCTAssertGreaterThanOrEqual(files.count, 60)
         var leftOut = 0

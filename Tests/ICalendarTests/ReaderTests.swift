@@ -5,14 +5,15 @@ import XCTest
 
 final class ReaderTests: XCTestCase {
     func testUnknownPropertiesComponentsAndParametersAreKeptAsWritten() throws {
-        let path = try temporaryFile(crlf([
-            "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Test//EN",
-            "BEGIN:VEVENT", "UID:1", "DTSTAMP:20260101T000000Z",
-            "summary;language=de:Hallo\\, Welt", "CONFERENCE;VALUE=URI;FEATURE=AUDIO:https://example.org/call",
-            "CATEGORIES:Work,Team\\, Berlin", "X-ALT;X-P=\"a:b;c\":v",
-            "BEGIN:X-CUSTOM", "X-A:1", "END:X-CUSTOM",
-            "END:VEVENT", "BEGIN:X-TOP", "X-B:2", "END:X-TOP", "END:VCALENDAR",
-        ]))
+        let path = try temporaryFile(
+            crlf([
+                "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Test//EN",
+                "BEGIN:VEVENT", "UID:1", "DTSTAMP:20260101T000000Z",
+                "summary;language=de:Hallo\\, Welt", "CONFERENCE;VALUE=URI;FEATURE=AUDIO:https://example.org/call",
+                "CATEGORIES:Work,Team\\, Berlin", "X-ALT;X-P=\"a:b;c\":v",
+                "BEGIN:X-CUSTOM", "X-A:1", "END:X-CUSTOM",
+                "END:VEVENT", "BEGIN:X-TOP", "X-B:2", "END:X-TOP", "END:VCALENDAR",
+            ]))
         let (calendar, diagnostics) = try readCalendar(path: path)
         XCTAssertEqual(diagnostics, [])
         let event = try XCTUnwrap(calendar.components.first)
@@ -27,10 +28,11 @@ final class ReaderTests: XCTestCase {
     }
 
     func testFoldedLinesWithLFEndingsUnfoldAndKeepTheirLineNumbers() throws {
-        let path = try temporaryFile([
-            "BEGIN:VCALENDAR", "BEGIN:VEVENT", "UID:1", "DTSTAMP:20260101T000000Z",
-            "DESCRIPTION:first part", "  and second", "DTSTART:20260230T100000", "END:VEVENT", "END:VCALENDAR", "",
-        ].joined(separator: "\n"))
+        let path = try temporaryFile(
+            [
+                "BEGIN:VCALENDAR", "BEGIN:VEVENT", "UID:1", "DTSTAMP:20260101T000000Z",
+                "DESCRIPTION:first part", "  and second", "DTSTART:20260230T100000", "END:VEVENT", "END:VCALENDAR", "",
+            ].joined(separator: "\n"))
         let (calendar, diagnostics) = try readCalendar(path: path)
         XCTAssertEqual(calendar.components.first?["DESCRIPTION"]?.value, "first part and second")
         XCTAssertEqual(calendar.components.first?["DESCRIPTION"]?.location, SourceLocation(line: 5, column: 1))
@@ -40,9 +42,11 @@ final class ReaderTests: XCTestCase {
     }
 
     func testValuesOnlyLibicalRefusesAreReportedOnTheirLine() throws {
-        let path = try temporaryFile(crlf([
-            "BEGIN:VCALENDAR", "BEGIN:VEVENT", "UID:1", "DTSTAMP:20260101T000000Z", "REQUEST-STATUS:garbage", "END:VEVENT", "END:VCALENDAR",
-        ]))
+        let path = try temporaryFile(
+            crlf([
+                "BEGIN:VCALENDAR", "BEGIN:VEVENT", "UID:1", "DTSTAMP:20260101T000000Z", "REQUEST-STATUS:garbage", "END:VEVENT",
+                "END:VCALENDAR",
+            ]))
         let diagnostics = try readCalendar(path: path).1
         XCTAssertEqual(diagnostics.count, 1)
         XCTAssertEqual(diagnostics.first?.location?.line, 5)
@@ -51,9 +55,10 @@ final class ReaderTests: XCTestCase {
 
     /// GEO is a FLOAT pair in the design table, so calbridge checks it itself, as xCal and jCal inputs are.
     func testACoordinateThatIsNoNumberIsReportedByCalbridgesOwnCheck() throws {
-        let path = try temporaryFile(crlf([
-            "BEGIN:VCALENDAR", "BEGIN:VEVENT", "UID:1", "DTSTAMP:20260101T000000Z", "GEO:north;east", "END:VEVENT", "END:VCALENDAR",
-        ]))
+        let path = try temporaryFile(
+            crlf([
+                "BEGIN:VCALENDAR", "BEGIN:VEVENT", "UID:1", "DTSTAMP:20260101T000000Z", "GEO:north;east", "END:VEVENT", "END:VCALENDAR",
+            ]))
         let diagnostics = try readCalendar(path: path).1
         XCTAssertEqual(diagnostics.map(\.message), ["GEO:north;east is not a latitude and a longitude (two numbers separated by ';')"])
         XCTAssertEqual(diagnostics.first?.location, SourceLocation(line: 5, column: 5))
@@ -75,10 +80,11 @@ final class ReaderTests: XCTestCase {
     }
 
     func testALineThatLostItsFoldSpaceIsJoinedToTheLineAboveAsARecoveredError() throws {
-        let path = try temporaryFile(crlf([
-            "BEGIN:VCALENDAR", "BEGIN:VEVENT", "UID:1", "DTSTAMP:20260101T000000Z",
-            "DESCRIPTION:a sentence that", "goes on here", "END:VEVENT", "END:VCALENDAR",
-        ]))
+        let path = try temporaryFile(
+            crlf([
+                "BEGIN:VCALENDAR", "BEGIN:VEVENT", "UID:1", "DTSTAMP:20260101T000000Z",
+                "DESCRIPTION:a sentence that", "goes on here", "END:VEVENT", "END:VCALENDAR",
+            ]))
         let (calendar, diagnostics) = try readCalendar(path: path)
         XCTAssertEqual(calendar.components.first?["DESCRIPTION"]?.value, "a sentence thatgoes on here")
         XCTAssertEqual(diagnostics.map(\.severity), [.error])
@@ -88,10 +94,12 @@ final class ReaderTests: XCTestCase {
 
     func testSeveralInputsMergeWithZonesDeduplicatedAndFirstCalendarPropertiesWinning() throws {
         func calendar(_ name: String, _ uid: String) -> String {
-            crlf(["BEGIN:VCALENDAR", "VERSION:2.0", "X-WR-CALNAME:\(name)",
-                  "BEGIN:VTIMEZONE", "TZID:Europe/Berlin", "BEGIN:STANDARD", "DTSTART:19701025T030000",
-                  "TZOFFSETFROM:+0200", "TZOFFSETTO:+0100", "END:STANDARD", "END:VTIMEZONE",
-                  "BEGIN:VEVENT", "UID:\(uid)", "DTSTAMP:20260101T000000Z", "END:VEVENT", "END:VCALENDAR"])
+            crlf([
+                "BEGIN:VCALENDAR", "VERSION:2.0", "X-WR-CALNAME:\(name)",
+                "BEGIN:VTIMEZONE", "TZID:Europe/Berlin", "BEGIN:STANDARD", "DTSTART:19701025T030000",
+                "TZOFFSETFROM:+0200", "TZOFFSETTO:+0100", "END:STANDARD", "END:VTIMEZONE",
+                "BEGIN:VEVENT", "UID:\(uid)", "DTSTAMP:20260101T000000Z", "END:VEVENT", "END:VCALENDAR",
+            ])
         }
         var reader = CalendarStreamReader()
         var merged = Component(name: "VCALENDAR")

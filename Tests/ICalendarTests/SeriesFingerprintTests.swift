@@ -34,7 +34,9 @@ final class SeriesFingerprintTests: XCTestCase {
         XCTAssertNil(checks.component(event("a@example.org", line: 4), file: "one.ics"))
         XCTAssertNil(checks.component(event("a@example.org", line: 8, recurrenceID: "20260105T090000Z"), file: "two.ics"))
         let override = checks.component(event("a@example.org", line: 30, recurrenceID: "20260105T090000Z"), file: "one.ics")
-        XCTAssertEqual(override?.message.hasPrefix("VEVENT overrides RECURRENCE-ID 20260105T090000Z of UID a@example.org a second time (first at two.ics line 8)"), true)
+        XCTAssertEqual(
+            override?.message.hasPrefix(
+                "VEVENT overrides RECURRENCE-ID 20260105T090000Z of UID a@example.org a second time (first at two.ics line 8)"), true)
         let master = checks.component(event("a@example.org", line: 40), file: "two.ics")
         XCTAssertEqual(master?.message.hasPrefix("VEVENT has UID a@example.org as the component at one.ics line 4 does"), true)
     }

@@ -8,8 +8,10 @@ import XCTest
 /// its VTIMEZONE too when the input was looked ahead at.
 final class TimeZoneMergeTests: XCTestCase {
     private static func zone(_ offset: String, lastModified: String = "20260101T000000Z") -> [String] {
-        ["BEGIN:VTIMEZONE", "TZID:My Zone", "LAST-MODIFIED:\(lastModified)", "BEGIN:STANDARD", "DTSTART:20200101T000000",
-         "TZOFFSETFROM:\(offset)", "TZOFFSETTO:\(offset)", "END:STANDARD", "END:VTIMEZONE"]
+        [
+            "BEGIN:VTIMEZONE", "TZID:My Zone", "LAST-MODIFIED:\(lastModified)", "BEGIN:STANDARD", "DTSTART:20200101T000000",
+            "TZOFFSETFROM:\(offset)", "TZOFFSETTO:\(offset)", "END:STANDARD", "END:VTIMEZONE",
+        ]
     }
 
     private static func event(_ uid: String) -> [String] {
@@ -71,8 +73,9 @@ final class TimeZoneMergeTests: XCTestCase {
         let later = Self.calendar(Self.event("b") + Self.zone("-0300") + Self.event("c"))
         let (merged, diagnostics) = try merge([first, later], foresees: false)
         XCTAssertEqual(tzids(merged), ["My Zone", "My Zone", "My Zone", "My Zone-2", "My Zone-2"])
-        XCTAssertTrue(diagnostics.first?.message.contains("before it that use the TZID went on with the earlier definition") == true,
-                      "\(diagnostics)")
+        XCTAssertTrue(
+            diagnostics.first?.message.contains("before it that use the TZID went on with the earlier definition") == true,
+            "\(diagnostics)")
     }
 
     func testEachCalendarOfOneFileIsAScopeOfItsOwn() throws {
@@ -96,15 +99,19 @@ final class TimeZoneMergeTests: XCTestCase {
             told = merged.map(\.use) + [later.use]
             return .covered
         }
-        let weekly = ["BEGIN:VEVENT", "UID:w", "DTSTAMP:20260101T000000Z", "DTSTART;TZID=My Zone:20260105T090000",
-                      "DTEND;TZID=My Zone:20260105T100000", "RRULE:FREQ=WEEKLY;UNTIL=20260126T080000Z",
-                      "EXDATE;TZID=My Zone:20260112T090000,20260119T090000", "END:VEVENT"]
+        let weekly = [
+            "BEGIN:VEVENT", "UID:w", "DTSTAMP:20260101T000000Z", "DTSTART;TZID=My Zone:20260105T090000",
+            "DTEND;TZID=My Zone:20260105T100000", "RRULE:FREQ=WEEKLY;UNTIL=20260126T080000Z",
+            "EXDATE;TZID=My Zone:20260112T090000,20260119T090000", "END:VEVENT",
+        ]
         let first = Self.calendar(Self.zone("+0500") + Self.event("a"))
         let later = Self.calendar(weekly + Self.zone("-0300"))
         let (merged, diagnostics) = try merge([first, later], foresees: true, zones: zones)
         XCTAssertEqual(tzids(merged), ["My Zone", "My Zone", "My Zone"])
         XCTAssertEqual(diagnostics, [])
-        func time(_ day: Int, _ hour: Int) -> LocalDateTime { LocalDateTime(date: CalendarDate(year: 2026, month: 1, day: day), hour: hour) }
+        func time(_ day: Int, _ hour: Int) -> LocalDateTime {
+            LocalDateTime(date: CalendarDate(year: 2026, month: 1, day: day), hour: hour)
+        }
         // The first calendar was planned when nothing contested its definition, so its times were not
         // looked for (nil: it speaks for all it defines); the later one's were, as its definition differs.
         // UNTIL is UTC: as a wall-clock time it is read a day on, and the last occurrence lasts an hour.
@@ -119,8 +126,9 @@ final class TimeZoneMergeTests: XCTestCase {
             return .covered
         }
         let folded = ["BEGIN:VEVENT", "UID:f", "DTSTAMP:20260101T000000Z", "DTSTART;TZ\r\n ID=My Zone:20260715T100000", "END:VEVENT"]
-        let (_, diagnostics) = try merge([Self.calendar(Self.zone("+0500") + Self.event("a")), Self.calendar(Self.zone("-0300") + folded)],
-                                         foresees: true, zones: zones)
+        let (_, diagnostics) = try merge(
+            [Self.calendar(Self.zone("+0500") + Self.event("a")), Self.calendar(Self.zone("-0300") + folded)],
+            foresees: true, zones: zones)
         let july = LocalDateTime(date: CalendarDate(year: 2026, month: 7, day: 15), hour: 10)
         XCTAssertEqual(told, [TimeZoneUse(earliest: july, latest: july)], "judged at its time, not left out as unused")
         XCTAssertEqual(diagnostics, [])

@@ -7,12 +7,14 @@ import XCTest
 /// it, and still renames the TZIDs of a later calendar whose zone differs, as when it kept the tree.
 final class TreesLeftOnWorkersTests: XCTestCase {
     private static func calendar(_ uid: String, offset: String) -> String {
-        crlf(["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//calbridge//tests//EN",
-              "BEGIN:VEVENT", "UID:\(uid)", "DTSTAMP:20260101T000000Z", "DTSTART;TZID=My Zone:20260715T100000",
-              "SUMMARY:Lunch", "BEGIN:VALARM", "ACTION:DISPLAY", "DESCRIPTION:Lunch",
-              "TRIGGER;VALUE=DATE-TIME;TZID=My Zone:20260715T090000", "END:VALARM", "END:VEVENT",
-              "BEGIN:VTIMEZONE", "TZID:My Zone", "BEGIN:STANDARD", "DTSTART:20200101T000000",
-              "TZOFFSETFROM:\(offset)", "TZOFFSETTO:\(offset)", "END:STANDARD", "END:VTIMEZONE", "END:VCALENDAR"])
+        crlf([
+            "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//calbridge//tests//EN",
+            "BEGIN:VEVENT", "UID:\(uid)", "DTSTAMP:20260101T000000Z", "DTSTART;TZID=My Zone:20260715T100000",
+            "SUMMARY:Lunch", "BEGIN:VALARM", "ACTION:DISPLAY", "DESCRIPTION:Lunch",
+            "TRIGGER;VALUE=DATE-TIME;TZID=My Zone:20260715T090000", "END:VALARM", "END:VEVENT",
+            "BEGIN:VTIMEZONE", "TZID:My Zone", "BEGIN:STANDARD", "DTSTART:20200101T000000",
+            "TZOFFSETFROM:\(offset)", "TZOFFSETTO:\(offset)", "END:STANDARD", "END:VTIMEZONE", "END:VCALENDAR",
+        ])
     }
 
     /// What each input's components go out as, and which were handed on with their tree.

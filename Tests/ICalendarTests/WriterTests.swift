@@ -23,11 +23,15 @@ final class WriterTests: XCTestCase {
 
     func testParameterValuesAreQuotedOnlyWhenTheyMustBe() {
         var writer = ICalendarWriter()
-        writer.write(Property(name: "ATTENDEE", parameters: [
-            Parameter("CN", "Doe, John"), Parameter("ROLE", "CHAIR"),
-            Parameter(name: "MEMBER", values: ["mailto:a@example.org", "mailto:b@example.org"]),
-        ], value: "mailto:j@example.org"))
-        XCTAssertEqual(String(decoding: writer.bytes, as: UTF8.self),
-                       "ATTENDEE;CN=\"Doe, John\";ROLE=CHAIR;MEMBER=\"mailto:a@example.org\",\"mailto:b@\r\n example.org\":mailto:j@example.org\r\n")
+        writer.write(
+            Property(
+                name: "ATTENDEE",
+                parameters: [
+                    Parameter("CN", "Doe, John"), Parameter("ROLE", "CHAIR"),
+                    Parameter(name: "MEMBER", values: ["mailto:a@example.org", "mailto:b@example.org"]),
+                ], value: "mailto:j@example.org"))
+        XCTAssertEqual(
+            String(decoding: writer.bytes, as: UTF8.self),
+            "ATTENDEE;CN=\"Doe, John\";ROLE=CHAIR;MEMBER=\"mailto:a@example.org\",\"mailto:b@\r\n example.org\":mailto:j@example.org\r\n")
     }
 }

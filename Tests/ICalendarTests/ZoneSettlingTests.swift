@@ -8,8 +8,10 @@ import XCTest
 /// whose variant went elsewhere, is judged afresh.
 final class ZoneSettlingTests: XCTestCase {
     private static func zone(_ offset: String) -> [String] {
-        ["BEGIN:VTIMEZONE", "TZID:My Zone", "BEGIN:STANDARD", "DTSTART:20200101T000000",
-         "TZOFFSETFROM:\(offset)", "TZOFFSETTO:\(offset)", "END:STANDARD", "END:VTIMEZONE"]
+        [
+            "BEGIN:VTIMEZONE", "TZID:My Zone", "BEGIN:STANDARD", "DTSTART:20200101T000000",
+            "TZOFFSETFROM:\(offset)", "TZOFFSETTO:\(offset)", "END:STANDARD", "END:VTIMEZONE",
+        ]
     }
 
     private static func event(_ uid: String) -> [String] {
@@ -52,9 +54,11 @@ final class ZoneSettlingTests: XCTestCase {
         // The -0300 definition is renamed My Zone-2 in the second file, contested there; the fourth file
         // meets it uncontested and settles it, and its text then plans the fifth, whose event comes
         // before its VTIMEZONE and must take the new name too.
-        let files = [Self.calendar(Self.zone("+0500") + Self.event("a")), Self.calendar(Self.zone("-0300") + Self.event("b")),
-                     Self.calendar(Self.zone("+0500") + Self.event("c")), Self.calendar(Self.event("d") + Self.zone("-0300")),
-                     Self.calendar(Self.event("e") + Self.zone("-0300"))]
+        let files = [
+            Self.calendar(Self.zone("+0500") + Self.event("a")), Self.calendar(Self.zone("-0300") + Self.event("b")),
+            Self.calendar(Self.zone("+0500") + Self.event("c")), Self.calendar(Self.event("d") + Self.zone("-0300")),
+            Self.calendar(Self.event("e") + Self.zone("-0300")),
+        ]
         var reader = CalendarStreamReader()
         let tzids = try Self.export(files, into: &reader)
         XCTAssertEqual(tzids, ["My Zone", "My Zone", "My Zone-2", "My Zone-2", "My Zone", "My Zone-2", "My Zone-2"])

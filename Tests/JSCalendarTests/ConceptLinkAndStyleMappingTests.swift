@@ -10,26 +10,36 @@ import XCTest
 /// lines are RFC 9253's and RFC 9073's own examples, in the parameter order those write.
 final class ConceptLinkAndStyleMappingTests: XCTestCase {
     private func calendar(_ lines: [Property]) -> Component {
-        Component(name: "VCALENDAR", properties: [Property(name: "VERSION", value: "2.0")], components: [
-            Component(name: "VEVENT", properties: [Property(name: "UID", value: "u"), Property(name: "DTSTAMP", value: "20260101T000000Z"),
-                                                   Property(name: "DTSTART", value: "20260105T090000Z")] + lines),
-        ])
+        Component(
+            name: "VCALENDAR", properties: [Property(name: "VERSION", value: "2.0")],
+            components: [
+                Component(
+                    name: "VEVENT",
+                    properties: [
+                        Property(name: "UID", value: "u"), Property(name: "DTSTAMP", value: "20260101T000000Z"),
+                        Property(name: "DTSTART", value: "20260105T090000Z"),
+                    ] + lines)
+            ])
     }
 
     func testConceptLinesBecomeCategoriesInOrderAndComeBackOneALine() throws {
-        let original = calendar([Property(name: "CONCEPT", value: "https://example.com/event-types/arts/music"),
-                                 Property(name: "CONCEPT", value: "https://example.com/event-types/arts/literature")])
+        let original = calendar([
+            Property(name: "CONCEPT", value: "https://example.com/event-types/arts/music"),
+            Property(name: "CONCEPT", value: "https://example.com/event-types/arts/literature"),
+        ])
         let json = JSCalendarDocument.object(for: original)
-        XCTAssertEqual(json["categories"]?.members.map(\.key),
-                       ["https://example.com/event-types/arts/music", "https://example.com/event-types/arts/literature"])
+        XCTAssertEqual(
+            json["categories"]?.members.map(\.key),
+            ["https://example.com/event-types/arts/music", "https://example.com/event-types/arts/literature"])
         XCTAssertEqual(json["categories"]?.members.map(\.value), [.bool(true), .bool(true)])
         XCTAssertEqual(try JSCalendarDocument.calendar(for: json).calendar.losslessForm, original.losslessForm)
     }
 
     func testALinkBecomesALinkWithItsRelAndTitleAndAnAttachmentHasNoRel() throws {
         let original = calendar([
-            Property(name: "LINK", parameters: [Parameter("LINKREL", "latest-version"), Parameter("LABEL", "Venue"), Parameter("VALUE", "URI")],
-                     value: "https://example.com/events"),
+            Property(
+                name: "LINK", parameters: [Parameter("LINKREL", "latest-version"), Parameter("LABEL", "Venue"), Parameter("VALUE", "URI")],
+                value: "https://example.com/events"),
             Property(name: "ATTACH", value: "https://example.com/foo.pdf"),
             // A LINK naming a UID has no href: carried.
             Property(name: "LINK", parameters: [Parameter("LINKREL", "related"), Parameter("VALUE", "UID")], value: "some-uid"),
@@ -43,8 +53,9 @@ final class ConceptLinkAndStyleMappingTests: XCTestCase {
     }
 
     func testAStyledDescriptionIsTheDescriptionAndItsContentType() throws {
-        let styled = Property(name: "STYLED-DESCRIPTION", parameters: [Parameter("VALUE", "TEXT"), Parameter("FMTTYPE", "text/html")],
-                              value: "<html><body>hello\\, <b>world</b></body></html>")
+        let styled = Property(
+            name: "STYLED-DESCRIPTION", parameters: [Parameter("VALUE", "TEXT"), Parameter("FMTTYPE", "text/html")],
+            value: "<html><body>hello\\, <b>world</b></body></html>")
         // RFC 9073 §6.5: the plain DESCRIPTION beside it says DERIVED=TRUE, and is carried.
         let derived = Property(name: "DESCRIPTION", parameters: [Parameter("DERIVED", "TRUE")], value: "hello\\, world")
         let original = calendar([styled, derived])

@@ -33,7 +33,8 @@ final class ConvertJSCalendarTests: XCTestCase {
 
     func testAJSONFileWhoseTypeIsAnEventIsReadAsJSCalendar() throws {
         let path = folder.appendingPathComponent("lunch.json").path
-        try #"{"@type": "Event", "uid": "lunch-1", "title": "Lunch", "start": "2026-01-05T12:00:00", "timeZone": "Europe/Berlin", "duration": "PT1H"}"#
+        try
+            #"{"@type": "Event", "uid": "lunch-1", "title": "Lunch", "start": "2026-01-05T12:00:00", "timeZone": "Europe/Berlin", "duration": "PT1H"}"#
             .write(toFile: path, atomically: true, encoding: .utf8)
         let result = try run(["convert", path, "--to", "ics"])
         XCTAssertEqual(result.status, 0, result.errors)
@@ -43,7 +44,8 @@ final class ConvertJSCalendarTests: XCTestCase {
 
     func testUnreadableJSCalendarExits65WithTheLineAndColumn() throws {
         let path = folder.appendingPathComponent("broken.jscal.json").path
-        try "{\n  \"@type\": \"Event\",\n  \"title\": \"Lunch\"\n  \"start\": \"2026-01-05T12:00:00\"\n}\n".write(toFile: path, atomically: true, encoding: .utf8)
+        try "{\n  \"@type\": \"Event\",\n  \"title\": \"Lunch\"\n  \"start\": \"2026-01-05T12:00:00\"\n}\n".write(
+            toFile: path, atomically: true, encoding: .utf8)
         let result = try run(["convert", path, "--to", "ics"])
         XCTAssertEqual(result.status, 65)
         XCTAssertTrue(result.errors.contains("broken.jscal.json:4:3: error:"), result.errors)

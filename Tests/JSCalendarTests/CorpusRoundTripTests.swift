@@ -41,8 +41,10 @@ final class CorpusRoundTripTests: XCTestCase {
 /// Every .ics the tests hold that came from a calendar program or was made to look like one.
 var realWorldCalendars: [URL] {
     let tests = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    let folders = ["ICalendarTests/Corpus", "OccurrencesTests/MessySeries", "CalendarWebFormatsTests/Fixtures/rfc6321",
-                   "CalendarWebFormatsTests/Fixtures/rfc7265", "CalendarWebFormatsTests/Fixtures/streaming", "../Samples"]
+    let folders = [
+        "ICalendarTests/Corpus", "OccurrencesTests/MessySeries", "CalendarWebFormatsTests/Fixtures/rfc6321",
+        "CalendarWebFormatsTests/Fixtures/rfc7265", "CalendarWebFormatsTests/Fixtures/streaming", "../Samples",
+    ]
     return folders.flatMap { folder -> [URL] in
         let directory = tests.appendingPathComponent(folder)
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
@@ -67,8 +69,8 @@ func firstDifference(_ a: LosslessComponent, _ b: LosslessComponent) -> String {
     if a.name != b.name { return "component \(a.name) vs \(b.name)" }
     for (x, y) in zip(a.properties, b.properties) where x != y { return "\(a.name): \(x) vs \(y)" }
     if a.properties.count != b.properties.count {
-        return "\(a.name): \(a.properties.count) vs \(b.properties.count) properties: " +
-            "\(a.properties.filter { !b.properties.contains($0) }) / \(b.properties.filter { !a.properties.contains($0) })"
+        return "\(a.name): \(a.properties.count) vs \(b.properties.count) properties: "
+            + "\(a.properties.filter { !b.properties.contains($0) }) / \(b.properties.filter { !a.properties.contains($0) })"
     }
     for (x, y) in zip(a.components, b.components) where x != y { return firstDifference(x, y) }
     return "\(a.name): \(a.components.count) vs \(b.components.count) components"

@@ -54,8 +54,10 @@ final class CyrusComparisonTests: XCTestCase {
             let url = try XCTUnwrap(realWorldCalendars.first { $0.lastPathComponent == name })
             let calendar = try readICalendar(url)
             for event in calendar.children(named: "VEVENT") where !event.has("RECURRENCE-ID") {
-                let alone = Component(name: "VCALENDAR", properties: [Property(name: "VERSION", value: "2.0"), Property(name: "PRODID", value: "-//calbridge//test//EN")],
-                                      components: calendar.children(named: "VTIMEZONE") + [event])
+                let alone = Component(
+                    name: "VCALENDAR",
+                    properties: [Property(name: "VERSION", value: "2.0"), Property(name: "PRODID", value: "-//calbridge//test//EN")],
+                    components: calendar.children(named: "VTIMEZONE") + [event])
                 var object = JSCalendarDocument.object(for: alone)
                 if case .array(let entries)? = object["entries"] { object = entries[0] }
                 let cyrus = try await cyrusObject(for: alone)
@@ -90,9 +92,10 @@ final class CyrusComparisonTests: XCTestCase {
             excluded = Set((object["recurrenceOverrides"]?.members ?? []).filter { $0.value["excluded"] == .bool(true) }.map(\.key))
             locations = Set((object["locations"]?.members ?? []).compactMap { $0.value["name"]?.string }.filter { !$0.isEmpty })
             // The organizer's address is its calendarAddress in draft -08 (§2.3.29), its sendTo in Cyrus's earlier one.
-            participants = Set((object["participants"]?.members ?? []).compactMap {
-                ($0.value["sendTo"]?["imip"] ?? $0.value["calendarAddress"])?.string?.lowercased()
-            })
+            participants = Set(
+                (object["participants"]?.members ?? []).compactMap {
+                    ($0.value["sendTo"]?["imip"] ?? $0.value["calendarAddress"])?.string?.lowercased()
+                })
             alerts = Set((object["alerts"]?.members ?? []).map { $0.value["trigger"]?["offset"]?.string.flatMap(Self.seconds) })
         }
 
@@ -121,11 +124,13 @@ final class CyrusComparisonTests: XCTestCase {
         writer.write(calendar)
         let uploaded = try await request("jmap/upload/user/", body: writer.bytes, type: "text/calendar")
         let blob = try XCTUnwrap(uploaded["blobId"]?.string)
-        let call = #"{"using":["urn:ietf:params:jmap:core","https://cyrusimap.org/ns/jmap/calendars"],"#
+        let call =
+            #"{"using":["urn:ietf:params:jmap:core","https://cyrusimap.org/ns/jmap/calendars"],"#
             + #""methodCalls":[["CalendarEvent/parse",{"accountId":"user","blobIds":["\#(blob)"]},"0"]]}"#
         let answer = try await request("jmap/", body: Array(call.utf8), type: "application/json")
         guard case .array(let responses)? = answer["methodResponses"], case .array(let first)? = responses.first, first.count > 1,
-              let parsed = first[1]["parsed"]?[blob] else { throw XCTSkip("Cyrus did not parse the event: \(JSONText.compact(answer))") }
+            let parsed = first[1]["parsed"]?[blob]
+        else { throw XCTSkip("Cyrus did not parse the event: \(JSONText.compact(answer))") }
         return parsed
     }
 
@@ -160,7 +165,9 @@ final class CyrusComparisonTests: XCTestCase {
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socketFD, $0, length) == 0 && getsockname(socketFD, $0, &length) == 0 }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(socketFD, $0, length) == 0 && getsockname(socketFD, $0, &length) == 0
+            }
         }
         guard bound else { throw POSIXError(.EADDRINUSE) }
         return Int(UInt16(bigEndian: address.sin_port))

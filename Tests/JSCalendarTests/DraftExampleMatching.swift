@@ -47,9 +47,10 @@ enum DraftJSONMatch {
             if !matches(member.value, value, key: member.key) { return false }
         }
         let shownKeys = Set(shown.map(\.key))
-        return open || found.allSatisfy {
-            shownKeys.contains($0.key) || ["@type", "iCalComponent"].contains($0.key) || defaults[$0.key] == $0.value
-        }
+        return open
+            || found.allSatisfy {
+                shownKeys.contains($0.key) || ["@type", "iCalComponent"].contains($0.key) || defaults[$0.key] == $0.value
+            }
     }
 
     private static func matches(_ pattern: JSONValue, _ actual: JSONValue, key: String) -> Bool {
@@ -87,9 +88,11 @@ enum DraftICalendarMatch {
         guard shown.name == written.name else { return false }
         for property in written.properties where !["VERSION", "DTSTAMP"].contains(property.name) {
             let parameters = Set(property.parameters)
-            guard shown.properties.contains(where: {
-                $0.name == property.name && $0.value == property.value && Set($0.parameters) == parameters
-            }) else { return false }
+            guard
+                shown.properties.contains(where: {
+                    $0.name == property.name && $0.value == property.value && Set($0.parameters) == parameters
+                })
+            else { return false }
         }
         var rest = shown.components[...]
         for component in written.components {

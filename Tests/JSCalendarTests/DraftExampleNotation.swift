@@ -24,9 +24,10 @@ struct DraftExample {
             let ics = try String(contentsOf: folder.appendingPathComponent(name + ".ics"), encoding: .utf8)
             let json = try String(contentsOf: folder.appendingPathComponent(name + ".json"), encoding: .utf8)
             let type = DraftNotation.implicitItem(ics) == "VTODO" ? "Task" : "Event"
-            return DraftExample(name: name, icalendar: DraftNotation.wholeICalendar(ics),
-                                shownICalendar: DraftNotation.wholeICalendar(ics, implying: false),
-                                json: try DraftNotation.wholeObject(json, implicitType: type))
+            return DraftExample(
+                name: name, icalendar: DraftNotation.wholeICalendar(ics),
+                shownICalendar: DraftNotation.wholeICalendar(ics, implying: false),
+                json: try DraftNotation.wholeObject(json, implicitType: type))
         }
     }
 

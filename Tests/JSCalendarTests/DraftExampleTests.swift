@@ -60,8 +60,9 @@ final class DraftExampleTests: XCTestCase {
         guard case .array(let entries)? = object["entries"] else { return XCTFail(JSONText.compact(object)) }
         XCTAssertEqual(entries.map { $0["recurrenceIdTimeZone"] }, [.string("Europe/Berlin"), .string("Europe/Berlin")])
         let back = try JSCalendarDocument.calendar(for: object).calendar
-        XCTAssertEqual(back.components.map { $0.all("RECURRENCE-ID").map(\.parameters) },
-                       [[[Parameter("TZID", "Europe/Berlin")]], [[Parameter("TZID", "Europe/Berlin")]]])
+        XCTAssertEqual(
+            back.components.map { $0.all("RECURRENCE-ID").map(\.parameters) },
+            [[[Parameter("TZID", "Europe/Berlin")]], [[Parameter("TZID", "Europe/Berlin")]]])
         XCTAssertFalse(back.components.contains { $0.has("JSPROP") })
     }
 
@@ -71,12 +72,15 @@ final class DraftExampleTests: XCTestCase {
         "ical-prop-due-float", "ical-prop-due-utc", "ical-prop-location", "ical-prop-attach-binary", "ical-prop-attach-uri",
         "ical-prop-concept", "ical-prop-link", "ical-prop-styled-description", "ical-prop-dtend-different-tzid",
         "ical-prop-geo-vlocation", "ical-prop-name-vlocation-participant", "ical-prop-dtstamp-vevent-method",
-        "ical-prop-acknowledged", "ical-prop-action-audio", "ical-prop-action-display", "ical-prop-attendee", "ical-prop-class", "ical-prop-color-name",
+        "ical-prop-acknowledged", "ical-prop-action-audio", "ical-prop-action-display", "ical-prop-attendee", "ical-prop-class",
+        "ical-prop-color-name",
         "ical-prop-color-numeric", "ical-prop-conference", "ical-prop-created", "ical-prop-description", "ical-prop-dtend-same-tzid",
         "ical-prop-dtstart-date", "ical-prop-dtstart-float", "ical-prop-dtstart-tzid", "ical-prop-dtstart-utc",
-        "ical-prop-due-tzid", "ical-prop-image", "ical-prop-url", "ical-prop-duration", "ical-prop-exdate", "ical-prop-last-modified", "ical-prop-link-xml-reference", "ical-prop-method",
+        "ical-prop-due-tzid", "ical-prop-image", "ical-prop-url", "ical-prop-duration", "ical-prop-exdate", "ical-prop-last-modified",
+        "ical-prop-link-xml-reference", "ical-prop-method",
         "ical-prop-name-vcalendar", "ical-prop-percent-complete-method", "ical-prop-priority", "ical-prop-prodid", "ical-prop-rdate",
-        "ical-prop-related-to", "ical-prop-request-status", "ical-prop-rrule", "ical-prop-sequence", "ical-prop-source", "ical-prop-status-vevent", "ical-prop-status-vtodo", "ical-prop-summary",
+        "ical-prop-related-to", "ical-prop-request-status", "ical-prop-rrule", "ical-prop-sequence", "ical-prop-source",
+        "ical-prop-status-vevent", "ical-prop-status-vtodo", "ical-prop-summary",
         "ical-prop-calendar-address", "ical-prop-comment-participant", "ical-prop-dtstamp-participant", "ical-prop-organizer",
         "ical-prop-percent-complete-participant", "ical-prop-summary-participant", "ical-prop-attendee-participant",
         "ical-prop-organizer-and-attendee",
@@ -86,17 +90,22 @@ final class DraftExampleTests: XCTestCase {
     /// Those, less what calbridge keeps exactly.
     static let agreeingToICalendar: Set<String> = agreeingToJSCalendar.subtracting(divergencesToICalendar.keys)
 
-    private static let carried = "calbridge does not convert it: the line travels in iCalComponent (ICalProperty objects), "
+    private static let carried =
+        "calbridge does not convert it: the line travels in iCalComponent (ICalProperty objects), "
         + "the member as a JSPROP line"
-    private static let structuredData = "its STRUCTURED-DATA is not converted to a link, so it stays in the Participant's "
+    private static let structuredData =
+        "its STRUCTURED-DATA is not converted to a link, so it stays in the Participant's "
         + "iCalComponent (the figure's link also lacks the iCalProperty the STRUCTURED-DATA figure gives one)"
-    private static let vlocation = "this VLOCATION (RFC 9073) is not converted to a Location (LOCATION-TYPE lines merged, "
+    private static let vlocation =
+        "this VLOCATION (RFC 9073) is not converted to a Location (LOCATION-TYPE lines merged, "
         + "STRUCTURED-DATA a link): " + carried
-    private static let vlocationBack = "a Location becomes a VLOCATION when its iCalComponent names one (as calbridge writes "
+    private static let vlocationBack =
+        "a Location becomes a VLOCATION when its iCalComponent names one (as calbridge writes "
         + "it); the figure's has none, so the Location travels as a JSPROP line"
 
     private static let entryId = "the figure's entry id is not the line's place, so the line says it in a JSID parameter"
-    private static let participantId = "the figure's participant id is not its place, so its PARTICIPANT says it in a JSID "
+    private static let participantId =
+        "the figure's participant id is not its place, so its PARTICIPANT says it in a JSID "
         + "property (-08 §2.1.3), which the figure does not show"
 
     /// Why calbridge and the draft part on an example, both ways.

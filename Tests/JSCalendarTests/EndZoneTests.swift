@@ -8,9 +8,13 @@ import XCTest
 /// §2.3.14, ical-prop-dtend-different-tzid), and comes back as written, whichever line came first.
 final class EndZoneTests: XCTestCase {
     private func calendar(_ lines: [Property]) -> Component {
-        Component(name: "VCALENDAR", properties: [Property(name: "VERSION", value: "2.0")], components: [
-            Component(name: "VEVENT", properties: [Property(name: "UID", value: "u"), Property(name: "DTSTAMP", value: "20260101T000000Z")] + lines),
-        ])
+        Component(
+            name: "VCALENDAR", properties: [Property(name: "VERSION", value: "2.0")],
+            components: [
+                Component(
+                    name: "VEVENT",
+                    properties: [Property(name: "UID", value: "u"), Property(name: "DTSTAMP", value: "20260101T000000Z")] + lines)
+            ])
     }
 
     private let start = Property(name: "DTSTART", parameters: [Parameter("TZID", "Europe/Berlin")], value: "20241017T130005")

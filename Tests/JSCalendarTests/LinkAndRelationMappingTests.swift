@@ -9,17 +9,24 @@ import XCTest
 /// ical-prop-attach-binary, ical-prop-related-to, ical-prop-geo, ical-prop-conference), and the lines come back as written.
 final class LinkAndRelationMappingTests: XCTestCase {
     private func calendar(_ lines: [Property]) -> Component {
-        Component(name: "VCALENDAR", properties: [Property(name: "VERSION", value: "2.0")], components: [
-            Component(name: "VEVENT", properties: [Property(name: "UID", value: "u"), Property(name: "DTSTAMP", value: "20260101T000000Z"),
-                                                   Property(name: "DTSTART", value: "20260105T090000Z")] + lines),
-        ])
+        Component(
+            name: "VCALENDAR", properties: [Property(name: "VERSION", value: "2.0")],
+            components: [
+                Component(
+                    name: "VEVENT",
+                    properties: [
+                        Property(name: "UID", value: "u"), Property(name: "DTSTAMP", value: "20260101T000000Z"),
+                        Property(name: "DTSTART", value: "20260105T090000Z"),
+                    ] + lines)
+            ])
     }
 
     func testURLAndImageBecomeLinksNamingTheirPropertyAndComeBack() throws {
         let original = calendar([
             Property(name: "URL", value: "https://example.com/party"),
-            Property(name: "IMAGE", parameters: [Parameter("VALUE", "URI"), Parameter("DISPLAY", "BADGE"), Parameter("FMTTYPE", "image/png")],
-                     value: "https://example.com/party.png"),
+            Property(
+                name: "IMAGE", parameters: [Parameter("VALUE", "URI"), Parameter("DISPLAY", "BADGE"), Parameter("FMTTYPE", "image/png")],
+                value: "https://example.com/party.png"),
         ])
         let json = JSCalendarDocument.object(for: original)
         XCTAssertEqual(json["links"]?["1"]?["href"], .string("https://example.com/party"))
@@ -49,12 +56,20 @@ final class LinkAndRelationMappingTests: XCTestCase {
 
     func testConferenceFeaturesAreFlagsAndComeBackInTheirOrder() throws {
         let original = calendar([
-            Property(name: "CONFERENCE", parameters: [Parameter("VALUE", "URI"), Parameter(name: "FEATURE", values: ["VIDEO", "AUDIO"]),
-                                                      Parameter("LABEL", "Dial-in")], value: "https://chat.example.com/audio?id=1"),
+            Property(
+                name: "CONFERENCE",
+                parameters: [
+                    Parameter("VALUE", "URI"), Parameter(name: "FEATURE", values: ["VIDEO", "AUDIO"]),
+                    Parameter("LABEL", "Dial-in"),
+                ], value: "https://chat.example.com/audio?id=1")
         ])
         let json = JSCalendarDocument.object(for: original)
-        XCTAssertEqual(json["virtualLocations"]?["1"]?["features"], .object([JSONMember(key: "video", value: .bool(true)),
-                                                                             JSONMember(key: "audio", value: .bool(true))]))
+        XCTAssertEqual(
+            json["virtualLocations"]?["1"]?["features"],
+            .object([
+                JSONMember(key: "video", value: .bool(true)),
+                JSONMember(key: "audio", value: .bool(true)),
+            ]))
         XCTAssertEqual(try JSCalendarDocument.calendar(for: json).calendar.losslessForm, original.losslessForm)
     }
 
@@ -69,8 +84,10 @@ final class LinkAndRelationMappingTests: XCTestCase {
     func testAnInlineAttachmentBecomesADataURLAndComesBack() throws {
         // The parameter order of draft -08's ical-prop-attach-binary.
         let original = calendar([
-            Property(name: "ATTACH", parameters: [Parameter("ENCODING", "BASE64"), Parameter("VALUE", "BINARY"), Parameter("FMTTYPE", "image/png")],
-                     value: "iVBORw0KGgo="),
+            Property(
+                name: "ATTACH",
+                parameters: [Parameter("ENCODING", "BASE64"), Parameter("VALUE", "BINARY"), Parameter("FMTTYPE", "image/png")],
+                value: "iVBORw0KGgo=")
         ])
         let json = JSCalendarDocument.object(for: original)
         XCTAssertEqual(json["links"]?["1"]?["href"], .string("data:image/png;base64,iVBORw0KGgo="))
@@ -82,8 +99,10 @@ final class LinkAndRelationMappingTests: XCTestCase {
         // RFC 5545 §3.8.1.1's example writes FMTTYPE before ENCODING and VALUE: a line in another order
         // than the draft's stays carried, and a leftover split must not make its data an href.
         let original = calendar([
-            Property(name: "ATTACH", parameters: [Parameter("FMTTYPE", "text/plain"), Parameter("ENCODING", "BASE64"), Parameter("VALUE", "BINARY")],
-                     value: "SGVsbG8="),
+            Property(
+                name: "ATTACH",
+                parameters: [Parameter("FMTTYPE", "text/plain"), Parameter("ENCODING", "BASE64"), Parameter("VALUE", "BINARY")],
+                value: "SGVsbG8=")
         ])
         let json = JSCalendarDocument.object(for: original)
         XCTAssertNil(json["links"])

@@ -8,11 +8,17 @@ import XCTest
 /// §2.2.5, §2.3.4, §2.3.29). The lines are written as RFC 9073 §7.1 and §7.3's examples write them.
 final class ParticipantMappingTests: XCTestCase {
     private func event(_ properties: [Property], _ components: [Component] = []) -> Component {
-        Component(name: "VCALENDAR", properties: [Property(name: "VERSION", value: "2.0")], components: [
-            Component(name: "VEVENT", properties: [Property(name: "UID", value: "u"), Property(name: "DTSTAMP", value: "20260101T000000Z"),
-                                                   Property(name: "DTSTART", value: "20260105T090000Z")] + properties,
-                      components: components),
-        ])
+        Component(
+            name: "VCALENDAR", properties: [Property(name: "VERSION", value: "2.0")],
+            components: [
+                Component(
+                    name: "VEVENT",
+                    properties: [
+                        Property(name: "UID", value: "u"), Property(name: "DTSTAMP", value: "20260101T000000Z"),
+                        Property(name: "DTSTART", value: "20260105T090000Z"),
+                    ] + properties,
+                    components: components)
+            ])
     }
 
     private func participants(of calendar: Component) -> [JSONMember] {
@@ -20,12 +26,16 @@ final class ParticipantMappingTests: XCTestCase {
     }
 
     func testAParticipantAndAResourceBecomeParticipantsAndComeBackAsWritten() throws {
-        let speaker = Component(name: "PARTICIPANT", properties: [
-            Property(name: "UID", value: "p-1"), Property(name: "PARTICIPANT-TYPE", value: "SPEAKER"), Property(name: "NAME", value: "Ann"),
-            Property(name: "COMMENT", value: "Slides follow"), Property(name: "DTSTAMP", value: "20260102T100000Z"),
-            Property(name: "SEQUENCE", value: "2"),
-        ])
-        let projector = Component(name: "VRESOURCE", properties: [Property(name: "UID", value: "r-1"), Property(name: "NAME", value: "Projector")])
+        let speaker = Component(
+            name: "PARTICIPANT",
+            properties: [
+                Property(name: "UID", value: "p-1"), Property(name: "PARTICIPANT-TYPE", value: "SPEAKER"),
+                Property(name: "NAME", value: "Ann"),
+                Property(name: "COMMENT", value: "Slides follow"), Property(name: "DTSTAMP", value: "20260102T100000Z"),
+                Property(name: "SEQUENCE", value: "2"),
+            ])
+        let projector = Component(
+            name: "VRESOURCE", properties: [Property(name: "UID", value: "r-1"), Property(name: "NAME", value: "Projector")])
         let original = event([], [speaker, projector])
         let entries = participants(of: original)
         XCTAssertEqual(entries.map(\.key), ["1", "2"])
@@ -43,39 +53,51 @@ final class ParticipantMappingTests: XCTestCase {
     func testAnOrganizerWhoAttendsIsOneParticipantAndComesBackAsBothLines() throws {
         let original = event([
             Property(name: "ORGANIZER", parameters: [Parameter("CN", "Jane")], value: "mailto:jane@example.com"),
-            Property(name: "ATTENDEE", parameters: [Parameter("CN", "Jane"), Parameter("PARTSTAT", "ACCEPTED")], value: "mailto:jane@example.com"),
+            Property(
+                name: "ATTENDEE", parameters: [Parameter("CN", "Jane"), Parameter("PARTSTAT", "ACCEPTED")], value: "mailto:jane@example.com"
+            ),
             Property(name: "ATTENDEE", value: "mailto:bob@example.com"),
         ])
         let object = JSCalendarDocument.object(for: original)
         let entries = participants(of: original)
         XCTAssertEqual(entries.map(\.key), ["1", "2"])
-        XCTAssertEqual(entries[0].value["roles"], .object([JSONMember(key: "attendee", value: .bool(true)), JSONMember(key: "owner", value: .bool(true))]))
+        XCTAssertEqual(
+            entries[0].value["roles"],
+            .object([JSONMember(key: "attendee", value: .bool(true)), JSONMember(key: "owner", value: .bool(true))]))
         XCTAssertEqual(entries[0].value["calendarAddress"], .string("mailto:jane@example.com"))
         XCTAssertEqual(object["replyTo"], .object([JSONMember(key: "imip", value: .string("mailto:jane@example.com"))]))
-        XCTAssertEqual(object["iCalComponent"]?["convertedProperties"]?["replyTo"]?["parameters"],
-                       .object([JSONMember(key: "cn", value: .string("Jane"))]))
+        XCTAssertEqual(
+            object["iCalComponent"]?["convertedProperties"]?["replyTo"]?["parameters"],
+            .object([JSONMember(key: "cn", value: .string("Jane"))]))
         let back = try JSCalendarDocument.calendar(for: object).calendar
         XCTAssertEqual(back.losslessForm, original.losslessForm)
     }
 
     func testAnAttendeeAndItsParticipantComponentAreOneParticipant() throws {
-        let details = Component(name: "PARTICIPANT", properties: [
-            Property(name: "UID", value: "p-2"), Property(name: "CALENDAR-ADDRESS", value: "mailto:bob@example.com"),
-            Property(name: "PARTICIPANT-TYPE", value: "CONTACT"),
-        ])
-        let original = event([Property(name: "ATTENDEE", parameters: [Parameter("PARTSTAT", "TENTATIVE")], value: "mailto:bob@example.com")], [details])
+        let details = Component(
+            name: "PARTICIPANT",
+            properties: [
+                Property(name: "UID", value: "p-2"), Property(name: "CALENDAR-ADDRESS", value: "mailto:bob@example.com"),
+                Property(name: "PARTICIPANT-TYPE", value: "CONTACT"),
+            ])
+        let original = event(
+            [Property(name: "ATTENDEE", parameters: [Parameter("PARTSTAT", "TENTATIVE")], value: "mailto:bob@example.com")], [details])
         let entries = participants(of: original)
         XCTAssertEqual(entries.count, 1)
-        XCTAssertEqual(entries[0].value["roles"], .object([JSONMember(key: "attendee", value: .bool(true)), JSONMember(key: "contact", value: .bool(true))]))
+        XCTAssertEqual(
+            entries[0].value["roles"],
+            .object([JSONMember(key: "attendee", value: .bool(true)), JSONMember(key: "contact", value: .bool(true))]))
         XCTAssertEqual(entries[0].value["participationStatus"], .string("tentative"))
         let back = try JSCalendarDocument.calendar(for: JSCalendarDocument.object(for: original)).calendar
         XCTAssertEqual(back.losslessForm, original.losslessForm)
     }
 
     func testLinesOfOneAddressThatSayTheSameMemberStayApart() throws {
-        let named = Component(name: "PARTICIPANT", properties: [
-            Property(name: "CALENDAR-ADDRESS", value: "mailto:bob@example.com"), Property(name: "SUMMARY", value: "Robert"),
-        ])
+        let named = Component(
+            name: "PARTICIPANT",
+            properties: [
+                Property(name: "CALENDAR-ADDRESS", value: "mailto:bob@example.com"), Property(name: "SUMMARY", value: "Robert"),
+            ])
         let original = event([Property(name: "ATTENDEE", parameters: [Parameter("CN", "Bob")], value: "mailto:bob@example.com")], [named])
         XCTAssertEqual(participants(of: original).count, 2)
         let back = try JSCalendarDocument.calendar(for: JSCalendarDocument.object(for: original)).calendar
@@ -85,15 +107,25 @@ final class ParticipantMappingTests: XCTestCase {
     func testAParticipantThatIsNoLineIsAParticipantComponentThatKeepsItsId() throws {
         let json = JSONValue.object([
             JSONMember(key: "@type", value: .string("Event")), JSONMember(key: "uid", value: .string("u")),
-            JSONMember(key: "participants", value: .object([JSONMember(key: "p7", value: .object([
-                JSONMember(key: "@type", value: .string("Participant")), JSONMember(key: "name", value: .string("Ann")),
-                JSONMember(key: "scheduleUpdated", value: .string("2026-01-02T10:00:00Z")),
-            ]))])),
+            JSONMember(
+                key: "participants",
+                value: .object([
+                    JSONMember(
+                        key: "p7",
+                        value: .object([
+                            JSONMember(key: "@type", value: .string("Participant")), JSONMember(key: "name", value: .string("Ann")),
+                            JSONMember(key: "scheduleUpdated", value: .string("2026-01-02T10:00:00Z")),
+                        ]))
+                ])),
         ])
         let calendar = try JSCalendarDocument.calendar(for: json).calendar
         let participant = try XCTUnwrap(calendar.components.first?.components.first)
-        XCTAssertEqual(participant.properties, [Property(name: "SUMMARY", value: "Ann"), Property(name: "DTSTAMP", value: "20260102T100000Z"),
-                                                Property(name: "JSID", value: "p7")])
+        XCTAssertEqual(
+            participant.properties,
+            [
+                Property(name: "SUMMARY", value: "Ann"), Property(name: "DTSTAMP", value: "20260102T100000Z"),
+                Property(name: "JSID", value: "p7"),
+            ])
         XCTAssertTrue(JSCalendarDocument.object(for: calendar)["participants"]?.sameValue(as: json["participants"] ?? .null) == true)
     }
 }

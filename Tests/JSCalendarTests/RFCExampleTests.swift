@@ -21,9 +21,11 @@ final class RFCExampleTests: XCTestCase {
     }
 
     func testMembersNoLineSaysComeBackAsTheyWere() throws {
-        for text in [#"{"@type": "Event", "uid": "a", "start": "next monday", "timeZone": "Europe/Berlin"}"#,
-                     #"{"@type": "Event", "uid": "c", "start": "2026-01-05T10:00:00", "showWithoutTime": true}"#,
-                     #"{"@type": "Task", "uid": "d", "estimatedDuration": "PT1H"}"#] {
+        for text in [
+            #"{"@type": "Event", "uid": "a", "start": "next monday", "timeZone": "Europe/Berlin"}"#,
+            #"{"@type": "Event", "uid": "c", "start": "2026-01-05T10:00:00", "showWithoutTime": true}"#,
+            #"{"@type": "Task", "uid": "d", "estimatedDuration": "PT1H"}"#,
+        ] {
             let original = try JSONReader.value(of: Array(text.utf8))
             let back = JSCalendarDocument.object(for: try throughICalendar(original))
             XCTAssertTrue(back.sameValue(as: original), JSONText.compact(back))
@@ -33,13 +35,20 @@ final class RFCExampleTests: XCTestCase {
     /// An explicit `"showWithoutTime": false` or `"timeZone": null` says RFC 8984's default, which the
     /// member's absence says too: no JSPROP line carries it, and it comes back unsaid.
     func testAnExplicitDefaultIsWrittenAsNothing() throws {
-        let cases = [(#"{"@type": "Event", "uid": "b", "start": "2026-01-05T10:00:00", "showWithoutTime": false}"#,
-                      #"{"@type": "Event", "uid": "b", "start": "2026-01-05T10:00:00"}"#),
-                     (#"{"@type": "Task", "uid": "d", "timeZone": null, "estimatedDuration": "PT1H"}"#,
-                      #"{"@type": "Task", "uid": "d", "estimatedDuration": "PT1H"}"#)]
+        let cases = [
+            (
+                #"{"@type": "Event", "uid": "b", "start": "2026-01-05T10:00:00", "showWithoutTime": false}"#,
+                #"{"@type": "Event", "uid": "b", "start": "2026-01-05T10:00:00"}"#
+            ),
+            (
+                #"{"@type": "Task", "uid": "d", "timeZone": null, "estimatedDuration": "PT1H"}"#,
+                #"{"@type": "Task", "uid": "d", "estimatedDuration": "PT1H"}"#
+            ),
+        ]
         for (text, expected) in cases {
             let calendar = try JSCalendarDocument.calendar(for: try JSONReader.value(of: Array(text.utf8))).calendar
-            XCTAssertFalse(calendar.components[0].all("JSPROP").contains { ["showWithoutTime", "timeZone"].contains($0[parameter: "JSPTR"] ?? "") })
+            XCTAssertFalse(
+                calendar.components[0].all("JSPROP").contains { ["showWithoutTime", "timeZone"].contains($0[parameter: "JSPTR"] ?? "") })
             let back = JSCalendarDocument.object(for: calendar)
             XCTAssertTrue(back.sameValue(as: try JSONReader.value(of: Array(expected.utf8))), JSONText.compact(back))
         }
@@ -47,8 +56,10 @@ final class RFCExampleTests: XCTestCase {
 
     func testTheSimpleEventIsAZonedStartAndADuration() throws {
         let text = try icalendarText(of: "rfc8984-6.1-simple-event")
-        for line in ["DTSTART;TZID=America/New_York:20200115T130000", "DURATION:PT1H", "SUMMARY:Some event",
-                     "LAST-MODIFIED:20200102T182304Z", "UID:a8df6573-0474-496d-8496-033ad45d-6-1"] {
+        for line in [
+            "DTSTART;TZID=America/New_York:20200115T130000", "DURATION:PT1H", "SUMMARY:Some event",
+            "LAST-MODIFIED:20200102T182304Z", "UID:a8df6573-0474-496d-8496-033ad45d-6-1",
+        ] {
             XCTAssertTrue(text.contains(line + "\r\n"), line + " in\n" + text)
         }
     }

@@ -23,8 +23,9 @@ final class ReadingProblemTests: XCTestCase {
             XCTAssertTrue(message.hasPrefix("$.recurrenceOverrides: \"next monday\" is not a LocalDateTime"), message)
         }
         XCTAssertThrowsError(try JSCalendarReading.read(Array(#"{"@type": "Meeting"}"#.utf8), path: "x.jscal")) { error in
-            XCTAssertEqual((error as? InvalidCalendarData)?.diagnostics.first?.message,
-                           "$.@type: a JSCalendar document is an object whose \"@type\" is Event, Task or Group")
+            XCTAssertEqual(
+                (error as? InvalidCalendarData)?.diagnostics.first?.message,
+                "$.@type: a JSCalendar document is an object whose \"@type\" is Event, Task or Group")
         }
         let onlyBad = #"{"@type": "Group", "entries": [{"@type": "Note"}]}"#
         XCTAssertThrowsError(try JSCalendarReading.read(Array(onlyBad.utf8), path: "x.jscal"), "nothing usable is left")

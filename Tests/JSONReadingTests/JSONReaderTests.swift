@@ -22,15 +22,18 @@ final class JSONReaderTests: XCTestCase {
     }
 
     func testMembersKeepTheirOrderAndNumbersTheirLiteral() throws {
-        XCTAssertEqual(try value(#"{"b": 1.500000, "a": [true, null, "x"]}"#), .object([
-            JSONMember(key: "b", value: .number("1.500000")),
-            JSONMember(key: "a", value: .array([.bool(true), .null, .string("x")])),
-        ]))
+        XCTAssertEqual(
+            try value(#"{"b": 1.500000, "a": [true, null, "x"]}"#),
+            .object([
+                JSONMember(key: "b", value: .number("1.500000")),
+                JSONMember(key: "a", value: .array([.bool(true), .null, .string("x")])),
+            ]))
     }
 
     func testDuplicateKeyIsRefusedAtItsSecondOccurrence() {
-        XCTAssertEqual(refusal("{\"tzid\": \"a\",\n  \"tzid\": \"b\"}"),
-                       JSONSyntaxError(at: JSONPosition(line: 2, column: 3), #"the key "tzid" appears twice in this object"#))
+        XCTAssertEqual(
+            refusal("{\"tzid\": \"a\",\n  \"tzid\": \"b\"}"),
+            JSONSyntaxError(at: JSONPosition(line: 2, column: 3), #"the key "tzid" appears twice in this object"#))
     }
 
     func testLoneSurrogatesAreRefusedAndPairsRead() throws {
@@ -52,16 +55,18 @@ final class JSONReaderTests: XCTestCase {
 
     func testNestingStopsAtSixtyFourLevels() throws {
         XCTAssertNoThrow(try value(String(repeating: "[", count: 64) + String(repeating: "]", count: 64)))
-        XCTAssertEqual(refusal(String(repeating: "[", count: 100_000)),
-                       JSONSyntaxError(at: JSONPosition(line: 1, column: 65), "nested more than 64 levels deep"))
+        XCTAssertEqual(
+            refusal(String(repeating: "[", count: 100_000)),
+            JSONSyntaxError(at: JSONPosition(line: 1, column: 65), "nested more than 64 levels deep"))
     }
 
     func testByteOrderMarkIsSkippedAtTheStartOfATextAndIsNoColumn() throws {
         let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
         XCTAssertEqual(try JSONReader.value(of: bom + Array(#"{"a": "b"}"#.utf8)), .object([JSONMember(key: "a", value: .string("b"))]))
         XCTAssertEqual(refusal(bom + Array("[1 2]".utf8))?.position, JSONPosition(line: 1, column: 4))
-        XCTAssertNotNil(refusal(bom + Array("[1]".utf8), at: JSONPosition(line: 3, column: 7)),
-                        "a byte order mark inside a larger text is no white space")
+        XCTAssertNotNil(
+            refusal(bom + Array("[1]".utf8), at: JSONPosition(line: 3, column: 7)),
+            "a byte order mark inside a larger text is no white space")
     }
 
     func testPositionsCountCharactersAndStartAtTheOrigin() {

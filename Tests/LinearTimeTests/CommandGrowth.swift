@@ -67,32 +67,40 @@ enum CommandGrowth {
 /// but times something else (every zone name) keeps the ratio at 8; `plain`, the same input with the
 /// text where nothing looks at it, shows it: the larger input may cost at most the allowed ratio
 /// times the plain one of its size.
-func assertCommandLinear(_ shape: String, size: Int, fileName: String, memoryPerByte: Int = 8, input: (Int) -> [UInt8],
-                         plain: ((Int) -> [UInt8])? = nil, environment: [String: String] = [:], command: (String) -> [String],
-                         file: StaticString = #filePath, line: UInt = #line) {
+func assertCommandLinear(
+    _ shape: String, size: Int, fileName: String, memoryPerByte: Int = 8, input: (Int) -> [UInt8],
+    plain: ((Int) -> [UInt8])? = nil, environment: [String: String] = [:], command: (String) -> [String],
+    file: StaticString = #filePath, line: UInt = #line
+) {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("linear-\(UUID().uuidString)")
     XCTAssertNoThrow(try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true))
     defer { try? FileManager.default.removeItem(at: directory) }
     func measure(_ bytes: [UInt8], _ name: String) -> CommandGrowth.Measure {
         let path = directory.appendingPathComponent("\(name)-\(fileName)").path
         XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data(bytes)))
-        _ = CommandGrowth.measure(command(path), environment: environment, runs: 1) // warm the page cache
+        _ = CommandGrowth.measure(command(path), environment: environment, runs: 1)  // warm the page cache
         return CommandGrowth.measure(command(path), environment: environment, runs: 3)
     }
     let smallInput = input(size), largeInput = input(size * WorkGrowth.factor)
     let small = measure(smallInput, "small"), large = measure(largeInput, "large")
     let ratio = large.cpuSeconds / max(small.cpuSeconds, 1e-6)
-    let grown = large.peakBytes - small.peakBytes, allowed = memoryPerByte * (largeInput.count - smallInput.count) + CommandGrowth.memorySlack
-    XCTAssertLessThanOrEqual(ratio, CommandGrowth.allowedRatio,
-                             "\(shape): 8× the input took \(String(format: "%.1f", ratio))× the CPU time", file: file, line: line)
-    XCTAssertLessThanOrEqual(grown, allowed, "\(shape): \(largeInput.count - smallInput.count) more bytes of input took \(grown) more bytes of memory",
-                             file: file, line: line)
-    var report = "linear-time command \(shape): \(String(format: "%.2f", ratio))× CPU (\(String(format: "%.3f", small.cpuSeconds)) s → "
+    let grown = large.peakBytes - small.peakBytes,
+        allowed = memoryPerByte * (largeInput.count - smallInput.count) + CommandGrowth.memorySlack
+    XCTAssertLessThanOrEqual(
+        ratio, CommandGrowth.allowedRatio,
+        "\(shape): 8× the input took \(String(format: "%.1f", ratio))× the CPU time", file: file, line: line)
+    XCTAssertLessThanOrEqual(
+        grown, allowed, "\(shape): \(largeInput.count - smallInput.count) more bytes of input took \(grown) more bytes of memory",
+        file: file, line: line)
+    var report =
+        "linear-time command \(shape): \(String(format: "%.2f", ratio))× CPU (\(String(format: "%.3f", small.cpuSeconds)) s → "
         + "\(String(format: "%.3f", large.cpuSeconds)) s), peak \(small.peakBytes >> 10) → \(large.peakBytes >> 10) KB"
     if let plain {
         let plainTime = measure(plain(size * WorkGrowth.factor), "plain").cpuSeconds
-        XCTAssertLessThanOrEqual(large.cpuSeconds, CommandGrowth.allowedRatio * plainTime, "\(shape): took \(String(format: "%.3f", large.cpuSeconds)) s "
-                                 + "where the same text nowhere looked at took \(String(format: "%.3f", plainTime)) s", file: file, line: line)
+        XCTAssertLessThanOrEqual(
+            large.cpuSeconds, CommandGrowth.allowedRatio * plainTime,
+            "\(shape): took \(String(format: "%.3f", large.cpuSeconds)) s "
+                + "where the same text nowhere looked at took \(String(format: "%.3f", plainTime)) s", file: file, line: line)
         report += ", plain \(String(format: "%.3f", plainTime)) s"
     }
     print(report)

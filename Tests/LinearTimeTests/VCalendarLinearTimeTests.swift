@@ -10,11 +10,15 @@ final class VCalendarLinearTimeTests: XCTestCase {
     }
 
     func testManyItemsAreReadInLinearTime() {
-        assertLinear("vcs many events", size: 16 << 10, input: { size in
-            Array(self.head.utf8) + repeated("BEGIN:VEVENT\r\nDTSTART:20260105T090000\r\nRRULE:W1 MO TH #10\r\n"
-                                             + "AALARM:20260105T085000;PT5M;2;\r\nSUMMARY;ENCODING=QUOTED-PRINTABLE;CHARSET=UTF-8:M=C3=BCller\r\n"
-                                             + "ATTENDEE;ROLE=ATTENDEE;STATUS=CONFIRMED;RSVP=YES:Ann <a@example.com>\r\nEND:VEVENT\r\n", toBytes: size)
-        }, read: read)
+        assertLinear(
+            "vcs many events", size: 16 << 10,
+            input: { size in
+                Array(self.head.utf8)
+                    + repeated(
+                        "BEGIN:VEVENT\r\nDTSTART:20260105T090000\r\nRRULE:W1 MO TH #10\r\n"
+                            + "AALARM:20260105T085000;PT5M;2;\r\nSUMMARY;ENCODING=QUOTED-PRINTABLE;CHARSET=UTF-8:M=C3=BCller\r\n"
+                            + "ATTENDEE;ROLE=ATTENDEE;STATUS=CONFIRMED;RSVP=YES:Ann <a@example.com>\r\nEND:VEVENT\r\n", toBytes: size)
+            }, read: read)
     }
 
     func testOneHugeValueRuleOrListIsReadInLinearTime() {
@@ -26,26 +30,32 @@ final class VCalendarLinearTimeTests: XCTestCase {
             ("vcs parameters", "ATTENDEE", ";RSVP=YES;X-A=b"),
         ]
         for (shape, start, unit) in shapes {
-            assertLinear(shape, size: 64 << 10, input: { size in
-                Array((self.head + "BEGIN:VEVENT\r\nDTSTART:20260105T090000\r\n" + start).utf8) + repeated(unit, toBytes: size)
-                    + Array(":x\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n".utf8)
-            }, read: read)
+            assertLinear(
+                shape, size: 64 << 10,
+                input: { size in
+                    Array((self.head + "BEGIN:VEVENT\r\nDTSTART:20260105T090000\r\n" + start).utf8) + repeated(unit, toBytes: size)
+                        + Array(":x\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n".utf8)
+                }, read: read)
         }
     }
 
     func testManyDaylightStretchesAndTimesAreReadInLinearTime() {
-        assertLinear("vcs daylight stretches", size: 32 << 10, input: { size in
-            var text = "BEGIN:VCALENDAR\r\nVERSION:1.0\r\nTZ:+01:00\r\n"
-            for year in 0..<(size / 120) { text += "DAYLIGHT:TRUE;+02;\(2000 + year)0329T020000;\(2000 + year)1025T030000;;\r\n" }
-            text += "BEGIN:VEVENT\r\nDTSTART:20260105T090000\r\n"
-            text += String(repeating: "EXDATE:20260405T090000;20261105T090000\r\n", count: size / 40)
-            return Array((text + "END:VEVENT\r\nEND:VCALENDAR\r\n").utf8)
-        }, read: read)
+        assertLinear(
+            "vcs daylight stretches", size: 32 << 10,
+            input: { size in
+                var text = "BEGIN:VCALENDAR\r\nVERSION:1.0\r\nTZ:+01:00\r\n"
+                for year in 0..<(size / 120) { text += "DAYLIGHT:TRUE;+02;\(2000 + year)0329T020000;\(2000 + year)1025T030000;;\r\n" }
+                text += "BEGIN:VEVENT\r\nDTSTART:20260105T090000\r\n"
+                text += String(repeating: "EXDATE:20260405T090000;20261105T090000\r\n", count: size / 40)
+                return Array((text + "END:VEVENT\r\nEND:VCALENDAR\r\n").utf8)
+            }, read: read)
     }
 
     func testNestingAndStrayEndsAreReadInLinearTime() {
-        assertLinear("vcs stray ends", size: 16 << 10, input: { size in
-            Array((self.head + String(repeating: "BEGIN:X\r\n", count: 30)).utf8) + repeated("END:VTODO\r\n", toBytes: size)
-        }, read: read)
+        assertLinear(
+            "vcs stray ends", size: 16 << 10,
+            input: { size in
+                Array((self.head + String(repeating: "BEGIN:X\r\n", count: 30)).utf8) + repeated("END:VTODO\r\n", toBytes: size)
+            }, read: read)
     }
 }

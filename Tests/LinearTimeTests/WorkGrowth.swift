@@ -15,7 +15,7 @@ enum WorkGrowth {
     static func ratio(size: Int, input: (Int) -> [UInt8], read: ([UInt8]) -> Void) -> Double {
         let small = input(size)
         let large = input(size * factor)
-        read(small) // warm up: first-use costs (tables, libxml2, libical) are not the input's.
+        read(small)  // warm up: first-use costs (tables, libxml2, libical) are not the input's.
         let smallTime = leastCPUTime(5) { read(small) }
         let largeTime = leastCPUTime(5) { read(large) }
         return largeTime / max(smallTime, 1e-6)
@@ -37,11 +37,14 @@ enum WorkGrowth {
 }
 
 /// Asserts that `read` does work linear (or n log n) in its input, shaped by `input`.
-func assertLinear(_ shape: String, size: Int, input: (Int) -> [UInt8], read: ([UInt8]) -> Void,
-                  file: StaticString = #filePath, line: UInt = #line) {
+func assertLinear(
+    _ shape: String, size: Int, input: (Int) -> [UInt8], read: ([UInt8]) -> Void,
+    file: StaticString = #filePath, line: UInt = #line
+) {
     let ratio = WorkGrowth.ratio(size: size, input: input, read: read)
-    XCTAssertLessThanOrEqual(ratio, WorkGrowth.allowedRatio,
-                             "\(shape): 8× the input took \(String(format: "%.1f", ratio))× the work", file: file, line: line)
+    XCTAssertLessThanOrEqual(
+        ratio, WorkGrowth.allowedRatio,
+        "\(shape): 8× the input took \(String(format: "%.1f", ratio))× the work", file: file, line: line)
     print("linear-time \(shape): \(String(format: "%.2f", ratio))×")
 }
 

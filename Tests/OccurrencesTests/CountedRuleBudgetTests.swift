@@ -7,10 +7,16 @@ import XCTest
 /// instead of walking for hours (found by fuzzing).
 final class CountedRuleBudgetTests: XCTestCase {
     private func event(start: String, rule: String) -> Component {
-        Component(name: "VCALENDAR", components: [Component(name: "VEVENT", properties: [
-            Property(name: "UID", value: "counted"), Property(name: "DTSTART", value: start),
-            Property(name: "DURATION", value: "PT1S"), Property(name: "RRULE", value: rule),
-        ])])
+        Component(
+            name: "VCALENDAR",
+            components: [
+                Component(
+                    name: "VEVENT",
+                    properties: [
+                        Property(name: "UID", value: "counted"), Property(name: "DTSTART", value: start),
+                        Property(name: "DURATION", value: "PT1S"), Property(name: "RRULE", value: rule),
+                    ])
+            ])
     }
 
     private func occurrences(_ calendar: Component, budget: Int, from: String, to: String) throws -> [Occurrence] {

@@ -11,8 +11,10 @@ final class OccurrenceRunsTests: XCTestCase {
         for key in keys {
             let start = chunk.bytes.count
             chunk.bytes += Array("\(key.second) \(key.uid) \(key.series)\n".utf8)
-            chunk.records.append(OccurrenceRecord(second: key.second, uid: key.uid, series: key.series, position: 0,
-                                                  seriesHash: seriesHash(key.series), bytes: start..<chunk.bytes.count))
+            chunk.records.append(
+                OccurrenceRecord(
+                    second: key.second, uid: key.uid, series: key.series, position: 0,
+                    seriesHash: seriesHash(key.series), bytes: start..<chunk.bytes.count))
         }
         chunk.sort()
         return chunk
@@ -30,8 +32,12 @@ final class OccurrenceRunsTests: XCTestCase {
         var expected: [(second: Int, uid: String, series: Int)] = []
         // Enough chunks over a small budget to spill more runs than one merge reads at once.
         for series in 0..<300 {
-            let keys = (0..<12).map { _ in (second: Int.random(in: 0..<50, using: &generator), uid: ["b", "a", "ä", "B"].randomElement()!,
-                                            series: series) }
+            let keys = (0..<12).map { _ in
+                (
+                    second: Int.random(in: 0..<50, using: &generator), uid: ["b", "a", "ä", "B"].randomElement()!,
+                    series: series
+                )
+            }
             expected += keys
             try runs.add(chunk(keys))
         }
@@ -60,7 +66,8 @@ final class OccurrenceRunsTests: XCTestCase {
         for (second, uid) in [(1, "b"), (2, "a"), (2, "b"), (3, "a"), (0, "c"), (4, "c")] {
             let start = worker.bytes.count
             worker.bytes += Array("\(second) \(uid)\n".utf8)
-            worker.records.append(OccurrenceRecord(second: second, uid: uid, series: 0, position: 0, seriesHash: 0, bytes: start..<worker.bytes.count))
+            worker.records.append(
+                OccurrenceRecord(second: second, uid: uid, series: 0, position: 0, seriesHash: 0, bytes: start..<worker.bytes.count))
             worker.spill()
         }
         XCTAssertEqual(worker.spilled.count, 2, "the run is lengthened until 0 c, which precedes 3 a")

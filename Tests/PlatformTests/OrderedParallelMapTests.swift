@@ -24,7 +24,9 @@ final class OrderedParallelMapTests: XCTestCase {
         var batch = Array(1...257)
         var outputs: [Int] = []
         var gathered: [[Int]] = []
-        map.flush(&batch) { outputs = $0.outputs; gathered = $0.gathered }
+        map.flush(&batch) {
+            outputs = $0.outputs; gathered = $0.gathered
+        }
         XCTAssertEqual(outputs, (1...257).map { -$0 })
         XCTAssertEqual(gathered.flatMap { $0 }, Array(1...257), "each worker takes the items after the one before's")
         XCTAssertLessThanOrEqual(gathered.map(\.count).max()! - gathered.map(\.count).min()!, 1, "the shares are even")

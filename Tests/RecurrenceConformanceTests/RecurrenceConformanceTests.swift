@@ -23,12 +23,15 @@ final class RecurrenceConformanceTests: XCTestCase {
 
     /// Where calbridge and libical 4.0.3 part ways, what calbridge answers and why the RFC allows it.
     static let documentedDifferences: [Int: (answer: [String], why: String)] = [
-        79: (["20241230", "20251230", "20301230", "20311230"], """
+        79: (
+            ["20241230", "20251230", "20301230", "20311230"],
+            """
             libical 4.0.3 refuses BYMONTH with BYMONTHDAY and BYWEEKNO in one YEARLY rule ("UNIMPLEMENTED").
             RFC 5545 §3.3.10's table lists all three as expanding parts of YEARLY and the parts combine by
             intersection, so the rule means "30 December when it lies in week 1 of the next year": true
             in 2024, 2025, 2030 and 2031 (1 January of 2025, 2026, 2031, 2032 falls Wednesday to Sunday).
-            """),
+            """
+        ),
         133: (["20321230T000000Z"], unsynchronizedWeek53),
         134: (["20711231T000000Z"], unsynchronizedWeek53),
     ]

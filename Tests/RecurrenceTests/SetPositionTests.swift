@@ -12,15 +12,18 @@ final class SetPositionTests: XCTestCase {
     }
 
     func testPositionsCountTimesWithinEachDayOfThePeriod() throws {
-        XCTAssertEqual(try instances("FREQ=DAILY;BYHOUR=9,17;BYMINUTE=0,30;BYSETPOS=2,-1", from: "20260105T090000", count: 4),
-                       ["20260105T093000", "20260105T173000", "20260106T093000", "20260106T173000"])
-        XCTAssertEqual(try instances("FREQ=YEARLY;BYMONTH=3;BYDAY=SU;BYHOUR=1,2;BYSETPOS=-1", from: "20260101T020000", count: 2),
-                       ["20260329T020000", "20270328T020000"])
+        XCTAssertEqual(
+            try instances("FREQ=DAILY;BYHOUR=9,17;BYMINUTE=0,30;BYSETPOS=2,-1", from: "20260105T090000", count: 4),
+            ["20260105T093000", "20260105T173000", "20260106T093000", "20260106T173000"])
+        XCTAssertEqual(
+            try instances("FREQ=YEARLY;BYMONTH=3;BYDAY=SU;BYHOUR=1,2;BYSETPOS=-1", from: "20260101T020000", count: 2),
+            ["20260329T020000", "20270328T020000"])
     }
 
     func testAPeriodOfManyThousandTimesIsPickedFromWithoutBeingMade() throws {
         // 17 days × 16 hours × 16 minutes × 15 seconds: 65,280 candidates a month (a fuzzer's timeout).
-        let rule = "FREQ=MONTHLY;BYMONTHDAY=1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17;BYHOUR=1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16;"
+        let rule =
+            "FREQ=MONTHLY;BYMONTHDAY=1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17;BYHOUR=1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16;"
             + "BYMINUTE=1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16;BYSECOND=0,1,2,3,4,5,6,7,8,9,12,13,14,15,16;BYSETPOS=1,-1"
         let found = try instances(rule, from: "20250101T010101", count: 2_000)
         XCTAssertEqual(Array(found.prefix(3)), ["20250117T161616", "20250201T010100", "20250217T161616"])

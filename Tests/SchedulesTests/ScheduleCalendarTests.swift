@@ -8,7 +8,9 @@ import XCTest
 
 /// The sample semester (Samples/semester-informatik.json) as a calendar: each occurrence where it belongs.
 final class ScheduleCalendarTests: XCTestCase {
-    private var root: URL { URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent() }
+    private var root: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    }
 
     private func semester() throws -> Timetable {
         let path = root.appendingPathComponent("Samples/semester-informatik.json").path
@@ -17,12 +19,14 @@ final class ScheduleCalendarTests: XCTestCase {
 
     private func occurrences(_ timetable: Timetable) throws -> [Occurrence] {
         let schedule = try ScheduleCalendar(timetable: timetable)
-        let stamps = Dictionary(uniqueKeysWithValues: schedule.resources().map {
-            ($0.uid, ScheduleStamp(sequence: 0, timestamp: LocalDateTime(date: CalendarDate(year: 2026, month: 10, day: 1))))
-        })
+        let stamps = Dictionary(
+            uniqueKeysWithValues: schedule.resources().map {
+                ($0.uid, ScheduleStamp(sequence: 0, timestamp: LocalDateTime(date: CalendarDate(year: 2026, month: 10, day: 1))))
+            })
         var expansion = CalendarExpansion(calendar: schedule.calendar(stamps: stamps))
-        return try expansion.occurrences(from: LocalDateTime(date: CalendarDate(year: 2026, month: 10, day: 1)),
-                                         to: LocalDateTime(date: CalendarDate(year: 2027, month: 3, day: 1)), in: nil)
+        return try expansion.occurrences(
+            from: LocalDateTime(date: CalendarDate(year: 2026, month: 10, day: 1)),
+            to: LocalDateTime(date: CalendarDate(year: 2027, month: 3, day: 1)), in: nil)
     }
 
     private func starts(_ all: [Occurrence], _ uid: String) -> [String] {
@@ -60,7 +64,8 @@ final class ScheduleCalendarTests: XCTestCase {
         let moved = try XCTUnwrap(db.first { $0.recurrenceID?.isoText == "2026-11-23T08:15:00+01:00" })
         XCTAssertEqual(moved.start.isoText, "2026-11-27T08:15:00+01:00")
         XCTAssertEqual(moved.component["LOCATION"]?.text, "H2.01")
-        let thi = try XCTUnwrap(all.first { $0.uid == "hs-inf-3-thi-v@calbridge" && $0.recurrenceID?.isoText == "2026-10-26T11:45:00+01:00" })
+        let thi = try XCTUnwrap(
+            all.first { $0.uid == "hs-inf-3-thi-v@calbridge" && $0.recurrenceID?.isoText == "2026-10-26T11:45:00+01:00" })
         XCTAssertEqual(thi.start.isoText, "2026-10-23T16:00:00+02:00", "moved across the change to winter time")
     }
 

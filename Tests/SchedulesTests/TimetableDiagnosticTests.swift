@@ -16,21 +16,26 @@ final class TimetableDiagnosticTests: XCTestCase {
 
     func testACSVProblemIsAtItsRowAndNamesItsColumn() {
         let csv = """
-        # calendar.id=maths
-        # calendar.timezone=Europe/Berlin
-        # term.start=2026-10-01
-        # term.end=2027-02-01
-        id,title,weekday,start,end
-        A,Algebra,XX,10:00,12:00
-        """
-        XCTAssertEqual(diagnostics { () throws(TimetableErrors) in try TimetableReader().read(csv: Array(csv.utf8), file: "plan.csv", base: nil) },
-                       ["plan.csv:6:1: error: column weekday: \"XX\" is not a weekday; use MO, TU, WE, TH, FR, SA or SU"])
+            # calendar.id=maths
+            # calendar.timezone=Europe/Berlin
+            # term.start=2026-10-01
+            # term.end=2027-02-01
+            id,title,weekday,start,end
+            A,Algebra,XX,10:00,12:00
+            """
+        XCTAssertEqual(
+            diagnostics { () throws(TimetableErrors) in try TimetableReader().read(csv: Array(csv.utf8), file: "plan.csv", base: nil) },
+            ["plan.csv:6:1: error: column weekday: \"XX\" is not a weekday; use MO, TU, WE, TH, FR, SA or SU"])
     }
 
     func testTextThatIsNotJSONIsAtItsLineAndColumnAndAJSONPathStaysInTheMessage() {
-        XCTAssertEqual(diagnostics { () throws(TimetableErrors) in try TimetableReader().read(json: Array("{\n  \"calendar\": {,}".utf8), file: "t.json") },
-                       ["t.json:2:16: error: expected a key in double quotes"])
-        XCTAssertEqual(diagnostics { () throws(TimetableErrors) in try TimetableReader().read(json: Array("[]".utf8), file: "t.json") }.first?
-                        .hasPrefix("t.json: error: $: "), true)
+        XCTAssertEqual(
+            diagnostics { () throws(TimetableErrors) in
+                try TimetableReader().read(json: Array("{\n  \"calendar\": {,}".utf8), file: "t.json")
+            },
+            ["t.json:2:16: error: expected a key in double quotes"])
+        XCTAssertEqual(
+            diagnostics { () throws(TimetableErrors) in try TimetableReader().read(json: Array("[]".utf8), file: "t.json") }.first?
+                .hasPrefix("t.json: error: $: "), true)
     }
 }

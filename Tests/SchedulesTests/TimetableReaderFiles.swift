@@ -29,8 +29,10 @@ enum TimetableReaderFiles {
     }
 
     /// The problems `read` reports, one description each; none when it reads.
-    static func problems(_ read: () throws -> Timetable, file: StaticString = #filePath,
-                         line: UInt = #line) -> [String] {
+    static func problems(
+        _ read: () throws -> Timetable, file: StaticString = #filePath,
+        line: UInt = #line
+    ) -> [String] {
         do {
             let timetable = try read()
             XCTFail("read without problems: \(timetable.lectures.map(\.id))", file: file, line: line)
@@ -47,8 +49,10 @@ enum TimetableReaderFiles {
         problems({ try json(name) }, file: file, line: line)
     }
 
-    static func csvProblems(_ name: String, base: Timetable? = nil, file: StaticString = #filePath,
-                            line: UInt = #line) -> [String] {
+    static func csvProblems(
+        _ name: String, base: Timetable? = nil, file: StaticString = #filePath,
+        line: UInt = #line
+    ) -> [String] {
         problems({ try csv(name, base: base) }, file: file, line: line)
     }
 
@@ -70,10 +74,12 @@ enum TimetableReaderFiles {
         term: .init(start: day(2026, 10, 12), end: day(2026, 11, 6)),
         breaks: [.init(start: day(2026, 10, 26), end: day(2026, 10, 30), name: "Herbstpause")],
         lectures: [
-            .init(id: "A", title: "Analysis", kind: nil, lecturer: nil, room: nil, weekday: .monday,
-                  start: 8 * 60 + 15, end: 9 * 60 + 45, weeks: .all),
-            .init(id: "B", title: "Biologie", kind: "Praktikum", lecturer: nil, room: "L1", weekday: .wednesday,
-                  start: 10 * 60, end: 11 * 60 + 30, weeks: .odd),
+            .init(
+                id: "A", title: "Analysis", kind: nil, lecturer: nil, room: nil, weekday: .monday,
+                start: 8 * 60 + 15, end: 9 * 60 + 45, weeks: .all),
+            .init(
+                id: "B", title: "Biologie", kind: "Praktikum", lecturer: nil, room: "L1", weekday: .wednesday,
+                start: 10 * 60, end: 11 * 60 + 30, weeks: .odd),
         ],
         changes: [.init(lecture: "A", date: day(2026, 10, 19), kind: .cancelled, note: "Krankheit")])
 }

@@ -6,10 +6,12 @@ import XCTest
 /// around each transition, before the first and after the last.
 final class DefinedTimeZoneTests: XCTestCase {
     /// Outlook writes the EU rule as observances starting in 1601.
-    private let outlookBerlin = DefinedTimeZoneTests.zone("W. Europe Standard Time", [
-        DefinedTimeZoneTests.observance("STANDARD", start: "16010101T030000", from: "+0200", to: "+0100", month: 10),
-        DefinedTimeZoneTests.observance("DAYLIGHT", start: "16010101T020000", from: "+0100", to: "+0200", month: 3),
-    ])
+    private let outlookBerlin = DefinedTimeZoneTests.zone(
+        "W. Europe Standard Time",
+        [
+            DefinedTimeZoneTests.observance("STANDARD", start: "16010101T030000", from: "+0200", to: "+0100", month: 10),
+            DefinedTimeZoneTests.observance("DAYLIGHT", start: "16010101T020000", from: "+0100", to: "+0200", month: 3),
+        ])
 
     private static func zone(_ tzid: String, _ observances: [Component]) -> Component {
         Component(name: "VTIMEZONE", properties: [Property(name: "TZID", value: tzid)], components: observances)
@@ -17,10 +19,12 @@ final class DefinedTimeZoneTests: XCTestCase {
 
     /// An observance starting at `start` and again on the last Sunday of `month` every year.
     private static func observance(_ name: String, start: String, from: String, to: String, month: Int) -> Component {
-        Component(name: name, properties: [
-            Property(name: "DTSTART", value: start), Property(name: "TZOFFSETFROM", value: from),
-            Property(name: "TZOFFSETTO", value: to), Property(name: "RRULE", value: "FREQ=YEARLY;BYDAY=-1SU;BYMONTH=\(month)"),
-        ])
+        Component(
+            name: name,
+            properties: [
+                Property(name: "DTSTART", value: start), Property(name: "TZOFFSETFROM", value: from),
+                Property(name: "TZOFFSETTO", value: to), Property(name: "RRULE", value: "FREQ=YEARLY;BYDAY=-1SU;BYMONTH=\(month)"),
+            ])
     }
 
     func testOffsetsAtAndAroundEveryTransitionMatchTheTzDatabase() throws {
@@ -33,8 +37,9 @@ final class DefinedTimeZoneTests: XCTestCase {
         XCTAssertEqual(changes.count, 2 * 104)
         for change in changes {
             for second in [change.utcSecond - 1, change.utcSecond, change.utcSecond + 1] {
-                XCTAssertEqual(defined.offset(atUTC: second), system.offset(atUTC: second),
-                               "at \(LocalDateTime(secondsSinceEpoch: second).isoFormat)Z")
+                XCTAssertEqual(
+                    defined.offset(atUTC: second), system.offset(atUTC: second),
+                    "at \(LocalDateTime(secondsSinceEpoch: second).isoFormat)Z")
             }
         }
         // Spring forward 2026: 01:00 UTC on 29 March.
@@ -44,10 +49,13 @@ final class DefinedTimeZoneTests: XCTestCase {
     }
 
     func testInstantsBeforeTheFirstAndAfterTheLastTransitionKeepTheirOffsets() throws {
-        let defined = try DefinedTimeZone(Self.zone("Europe/Berlin", [
-            Self.observance("DAYLIGHT", start: "19810329T020000", from: "+0100", to: "+0200", month: 3),
-            Self.observance("STANDARD", start: "19961027T030000", from: "+0200", to: "+0100", month: 10),
-        ]))
+        let defined = try DefinedTimeZone(
+            Self.zone(
+                "Europe/Berlin",
+                [
+                    Self.observance("DAYLIGHT", start: "19810329T020000", from: "+0100", to: "+0200", month: 3),
+                    Self.observance("STANDARD", start: "19961027T030000", from: "+0200", to: "+0100", month: 10),
+                ]))
         // Before the first onset (29 March 1981, 01:00 UTC): the offset that observance starts from.
         let firstOnset = LocalDateTime(date: CalendarDate(year: 1981, month: 3, day: 29), hour: 1).secondsSinceEpoch
         XCTAssertEqual(defined.offset(atUTC: firstOnset - 1), 3600)

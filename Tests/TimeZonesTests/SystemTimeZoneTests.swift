@@ -100,7 +100,8 @@ final class SystemTimeZoneTests: XCTestCase {
         var loaded = 0
         for path in paths {
             guard let handle = FileHandle(forReadingAtPath: root + "/" + path),
-                  let magic = try? handle.read(upToCount: 4), magic == Data("TZif".utf8) else { continue }
+                let magic = try? handle.read(upToCount: 4), magic == Data("TZif".utf8)
+            else { continue }
             try? handle.close()
             XCTAssertNotNil(SystemTimeZone(identifier: path), path)
             loaded += 1
@@ -167,8 +168,10 @@ final class SystemTimeZoneTests: XCTestCase {
 /// class, so that `--filter SystemTimeZoneTests` runs all of it.)
 extension SystemTimeZoneTests {
     /// Asserts the offset is `before` one second ahead of `instant` and `after` from it on.
-    private func assertChange(_ rule: PosixTimeZoneRule, at instant: Int, from before: Int, to after: Int,
-                              file: StaticString = #filePath, line: UInt = #line) {
+    private func assertChange(
+        _ rule: PosixTimeZoneRule, at instant: Int, from before: Int, to after: Int,
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
         XCTAssertEqual(rule.offset(atUTC: instant - 1), before, file: file, line: line)
         XCTAssertEqual(rule.offset(atUTC: instant), after, file: file, line: line)
     }
@@ -215,8 +218,9 @@ extension SystemTimeZoneTests {
         XCTAssertEqual(rule.offset(atUTC: utc(2026, 12, 31, 23)), 39600)
         assertChange(rule, at: utc(2026, 4, 4, 16), from: 39600, to: 36000)
         assertChange(rule, at: utc(2026, 10, 3, 16), from: 36000, to: 39600)
-        XCTAssertEqual(rule.changeInstants(from: utc(2026, 1, 1), to: utc(2027, 1, 1)),
-                       [utc(2026, 4, 4, 16), utc(2026, 10, 3, 16)])
+        XCTAssertEqual(
+            rule.changeInstants(from: utc(2026, 1, 1), to: utc(2027, 1, 1)),
+            [utc(2026, 4, 4, 16), utc(2026, 10, 3, 16)])
     }
 
     func testPosixJulianDaysSkipFebruary29AndZeroBasedDaysCountIt() throws {
@@ -254,10 +258,12 @@ extension SystemTimeZoneTests {
     }
 
     func testPosixMalformedStringsThrow() {
-        for string in ["", "CET", "-1", "CET-1CEST,M3.5.0", "CET-1CEST,M13.5.0,M10.5.0", "CET-1CEST,M3.6.0,M10.5.0",
-                       "CET-1CEST,M3.5.7,M10.5.0", "CET-1CEST,J0,J300", "CET-1CEST,366,300", "<+1030-10:30",
-                       "CET-1CEST,M3.5.0/168,M10.5.0", "CET-25", "CET-1:60", "CET-1CEST,M3.5.0,M10.5.0/3x",
-                       "CET-1,M3.5.0,M10.5.0", "C3T-1", "CE-1"] {
+        for string in [
+            "", "CET", "-1", "CET-1CEST,M3.5.0", "CET-1CEST,M13.5.0,M10.5.0", "CET-1CEST,M3.6.0,M10.5.0",
+            "CET-1CEST,M3.5.7,M10.5.0", "CET-1CEST,J0,J300", "CET-1CEST,366,300", "<+1030-10:30",
+            "CET-1CEST,M3.5.0/168,M10.5.0", "CET-25", "CET-1:60", "CET-1CEST,M3.5.0,M10.5.0/3x",
+            "CET-1,M3.5.0,M10.5.0", "C3T-1", "CE-1",
+        ] {
             XCTAssertThrowsError(try PosixTimeZoneRule(string), string)
         }
     }
@@ -296,7 +302,8 @@ extension SystemTimeZoneTests {
     }
 
     func testTZifVersionFourFileUsesItsSixtyFourBitBlockAndFooter() throws {
-        let bytes = block(version: UInt8(ascii: "4"), timeSize: 4) + block(version: UInt8(ascii: "4"), timeSize: 8)
+        let bytes =
+            block(version: UInt8(ascii: "4"), timeSize: 4) + block(version: UInt8(ascii: "4"), timeSize: 8)
             + Array("\nCET-1CEST,M3.5.0,M10.5.0/3\n".utf8)
         let file = try TZifFile(bytes: bytes)
         XCTAssertEqual(file.version, 4)

@@ -26,20 +26,34 @@ final class TimeZoneResolverTests: XCTestCase {
     }
 
     func testTheFilesOwnDefinitionWinsOverTheDatabase() {
-        let odd = Component(name: "VTIMEZONE", properties: [Property(name: "TZID", value: "Europe/Berlin")], components: [
-            Component(name: "STANDARD", properties: [Property(name: "DTSTART", value: "19700101T000000"),
-                                                     Property(name: "TZOFFSETFROM", value: "+0300"), Property(name: "TZOFFSETTO", value: "+0300")]),
-        ])
+        let odd = Component(
+            name: "VTIMEZONE", properties: [Property(name: "TZID", value: "Europe/Berlin")],
+            components: [
+                Component(
+                    name: "STANDARD",
+                    properties: [
+                        Property(name: "DTSTART", value: "19700101T000000"),
+                        Property(name: "TZOFFSETFROM", value: "+0300"), Property(name: "TZOFFSETTO", value: "+0300"),
+                    ])
+            ])
         XCTAssertEqual(offset("Europe/Berlin", definitions: ["Europe/Berlin": odd]), 10_800)
     }
 
     func testUnknownZonesResolveToNothingAndAreListed() {
         XCTAssertNil(offset("Mars/Olympus_Mons"))
         XCTAssertNil(offset("../../etc/passwd"))
-        let calendar = Component(name: "VCALENDAR", components: [Component(name: "VEVENT", properties: [
-            Property(name: "DTSTART", parameters: [Parameter("TZID", "Mars/Olympus_Mons")], value: "20260101T100000", location: SourceLocation(line: 7)),
-            Property(name: "DTEND", parameters: [Parameter("TZID", "Europe/Berlin")], value: "20260101T110000"),
-        ])])
+        let calendar = Component(
+            name: "VCALENDAR",
+            components: [
+                Component(
+                    name: "VEVENT",
+                    properties: [
+                        Property(
+                            name: "DTSTART", parameters: [Parameter("TZID", "Mars/Olympus_Mons")], value: "20260101T100000",
+                            location: SourceLocation(line: 7)),
+                        Property(name: "DTEND", parameters: [Parameter("TZID", "Europe/Berlin")], value: "20260101T110000"),
+                    ])
+            ])
         let resolver = TimeZoneResolver(calendar: calendar)
         let unknown = resolver.unknownZones(in: calendar)
         XCTAssertEqual(unknown.map(\.tzid), ["Mars/Olympus_Mons"])

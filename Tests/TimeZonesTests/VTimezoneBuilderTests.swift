@@ -5,7 +5,8 @@ import XCTest
 final class VTimezoneBuilderTests: XCTestCase {
     /// The generated VTIMEZONE, read back as a `DefinedTimeZone`, gives the tz database's offset at
     /// every hour of the years it covers.
-    private func assertFaithful(_ identifier: String, _ years: ClosedRange<Int>, file: StaticString = #filePath, line: UInt = #line) throws {
+    private func assertFaithful(_ identifier: String, _ years: ClosedRange<Int>, file: StaticString = #filePath, line: UInt = #line) throws
+    {
         let zone = try XCTUnwrap(SystemTimeZone(identifier: identifier))
         let vtimezone = VTimezoneBuilder().vtimezone(tzid: identifier, zone: zone, years: years)
         let defined = try DefinedTimeZone(vtimezone)
@@ -21,7 +22,8 @@ final class VTimezoneBuilderTests: XCTestCase {
         let zone = try XCTUnwrap(SystemTimeZone(identifier: "Europe/Berlin"))
         let vtimezone = VTimezoneBuilder().vtimezone(tzid: "Europe/Berlin", zone: zone, years: 2024...2027)
         XCTAssertEqual(vtimezone.components.map(\.name), ["DAYLIGHT", "STANDARD"])
-        XCTAssertEqual(vtimezone.components.map { $0["RRULE"]?.value }, ["FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU", "FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU"])
+        XCTAssertEqual(
+            vtimezone.components.map { $0["RRULE"]?.value }, ["FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU", "FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU"])
         XCTAssertEqual(vtimezone.components.map { $0["DTSTART"]?.value }, ["20240331T020000", "20241027T030000"])
         XCTAssertEqual(vtimezone.components.map { $0["TZOFFSETTO"]?.value }, ["+0200", "+0100"])
         try assertFaithful("Europe/Berlin", 2024...2027)
@@ -42,7 +44,8 @@ final class VTimezoneBuilderTests: XCTestCase {
         let tokyo = VTimezoneBuilder().vtimezone(tzid: "Asia/Tokyo", zone: zone, years: 2026...2026)
         XCTAssertEqual(tokyo.components.count, 1)
         XCTAssertEqual(tokyo.components[0]["TZOFFSETTO"]?.value, "+0900")
-        let lordHowe = VTimezoneBuilder().vtimezone(tzid: "Australia/Lord_Howe", zone: try XCTUnwrap(SystemTimeZone(identifier: "Australia/Lord_Howe")), years: 2026...2027)
+        let lordHowe = VTimezoneBuilder().vtimezone(
+            tzid: "Australia/Lord_Howe", zone: try XCTUnwrap(SystemTimeZone(identifier: "Australia/Lord_Howe")), years: 2026...2027)
         XCTAssertEqual(Set(lordHowe.components.compactMap { $0["TZOFFSETFROM"]?.value }), ["+1030", "+1100"])
     }
 }

@@ -78,8 +78,10 @@ final class WindowsZoneNameTests: XCTestCase {
 
     func testAnOffsetWithoutAKnownPlaceIsThatFixedOffsetAndSaidToBeAGuess() throws {
         let resolver = TimeZoneResolver(definitions: [:])
-        let stated = [("(GMT +01:00)", 3600), ("(UTC-05:00)", -18_000), ("GMT+0100", 3600), ("UTC-5", -18_000),
-                      ("(UTC+05:30)", 19_800), ("(UTC-05:00) Nowhere In Particular", -18_000)]
+        let stated = [
+            ("(GMT +01:00)", 3600), ("(UTC-05:00)", -18_000), ("GMT+0100", 3600), ("UTC-5", -18_000),
+            ("(UTC+05:30)", 19_800), ("(UTC-05:00) Nowhere In Particular", -18_000),
+        ]
         for (tzid, seconds) in stated {
             let zone = try XCTUnwrap(resolver.zone(for: tzid), tzid)
             XCTAssertEqual(zone.offset(atUTC: Self.winter.secondsSinceEpoch), seconds, tzid)
@@ -87,9 +89,10 @@ final class WindowsZoneNameTests: XCTestCase {
             XCTAssertTrue(resolver.guessesZone(for: tzid), tzid)
             XCTAssertNil(resolver.databaseZone(for: tzid), tzid)
         }
-        XCTAssertEqual(TimeZoneResolver.unknownZoneMessage("(GMT +01:00)"),
-                       "TZID (GMT +01:00) names no zone calbridge knows, only the UTC offset +01:00: its times are read at "
-                       + "that fixed offset, which is right in one season only where the clocks change for summer")
+        XCTAssertEqual(
+            TimeZoneResolver.unknownZoneMessage("(GMT +01:00)"),
+            "TZID (GMT +01:00) names no zone calbridge knows, only the UTC offset +01:00: its times are read at "
+                + "that fixed offset, which is right in one season only where the clocks change for summer")
         XCTAssertNil(resolver.zone(for: "Eastern Time (US & Canada)"))
         XCTAssertNil(resolver.zone(for: "GMT Daylight Time"))
         XCTAssertNil(resolver.zone(for: "(UTC+25:00) Nowhere"))
@@ -97,10 +100,16 @@ final class WindowsZoneNameTests: XCTestCase {
 
     func testTheFilesOwnVTimezoneWinsOverADisplayName() {
         let tzid = "(UTC-05:00) Eastern Time (US & Canada)"
-        let own = Component(name: "VTIMEZONE", properties: [Property(name: "TZID", value: tzid)], components: [
-            Component(name: "STANDARD", properties: [Property(name: "DTSTART", value: "19700101T000000"),
-                                                     Property(name: "TZOFFSETFROM", value: "-0300"), Property(name: "TZOFFSETTO", value: "-0300")]),
-        ])
+        let own = Component(
+            name: "VTIMEZONE", properties: [Property(name: "TZID", value: tzid)],
+            components: [
+                Component(
+                    name: "STANDARD",
+                    properties: [
+                        Property(name: "DTSTART", value: "19700101T000000"),
+                        Property(name: "TZOFFSETFROM", value: "-0300"), Property(name: "TZOFFSETTO", value: "-0300"),
+                    ])
+            ])
         let resolver = TimeZoneResolver(definitions: [tzid: own])
         XCTAssertEqual(resolver.zone(for: tzid)?.offset(atUTC: Self.summer.secondsSinceEpoch), -10_800)
         XCTAssertFalse(resolver.guessesZone(for: tzid))

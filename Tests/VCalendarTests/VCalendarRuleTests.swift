@@ -25,11 +25,13 @@ final class VCalendarRuleTests: XCTestCase {
     func testIntervalIsKeptAndAnEndDateBecomesUntilInTheStartsForm() {
         XCTAssertEqual(translated("W2 TU TH 20261231T000000"), "FREQ=WEEKLY;INTERVAL=2;UNTIL=20261231T000000;BYDAY=TU,TH")
         let utcStart = DateValue.utc(LocalDateTime(date: CalendarDate(year: 2026, month: 1, day: 6), hour: 9))
-        XCTAssertEqual(translated("W2 TU TH 20261231T000000Z", start: utcStart), "FREQ=WEEKLY;INTERVAL=2;UNTIL=20261231T000000Z;BYDAY=TU,TH")
+        XCTAssertEqual(
+            translated("W2 TU TH 20261231T000000Z", start: utcStart), "FREQ=WEEKLY;INTERVAL=2;UNTIL=20261231T000000Z;BYDAY=TU,TH")
         // A date ends a timed series at that day's end, so the last day's occurrence is kept.
         XCTAssertEqual(translated("D1 20260110"), "FREQ=DAILY;UNTIL=20260110T235959")
-        XCTAssertEqual(translated("D1 20260110T090000", start: .date(CalendarDate(year: 2026, month: 1, day: 6))),
-                       "FREQ=DAILY;UNTIL=20260110")
+        XCTAssertEqual(
+            translated("D1 20260110T090000", start: .date(CalendarDate(year: 2026, month: 1, day: 6))),
+            "FREQ=DAILY;UNTIL=20260110")
     }
 
     func testARepeatedPositionOrDayIsSaidOnceHoweverLongTheRule() {

@@ -19,8 +19,10 @@ final class VCalendarSampleTests: XCTestCase {
 
     private func starts(_ calendar: Component, from: String, to: String) throws -> [String] {
         var expansion = CalendarExpansion(calendar: calendar)
-        return try expansion.occurrences(from: XCTUnwrap(DateValue(icalendar: from)).local,
-                                         to: XCTUnwrap(DateValue(icalendar: to)).local, in: nil).map(\.start.isoText)
+        return try expansion.occurrences(
+            from: XCTUnwrap(DateValue(icalendar: from)).local,
+            to: XCTUnwrap(DateValue(icalendar: to)).local, in: nil
+        ).map(\.start.isoText)
     }
 
     func testNokiaQuotedPrintableUTF8WithSoftBreaksIsDecodedAndEscaped() throws {
@@ -36,11 +38,13 @@ final class VCalendarSampleTests: XCTestCase {
 
     func testNokiaWeeklyRuleExpandsOnMondaysAndThursdaysTenTimes() throws {
         let calendar = try XCTUnwrap(try read("nokia-s60.vcs").calendars.first)
-        XCTAssertEqual(try starts(calendar, from: "20260101", to: "20270101").filter { $0.hasPrefix("2026-01") || $0.hasPrefix("2026-02") }, [
-            "2026-01-12T08:00:00Z", "2026-01-15T08:00:00Z", "2026-01-19T08:00:00Z", "2026-01-22T08:00:00Z",
-            "2026-01-26T08:00:00Z", "2026-01-29T08:00:00Z", "2026-02-02T08:00:00Z", "2026-02-05T08:00:00Z",
-            "2026-02-09T08:00:00Z", "2026-02-12T08:00:00Z",
-        ])
+        XCTAssertEqual(
+            try starts(calendar, from: "20260101", to: "20270101").filter { $0.hasPrefix("2026-01") || $0.hasPrefix("2026-02") },
+            [
+                "2026-01-12T08:00:00Z", "2026-01-15T08:00:00Z", "2026-01-19T08:00:00Z", "2026-01-22T08:00:00Z",
+                "2026-01-26T08:00:00Z", "2026-01-29T08:00:00Z", "2026-02-02T08:00:00Z", "2026-02-05T08:00:00Z",
+                "2026-02-09T08:00:00Z", "2026-02-12T08:00:00Z",
+            ])
     }
 
     func testNokiaAlarmIsAnAudioAlarmAtItsUTCTimeAndTheToDoStatusIsRFC5545s() throws {
@@ -64,10 +68,12 @@ final class VCalendarSampleTests: XCTestCase {
         XCTAssertEqual(events[0].components.first?["TRIGGER"]?.value, "-PT15M")
         XCTAssertEqual(events[0]["CREATED"]?.value, "20260215T120000Z")
         let calendar = try XCTUnwrap(reading.calendars.first)
-        XCTAssertEqual(try starts(calendar, from: "20260101", to: "20260601").filter { $0.hasSuffix("09:00:00") },
-                       ["2026-03-02T09:00:00", "2026-03-16T09:00:00", "2026-04-02T09:00:00", "2026-04-16T09:00:00"])
-        XCTAssertTrue(reading.diagnostics.contains { $0.severity == .violation && $0.message.contains("CREATED") },
-                      "a local DCREATED without TZ is read as UTC, and said so")
+        XCTAssertEqual(
+            try starts(calendar, from: "20260101", to: "20260601").filter { $0.hasSuffix("09:00:00") },
+            ["2026-03-02T09:00:00", "2026-03-16T09:00:00", "2026-04-02T09:00:00", "2026-04-16T09:00:00"])
+        XCTAssertTrue(
+            reading.diagnostics.contains { $0.severity == .violation && $0.message.contains("CREATED") },
+            "a local DCREATED without TZ is read as UTC, and said so")
     }
 
     func testOutlookWindows1252QuotedPrintableAndAttendees() throws {
@@ -88,10 +94,12 @@ final class VCalendarSampleTests: XCTestCase {
         let calendar = try XCTUnwrap(try read("outlook-2003.vcs").calendars.first)
         // Every other week from 12 May (a Tuesday): Tue/Thu of the weeks of 12 May, 26 May, 9 June,
         // 23 June; 26 May excepted; UNTIL 30 June 07:00 UTC.
-        XCTAssertEqual(try starts(calendar, from: "20260501", to: "20260801"), [
-            "2026-05-12T07:00:00Z", "2026-05-14T07:00:00Z", "2026-05-28T07:00:00Z", "2026-06-09T07:00:00Z",
-            "2026-06-11T07:00:00Z", "2026-06-23T07:00:00Z", "2026-06-25T07:00:00Z",
-        ])
+        XCTAssertEqual(
+            try starts(calendar, from: "20260501", to: "20260801"),
+            [
+                "2026-05-12T07:00:00Z", "2026-05-14T07:00:00Z", "2026-05-28T07:00:00Z", "2026-06-09T07:00:00Z",
+                "2026-06-11T07:00:00Z", "2026-06-23T07:00:00Z", "2026-06-25T07:00:00Z",
+            ])
     }
 
     func testSamsungLocalTimesAreMadeUTCByTZAndDaylight() throws {
@@ -110,8 +118,9 @@ final class VCalendarSampleTests: XCTestCase {
         let calendar = try XCTUnwrap(reading.calendars.first)
         XCTAssertNil(calendar["TZ"])
         // The second Tuesday of April, May and June.
-        XCTAssertEqual(try starts(calendar, from: "20260101", to: "20270101"),
-                       ["2026-04-14T17:00:00Z", "2026-05-12T17:00:00Z", "2026-06-09T17:00:00Z"])
+        XCTAssertEqual(
+            try starts(calendar, from: "20260101", to: "20270101"),
+            ["2026-04-14T17:00:00Z", "2026-05-12T17:00:00Z", "2026-06-09T17:00:00Z"])
     }
 
     func testEachKindOfTranslationIsReportedOnceWithItsCountAndFirstPlace() throws {
@@ -138,23 +147,29 @@ final class VCalendarSampleTests: XCTestCase {
     }
 
     func testAFloatingToDosAlarmIsSetFromItsDueWhenItHasNoStart() {
-        let reading = readText(["BEGIN:VCALENDAR", "VERSION:1.0", "BEGIN:VTODO", "UID:t", "DUE:20260430T170000",
-                                "AALARM:20260430T160000;;;", "END:VTODO", "END:VCALENDAR"])
+        let reading = readText([
+            "BEGIN:VCALENDAR", "VERSION:1.0", "BEGIN:VTODO", "UID:t", "DUE:20260430T170000",
+            "AALARM:20260430T160000;;;", "END:VTODO", "END:VCALENDAR",
+        ])
         let trigger = reading.calendars.first?.components.first?.components.first?["TRIGGER"]
         XCTAssertEqual(trigger?.value, "-PT1H")
         XCTAssertEqual(trigger?[parameter: "RELATED"], "END")
     }
 
     func testDTSTAMPComesOnlyFromALastModifiedThatIsATime() {
-        let reading = readText(["BEGIN:VCALENDAR", "VERSION:1.0", "BEGIN:VEVENT", "UID:e", "DTSTART:20260105T090000Z",
-                                "LAST-MODIFIED:yesterday", "END:VEVENT", "BEGIN:VEVENT", "UID:f", "DTSTART:20260105T090000Z",
-                                "LAST-MODIFIED:20260101T120000Z", "END:VEVENT", "END:VCALENDAR"])
+        let reading = readText([
+            "BEGIN:VCALENDAR", "VERSION:1.0", "BEGIN:VEVENT", "UID:e", "DTSTART:20260105T090000Z",
+            "LAST-MODIFIED:yesterday", "END:VEVENT", "BEGIN:VEVENT", "UID:f", "DTSTART:20260105T090000Z",
+            "LAST-MODIFIED:20260101T120000Z", "END:VEVENT", "END:VCALENDAR",
+        ])
         XCTAssertEqual(reading.calendars.first?.components.map { $0["DTSTAMP"]?.value }, ["19700101T000000Z", "20260101T120000Z"])
     }
 
     func testATZThatIsNoOffsetLeavesTimesFloatingAndSaysSo() {
-        let reading = readText(["BEGIN:VCALENDAR", "VERSION:1.0", "TZ:EST", "BEGIN:VEVENT", "UID:e", "DTSTART:20260105T090000",
-                                "END:VEVENT", "END:VCALENDAR"])
+        let reading = readText([
+            "BEGIN:VCALENDAR", "VERSION:1.0", "TZ:EST", "BEGIN:VEVENT", "UID:e", "DTSTART:20260105T090000",
+            "END:VEVENT", "END:VCALENDAR",
+        ])
         XCTAssertEqual(reading.calendars.first?.components.first?["DTSTART"]?.value, "20260105T090000")
         XCTAssertEqual(reading.calendars.first?["X-VCALENDAR-TZ"]?.value, "EST")
         let warning = reading.diagnostics.first { $0.severity == .violation }
@@ -171,17 +186,20 @@ final class VCalendarSampleTests: XCTestCase {
     }
 
     func testAnICalendarTwoCalendarAfterAVCalendarOneIsCarriedAsWritten() {
-        let reading = readText(["BEGIN:VCALENDAR", "VERSION:1.0", "BEGIN:VEVENT", "UID:a", "DTSTART:20260105T090000Z", "RRULE:D1 #3",
-                                "END:VEVENT", "END:VCALENDAR", "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//x//EN", "BEGIN:VEVENT",
-                                "UID:b", "DTSTAMP:20260101T000000Z", "DTSTART:20260105T090000Z", "RRULE:FREQ=DAILY;COUNT=3",
-                                "SUMMARY:a\\, b", "END:VEVENT", "END:VCALENDAR"])
+        let reading = readText([
+            "BEGIN:VCALENDAR", "VERSION:1.0", "BEGIN:VEVENT", "UID:a", "DTSTART:20260105T090000Z", "RRULE:D1 #3",
+            "END:VEVENT", "END:VCALENDAR", "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//x//EN", "BEGIN:VEVENT",
+            "UID:b", "DTSTAMP:20260101T000000Z", "DTSTART:20260105T090000Z", "RRULE:FREQ=DAILY;COUNT=3",
+            "SUMMARY:a\\, b", "END:VEVENT", "END:VCALENDAR",
+        ])
         XCTAssertEqual(reading.calendars.map { $0.components.first?["RRULE"]?.value }, ["FREQ=DAILY;COUNT=3", "FREQ=DAILY;COUNT=3"])
         XCTAssertEqual(reading.calendars.last?.components.first?["SUMMARY"]?.value, "a\\, b")
         XCTAssertFalse(reading.diagnostics.contains { $0.severity != .notice }, "\(reading.diagnostics)")
     }
 
     func testAnUntranslatableRuleIsKeptAndWarnedAbout() {
-        let text = "BEGIN:VCALENDAR\r\nVERSION:1.0\r\nBEGIN:VEVENT\r\nUID:a\r\nDTSTART:20260101T090000Z\r\nRRULE:D1 0800 1200 #5\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+        let text =
+            "BEGIN:VCALENDAR\r\nVERSION:1.0\r\nBEGIN:VEVENT\r\nUID:a\r\nDTSTART:20260101T090000Z\r\nRRULE:D1 0800 1200 #5\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
         let reading = VCalendarReader.read(Array(text.utf8), file: "t.vcs")
         let event = reading.calendars.first?.components.first
         XCTAssertNil(event?["RRULE"])

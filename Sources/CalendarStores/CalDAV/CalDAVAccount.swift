@@ -39,8 +39,10 @@ package enum CalDAVAccount {
     ///
     /// Without `create` a missing collection throws `CalDAVError.noSuchCalendar` listing the
     /// account's calendars; an account URL without `name` throws `CalDAVError.calendarNotNamed`.
-    package static func collection(_ url: URL, named name: String?, user: String?, password: String?,
-                                  create: Bool, label: CalendarLabel = CalendarLabel(), dryRun: Bool = false) throws -> CalDAVChoice {
+    package static func collection(
+        _ url: URL, named name: String?, user: String?, password: String?,
+        create: Bool, label: CalendarLabel = CalendarLabel(), dryRun: Bool = false
+    ) throws -> CalDAVChoice {
         let transport = try CalDAVTransport(endpoint: CalDAVEndpoint(url), user: user, password: password)
         defer { transport.close() }
         let discovery = CalDAVDiscovery(transport: transport)
@@ -62,7 +64,8 @@ package enum CalDAVAccount {
         case .account(let calendars, let homes):
             guard let name else { throw CalDAVError.calendarNotNamed(url.absoluteString, available: calendars.map(\.summary)) }
             if let found = calendars.first(where: { $0.isNamed(name, ignoringCase: false) })
-                ?? calendars.first(where: { $0.isNamed(name, ignoringCase: true) }) {
+                ?? calendars.first(where: { $0.isNamed(name, ignoringCase: true) })
+            {
                 return CalDAVChoice(url: found.url, exists: true, calendar: found)
             }
             guard create, let home = homes.first else {

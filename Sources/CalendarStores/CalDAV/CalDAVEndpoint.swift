@@ -16,8 +16,9 @@ struct CalDAVEndpoint: Sendable {
 
     init(_ url: URL) throws(CalDAVError) {
         guard let components = URLComponents(url: url, resolvingAgainstBaseURL: true),
-              let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
-              let host = components.host, !host.isEmpty else {
+            let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
+            let host = components.host, !host.isEmpty
+        else {
             throw .unsupportedURL(Self.withoutUserInfo(url))
         }
         self.scheme = scheme

@@ -1,4 +1,4 @@
-/// Why a CalDAV server could not be used or refused a request, beyond what `StoreError` says.
+/// Why a CalDAV server could not be used or refused a request, beyond what ``StoreError`` says.
 /// Messages name the URL without credentials and never carry the password.
 package enum CalDAVError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The server answered 4xx (or a 412 that carried a precondition). `precondition` is the local
@@ -28,7 +28,7 @@ package enum CalDAVError: Error, Hashable, Sendable, CustomStringConvertible {
     package var description: String {
         switch self {
         case .refused(let status, let precondition?, let detail)
-            where ["unique-scheduling-object-resource", "no-uid-conflict"].contains(precondition):
+        where ["unique-scheduling-object-resource", "no-uid-conflict"].contains(precondition):
             // The body names the resource that already holds the UID, not one calbridge wrote.
             return "the CalDAV server refused the request (\(status), \(precondition)): the account already holds this UID"
                 + (detail.isEmpty ? "" : " in \(detail)") + ", another resource which calbridge did not write to"
@@ -59,7 +59,8 @@ package enum CalDAVError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 
     private static func listing(_ available: [String]) -> String {
-        available.isEmpty ? "the server lists no calendars there"
+        available.isEmpty
+            ? "the server lists no calendars there"
             : "the calendars there are: " + available.joined(separator: ", ")
     }
 

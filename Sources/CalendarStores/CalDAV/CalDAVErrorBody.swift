@@ -18,9 +18,10 @@ struct CalDAVErrorBody {
         let text = String(decoding: body.prefix(64 << 10), as: UTF8.self)
         let tags = Self.startTags(in: text)
         if let root = tags.first, root.localName == "error", root.depth == 0 {
-            precondition = tags.dropFirst().first(where: {
-                $0.depth == 1 && $0.localName != "responsedescription" && Self.isStandard(namespace: root.namespace(of: $0))
-            })?.localName
+            precondition =
+                tags.dropFirst().first(where: {
+                    $0.depth == 1 && $0.localName != "responsedescription" && Self.isStandard(namespace: root.namespace(of: $0))
+                })?.localName
         } else {
             precondition = nil
         }
@@ -36,7 +37,8 @@ struct CalDAVErrorBody {
     private static func htmlSummary(_ text: String) -> String {
         for (open, close) in [("<p>", "</p>"), ("<title>", "</title>")] {
             guard let start = text.range(of: open, options: .caseInsensitive),
-                  let end = text.range(of: close, options: .caseInsensitive, range: start.upperBound..<text.endIndex) else { continue }
+                let end = text.range(of: close, options: .caseInsensitive, range: start.upperBound..<text.endIndex)
+            else { continue }
             let inside = textOutsideTags(String(text[start.upperBound..<end.lowerBound]))
             if !inside.isEmpty { return inside }
         }
@@ -79,8 +81,10 @@ struct CalDAVErrorBody {
             }
             let name = inside.prefix { !$0.isWhitespace && $0 != "/" }
             let parts = name.split(separator: ":", maxSplits: 1).map(String.init)
-            tags.append(StartTag(localName: parts.last ?? String(name), prefix: parts.count == 2 ? parts[0] : "", depth: depth,
-                                 declared: namespaceDeclarations(in: inside.dropFirst(name.count))))
+            tags.append(
+                StartTag(
+                    localName: parts.last ?? String(name), prefix: parts.count == 2 ? parts[0] : "", depth: depth,
+                    declared: namespaceDeclarations(in: inside.dropFirst(name.count))))
             if inside.last != "/" { depth += 1 }
         }
         return tags

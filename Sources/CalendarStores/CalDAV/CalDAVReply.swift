@@ -17,7 +17,8 @@ struct CalDAVReply: Sendable {
     /// (RFC 9110 §13.1.1), so it is as good as none.
     var strongETag: String? {
         guard let tag = header("etag")?.trimmingCharacters(in: .whitespaces), !tag.isEmpty,
-              !tag.hasPrefix("W/") else { return nil }
+            !tag.hasPrefix("W/")
+        else { return nil }
         return tag
     }
 

@@ -40,8 +40,9 @@ final class CalDAVResponseStream: HTTPClientResponseDelegate, @unchecked Sendabl
     /// Starts `request` on `client` with this stream as its delegate. The client's own deadline is
     /// half a minute later than this side's, as a second line only: this side's is the one that ends it.
     func start(_ request: HTTPClient.Request, on client: HTTPClient) {
-        let started = client.execute(request: request, delegate: self,
-                                     deadline: .now() + .nanoseconds(Int64((deadline.timeIntervalSinceNow + 30) * 1e9)))
+        let started = client.execute(
+            request: request, delegate: self,
+            deadline: .now() + .nanoseconds(Int64((deadline.timeIntervalSinceNow + 30) * 1e9)))
         condition.withLock { task = started }
     }
 

@@ -20,7 +20,8 @@ struct CalDAVRetryPolicy: Sendable {
 
     private static let requestSecondsFromEnvironment: Double = {
         guard let text = ProcessInfo.processInfo.environment["CALBRIDGE_REQUEST_TIMEOUT"], let seconds = Double(text),
-              seconds > 0 else { return 120 }
+            seconds > 0
+        else { return 120 }
         return seconds
     }()
 

@@ -15,12 +15,14 @@ extension CalDAVStore {
     /// alone says the server refused sync last time, so it is not asked again.
     package func changes(after mark: ChangeMark?) throws -> StoreChanges {
         if let token = mark?.syncToken, !token.isEmpty, let answer = try syncMembers(from: token) {
-            return StoreChanges(changed: answer.changed.map(\.version), removed: answer.removed,
-                                mark: ChangeMark(syncToken: answer.token), isCompleteListing: false)
+            return StoreChanges(
+                changed: answer.changed.map(\.version), removed: answer.removed,
+                mark: ChangeMark(syncToken: answer.token), isCompleteListing: false)
         }
         if mark?.syncToken != nil || mark?.ctag == nil, let answer = try syncMembers(from: nil) {
-            return StoreChanges(changed: answer.changed.map(\.version), removed: [], mark: ChangeMark(syncToken: answer.token),
-                                isCompleteListing: true)
+            return StoreChanges(
+                changed: answer.changed.map(\.version), removed: [], mark: ChangeMark(syncToken: answer.token),
+                isCompleteListing: true)
         }
         let ctag = try collectionTag()
         if let ctag, ctag == mark?.ctag {
@@ -28,8 +30,9 @@ extension CalDAVStore {
         }
         let reply = try transport.send("PROPFIND", path: collectionPath, depth: "1", body: .propfind([.resourceType, .etag]))
         guard reply.status == 207 else { throw failure(reply) }
-        return StoreChanges(changed: members(of: try multistatus(reply).responses).map(\.version), removed: [],
-                            mark: ctag.map { ChangeMark(ctag: $0) }, isCompleteListing: true)
+        return StoreChanges(
+            changed: members(of: try multistatus(reply).responses).map(\.version), removed: [],
+            mark: ctag.map { ChangeMark(ctag: $0) }, isCompleteListing: true)
     }
 
     /// The data of the members at `hrefs` by calendar-multiget, 100 a REPORT; what it gives no data
@@ -70,8 +73,9 @@ extension CalDAVStore {
         // Each round returns at least one change or the server would not truncate; the bound only
         // stops a server that truncates forever.
         for _ in 0..<1_000 {
-            let reply = try transport.send("REPORT", path: collectionPath, depth: "0",
-                                           body: .syncCollection(syncToken: current, properties: [.etag]))
+            let reply = try transport.send(
+                "REPORT", path: collectionPath, depth: "0",
+                body: .syncCollection(syncToken: current, properties: [.etag]))
             guard reply.status == 207 else {
                 if Self.refusesSync(reply) { return nil }
                 throw failure(reply)
@@ -103,7 +107,8 @@ extension CalDAVStore {
     }
 
     private func deliver(href: String, etag: String, bytes: [UInt8], _ body: (FetchedResource) throws -> Void) throws {
-        let uid = ICalendarUIDScanner.firstUID(in: bytes) ?? CalDAVPath.uid(forName: CalDAVPath.lastSegment(href))
+        let uid =
+            ICalendarUIDScanner.firstUID(in: bytes) ?? CalDAVPath.uid(forName: CalDAVPath.lastSegment(href))
             ?? CalDAVPath.lastSegment(href)
         foreignNames.record(path: href, etag: etag, uid: uid)
         try body(FetchedResource(href: href, etag: etag, uid: uid, bytes: bytes))

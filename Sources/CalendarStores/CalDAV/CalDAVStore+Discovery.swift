@@ -43,7 +43,8 @@ struct CalDAVDiscovery {
         }
         var homes = response.propertyHrefs[DAVPropertyName.calendarHomeSet.key] ?? []
         if homes.isEmpty, let principal = response[.currentUserPrincipal] {
-            homes = try propfind(principal, depth: "0", [.calendarHomeSet]).found?
+            homes =
+                try propfind(principal, depth: "0", [.calendarHomeSet]).found?
                 .propertyHrefs[DAVPropertyName.calendarHomeSet.key] ?? []
         }
         if homes.isEmpty { homes = [here] }
@@ -90,8 +91,10 @@ struct CalDAVDiscovery {
             case 301, 302, 303, 307, 308:
                 let target = reply.header("location") ?? "(no Location)"
                 guard let next = sameServerPath(reply.header("location")) else {
-                    throw CalDAVError.unexpectedStatus(reply.status, detail: "redirected to \(target), another server, "
-                        + "which is not sent the password: use that URL if it is right")
+                    throw CalDAVError.unexpectedStatus(
+                        reply.status,
+                        detail: "redirected to \(target), another server, "
+                            + "which is not sent the password: use that URL if it is right")
                 }
                 redirects += 1
                 guard redirects <= 5 else {
@@ -107,9 +110,10 @@ struct CalDAVDiscovery {
     /// The decoded path of a `Location` on the same scheme, host and port, or nil for another server.
     private func sameServerPath(_ location: String?) -> String? {
         guard let location, let base = URL(string: transport.endpoint.displayURL),
-              let target = URL(string: location, relativeTo: base)?.absoluteURL,
-              let endpoint = try? CalDAVEndpoint(target),
-              endpoint.origin.lowercased() == transport.endpoint.origin.lowercased() else { return nil }
+            let target = URL(string: location, relativeTo: base)?.absoluteURL,
+            let endpoint = try? CalDAVEndpoint(target),
+            endpoint.origin.lowercased() == transport.endpoint.origin.lowercased()
+        else { return nil }
         return endpoint.path
     }
 }

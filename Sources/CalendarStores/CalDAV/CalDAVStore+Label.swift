@@ -13,8 +13,9 @@ extension CalDAVStore {
 
     /// PROPPATCH (RFC 4918 §9.2) of `displayname` and `calendar-color`.
     package func setLabel(_ label: CalendarLabel) throws {
-        let reply = try transport.send("PROPPATCH", path: collectionPath,
-                                       body: .proppatch(displayName: label.name, color: label.color))
+        let reply = try transport.send(
+            "PROPPATCH", path: collectionPath,
+            body: .proppatch(displayName: label.name, color: label.color))
         guard reply.isSuccess else { throw failure(reply) }
         knownLabel = nil
     }

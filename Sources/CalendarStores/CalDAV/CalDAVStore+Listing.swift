@@ -33,7 +33,8 @@ extension CalDAVStore {
         guard !foreignNames.isComplete else { return nil }
         _ = try list()
         guard let foreign = foreignNames.pathByUID[uid], foreign != path,
-              case .done(let value) = try body(foreign) else { return nil }
+            case .done(let value) = try body(foreign)
+        else { return nil }
         return value
     }
 
@@ -41,9 +42,10 @@ extension CalDAVStore {
     func members(of responses: [DAVResponse]) -> [CalDAVMember] {
         responses.compactMap { response in
             guard response.status.map({ (200..<300).contains($0) }) ?? true,
-                  CalDAVPath.asCollection(response.href) != collectionPath,
-                  !response.resourceTypes.contains(DAVPropertyName.collection.key),
-                  let etag = response.etag else { return nil }
+                CalDAVPath.asCollection(response.href) != collectionPath,
+                !response.resourceTypes.contains(DAVPropertyName.collection.key),
+                let etag = response.etag
+            else { return nil }
             return CalDAVMember(path: response.href, etag: etag)
         }
     }
@@ -57,7 +59,8 @@ extension CalDAVStore {
         try learnUIDs(of: members.filter { foreignNames.uid(at: $0.path, etag: $0.etag) == nil })
         var seen = Set<String>()
         return members.compactMap { member in
-            let uid = foreignNames.uid(at: member.path, etag: member.etag)
+            let uid =
+                foreignNames.uid(at: member.path, etag: member.etag)
                 ?? CalDAVPath.uid(forName: CalDAVPath.lastSegment(member.path))
             guard let uid, seen.insert(uid).inserted else { return nil }
             return StoredResource(uid: uid, etag: member.etag)
@@ -75,7 +78,8 @@ extension CalDAVStore {
             for response in try multistatus(reply).responses {
                 // Data without a UID names no calendar object calbridge could address; it is left out.
                 guard let data = response.calendarData, let etag = response.etag,
-                      let uid = ICalendarUIDScanner.firstUID(in: Array(data.utf8)) else { continue }
+                    let uid = ICalendarUIDScanner.firstUID(in: Array(data.utf8))
+                else { continue }
                 foreignNames.record(path: response.href, etag: etag, uid: uid)
             }
         }

@@ -13,11 +13,13 @@ extension CalDAVStore {
     /// read by calendar-multiget in batches (§7.9) over a listing, and a resource neither REPORT gave
     /// data for by GET.
     package func readAll(window: StoreWindow?, _ body: (_ uid: String, _ bytes: [UInt8]) throws -> Void) throws {
-        let queries: [CalDAVRequestBody] = window.map { window in
-            let range = CalDAVTimeRange(start: window.start.map { Self.shifted($0, days: -1) },
-                                        end: window.end.map { Self.shifted($0, days: 1) })
-            return [CalDAVRequestBody.calendarQuery(component: "VEVENT", timeRange: range), .calendarQuery(component: "VTODO")]
-        } ?? [.calendarQuery(component: nil)]
+        let queries: [CalDAVRequestBody] =
+            window.map { window in
+                let range = CalDAVTimeRange(
+                    start: window.start.map { Self.shifted($0, days: -1) },
+                    end: window.end.map { Self.shifted($0, days: 1) })
+                return [CalDAVRequestBody.calendarQuery(component: "VEVENT", timeRange: range), .calendarQuery(component: "VTODO")]
+            } ?? [.calendarQuery(component: nil)]
         // Only the hrefs are remembered (one query's answer may repeat another's), never the data.
         var delivered = Set<String>()
         var withoutData: [String] = []

@@ -38,8 +38,9 @@ extension CalDAVStore {
 
     private func create(uid: String, bytes: [UInt8]) throws -> String {
         let path = knownPath(for: uid)
-        let reply = try transport.send("PUT", path: path, headers: Self.calendarHeaders + [(name: "If-None-Match", value: "*")],
-                                       body: bytes)
+        let reply = try transport.send(
+            "PUT", path: path, headers: Self.calendarHeaders + [(name: "If-None-Match", value: "*")],
+            body: bytes)
         if reply.isSuccess { return try newETag(reply, at: path) }
         // Xandikos sends a 412 for invalid data and UID conflicts too, naming the precondition; DAViCal
         // a bare 412 with plain text for data it cannot read ("No calendar content"). So a failed
@@ -53,8 +54,10 @@ extension CalDAVStore {
     }
 
     /// A replacing PUT or a DELETE, conditional on `expected`; `.absent` when nothing is at `path`.
-    private func conditional(_ method: String, at path: String, expected: String?, uid: String,
-                             body: [UInt8]?) throws -> Attempt<String> {
+    private func conditional(
+        _ method: String, at path: String, expected: String?, uid: String,
+        body: [UInt8]?
+    ) throws -> Attempt<String> {
         var headers = body == nil ? [] : Self.calendarHeaders
         if let expected { headers.append((name: "If-Match", value: expected)) }
         let reply = try transport.send(method, path: path, headers: headers, body: body)

@@ -49,13 +49,16 @@ package final class CalDAVStore: CalendarStore {
     /// Basic credentials (`user`, `password`, or those in the URL) are sent only over https or to
     /// loopback; otherwise this throws `CalDAVError.credentialsNeedHTTPS` before any request.
     /// Passing failures are retried after waits on `clock`.
-    package init(collection: URL, user: String?, password: String?,
-                createIfMissing: (name: String, color: String?)? = nil, found: CalDAVCalendar? = nil,
-                clock: any RetryClock = BlockingClock()) throws {
+    package init(
+        collection: URL, user: String?, password: String?,
+        createIfMissing: (name: String, color: String?)? = nil, found: CalDAVCalendar? = nil,
+        clock: any RetryClock = BlockingClock()
+    ) throws {
         let endpoint = try CalDAVEndpoint(collection)
         collectionPath = CalDAVPath.asCollection(endpoint.path)
-        transport = try CalDAVTransport(endpoint: endpoint.with(path: collectionPath), user: user, password: password,
-                                        clock: clock)
+        transport = try CalDAVTransport(
+            endpoint: endpoint.with(path: collectionPath), user: user, password: password,
+            clock: clock)
         if let found {
             knownLabel = CalendarLabel(name: found.displayName.flatMap { $0.isEmpty ? nil : $0 }, color: found.color)
         } else {
@@ -113,8 +116,9 @@ package final class CalDAVStore: CalendarStore {
             throw failure(reply)
         }
         guard let createIfMissing else { throw CalDAVError.collectionNotFound(collectionURL) }
-        let body = CalDAVRequestBody.mkcalendar(displayName: createIfMissing.name, color: createIfMissing.color,
-                                                components: ["VEVENT", "VTODO"])
+        let body = CalDAVRequestBody.mkcalendar(
+            displayName: createIfMissing.name, color: createIfMissing.color,
+            components: ["VEVENT", "VTODO"])
         let created = try transport.send("MKCALENDAR", path: collectionPath, body: body)
         guard created.isSuccess else { throw failure(created) }
     }
@@ -139,7 +143,8 @@ package final class CalDAVStore: CalendarStore {
         switch reply.status {
         case 207:
             guard let response = try multistatus(reply).responses.first,
-                  response.status.map({ (200..<300).contains($0) }) ?? true else { return nil }
+                response.status.map({ (200..<300).contains($0) }) ?? true
+            else { return nil }
             guard let etag = response.etag else {
                 throw CalDAVError.unreadableAnswer("no getetag for \(transport.endpoint.url(forPath: path))")
             }

@@ -5,8 +5,8 @@ import NIOCore
 import NIOHTTP1
 
 /// Sends requests to one CalDAV server over the process's long-lived `HTTPClient` (its pool keeps
-/// connections alive between requests) and waits for each answer, so the synchronous `CalendarStore`
-/// API can sit on top. Passing failures are retried per `CalDAVRetryPolicy`, waiting on a `RetryClock`;
+/// connections alive between requests) and waits for each answer, so the synchronous ``CalendarStore``
+/// API can sit on top. Passing failures are retried per `CalDAVRetryPolicy`, waiting on a ``RetryClock``;
 /// what is left after that becomes `StoreError.unavailable`.
 ///
 /// Credentials go only in the `Authorization` header, which nothing here prints. Redirects are not
@@ -40,8 +40,10 @@ final class CalDAVTransport {
         lock.withLock { triesSent }
     }
 
-    init(endpoint: CalDAVEndpoint, user: String?, password: String?,
-         clock: any RetryClock = BlockingClock()) throws(CalDAVError) {
+    init(
+        endpoint: CalDAVEndpoint, user: String?, password: String?,
+        clock: any RetryClock = BlockingClock()
+    ) throws(CalDAVError) {
         let user = user ?? endpoint.userInfo?.user
         let password = password ?? endpoint.userInfo?.password
         self.user = user
@@ -96,8 +98,10 @@ final class CalDAVTransport {
     /// answered 207, else whatever it answered. An answer that breaks off before its first response
     /// is tried again, as any passing failure; one that breaks off later is not (its first responses
     /// have gone on): it is `StoreError.unavailable`.
-    func stream(_ method: String, path: String, depth: String?, body: CalDAVRequestBody,
-                onResponse: (DAVResponse) throws -> Void) throws -> CalDAVReply {
+    func stream(
+        _ method: String, path: String, depth: String?, body: CalDAVRequestBody,
+        onResponse: (DAVResponse) throws -> Void
+    ) throws -> CalDAVReply {
         let started = clock.now
         var tries = 0
         while true {
@@ -116,11 +120,15 @@ final class CalDAVTransport {
         }
     }
 
-    private func streamOnce(_ method: String, path: String, depth: String?, body: CalDAVRequestBody,
-                            onResponse: (DAVResponse) throws -> Void) throws -> CalDAVReply {
+    private func streamOnce(
+        _ method: String, path: String, depth: String?, body: CalDAVRequestBody,
+        onResponse: (DAVResponse) throws -> Void
+    ) throws -> CalDAVReply {
         var multistatus: (head: CalDAVReply, stream: CalDAVResponseStream)?
-        let reply = try send(method, path: path, headers: Self.headers(depth: depth, body: body), body: body.bytes,
-                             seconds: policy.streamSeconds) { head, stream in
+        let reply = try send(
+            method, path: path, headers: Self.headers(depth: depth, body: body), body: body.bytes,
+            seconds: policy.streamSeconds
+        ) { head, stream in
             guard head.status == 207 else { return nil }
             multistatus = (head, stream)
             return head
@@ -128,16 +136,20 @@ final class CalDAVTransport {
         guard let (head, stream) = multistatus else { return reply }
         var read = 0
         do {
-            _ = try MultistatusReader().read(chunks: {
-                do { return try stream.nextPiece() } catch { throw BrokenOff(cause: error, read: 0, account: "") }
-            }, onResponse: { response in
-                read += 1
-                try onResponse(response)
-            })
+            _ = try MultistatusReader().read(
+                chunks: {
+                    do { return try stream.nextPiece() } catch { throw BrokenOff(cause: error, read: 0, account: "") }
+                },
+                onResponse: { response in
+                    read += 1
+                    try onResponse(response)
+                })
         } catch let error as BrokenOff {
             stream.cancel()
-            throw BrokenOff(cause: error.cause, read: read, account: "the answer to \(method) \(endpoint.url(forPath: path)) "
-                            + "broke off after \(read) resources: \(Self.describe(error.cause))")
+            throw BrokenOff(
+                cause: error.cause, read: read,
+                account: "the answer to \(method) \(endpoint.url(forPath: path)) "
+                    + "broke off after \(read) resources: \(Self.describe(error.cause))")
         } catch let error as MultistatusError {
             stream.cancel()
             throw CalDAVError.unreadableAnswer(String(describing: error))
@@ -168,9 +180,11 @@ final class CalDAVTransport {
     /// Each try has `seconds` (the policy's `requestSeconds` by default) until its whole answer is
     /// in. `keep` may take over an answer from its head on (returning the reply to give back); the
     /// body of one it leaves is read whole.
-    func send(_ method: String, path: String, headers: [(name: String, value: String)] = [], body: [UInt8]? = nil,
-              seconds: Double? = nil,
-              keep: (CalDAVReply, CalDAVResponseStream) throws -> CalDAVReply? = { _, _ in nil }) throws -> CalDAVReply {
+    func send(
+        _ method: String, path: String, headers: [(name: String, value: String)] = [], body: [UInt8]? = nil,
+        seconds: Double? = nil,
+        keep: (CalDAVReply, CalDAVResponseStream) throws -> CalDAVReply? = { _, _ in nil }
+    ) throws -> CalDAVReply {
         let url = endpoint.url(forPath: path)
         let started = clock.now
         var tries = 0
@@ -218,22 +232,28 @@ final class CalDAVTransport {
     }
 
     /// Starts one try and waits for the head of its answer; the body follows through the stream.
-    private func open(_ method: String, url: String, headers: [(name: String, value: String)], body: [UInt8]?,
-                      seconds: Double) throws -> (CalDAVReply, CalDAVResponseStream) {
+    private func open(
+        _ method: String, url: String, headers: [(name: String, value: String)], body: [UInt8]?,
+        seconds: Double
+    ) throws -> (CalDAVReply, CalDAVResponseStream) {
         guard !closed else { throw HTTPClientError.alreadyShutdown }
         lock.withLock { triesSent += 1 }
         var httpHeaders = HTTPHeaders(headers.map { ($0.name, $0.value) })
         if let authorization { httpHeaders.add(name: "Authorization", value: authorization) }
-        let request = try HTTPClient.Request(url: url, method: HTTPMethod(rawValue: method), headers: httpHeaders,
-                                             body: body.map { .bytes($0) })
+        let request = try HTTPClient.Request(
+            url: url, method: HTTPMethod(rawValue: method), headers: httpHeaders,
+            body: body.map { .bytes($0) })
         // The deadline bounds a server that trickles bytes forever or never answers at all;
         // timeouts alone reset on each byte.
         let now = Date()
         let stream = CalDAVResponseStream(headBy: now.addingTimeInterval(policy.requestSeconds), endBy: now.addingTimeInterval(seconds))
         stream.start(request, on: Self.client)
         let head = try stream.waitForHead()
-        return (CalDAVReply(status: Int(head.status.code), headers: head.headers.map { (name: $0.name.lowercased(), value: $0.value) },
-                            body: []), stream)
+        return (
+            CalDAVReply(
+                status: Int(head.status.code), headers: head.headers.map { (name: $0.name.lowercased(), value: $0.value) },
+                body: []), stream
+        )
     }
 
     /// 5xx, 429 Too Many Requests, 408 Request Timeout and 423 Locked (Xandikos answers it while
@@ -256,10 +276,12 @@ final class CalDAVTransport {
     /// shortened to whole words.
     static func describe(_ error: any Error) -> String {
         let text = String(describing: error)
-        for (clue, words) in [("refused", "connection refused: nothing listens there"), ("ECONNRESET", "connection reset"),
-                              ("connectTimeout", "no answer to the connection within 10 s"),
-                              ("deadlineExceeded", "no whole answer within the time allowed"),
-                              ("NXDOMAIN", "unknown host"), ("resolve", "the host name could not be resolved")]
+        for (clue, words) in [
+            ("refused", "connection refused: nothing listens there"), ("ECONNRESET", "connection reset"),
+            ("connectTimeout", "no answer to the connection within 10 s"),
+            ("deadlineExceeded", "no whole answer within the time allowed"),
+            ("NXDOMAIN", "unknown host"), ("resolve", "the host name could not be resolved"),
+        ]
         where text.contains(clue) {
             return words
         }

@@ -24,8 +24,10 @@ package struct CalDAVRequestBody: Hashable, Sendable {
     /// MKCALENDAR (RFC 4791 §5.3.1). `color` is Apple's `#RRGGBB` or `#RRGGBBAA`; `timeZone` is a
     /// VTIMEZONE, or a VCALENDAR holding one, and a bare VTIMEZONE is wrapped in the VCALENDAR
     /// that `calendar-timezone` requires (RFC 4791 §5.2.2).
-    package static func mkcalendar(displayName: String? = nil, color: String? = nil, timeZone: String? = nil,
-                                  components: [String] = ["VEVENT"]) -> CalDAVRequestBody {
+    package static func mkcalendar(
+        displayName: String? = nil, color: String? = nil, timeZone: String? = nil,
+        components: [String] = ["VEVENT"]
+    ) -> CalDAVRequestBody {
         var properties: [DAVXMLElement] = []
         if let displayName {
             properties.append(DAVXMLElement(.displayName, text: displayName))
@@ -56,8 +58,10 @@ package struct CalDAVRequestBody: Hashable, Sendable {
 
     /// calendar-query REPORT (RFC 4791 §7.8) for every `component` (VEVENT) in the calendar,
     /// or only those overlapping `timeRange`; a nil `component` asks for every resource.
-    package static func calendarQuery(component: String? = "VEVENT", timeRange: CalDAVTimeRange? = nil,
-                                     properties: [DAVPropertyName] = [.etag, .calendarData]) -> CalDAVRequestBody {
+    package static func calendarQuery(
+        component: String? = "VEVENT", timeRange: CalDAVTimeRange? = nil,
+        properties: [DAVPropertyName] = [.etag, .calendarData]
+    ) -> CalDAVRequestBody {
         var inner: [DAVXMLElement] = []
         if let component {
             var componentFilter = DAVXMLElement(calDAV: "comp-filter", attributes: [(name: "name", value: component)])
@@ -66,29 +70,41 @@ package struct CalDAVRequestBody: Hashable, Sendable {
             }
             inner.append(componentFilter)
         }
-        let calendarFilter = DAVXMLElement(calDAV: "comp-filter", attributes: [(name: "name", value: "VCALENDAR")],
-                                           children: inner)
-        return CalDAVRequestBody(DAVXMLElement(calDAV: "calendar-query", children: [
-            prop(properties), DAVXMLElement(calDAV: "filter", children: [calendarFilter]),
-        ]))
+        let calendarFilter = DAVXMLElement(
+            calDAV: "comp-filter", attributes: [(name: "name", value: "VCALENDAR")],
+            children: inner)
+        return CalDAVRequestBody(
+            DAVXMLElement(
+                calDAV: "calendar-query",
+                children: [
+                    prop(properties), DAVXMLElement(calDAV: "filter", children: [calendarFilter]),
+                ]))
     }
 
     /// calendar-multiget REPORT (RFC 4791 §7.9) for resources named by decoded paths, as
     /// `DAVResponse.href` gives them; each is percent-encoded here.
-    package static func calendarMultiget(paths: [String],
-                                        properties: [DAVPropertyName] = [.etag, .calendarData]) -> CalDAVRequestBody {
-        CalDAVRequestBody(DAVXMLElement(calDAV: "calendar-multiget", children: [prop(properties)]
-            + paths.map { DAVXMLElement(dav: "href", text: DAVHref.encodedPath($0)) }))
+    package static func calendarMultiget(
+        paths: [String],
+        properties: [DAVPropertyName] = [.etag, .calendarData]
+    ) -> CalDAVRequestBody {
+        CalDAVRequestBody(
+            DAVXMLElement(
+                calDAV: "calendar-multiget",
+                children: [prop(properties)]
+                    + paths.map { DAVXMLElement(dav: "href", text: DAVHref.encodedPath($0)) }))
     }
 
     /// sync-collection REPORT (RFC 6578 §3.2) at sync-level 1; nil or an empty token asks for
     /// the initial listing.
     package static func syncCollection(syncToken: String?, properties: [DAVPropertyName] = [.etag]) -> CalDAVRequestBody {
-        CalDAVRequestBody(DAVXMLElement(dav: "sync-collection", children: [
-            DAVXMLElement(dav: "sync-token", text: syncToken ?? ""),
-            DAVXMLElement(dav: "sync-level", text: "1"),
-            prop(properties),
-        ]))
+        CalDAVRequestBody(
+            DAVXMLElement(
+                dav: "sync-collection",
+                children: [
+                    DAVXMLElement(dav: "sync-token", text: syncToken ?? ""),
+                    DAVXMLElement(dav: "sync-level", text: "1"),
+                    prop(properties),
+                ]))
     }
 
     private static func prop(_ properties: [DAVPropertyName]) -> DAVXMLElement {

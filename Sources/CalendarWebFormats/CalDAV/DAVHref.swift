@@ -29,7 +29,8 @@ enum DAVHref {
     private static func pathPart(of href: String) -> String {
         var rest = Substring(href)
         if let schemeEnd = rest.range(of: "://"),
-           rest[..<schemeEnd.lowerBound].allSatisfy({ $0.isLetter || $0.isNumber || "+-.".contains($0) }) {
+            rest[..<schemeEnd.lowerBound].allSatisfy({ $0.isLetter || $0.isNumber || "+-.".contains($0) })
+        {
             let afterScheme = rest[schemeEnd.upperBound...]
             if let slash = afterScheme.firstIndex(of: "/") {
                 rest = afterScheme[slash...]
@@ -66,8 +67,8 @@ enum DAVHref {
     private static func isUnreserved(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
-             UInt8(ascii: "_"), UInt8(ascii: "~"):
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
+            UInt8(ascii: "_"), UInt8(ascii: "~"):
             return true
         default:
             return false

@@ -1,5 +1,5 @@
 /// The name of a WebDAV property: a namespace URI and a local name. Used both to ask for a
-/// property in a request body and to look it up in a parsed `DAVResponse`.
+/// property in a request body and to look it up in a parsed ``DAVResponse``.
 package struct DAVPropertyName: Hashable, Sendable, CustomStringConvertible {
     package var namespace: String
     package var name: String

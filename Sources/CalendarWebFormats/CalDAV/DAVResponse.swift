@@ -28,9 +28,11 @@ package struct DAVResponse: Hashable, Sendable {
     /// `calendar-data`; 404 means the resource does not have that property.
     package var propertyStatus: [String: Int]
 
-    package init(href: String, status: Int? = nil, etag: String? = nil, calendarData: String? = nil,
-                properties: [String: String] = [:], propertyHrefs: [String: [String]] = [:],
-                propertyStatus: [String: Int] = [:]) {
+    package init(
+        href: String, status: Int? = nil, etag: String? = nil, calendarData: String? = nil,
+        properties: [String: String] = [:], propertyHrefs: [String: [String]] = [:],
+        propertyStatus: [String: Int] = [:]
+    ) {
         self.href = href
         self.status = status
         self.etag = etag

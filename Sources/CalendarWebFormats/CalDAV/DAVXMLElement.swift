@@ -8,8 +8,10 @@ struct DAVXMLElement {
     var text: String?
     var children: [DAVXMLElement] = []
 
-    init(_ name: DAVPropertyName, attributes: [(name: String, value: String)] = [], text: String? = nil,
-         children: [DAVXMLElement] = []) {
+    init(
+        _ name: DAVPropertyName, attributes: [(name: String, value: String)] = [], text: String? = nil,
+        children: [DAVXMLElement] = []
+    ) {
         self.name = name
         self.attributes = attributes
         self.text = text

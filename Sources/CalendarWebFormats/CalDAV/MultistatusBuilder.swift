@@ -1,7 +1,7 @@
 import Foundation
 
-/// The state machine behind `MultistatusReader`: turns element starts, text and element ends into
-/// `DAVResponse` values, one `<response>` at a time. It knows nothing of libxml2, so what it holds
+/// The state machine behind ``MultistatusReader``: turns element starts, text and element ends into
+/// ``DAVResponse`` values, one `<response>` at a time. It knows nothing of libxml2, so what it holds
 /// is only the current response and the path of open elements.
 final class MultistatusBuilder: XMLElementHandler {
     /// A failure the builder found; the libxml2 side adds the line and column.
@@ -82,8 +82,9 @@ final class MultistatusBuilder: XMLElementHandler {
             property = CapturedProperty(key: "{\(namespace)}\(name)")
             response.propertyCount += 1
             guard response.propertyCount <= limits.propertiesPerResponse else {
-                throw Failure(kind: .tooManyProperties,
-                              message: "a response names more than \(limits.propertiesPerResponse) properties")
+                throw Failure(
+                    kind: .tooManyProperties,
+                    message: "a response names more than \(limits.propertiesPerResponse) properties")
             }
         case .property?:
             property.hasChildren = true
@@ -274,7 +275,8 @@ extension String {
         let isSpace: (Unicode.Scalar) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "\n" }
         let scalars = unicodeScalars
         guard let first = scalars.firstIndex(where: { !isSpace($0) }),
-              let last = scalars.lastIndex(where: { !isSpace($0) }) else { return "" }
+            let last = scalars.lastIndex(where: { !isSpace($0) })
+        else { return "" }
         return String(scalars[first...last])
     }
 }

@@ -11,9 +11,9 @@ package struct MultistatusError: Error, Hashable, Sendable, CustomStringConverti
         case doctypeRefused
         /// Elements nested deeper than `SafeXML.maximumDepth`.
         case nestingTooDeep
-        /// One text value larger than `MultistatusLimits` allows.
+        /// One text value larger than ``MultistatusLimits`` allows.
         case textTooLarge
-        /// One response naming more properties than `MultistatusLimits` allows.
+        /// One response naming more properties than ``MultistatusLimits`` allows.
         case tooManyProperties
         /// Well-formed XML whose root is not `{DAV:}multistatus`, such as a `{DAV:}error` body.
         case notMultistatus
@@ -54,6 +54,7 @@ package struct MultistatusError: Error, Hashable, Sendable, CustomStringConverti
 extension Diagnostic {
     /// A saved answer that is not a WebDAV multistatus, as an error at its line and column.
     package init(multistatusError error: MultistatusError, file: String) {
-        self.init(.error, file: file, at: SourceLocation(line: error.line, column: error.column), "not a WebDAV multistatus: \(error.message)")
+        self.init(
+            .error, file: file, at: SourceLocation(line: error.line, column: error.column), "not a WebDAV multistatus: \(error.message)")
     }
 }

@@ -19,8 +19,10 @@ package struct MultistatusReader: Sendable {
     /// Reads a body that arrives in pieces: `nextChunk` is called until it returns nil (the end of
     /// the body), `onResponse` once per resource as soon as its `<response>` closes. Errors thrown
     /// by either closure end the reading and are rethrown as they are.
-    package func read(chunks nextChunk: () throws -> [UInt8]?,
-                     onResponse: (DAVResponse) throws -> Void) throws -> MultistatusSummary {
+    package func read(
+        chunks nextChunk: () throws -> [UInt8]?,
+        onResponse: (DAVResponse) throws -> Void
+    ) throws -> MultistatusSummary {
         let builder = MultistatusBuilder(limits: limits)
         return try XMLPushParser.withParser(handler: builder) { feed in
             try XMLPushParser.feedInSlices(of: nextChunk) { bytes, isLast in
@@ -35,8 +37,11 @@ package struct MultistatusReader: Sendable {
     package func read(_ body: some Sequence<UInt8>) throws -> Multistatus {
         var pending: [UInt8]? = Array(body)
         var result = Multistatus()
-        let summary = try read(chunks: { defer { pending = nil }; return pending },
-                               onResponse: { result.responses.append($0) })
+        let summary = try read(
+            chunks: {
+                defer { pending = nil }; return pending
+            },
+            onResponse: { result.responses.append($0) })
         result.syncToken = summary.syncToken
         return result
     }
@@ -45,9 +50,10 @@ package struct MultistatusReader: Sendable {
     package func read(contentsOf file: URL, onResponse: (DAVResponse) throws -> Void) throws -> MultistatusSummary {
         let handle = try FileHandle(forReadingFrom: file)
         defer { try? handle.close() }
-        return try read(chunks: {
-            guard let data = try handle.read(upToCount: XMLPushParser.sliceSize), !data.isEmpty else { return nil }
-            return [UInt8](data)
-        }, onResponse: onResponse)
+        return try read(
+            chunks: {
+                guard let data = try handle.read(upToCount: XMLPushParser.sliceSize), !data.isEmpty else { return nil }
+                return [UInt8](data)
+            }, onResponse: onResponse)
     }
 }
