@@ -9,21 +9,8 @@ import XCTest
 /// ical-prop-styled-description, ical-prop-attach-uri), and the lines come back as written. The
 /// lines are RFC 9253's and RFC 9073's own examples, in the parameter order those write.
 final class ConceptLinkAndStyleMappingTests: XCTestCase {
-    private func calendar(_ lines: [Property]) -> Component {
-        Component(
-            name: "VCALENDAR", properties: [Property(name: "VERSION", value: "2.0")],
-            components: [
-                Component(
-                    name: "VEVENT",
-                    properties: [
-                        Property(name: "UID", value: "u"), Property(name: "DTSTAMP", value: "20260101T000000Z"),
-                        Property(name: "DTSTART", value: "20260105T090000Z"),
-                    ] + lines)
-            ])
-    }
-
     func testConceptLinesBecomeCategoriesInOrderAndComeBackOneALine() throws {
-        let original = calendar([
+        let original = oneEventCalendar([
             Property(name: "CONCEPT", value: "https://example.com/event-types/arts/music"),
             Property(name: "CONCEPT", value: "https://example.com/event-types/arts/literature"),
         ])
@@ -36,7 +23,7 @@ final class ConceptLinkAndStyleMappingTests: XCTestCase {
     }
 
     func testALinkBecomesALinkWithItsRelAndTitleAndAnAttachmentHasNoRel() throws {
-        let original = calendar([
+        let original = oneEventCalendar([
             Property(
                 name: "LINK", parameters: [Parameter("LINKREL", "latest-version"), Parameter("LABEL", "Venue"), Parameter("VALUE", "URI")],
                 value: "https://example.com/events"),
@@ -58,7 +45,7 @@ final class ConceptLinkAndStyleMappingTests: XCTestCase {
             value: "<html><body>hello\\, <b>world</b></body></html>")
         // RFC 9073 §6.5: the plain DESCRIPTION beside it says DERIVED=TRUE, and is carried.
         let derived = Property(name: "DESCRIPTION", parameters: [Parameter("DERIVED", "TRUE")], value: "hello\\, world")
-        let original = calendar([styled, derived])
+        let original = oneEventCalendar([styled, derived])
         let json = JSCalendarDocument.object(for: original)
         XCTAssertEqual(json["description"], .string("<html><body>hello, <b>world</b></body></html>"))
         XCTAssertEqual(json["descriptionContentType"], .string("text/html"))

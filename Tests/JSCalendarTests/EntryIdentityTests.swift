@@ -5,21 +5,8 @@ import XCTest
 /// A map entry's id survives iCalendar in a JSID parameter, and lines that would give two entries
 /// one id are carried rather than written as JSON with a repeated key.
 final class EntryIdentityTests: XCTestCase {
-    private func calendar(_ attendees: [Property]) -> Component {
-        Component(
-            name: "VCALENDAR", properties: [Property(name: "VERSION", value: "2.0")],
-            components: [
-                Component(
-                    name: "VEVENT",
-                    properties: [
-                        Property(name: "UID", value: "u"), Property(name: "DTSTAMP", value: "20260101T000000Z"),
-                        Property(name: "DTSTART", value: "20260105T090000Z"),
-                    ] + attendees)
-            ])
-    }
-
     func testAnIdThatIsNotAPlaceTravelsAsJSIDAndComesBack() throws {
-        let original = calendar([
+        let original = oneEventCalendar([
             Property(name: "ATTENDEE", parameters: [Parameter("CN", "Ann"), Parameter("JSID", "ann")], value: "mailto:ann@example.com"),
             // A parameter before the known ones keeps the line from converting: it is carried whole, JSID and all.
             Property(
@@ -32,7 +19,7 @@ final class EntryIdentityTests: XCTestCase {
     }
 
     func testTwoLinesThatWouldShareAnIdKeepTheSecondAsWritten() throws {
-        let original = calendar([
+        let original = oneEventCalendar([
             Property(name: "ATTENDEE", parameters: [Parameter("JSID", "2")], value: "mailto:ann@example.com"),
             Property(name: "ATTENDEE", value: "mailto:bob@example.com"),
         ])

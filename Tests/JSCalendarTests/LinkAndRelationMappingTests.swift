@@ -8,21 +8,8 @@ import XCTest
 /// draft-ietf-calext-jscalendar-icalendar-08 shows them (ical-prop-url, ical-prop-image,
 /// ical-prop-attach-binary, ical-prop-related-to, ical-prop-geo, ical-prop-conference), and the lines come back as written.
 final class LinkAndRelationMappingTests: XCTestCase {
-    private func calendar(_ lines: [Property]) -> Component {
-        Component(
-            name: "VCALENDAR", properties: [Property(name: "VERSION", value: "2.0")],
-            components: [
-                Component(
-                    name: "VEVENT",
-                    properties: [
-                        Property(name: "UID", value: "u"), Property(name: "DTSTAMP", value: "20260101T000000Z"),
-                        Property(name: "DTSTART", value: "20260105T090000Z"),
-                    ] + lines)
-            ])
-    }
-
     func testURLAndImageBecomeLinksNamingTheirPropertyAndComeBack() throws {
-        let original = calendar([
+        let original = oneEventCalendar([
             Property(name: "URL", value: "https://example.com/party"),
             Property(
                 name: "IMAGE", parameters: [Parameter("VALUE", "URI"), Parameter("DISPLAY", "BADGE"), Parameter("FMTTYPE", "image/png")],
@@ -41,7 +28,7 @@ final class LinkAndRelationMappingTests: XCTestCase {
     }
 
     func testRelatedToIsKeyedByTheUIDItNamesAndComesBackAsWritten() throws {
-        let original = calendar([
+        let original = oneEventCalendar([
             Property(name: "RELATED-TO", parameters: [Parameter("RELTYPE", "PARENT")], value: "parent-uid"),
             Property(name: "RELATED-TO", value: "other\\;uid"),
             // SIBLING has no JSCalendar relation (RFC 8984 §4.1.3): carried whole.
@@ -55,7 +42,7 @@ final class LinkAndRelationMappingTests: XCTestCase {
     }
 
     func testConferenceFeaturesAreFlagsAndComeBackInTheirOrder() throws {
-        let original = calendar([
+        let original = oneEventCalendar([
             Property(
                 name: "CONFERENCE",
                 parameters: [
@@ -75,7 +62,9 @@ final class LinkAndRelationMappingTests: XCTestCase {
 
     func testGEOBecomesALocationsCoordinatesUnlessItSaysAPlus() throws {
         // RFC 5545 §3.8.1.6's example, and draft -08's ical-prop-geo, whose `+` a geo: URI cannot say.
-        let original = calendar([Property(name: "GEO", value: "37.386013;-122.082932"), Property(name: "GEO", value: "+45.5;-93.3")])
+        let original = oneEventCalendar([
+            Property(name: "GEO", value: "37.386013;-122.082932"), Property(name: "GEO", value: "+45.5;-93.3"),
+        ])
         let json = JSCalendarDocument.object(for: original)
         XCTAssertEqual(json["locations"]?.members.map { $0.value["coordinates"] }, [.string("geo:37.386013,-122.082932")])
         XCTAssertEqual(try JSCalendarDocument.calendar(for: json).calendar.losslessForm, original.losslessForm)
@@ -83,7 +72,7 @@ final class LinkAndRelationMappingTests: XCTestCase {
 
     func testAnInlineAttachmentBecomesADataURLAndComesBack() throws {
         // The parameter order of draft -08's ical-prop-attach-binary.
-        let original = calendar([
+        let original = oneEventCalendar([
             Property(
                 name: "ATTACH",
                 parameters: [Parameter("ENCODING", "BASE64"), Parameter("VALUE", "BINARY"), Parameter("FMTTYPE", "image/png")],
@@ -98,7 +87,7 @@ final class LinkAndRelationMappingTests: XCTestCase {
     func testABinaryAttachmentWithItsTypeFirstIsCarriedNotMadeAnHref() throws {
         // RFC 5545 §3.8.1.1's example writes FMTTYPE before ENCODING and VALUE: a line in another order
         // than the draft's stays carried, and a leftover split must not make its data an href.
-        let original = calendar([
+        let original = oneEventCalendar([
             Property(
                 name: "ATTACH",
                 parameters: [Parameter("FMTTYPE", "text/plain"), Parameter("ENCODING", "BASE64"), Parameter("VALUE", "BINARY")],

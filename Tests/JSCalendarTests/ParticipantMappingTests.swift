@@ -7,20 +7,6 @@ import XCTest
 /// PARTICIPANT of one address as one, both ways (draft-ietf-calext-jscalendar-icalendar-08 §2.2.1,
 /// §2.2.5, §2.3.4, §2.3.29). The lines are written as RFC 9073 §7.1 and §7.3's examples write them.
 final class ParticipantMappingTests: XCTestCase {
-    private func event(_ properties: [Property], _ components: [Component] = []) -> Component {
-        Component(
-            name: "VCALENDAR", properties: [Property(name: "VERSION", value: "2.0")],
-            components: [
-                Component(
-                    name: "VEVENT",
-                    properties: [
-                        Property(name: "UID", value: "u"), Property(name: "DTSTAMP", value: "20260101T000000Z"),
-                        Property(name: "DTSTART", value: "20260105T090000Z"),
-                    ] + properties,
-                    components: components)
-            ])
-    }
-
     private func participants(of calendar: Component) -> [JSONMember] {
         JSCalendarDocument.object(for: calendar)["participants"]?.members ?? []
     }
@@ -36,7 +22,7 @@ final class ParticipantMappingTests: XCTestCase {
             ])
         let projector = Component(
             name: "VRESOURCE", properties: [Property(name: "UID", value: "r-1"), Property(name: "NAME", value: "Projector")])
-        let original = event([], [speaker, projector])
+        let original = oneEventCalendar([], [speaker, projector])
         let entries = participants(of: original)
         XCTAssertEqual(entries.map(\.key), ["1", "2"])
         XCTAssertEqual(entries[0].value["name"], .string("Ann"))
@@ -51,7 +37,7 @@ final class ParticipantMappingTests: XCTestCase {
     }
 
     func testAnOrganizerWhoAttendsIsOneParticipantAndComesBackAsBothLines() throws {
-        let original = event([
+        let original = oneEventCalendar([
             Property(name: "ORGANIZER", parameters: [Parameter("CN", "Jane")], value: "mailto:jane@example.com"),
             Property(
                 name: "ATTENDEE", parameters: [Parameter("CN", "Jane"), Parameter("PARTSTAT", "ACCEPTED")], value: "mailto:jane@example.com"
@@ -80,7 +66,7 @@ final class ParticipantMappingTests: XCTestCase {
                 Property(name: "UID", value: "p-2"), Property(name: "CALENDAR-ADDRESS", value: "mailto:bob@example.com"),
                 Property(name: "PARTICIPANT-TYPE", value: "CONTACT"),
             ])
-        let original = event(
+        let original = oneEventCalendar(
             [Property(name: "ATTENDEE", parameters: [Parameter("PARTSTAT", "TENTATIVE")], value: "mailto:bob@example.com")], [details])
         let entries = participants(of: original)
         XCTAssertEqual(entries.count, 1)
@@ -98,7 +84,8 @@ final class ParticipantMappingTests: XCTestCase {
             properties: [
                 Property(name: "CALENDAR-ADDRESS", value: "mailto:bob@example.com"), Property(name: "SUMMARY", value: "Robert"),
             ])
-        let original = event([Property(name: "ATTENDEE", parameters: [Parameter("CN", "Bob")], value: "mailto:bob@example.com")], [named])
+        let original = oneEventCalendar(
+            [Property(name: "ATTENDEE", parameters: [Parameter("CN", "Bob")], value: "mailto:bob@example.com")], [named])
         XCTAssertEqual(participants(of: original).count, 2)
         let back = try JSCalendarDocument.calendar(for: JSCalendarDocument.object(for: original)).calendar
         XCTAssertEqual(back.losslessForm, original.losslessForm)
