@@ -11,7 +11,8 @@ public struct Alarm: Hashable, Sendable {
     /// a DISPLAY alarm shows `description`, as RFC 5545 requires of it.
     public init(offset: CalendarDuration, relativeToEnd: Bool = false, action: String = "DISPLAY", description: String = "Reminder") {
         let related = relativeToEnd ? [Parameter("RELATED", "END")] : []
-        self.init(action: action, description: description, trigger: Property(name: "TRIGGER", parameters: related, value: offset.icalendarText))
+        self.init(
+            action: action, description: description, trigger: Property(name: "TRIGGER", parameters: related, value: offset.icalendarText))
     }
 
     /// An alarm at one moment, whenever the item happens (`TRIGGER;VALUE=DATE-TIME`, in UTC).
@@ -21,11 +22,13 @@ public struct Alarm: Hashable, Sendable {
     }
 
     private init(action: String, description: String, trigger: Property) {
-        component = Component(name: "VALARM", properties: [
-            Property(name: "ACTION", value: action.uppercased()),
-            trigger,
-            Property(name: "DESCRIPTION", value: TextEscaping.escape(description)),
-        ])
+        component = Component(
+            name: "VALARM",
+            properties: [
+                Property(name: "ACTION", value: action.uppercased()),
+                trigger,
+                Property(name: "DESCRIPTION", value: TextEscaping.escape(description)),
+            ])
     }
 
     public var action: String? { component["ACTION"]?.value.uppercased() }

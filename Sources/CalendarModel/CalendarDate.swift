@@ -122,11 +122,13 @@ package enum Digits {
     /// `20260329T090500` not (iCalendar). The text is made on the stack and appended at once, as
     /// appending byte by byte checks the array's room and uniqueness each time (half of what writing
     /// `expand`'s occurrences cost); a year past 9999 or a field past 99 is written field by field.
-    static func appendDateTime(_ date: CalendarDate, _ time: (hour: Int, minute: Int, second: Int)?, separated: Bool,
-                               to bytes: inout [UInt8]) {
+    static func appendDateTime(
+        _ date: CalendarDate, _ time: (hour: Int, minute: Int, second: Int)?, separated: Bool,
+        to bytes: inout [UInt8]
+    ) {
         let twoDigits = 0...99
         guard (0...9999).contains(date.year), twoDigits.contains(date.month), twoDigits.contains(date.day),
-              time.map({ twoDigits.contains($0.hour) && twoDigits.contains($0.minute) && twoDigits.contains($0.second) }) ?? true
+            time.map({ twoDigits.contains($0.hour) && twoDigits.contains($0.minute) && twoDigits.contains($0.second) }) ?? true
         else { return appendFieldByField(date, time, separated: separated, to: &bytes) }
         var text: (UInt64, UInt64, UInt64) = (0, 0, 0)
         withUnsafeMutableBytes(of: &text) { out in
@@ -155,8 +157,10 @@ package enum Digits {
     }
 
     /// `appendDateTime`'s text as a string, with `suffix` (the `Z` of a UTC time) after it.
-    static func dateTimeText(_ date: CalendarDate, _ time: (hour: Int, minute: Int, second: Int)?, separated: Bool,
-                             suffix: UInt8? = nil) -> String {
+    static func dateTimeText(
+        _ date: CalendarDate, _ time: (hour: Int, minute: Int, second: Int)?, separated: Bool,
+        suffix: UInt8? = nil
+    ) -> String {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(20)
         appendDateTime(date, time, separated: separated, to: &bytes)
@@ -164,9 +168,12 @@ package enum Digits {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    private static func appendFieldByField(_ date: CalendarDate, _ time: (hour: Int, minute: Int, second: Int)?,
-                                           separated: Bool, to bytes: inout [UInt8]) {
-        let fields = [(date.year, 4), (date.month, 2), (date.day, 2)]
+    private static func appendFieldByField(
+        _ date: CalendarDate, _ time: (hour: Int, minute: Int, second: Int)?,
+        separated: Bool, to bytes: inout [UInt8]
+    ) {
+        let fields =
+            [(date.year, 4), (date.month, 2), (date.day, 2)]
             + (time.map { [($0.hour, 2), ($0.minute, 2), ($0.second, 2)] } ?? [])
         for (index, (value, width)) in fields.enumerated() {
             if index == 3 {

@@ -72,13 +72,17 @@ extension CalendarItem {
     /// The ORGANIZER, with every parameter it has.
     public var organizer: Attendee? {
         get { component["ORGANIZER"].map(Attendee.init(property:)) }
-        set { component.set("ORGANIZER", newValue.map { Property(name: "ORGANIZER", parameters: $0.property.parameters, value: $0.address) }) }
+        set {
+            component.set("ORGANIZER", newValue.map { Property(name: "ORGANIZER", parameters: $0.property.parameters, value: $0.address) })
+        }
     }
 
     /// The ATTENDEEs in order; setting keeps each one's parameters.
     public var attendees: [Attendee] {
         get { component.all("ATTENDEE").map(Attendee.init(property:)) }
-        set { component.set("ATTENDEE", newValue.map { Property(name: "ATTENDEE", parameters: $0.property.parameters, value: $0.address) }) }
+        set {
+            component.set("ATTENDEE", newValue.map { Property(name: "ATTENDEE", parameters: $0.property.parameters, value: $0.address) })
+        }
     }
 
     /// The VALARMs; setting keeps the item's other children where they are.
@@ -121,8 +125,9 @@ public struct Event: CalendarItem {
     public var birthdayContact: String? {
         get { component["X-CALBRIDGE-BIRTHDAY-CONTACT"]?.text }
         set {
-            component.set("X-CALBRIDGE-BIRTHDAY-CONTACT",
-                          newValue.map { Property(name: "X-CALBRIDGE-BIRTHDAY-CONTACT", value: TextEscaping.escape($0)) })
+            component.set(
+                "X-CALBRIDGE-BIRTHDAY-CONTACT",
+                newValue.map { Property(name: "X-CALBRIDGE-BIRTHDAY-CONTACT", value: TextEscaping.escape($0)) })
         }
     }
 }

@@ -1,7 +1,7 @@
 /// A node of the lossless document: a component (`VCALENDAR`, `VEVENT`, `VALARM`, `X-SOMETHING`…)
 /// with its properties and children in the order they were read.
 ///
-/// The friendly types (`EventCalendar`, `Event`, `Todo`, …) are views over components; anything they
+/// The friendly types (``EventCalendar``, ``Event``, ``Todo``, …) are views over components; anything they
 /// have no field for stays here and is written back.
 public struct Component: Sendable {
     /// The component name in upper case.
@@ -11,8 +11,10 @@ public struct Component: Sendable {
     /// Where the `BEGIN` line was in the input; not part of the component's identity.
     public var location: SourceLocation?
 
-    public init(name: String, properties: [Property] = [], components: [Component] = [],
-                location: SourceLocation? = nil) {
+    public init(
+        name: String, properties: [Property] = [], components: [Component] = [],
+        location: SourceLocation? = nil
+    ) {
         self.name = name.uppercasedName
         self.properties = properties
         self.components = components

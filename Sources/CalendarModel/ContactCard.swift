@@ -11,8 +11,10 @@ package struct ContactCard: Hashable, Sendable {
     /// Where the card began in its file.
     package var location: SourceLocation?
 
-    package init(uid: String?, displayName: String, dates: [ContactDate] = [], deathDate: ContactDate? = nil,
-                location: SourceLocation? = nil) {
+    package init(
+        uid: String?, displayName: String, dates: [ContactDate] = [], deathDate: ContactDate? = nil,
+        location: SourceLocation? = nil
+    ) {
         self.uid = uid
         self.displayName = displayName
         self.dates = dates

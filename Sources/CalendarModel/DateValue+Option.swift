@@ -13,8 +13,10 @@ extension DateValue {
         }
         let utc = parts[1].hasSuffix("Z")
         let time = utc ? parts[1].dropLast() : parts[1]
-        guard let clock = Self.digits(time, separator: ":", groups: [2, 2, 2])
-                ?? Self.digits(time, separator: ":", groups: [2, 2]).map({ $0 + "00" }) else { return nil }
+        guard
+            let clock = Self.digits(time, separator: ":", groups: [2, 2, 2])
+                ?? Self.digits(time, separator: ":", groups: [2, 2]).map({ $0 + "00" })
+        else { return nil }
         self.init(icalendar: day + "T" + clock + (utc ? "Z" : ""))
     }
 
@@ -24,7 +26,8 @@ extension DateValue {
         let pieces = text.split(separator: separator, omittingEmptySubsequences: false)
         let digits = pieces.joined()
         guard digits.count == groups.reduce(0, +), digits.allSatisfy({ $0.isASCII && $0.isNumber }),
-              pieces.count == 1 || pieces.map(\.count) == groups else { return nil }
+            pieces.count == 1 || pieces.map(\.count) == groups
+        else { return nil }
         return String(digits)
     }
 }

@@ -68,15 +68,17 @@ public enum DateValue: Hashable, Sendable {
 
     private static func parse(_ bytes: UnsafeBufferPointer<UInt8>, tzid: String?) -> DateValue? {
         guard bytes.count >= 8, let year = Digits.parse(bytes[0..<4]), let month = Digits.parse(bytes[4..<6]),
-              let day = Digits.parse(bytes[6..<8]) else { return nil }
+            let day = Digits.parse(bytes[6..<8])
+        else { return nil }
         let date = CalendarDate(year: year, month: month, day: day)
         if bytes.count == 8 {
             return date.isValid ? .date(date) : nil
         }
         guard bytes.count == 15 || (bytes.count == 16 && bytes[15] == UInt8(ascii: "Z")),
-              bytes[8] == UInt8(ascii: "T"),
-              let hour = Digits.parse(bytes[9..<11]), let minute = Digits.parse(bytes[11..<13]),
-              let second = Digits.parse(bytes[13..<15]) else { return nil }
+            bytes[8] == UInt8(ascii: "T"),
+            let hour = Digits.parse(bytes[9..<11]), let minute = Digits.parse(bytes[11..<13]),
+            let second = Digits.parse(bytes[13..<15])
+        else { return nil }
         let local = LocalDateTime(date: date, hour: hour, minute: minute, second: second)
         guard local.isValid else { return nil }
         if bytes.count == 16 { return .utc(local) }

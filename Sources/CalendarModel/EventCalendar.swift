@@ -24,7 +24,7 @@ public enum CalendarSource: Hashable, Sendable {
 }
 
 /// A calendar (one VCALENDAR): its name, colour, source, visibility and time zone, and the items
-/// in it. A view over the lossless `Component`, so whatever it has no field for is kept.
+/// in it. A view over the lossless ``Component``, so whatever it has no field for is kept.
 public struct EventCalendar: Hashable, Sendable {
     public var component: Component
 
@@ -33,10 +33,12 @@ public struct EventCalendar: Hashable, Sendable {
     }
 
     /// A new calendar with the VERSION and PRODID every iCalendar object needs.
-    public static let empty = Component(name: "VCALENDAR", properties: [
-        Property(name: "VERSION", value: "2.0"),
-        Property(name: "PRODID", value: CalbridgeVersion.productIdentifier),
-    ])
+    public static let empty = Component(
+        name: "VCALENDAR",
+        properties: [
+            Property(name: "VERSION", value: "2.0"),
+            Property(name: "PRODID", value: CalbridgeVersion.productIdentifier),
+        ])
 
     /// X-WR-CALNAME, else RFC 7986's NAME.
     public var name: String? {

@@ -1,5 +1,5 @@
 /// The model as JSON: a component becomes an object with `type`, its well-known properties under
-/// typed keys (`summary`, `start`, `attendees`, …, from `PropertyDesignTable`), the rest under
+/// typed keys (`summary`, `start`, `attendees`, …, from ``PropertyDesignTable``), the rest under
 /// `properties` as raw name/parameters/value, and its children under `components`.
 ///
 /// A property goes typed only when the typed form writes it back exactly; otherwise it stays raw,
@@ -50,8 +50,9 @@ package struct ModelJSON: Codable, Hashable, Sendable {
         var typed: [String: [Property]] = [:]
         for property in component.properties {
             if let definition = PropertyDesignTable.design(for: property.name), let field = definition.modelField,
-               definition.isRepeatable || typed[field.key] == nil,
-               Self.typedForm(of: property, field.shape) != nil {
+                definition.isRepeatable || typed[field.key] == nil,
+                Self.typedForm(of: property, field.shape) != nil
+            {
                 typed[field.key, default: []].append(property)
             } else {
                 raw.append(property)
@@ -77,16 +78,20 @@ package struct ModelJSON: Codable, Hashable, Sendable {
         var result = Component(name: try container.decode(String.self, forKey: Key("type")))
         for (definition, field) in Self.fields where container.contains(Key(field.key)) {
             let key = Key(field.key)
-            let values = definition.isRepeatable
+            let values =
+                definition.isRepeatable
                 ? try container.decode([TypedValue].self, forKey: key)
                 : [try container.decode(TypedValue.self, forKey: key)]
             for value in values {
-                result.properties.append(try value.property(named: definition.name, shape: field.shape,
-                                                            codingPath: container.codingPath + [key]))
+                result.properties.append(
+                    try value.property(
+                        named: definition.name, shape: field.shape,
+                        codingPath: container.codingPath + [key]))
             }
         }
         result.properties += try container.decodeIfPresent([Property].self, forKey: Key("properties")) ?? []
-        result.components = try container.decodeIfPresent([ModelJSON].self, forKey: Key("components"))?
+        result.components =
+            try container.decodeIfPresent([ModelJSON].self, forKey: Key("components"))?
             .map(\.component) ?? []
         component = result
     }
@@ -103,13 +108,15 @@ package struct ModelJSON: Codable, Hashable, Sendable {
         case .verbatim: value = property.parameters.isEmpty ? .text(property.value) : nil
         case .integer: value = property.parameters.isEmpty ? Int(property.value).map(TypedValue.integer) : nil
         case .calendarAddress:
-            value = .address(JSONAddress(address: property.value,
-                                         parameters: property.parameters.isEmpty ? nil : property.parameters))
+            value = .address(
+                JSONAddress(
+                    address: property.value,
+                    parameters: property.parameters.isEmpty ? nil : property.parameters))
         case .dateTime:
             value = DateValue(property: property).map { .date(JSONDate($0)) }
         }
         guard let value,
-              (try? value.property(named: property.name, shape: shape, codingPath: [])) == property
+            (try? value.property(named: property.name, shape: shape, codingPath: [])) == property
         else { return nil }
         return value
     }
@@ -125,11 +132,17 @@ package enum TypedValue: Codable, Hashable {
 
     package init(from decoder: Decoder) throws {
         let single = try decoder.singleValueContainer()
-        if let int = try? single.decode(Int.self) { self = .integer(int) }
-        else if let text = try? single.decode(String.self) { self = .text(text) }
-        else if let list = try? single.decode([String].self) { self = .list(list) }
-        else if let address = try? single.decode(ModelJSON.JSONAddress.self) { self = .address(address) }
-        else { self = .date(try single.decode(ModelJSON.JSONDate.self)) }
+        if let int = try? single.decode(Int.self) {
+            self = .integer(int)
+        } else if let text = try? single.decode(String.self) {
+            self = .text(text)
+        } else if let list = try? single.decode([String].self) {
+            self = .list(list)
+        } else if let address = try? single.decode(ModelJSON.JSONAddress.self) {
+            self = .address(address)
+        } else {
+            self = .date(try single.decode(ModelJSON.JSONDate.self))
+        }
     }
 
     package func encode(to encoder: Encoder) throws {
@@ -152,8 +165,11 @@ package enum TypedValue: Codable, Hashable {
         case (.address(let v), .calendarAddress): return Property(name: name, parameters: v.parameters ?? [], value: v.address)
         case (.date(let v), .dateTime):
             guard let date = v.dateValue else {
-                throw DecodingError.dataCorrupted(.init(codingPath: codingPath,
-                    debugDescription: "expected {\"date\": \"YYYY-MM-DD\"} or {\"dateTime\": \"YYYY-MM-DDThh:mm:ss[Z]\", \"timeZone\": …}"))
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: codingPath,
+                        debugDescription:
+                            "expected {\"date\": \"YYYY-MM-DD\"} or {\"dateTime\": \"YYYY-MM-DDThh:mm:ss[Z]\", \"timeZone\": …}"))
             }
             return date.property(named: name)
         default:

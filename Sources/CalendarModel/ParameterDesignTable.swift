@@ -1,6 +1,6 @@
 /// The type of each parameter's values as xCal names it (RFC 6321 §3.5, RFC 7986 §6), and the values
 /// of the parameters whose set RFC 5545 closes: the parameter side of calbridge's design table
-/// (`PropertyDesignTable` holds the properties).
+/// (``PropertyDesignTable`` holds the properties).
 package enum ParameterDesignTable {
     /// The type of a parameter's values in xCal: calendar addresses and URIs, else text.
     /// Parameters RFC 6321 §5 calls unrecognized get `unknown`.
@@ -15,8 +15,10 @@ package enum ParameterDesignTable {
         for name in ["DELEGATED-FROM", "DELEGATED-TO", "MEMBER", "SENT-BY"] { types[name] = .calendarAddress }
         for name in ["ALTREP", "DIR"] { types[name] = .uri }
         types["RSVP"] = .boolean
-        for name in ["CN", "CUTYPE", "ENCODING", "FMTTYPE", "FBTYPE", "LANGUAGE", "PARTSTAT", "RANGE", "RELATED", "RELTYPE",
-                     "ROLE", "TZID", "VALUE", "DISPLAY", "EMAIL", "FEATURE", "LABEL"] { types[name] = .text }
+        for name in [
+            "CN", "CUTYPE", "ENCODING", "FMTTYPE", "FBTYPE", "LANGUAGE", "PARTSTAT", "RANGE", "RELATED", "RELTYPE",
+            "ROLE", "TZID", "VALUE", "DISPLAY", "EMAIL", "FEATURE", "LABEL",
+        ] { types[name] = .text }
         return types
     }()
 

@@ -52,9 +52,10 @@ extension Property {
     /// The raw JSON form: name, value and, when there are any, parameters; never the source location.
     public init(from decoder: Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(name: try container.decode(String.self, forKey: .name),
-                  parameters: try container.decodeIfPresent([Parameter].self, forKey: .parameters) ?? [],
-                  value: try container.decode(String.self, forKey: .value))
+        self.init(
+            name: try container.decode(String.self, forKey: .name),
+            parameters: try container.decodeIfPresent([Parameter].self, forKey: .parameters) ?? [],
+            value: try container.decode(String.self, forKey: .value))
     }
 
     public func encode(to encoder: Encoder) throws {

@@ -1,4 +1,4 @@
-/// Everything calbridge knows of one iCalendar property, in one entry of `PropertyDesignTable`: its
+/// Everything calbridge knows of one iCalendar property, in one entry of ``PropertyDesignTable``: its
 /// value types and layout, where it may stand, how often, and what each part of calbridge does with it.
 /// The parser's value checks, libical's judgement, the repair of floating times, xCal, jCal, the model's
 /// JSON and `expand` all read these entries; none keeps a list of names of its own.
@@ -57,9 +57,11 @@ package final class PropertyDesign: Sendable {
     /// The values RFC 5545 allows it in each component, where it names them (STATUS, §3.8.1.11).
     package let allowedValues: [String: [String]]
 
-    init(name: String, type: ValueType, otherTypes: [ValueType], layout: Layout, cardinality: [String: Cardinality],
-         isUTCOnly: Bool, requiresValueParameter: Bool, expansionRole: ExpansionRole?, modelField: ModelField?,
-         allowedValues: [String: [String]]) {
+    init(
+        name: String, type: ValueType, otherTypes: [ValueType], layout: Layout, cardinality: [String: Cardinality],
+        isUTCOnly: Bool, requiresValueParameter: Bool, expansionRole: ExpansionRole?, modelField: ModelField?,
+        allowedValues: [String: [String]]
+    ) {
         self.name = name
         self.type = type
         self.otherTypes = otherTypes

@@ -1,9 +1,10 @@
 /// The one table of property knowledge: an entry for every property of RFC 5545 §3.7–3.8, RFC 7986,
 /// RFC 9073, RFC 9074, RFC 9253, RFC 7808's time-zone additions, the legacy EXRULE and the de-facto
-/// X-WR- properties (see `PropertyDesign`). A property added here is parsed, checked, written to xCal
+/// X-WR- properties (see ``PropertyDesign``). A property added here is parsed, checked, written to xCal
 /// and jCal and read by expand as its entry says, with no other file to touch.
 package enum PropertyDesignTable {
-    package static let entries: [PropertyDesign] = calendar + descriptive + dateAndTime + zones + relationships
+    package static let entries: [PropertyDesign] =
+        calendar + descriptive + dateAndTime + zones + relationships
         + recurrence + alarms + changes + later + extensions
 
     package static let byName: [String: PropertyDesign] = Dictionary(uniqueKeysWithValues: entries.map { ($0.name, $0) })
@@ -37,17 +38,21 @@ package enum PropertyDesignTable {
 
     /// An entry that may stand in `components`, at most once unless `repeatable`, and exactly once in
     /// `required`; `once` names the components that hold a repeatable property at most once.
-    private static func entry(_ name: String, _ type: ValueType, also otherTypes: [ValueType] = [], _ layout: PropertyDesign.Layout = .single,
-                              in components: Set<String>, repeatable: Bool = false, once: Set<String> = [], required: Set<String> = [],
-                              utc: Bool = false, valueRequired: Bool = false, role: PropertyDesign.ExpansionRole? = nil,
-                              json: (String, ValueShape)? = nil, values: [String: [String]] = [:]) -> PropertyDesign {
-        let cardinality = Dictionary(uniqueKeysWithValues: components.map { component -> (String, PropertyDesign.Cardinality) in
-            if required.contains(component) { return (component, .required) }
-            return (component, repeatable && !once.contains(component) ? .anyNumber : .atMostOnce)
-        })
-        return PropertyDesign(name: name, type: type, otherTypes: otherTypes, layout: layout, cardinality: cardinality,
-                              isUTCOnly: utc, requiresValueParameter: valueRequired, expansionRole: role,
-                              modelField: json.map { ModelField(key: $0.0, shape: $0.1) }, allowedValues: values)
+    private static func entry(
+        _ name: String, _ type: ValueType, also otherTypes: [ValueType] = [], _ layout: PropertyDesign.Layout = .single,
+        in components: Set<String>, repeatable: Bool = false, once: Set<String> = [], required: Set<String> = [],
+        utc: Bool = false, valueRequired: Bool = false, role: PropertyDesign.ExpansionRole? = nil,
+        json: (String, ValueShape)? = nil, values: [String: [String]] = [:]
+    ) -> PropertyDesign {
+        let cardinality = Dictionary(
+            uniqueKeysWithValues: components.map { component -> (String, PropertyDesign.Cardinality) in
+                if required.contains(component) { return (component, .required) }
+                return (component, repeatable && !once.contains(component) ? .anyNumber : .atMostOnce)
+            })
+        return PropertyDesign(
+            name: name, type: type, otherTypes: otherTypes, layout: layout, cardinality: cardinality,
+            isUTCOnly: utc, requiresValueParameter: valueRequired, expansionRole: role,
+            modelField: json.map { ModelField(key: $0.0, shape: $0.1) }, allowedValues: values)
     }
 
     // MARK: RFC 5545
@@ -69,17 +74,21 @@ package enum PropertyDesignTable {
         entry("CATEGORIES", .text, .list, in: scheduled.union(vcalendar), repeatable: true, json: ("categories", .textList)),
         entry("CLASS", .text, in: scheduled, json: ("classification", .verbatim)),
         entry("COMMENT", .text, in: scheduled.union(observances).union(["VFREEBUSY"]), repeatable: true),
-        entry("DESCRIPTION", .text, in: scheduled.union(alarm).union(vcalendar), repeatable: true, once: ["VEVENT", "VTODO", "VALARM"], json: ("description", .text)),
+        entry(
+            "DESCRIPTION", .text, in: scheduled.union(alarm).union(vcalendar), repeatable: true, once: ["VEVENT", "VTODO", "VALARM"],
+            json: ("description", .text)),
         entry("GEO", .float, .structured, in: ["VEVENT", "VTODO"]),
         entry("LOCATION", .text, in: ["VEVENT", "VTODO"], json: ("location", .text)),
         entry("PERCENT-COMPLETE", .integer, in: todo, json: ("percentComplete", .integer)),
         entry("PRIORITY", .integer, in: ["VEVENT", "VTODO"], json: ("priority", .integer)),
         entry("RESOURCES", .text, .list, in: ["VEVENT", "VTODO"], repeatable: true),
-        entry("STATUS", .text, in: scheduled, role: .text, json: ("status", .verbatim), values: [
-            "VEVENT": ["TENTATIVE", "CONFIRMED", "CANCELLED"],
-            "VTODO": ["NEEDS-ACTION", "COMPLETED", "IN-PROCESS", "CANCELLED"],
-            "VJOURNAL": ["DRAFT", "FINAL", "CANCELLED"],
-        ]),
+        entry(
+            "STATUS", .text, in: scheduled, role: .text, json: ("status", .verbatim),
+            values: [
+                "VEVENT": ["TENTATIVE", "CONFIRMED", "CANCELLED"],
+                "VTODO": ["NEEDS-ACTION", "COMPLETED", "IN-PROCESS", "CANCELLED"],
+                "VJOURNAL": ["DRAFT", "FINAL", "CANCELLED"],
+            ]),
         entry("SUMMARY", .text, in: scheduled.union(alarm), role: .text, json: ("summary", .text)),
     ]
 
@@ -88,7 +97,9 @@ package enum PropertyDesignTable {
         entry("COMPLETED", .dateTime, in: todo, utc: true, json: ("completed", .dateTime)),
         entry("DTEND", .dateTime, also: [.date], in: ["VEVENT", "VFREEBUSY"], role: .time, json: ("end", .dateTime)),
         entry("DUE", .dateTime, also: [.date], in: todo, role: .time, json: ("due", .dateTime)),
-        entry("DTSTART", .dateTime, also: [.date], in: scheduled.union(observances).union(["VFREEBUSY"]), required: observances, role: .time, json: ("start", .dateTime)),
+        entry(
+            "DTSTART", .dateTime, also: [.date], in: scheduled.union(observances).union(["VFREEBUSY"]), required: observances, role: .time,
+            json: ("start", .dateTime)),
         entry("DURATION", .duration, in: ["VEVENT", "VTODO", "VALARM"], role: .time, json: ("duration", .verbatim)),
         entry("FREEBUSY", .period, .list, in: ["VFREEBUSY"], repeatable: true),
         entry("TRANSP", .text, in: event, json: ("transparency", .verbatim)),
@@ -107,13 +118,17 @@ package enum PropertyDesignTable {
 
     /// §3.8.4 (RELATED-TO with RFC 9253's URI and UID types).
     private static let relationships = [
-        entry("ATTENDEE", .calendarAddress, in: scheduled.union(["VFREEBUSY", "VALARM"]), repeatable: true, json: ("attendees", .calendarAddress)),
+        entry(
+            "ATTENDEE", .calendarAddress, in: scheduled.union(["VFREEBUSY", "VALARM"]), repeatable: true,
+            json: ("attendees", .calendarAddress)),
         entry("CONTACT", .text, in: scheduled.union(["VFREEBUSY"]), repeatable: true, once: ["VFREEBUSY"]),
         entry("ORGANIZER", .calendarAddress, in: scheduled.union(["VFREEBUSY"]), json: ("organizer", .calendarAddress)),
         entry("RECURRENCE-ID", .dateTime, also: [.date], in: scheduled, role: .time, json: ("recurrenceId", .dateTime)),
         entry("RELATED-TO", .text, also: [.uri, .uid], in: scheduled, repeatable: true),
         entry("URL", .uri, in: scheduled.union(["VFREEBUSY"]).union(vcalendar), json: ("url", .verbatim)),
-        entry("UID", .text, in: scheduled.union(["VFREEBUSY"]).union(vcalendar), required: scheduled.union(["VFREEBUSY"]), role: .text, json: ("uid", .text)),
+        entry(
+            "UID", .text, in: scheduled.union(["VFREEBUSY"]).union(vcalendar), required: scheduled.union(["VFREEBUSY"]), role: .text,
+            json: ("uid", .text)),
     ]
 
     /// §3.8.5, and RFC 2445's EXRULE, which producers still write.
@@ -134,8 +149,11 @@ package enum PropertyDesignTable {
     /// §3.8.7 and §3.8.8.
     private static let changes = [
         entry("CREATED", .dateTime, in: scheduled, utc: true, json: ("created", .dateTime)),
-        entry("DTSTAMP", .dateTime, in: scheduled.union(["VFREEBUSY"]), required: scheduled.union(["VFREEBUSY"]), utc: true, json: ("timestamp", .dateTime)),
-        entry("LAST-MODIFIED", .dateTime, in: scheduled.union(["VTIMEZONE"]).union(vcalendar), utc: true, json: ("lastModified", .dateTime)),
+        entry(
+            "DTSTAMP", .dateTime, in: scheduled.union(["VFREEBUSY"]), required: scheduled.union(["VFREEBUSY"]), utc: true,
+            json: ("timestamp", .dateTime)),
+        entry(
+            "LAST-MODIFIED", .dateTime, in: scheduled.union(["VTIMEZONE"]).union(vcalendar), utc: true, json: ("lastModified", .dateTime)),
         entry("SEQUENCE", .integer, in: scheduled, json: ("sequence", .integer)),
         entry("REQUEST-STATUS", .text, .structured, in: scheduled.union(["VFREEBUSY"]), repeatable: true),
     ]
@@ -152,7 +170,9 @@ package enum PropertyDesignTable {
         entry("RESOURCE-TYPE", .text, in: ["VRESOURCE"]),
         entry("CALENDAR-ADDRESS", .calendarAddress, in: ["PARTICIPANT"]),
         entry("STYLED-DESCRIPTION", .text, also: [.uri], in: scheduled.union(["PARTICIPANT", "VLOCATION", "VRESOURCE"]), repeatable: true),
-        entry("STRUCTURED-DATA", .text, also: [.binary, .uri], in: scheduled.union(["PARTICIPANT", "VLOCATION", "VRESOURCE"]), repeatable: true),
+        entry(
+            "STRUCTURED-DATA", .text, also: [.binary, .uri], in: scheduled.union(["PARTICIPANT", "VLOCATION", "VRESOURCE"]),
+            repeatable: true),
         entry("ACKNOWLEDGED", .dateTime, in: alarm, utc: true),
         entry("PROXIMITY", .text, in: alarm),
         entry("LINK", .uri, also: [.text, .xmlReference], in: scheduled, repeatable: true),

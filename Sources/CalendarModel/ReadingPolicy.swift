@@ -19,13 +19,15 @@ package enum ReadingPolicy: Sendable {
         diagnostics.contains { $0.severity == .error && (self == .strict || !$0.isRecovered) }
     }
 
-    /// The warnings of a command that goes on, or `InvalidCalendarData` when the policy refuses what
+    /// The warnings of a command that goes on, or ``InvalidCalendarData`` when the policy refuses what
     /// was read; under `.strict` its advice says that calbridge can read past problems it recovers.
     package func judged(_ diagnostics: [Diagnostic]) throws(InvalidCalendarData) -> [Diagnostic] {
         guard refuses(diagnostics) else { return warnings(diagnostics) }
         let readable = self == .strict && !ReadingPolicy.lenient.refuses(diagnostics)
-        throw InvalidCalendarData(diagnostics: diagnostics, advice: readable
-            ? "--strict refused the input; without it calbridge reads past these problems as their repairs say" : nil)
+        throw InvalidCalendarData(
+            diagnostics: diagnostics,
+            advice: readable
+                ? "--strict refused the input; without it calbridge reads past these problems as their repairs say" : nil)
     }
 
     /// The warnings of a command that goes on, what the reading did about the data (recovered errors,

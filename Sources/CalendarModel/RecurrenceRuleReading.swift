@@ -66,7 +66,8 @@ package struct RecurrenceRuleReading: Sendable {
         guard let frequency else { throw Problem("the rule has no FREQ") }
         rule.frequency = frequency
         if rule.count != nil && rule.until != nil {
-            problems.append(Problem("COUNT and UNTIL must not both be given (RFC 5545 §3.3.10)", "the series ends at whichever comes first"))
+            problems.append(
+                Problem("COUNT and UNTIL must not both be given (RFC 5545 §3.3.10)", "the series ends at whichever comes first"))
         }
         return rule
     }
@@ -92,8 +93,10 @@ package struct RecurrenceRuleReading: Sendable {
                 let name = String(decoding: Self.withoutBlanks(written), as: UTF8.self).uppercasedName
                 let trimmed = Self.withoutBlanks(value)
                 if trimmed.count != value.count {
-                    problems.append(Problem("\(name)='\(String(decoding: value, as: UTF8.self))' has blanks around its value",
-                                            "read as \(name)=\(String(decoding: trimmed, as: UTF8.self))"))
+                    problems.append(
+                        Problem(
+                            "\(name)='\(String(decoding: value, as: UTF8.self))' has blanks around its value",
+                            "read as \(name)=\(String(decoding: trimmed, as: UTF8.self))"))
                 }
                 parts.append((name, String(decoding: trimmed, as: UTF8.self)))
             }
@@ -108,7 +111,8 @@ package struct RecurrenceRuleReading: Sendable {
     private static func nameAndValue(_ part: UnsafeBufferPointer<UInt8>) -> (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>)? {
         let equals = UInt8(ascii: "=")
         guard let nameStart = part.firstIndex(where: { $0 != equals }),
-              let nameEnd = part[nameStart...].firstIndex(of: equals), nameEnd + 1 < part.endIndex else { return nil }
+            let nameEnd = part[nameStart...].firstIndex(of: equals), nameEnd + 1 < part.endIndex
+        else { return nil }
         return (UnsafeBufferPointer(rebasing: part[nameStart..<nameEnd]), UnsafeBufferPointer(rebasing: part[(nameEnd + 1)...]))
     }
 
@@ -137,13 +141,16 @@ package struct RecurrenceRuleReading: Sendable {
         case .byWeekNumber: rule.byWeekNo = try Self.list(value, name, 1...53, signed: true)
         case .byMonth: rule.byMonth = try months(value)
         case .bySetPosition: rule.bySetPos = try Self.list(value, name, 1...366, signed: true)
-        case .byDay: rule.byDay = try Self.items(of: value, omittingEmpty: true).map { (item) throws(Problem) in try Self.weekdayOccurrence(item) }
+        case .byDay:
+            rule.byDay = try Self.items(of: value, omittingEmpty: true).map { (item) throws(Problem) in try Self.weekdayOccurrence(item) }
         case .weekStart:
             guard let day = Weekday(code: value) else { throw Problem("WKST=\(value) is not a weekday") }
             rule.weekStart = day
         case .scale: rule.scale = value.uppercased()
         case .skip:
-            guard let skip = RecurrenceRule.Skip(rawValue: value.uppercased()) else { throw Problem("SKIP=\(value) is not OMIT, BACKWARD or FORWARD") }
+            guard let skip = RecurrenceRule.Skip(rawValue: value.uppercased()) else {
+                throw Problem("SKIP=\(value) is not OMIT, BACKWARD or FORWARD")
+            }
             rule.skip = skip
         // FREQ is read before the other parts, so a FREQ here is never met.
         case .frequency, nil: throw Problem("\(name) is not a rule part of RFC 5545 or RFC 7529")

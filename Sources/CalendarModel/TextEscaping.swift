@@ -48,7 +48,10 @@ package enum TextEscaping {
     /// written LF, CRLF or a lone CR (old Mac text, which JSON and XML documents carry): iCalendar
     /// has no other way to hold one, and a raw CR would end the content line.
     package static func escape(_ text: String) -> String {
-        guard text.utf8.contains(where: { $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: ";") || $0 == UInt8(ascii: ",") || $0 == 0x0A || $0 == 0x0D })
+        guard
+            text.utf8.contains(where: {
+                $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: ";") || $0 == UInt8(ascii: ",") || $0 == 0x0A || $0 == 0x0D
+            })
         else { return text }
         var out: [UInt8] = []
         out.reserveCapacity(text.utf8.count + 8)

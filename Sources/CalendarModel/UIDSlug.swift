@@ -7,7 +7,8 @@ package enum UIDSlug {
         for scalar in text.lowercased().unicodeScalars {
             // ASCII, nearly every name, is judged by its value, far cheaper than asking Unicode's
             // properties of every letter (Benchmarks/NOTES.md).
-            let kept = scalar.isASCII
+            let kept =
+                scalar.isASCII
                 ? (0x61...0x7A).contains(scalar.value) || (0x30...0x39).contains(scalar.value)
                 : scalar.properties.isAlphabetic
             slug.append(kept ? scalar : "-")

@@ -1,6 +1,6 @@
 /// A value type of iCalendar (RFC 5545 §3.3, RFC 9253's UID and XML-REFERENCE), as a VALUE parameter
-/// names it and `PropertyDesignTable` gives it to each property: the one place a type's names and its
-/// check live. A VALUE's text becomes a `ValueType` once, where it is read (`init(name:)`); everything
+/// names it and ``PropertyDesignTable`` gives it to each property: the one place a type's names and its
+/// check live. A VALUE's text becomes a ``ValueType`` once, where it is read (`init(name:)`); everything
 /// after switches over the cases, so a new type is a new case here, and the compiler names every
 /// switch that must say what it does with it.
 package enum ValueType: Hashable, Sendable, CaseIterable {

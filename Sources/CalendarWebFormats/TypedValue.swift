@@ -185,7 +185,7 @@ enum ValueCodec {
             case .date, .dateTime, .time: return basic(text.trailingBlanksRemoved)
             case .utcOffset: return basic(text)
             case .binary, .boolean, .calendarAddress, .duration, .float, .integer, .period, .recur, .uri, .uid, .xmlReference, .unknown,
-                 .other:
+                .other:
                 return text
             }
         case .number(let literal): return literal
@@ -228,7 +228,8 @@ enum ValueCodec {
         var raw = raw
         return raw.withUTF8 { bytes -> String? in
             guard bytes.count == 15 || bytes.count == 16, bytes[8] == UInt8(ascii: "T"),
-                  isDigits(bytes[0..<8]), isDigits(bytes[9..<15]) else { return nil }
+                isDigits(bytes[0..<8]), isDigits(bytes[9..<15])
+            else { return nil }
             return String(unsafeUninitializedCapacity: bytes.count + 4) { out in
                 var at = 0
                 func put(_ range: Range<Int>) {
@@ -272,7 +273,8 @@ enum ValueCodec {
         // Only a sign and digits get colons: `basic` takes out just the punctuation between digits.
         let bytes = Array(raw.utf8)
         guard bytes.count == 5 || bytes.count == 7, bytes[0] == UInt8(ascii: "+") || bytes[0] == UInt8(ascii: "-"),
-              isDigits(bytes.dropFirst()) else { return raw }
+            isDigits(bytes.dropFirst())
+        else { return raw }
         let colon = [UInt8(ascii: ":")]
         return String(decoding: bytes[0..<3] + colon + bytes[3..<5] + (bytes.count == 7 ? colon + bytes[5..<7] : []), as: UTF8.self)
     }

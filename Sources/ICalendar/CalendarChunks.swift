@@ -74,8 +74,9 @@ struct CalendarChunkCutter {
         swap(&bytes, &rest)
         rest = Array(bytes[end...])
         bytes.removeLast(bytes.count - reached)
-        let chunk = CalendarChunk(bytes: bytes, end: end, alreadyRead: restAlreadyRead,
-                                  readEnds: Array(restReadEnds[..<reads]), isFirst: cuts == 0, isLast: isLast)
+        let chunk = CalendarChunk(
+            bytes: bytes, end: end, alreadyRead: restAlreadyRead,
+            readEnds: Array(restReadEnds[..<reads]), isFirst: cuts == 0, isLast: isLast)
         cuts += 1
         restAlreadyRead = reached - end
         restReadEnds = restReadEnds[reads...].map { $0 - end }
@@ -98,7 +99,8 @@ struct CalendarChunkCutter {
     /// Whether the line at the start of `line` is `BEGIN:` of a top-level component, written whole.
     private static func beginsTopLevelComponent(_ line: UnsafeBufferPointer<UInt8>.SubSequence) -> Bool {
         topLevelBegins.contains { begin in
-            line.count > begin.count && line.starts(with: begin) && (line[line.startIndex + begin.count] == 0x0D || line[line.startIndex + begin.count] == 0x0A)
+            line.count > begin.count && line.starts(with: begin)
+                && (line[line.startIndex + begin.count] == 0x0D || line[line.startIndex + begin.count] == 0x0A)
         }
     }
 }

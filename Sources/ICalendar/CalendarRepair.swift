@@ -2,7 +2,7 @@ import CalendarModel
 
 /// The repairs `validate --repair` makes to a calendar it could read: the properties RFC 5545 requires
 /// that exporters leave out (VERSION and PRODID of the calendar, UID and DTSTAMP of its items, which the
-/// readers add as they read: `ItemIdentity`), and Google's floating times meant in X-WR-TIMEZONE. Line
+/// readers add as they read: ``ItemIdentity``), and Google's floating times meant in X-WR-TIMEZONE. Line
 /// endings, empty lines and folding are mended by reading and writing the file again.
 package enum CalendarRepair {
     /// The calendar's own properties repaired: the required ones it lacks added first, where every
@@ -21,9 +21,10 @@ package enum CalendarRepair {
     /// A notice when a calendar names X-WR-TIMEZONE and holds floating times other apps will not place in it.
     package static func floatingTimeNotice(zone: Property?, floatingCount: Int, file: String) -> Diagnostic? {
         guard let zone, floatingCount > 0 else { return nil }
-        return Diagnostic(.notice, file: file, at: zone.location,
-                          "\(floatingCount) floating times are meant in X-WR-TIMEZONE \(zone.text), which only some apps honour",
-                          repair: "gives them TZID=\(zone.text)")
+        return Diagnostic(
+            .notice, file: file, at: zone.location,
+            "\(floatingCount) floating times are meant in X-WR-TIMEZONE \(zone.text), which only some apps honour",
+            repair: "gives them TZID=\(zone.text)")
     }
 
     /// How many DTSTART/DTEND/RECURRENCE-ID values of a component are floating date-times.
@@ -51,8 +52,10 @@ package enum CalendarRepair {
 
     private static func anchorFloatingTimes(_ component: inout Component, in zone: String) {
         guard component.name != "VTIMEZONE" else { return }
-        for index in component.properties.indices where anchored.contains(component.properties[index].name)
-            && isFloating(component.properties[index]) {
+        for index in component.properties.indices
+        where anchored.contains(component.properties[index].name)
+            && isFloating(component.properties[index])
+        {
             component.properties[index].setParameter("TZID", zone)
         }
     }

@@ -12,7 +12,7 @@ package enum ScannedItem: Sendable {
 
 /// Reads an iCalendar stream block by block and cuts it into calendar-level properties and the raw
 /// bytes of each top-level component, so memory holds one component at a time however large the
-/// file. It tracks only structure; `ComponentReader` reads what is inside.
+/// file. It tracks only structure; ``ComponentReader`` reads what is inside.
 ///
 /// Where it stands is one `State`: outside any calendar, between a calendar's components (unfolding
 /// a calendar-level line), inside a top-level component (collecting its bytes), or stopped. Each
@@ -24,7 +24,7 @@ package struct CalendarScanner {
     package static let maximumDepth = 32
     /// Larger single components are refused for the same reason.
     package static let maximumComponentSize = 64 << 20
-    /// How much each read of the input asks for; the chunked reading reads the same way (see `CalendarChunk`).
+    /// How much each read of the input asks for; the chunked reading reads the same way (see ``CalendarChunk``).
     package static let defaultBlockSize = 1 << 20
     /// Settable for tests, where reads of a few bytes put a block's end on every line.
     package var blockSize = Self.defaultBlockSize
@@ -95,8 +95,10 @@ package struct CalendarScanner {
             }
             if atEnd { return nil }
             if buffer.count - position > Self.maximumLineLength {
-                report(.error, lineNumber + 1, 1, "line \(lineNumber + 1) is longer than \(Self.maximumLineLength >> 20) MiB; "
-                       + "this is not iCalendar text (an attachment this large belongs in a URL, not inline)")
+                report(
+                    .error, lineNumber + 1, 1,
+                    "line \(lineNumber + 1) is longer than \(Self.maximumLineLength >> 20) MiB; "
+                        + "this is not iCalendar text (an attachment this large belongs in a URL, not inline)")
                 state = .stopped
                 return nil
             }
@@ -120,14 +122,17 @@ package struct CalendarScanner {
         if line.endedWithLoneCR && !sawLoneCR {
             sawLoneCR = true
             chunkNotes.loneCRReport = diagnostics.count
-            report(.violation, lineNumber, line.range.count + 1,
-                   "lines end with a lone CR (old Mac style); iCalendar needs CRLF", repair: "writes CRLF")
+            report(
+                .violation, lineNumber, line.range.count + 1,
+                "lines end with a lone CR (old Mac style); iCalendar needs CRLF", repair: "writes CRLF")
         }
         if line.range.count > 75 && !sawLongLine {
             sawLongLine = true
             chunkNotes.longLineReport = diagnostics.count
-            report(.notice, lineNumber, 76, "line \(lineNumber) is \(line.range.count) octets long; RFC 5545 asks for lines of at most 75, folded",
-                   repair: "folds long lines")
+            report(
+                .notice, lineNumber, 76,
+                "line \(lineNumber) is \(line.range.count) octets long; RFC 5545 asks for lines of at most 75, folded",
+                repair: "folds long lines")
         }
     }
 
@@ -184,8 +189,9 @@ package struct CalendarScanner {
     /// block read so far) taken into account where its start leaves it open.
     private func continuesAbove(_ line: ArraySlice<UInt8>) -> Bool {
         buffer.withUnsafeBufferPointer { all in
-            LostFold.continues(all[line.startIndex..<line.endIndex], starting: LostFold.start(of: line), foldedFrom: position,
-                               in: all, isFinal: atEnd)
+            LostFold.continues(
+                all[line.startIndex..<line.endIndex], starting: LostFold.start(of: line), foldedFrom: position,
+                in: all, isFinal: atEnd)
         }
     }
 
@@ -230,8 +236,9 @@ package struct CalendarScanner {
             report(.error, lineNumber, 1, "BEGIN:\(name) is indented", repair: "reads it without the indentation")
         }
         guard name != "VCALENDAR" else { return .calendarLevel(.written, pending: nil) }
-        report(.error, lineNumber, 1, "BEGIN:\(name) outside a VCALENDAR (a bare component)",
-               repair: "reads the components up to the end of the input as one calendar")
+        report(
+            .error, lineNumber, 1, "BEGIN:\(name) outside a VCALENDAR (a bare component)",
+            repair: "reads the components up to the end of the input as one calendar")
         return .component(.implicit, OpenComponent(raw: RawComponent(bytes: Array(trimmed) + [0x0A], firstLine: lineNumber), name: name))
     }
 
@@ -261,7 +268,9 @@ package struct CalendarScanner {
         if let name = ComponentParser.structuralName("BEGIN:", line) {
             open.nested.append(name)
             if 1 + open.nested.count > ComponentParser.maximumDepth {
-                report(.error, lineNumber, 1, "components are nested deeper than \(ComponentParser.maximumDepth) levels; this is not a calendar a person made")
+                report(
+                    .error, lineNumber, 1,
+                    "components are nested deeper than \(ComponentParser.maximumDepth) levels; this is not a calendar a person made")
                 return .stopped
             }
         } else if let name = ComponentParser.structuralName("END:", line) {
@@ -286,8 +295,10 @@ package struct CalendarScanner {
     private mutating func closeAtEndOfCalendar(_ open: inout OpenComponent) -> State {
         chunkNotes.namesLines = true
         let ends = open.missingEnds
-        report(.error, lineNumber, 1, "END:VCALENDAR while \(open.innermost) begun on line \(open.raw.firstLine) is still open (missing \(ends.joined(separator: ", ")))",
-               repair: "closes it there")
+        report(
+            .error, lineNumber, 1,
+            "END:VCALENDAR while \(open.innermost) begun on line \(open.raw.firstLine) is still open (missing \(ends.joined(separator: ", ")))",
+            repair: "closes it there")
         open.raw.bytes.removeLast(Self.lineLength(of: open.raw.bytes))
         for end in ends { open.raw.bytes += Array(end.utf8) + [0x0A] }
         handOn(open.raw, named: open.name)
@@ -325,9 +336,12 @@ package struct CalendarScanner {
             report(.error, 1, 1, "the file is empty: there is no calendar in it; check that the export or download finished")
         case .outside(afterCalendar: false, let skipped):
             let begins = skipped.map { ", but begins with '\($0.text)'" } ?? ""
-            let cards = skipped.map { $0.text.uppercased().hasPrefix("BEGIN:VCARD") } == true
+            let cards =
+                skipped.map { $0.text.uppercased().hasPrefix("BEGIN:VCARD") } == true
                 ? "; it holds contact cards, which `calbridge birthdays` makes a calendar of" : ""
-            report(.error, max(skipped?.line ?? lineNumber, 1), 1, "this is not an iCalendar file: it holds no BEGIN:VCALENDAR\(begins)\(cards)")
+            report(
+                .error, max(skipped?.line ?? lineNumber, 1), 1,
+                "this is not an iCalendar file: it holds no BEGIN:VCALENDAR\(begins)\(cards)")
         case .stopped, .handling:
             break
         }
@@ -345,8 +359,10 @@ package struct CalendarScanner {
             return report(.error, lineNumber, 1, cut + truncated, repair: "drops the unfinished \(open.name) and closes the calendar")
         }
         let only = open.name == "VTIMEZONE" ? ", before any event or to-do" : ", its only item"
-        report(.error, lineNumber, 1, cut + only + truncated
-               + ", so nothing usable survives: get the whole file again (export the calendar anew) and run again")
+        report(
+            .error, lineNumber, 1,
+            cut + only + truncated
+                + ", so nothing usable survives: get the whole file again (export the calendar anew) and run again")
     }
 
     /// The UID of an unfinished component, to name it by.
@@ -378,14 +394,16 @@ extension CalendarScanner {
         let items = scanner.read(chunk)
         let notes = scanner.chunkNotes
         // A message naming a line by its number, or anything left open, keeps the scan from being taken over.
-        let end: ChunkEnd? = switch scanner.state {
-        case _ where notes.namesLines: nil
-        case .outside(let afterCalendar, let skipped): .outside(afterCalendar: afterCalendar, skipped: skipped)
-        case .calendarLevel(let kind, pending: nil): .calendarLevel(start == .input || notes.endedCalendar ? kind : nil)
-        case .calendarLevel, .component, .stopped, .handling: nil
-        }
-        return ChunkScan(start: start, items: items, diagnostics: scanner.diagnostics, lines: scanner.lineNumber, end: end,
-                         itemsHandedOn: scanner.itemsHandedOn, notes: notes)
+        let end: ChunkEnd? =
+            switch scanner.state {
+            case _ where notes.namesLines: nil
+            case .outside(let afterCalendar, let skipped): .outside(afterCalendar: afterCalendar, skipped: skipped)
+            case .calendarLevel(let kind, pending: nil): .calendarLevel(start == .input || notes.endedCalendar ? kind : nil)
+            case .calendarLevel, .component, .stopped, .handling: nil
+            }
+        return ChunkScan(
+            start: start, items: items, diagnostics: scanner.diagnostics, lines: scanner.lineNumber, end: end,
+            itemsHandedOn: scanner.itemsHandedOn, notes: notes)
     }
 
     /// Reads the lines of `source` on from where the scanner stands, and returns what they hold.
@@ -416,11 +434,14 @@ extension CalendarScanner {
         var found = scan.diagnostics
         let repeated = [sawLoneCR ? scan.notes.loneCRReport : nil, sawLongLine ? scan.notes.longLineReport : nil].compactMap { $0 }
         for index in repeated.sorted(by: >) { found.remove(at: index) }
-        diagnostics += offset == 0 ? found : found.map { diagnostic in
-            var moved = diagnostic
-            moved.location?.line += offset
-            return moved
-        }
+        diagnostics +=
+            offset == 0
+            ? found
+            : found.map { diagnostic in
+                var moved = diagnostic
+                moved.location?.line += offset
+                return moved
+            }
         lineNumber += scan.lines
         switch end {
         case .outside(let afterCalendar, let skipped):

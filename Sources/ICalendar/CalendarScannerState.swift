@@ -1,6 +1,6 @@
 import ContentLines
 
-/// The state `CalendarScanner` stands in, and what its cases carry.
+/// The state ``CalendarScanner`` stands in, and what its cases carry.
 extension CalendarScanner {
     /// How the calendar being read began, which decides how it may end.
     enum CalendarKind: Sendable {

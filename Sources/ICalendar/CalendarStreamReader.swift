@@ -30,11 +30,11 @@ package struct CalendarStreamReader {
     package var keepsComponents = true
     /// How the notes `study` made of items joined on a worker combine, in file order. With
     /// `keepsComponents` cleared, consecutive items the merge sees only by their TZIDs come back
-    /// joined (see `JoinedItems`), unless `study` is set without this to combine their notes.
+    /// joined (see ``JoinedItems``), unless `study` is set without this to combine their notes.
     package var joinsNotes: (@Sendable (_ joined: inout (any Sendable)?, _ later: any Sendable) -> Void)?
     /// Components parsed together; bounds memory and keeps both cores busy.
     package var batchSize = 256
-    /// About how much of the input each worker scans at a time (see `ChunkedCalendarScanner`).
+    /// About how much of the input each worker scans at a time (see ``ChunkedCalendarScanner``).
     package var chunkSize = ChunkedCalendarScanner.defaultChunkSize
     /// Also check what needs the whole calendar (see `CalendarWideChecks`): VERSION and PRODID in each
     /// VCALENDAR, and UIDs shared by components that are not one master and its overrides. Off by
@@ -80,8 +80,9 @@ package struct CalendarStreamReader {
     package mutating func read(_ input: InputFile, _ handle: (CalendarStreamEvent) throws -> Void) throws {
         var scanner = ChunkedCalendarScanner(input: input, chunkSize: chunkSize)
         scanner.refusesUnusableInput = refusesUnusableInput
-        var reader = ComponentReader(file: input.name, encodes: encodes,
-                                     checksWithLibical: checksWithLibical)
+        var reader = ComponentReader(
+            file: input.name, encodes: encodes,
+            checksWithLibical: checksWithLibical)
         reader.study = study
         reader.selection = selection
         reader.writesCalendar = writesCalendar
@@ -133,15 +134,19 @@ package struct CalendarStreamReader {
     }
 
     /// Hands on a calendar property unless an earlier calendar's of that name is the merged one's.
-    private mutating func take(_ property: Property, from file: String, firstOfInput: Bool,
-                               _ handle: (CalendarStreamEvent) throws -> Void) throws {
+    private mutating func take(
+        _ property: Property, from file: String, firstOfInput: Bool,
+        _ handle: (CalendarStreamEvent) throws -> Void
+    ) throws {
         if !firstOfInput, let kept = seenProperties[property.name] {
             // What says how the components are read (CALSCALE, METHOD) is news when it differs;
             // what describes the calendar (name, colour, PRODID) is not, but for one note on the name.
             if Self.governsReading(property), kept != property {
-                diagnostics.append(Diagnostic(.violation, file: file, at: property.location,
-                                              "\(property.name) of a later calendar is left out: the merged calendar keeps the first one's"
-                                              + (kept.location.map { " (line \($0.line))" } ?? "")))
+                diagnostics.append(
+                    Diagnostic(
+                        .violation, file: file, at: property.location,
+                        "\(property.name) of a later calendar is left out: the merged calendar keeps the first one's"
+                            + (kept.location.map { " (line \($0.line))" } ?? "")))
             }
             return noteNameLeftOut(property, from: file)
         }
@@ -155,11 +160,14 @@ package struct CalendarStreamReader {
     /// input's name the output carries. Other properties of later calendars go unmentioned.
     private mutating func noteNameLeftOut(_ property: Property, from file: String) {
         guard notesNameLeftOut, !notedNameLeftOut, Self.isName(property), let keptName,
-              keptName.property.text != property.text else { return }
+            keptName.property.text != property.text
+        else { return }
         notedNameLeftOut = true
-        diagnostics.append(Diagnostic(.notice, file: file, at: property.location,
-                                      "the merged calendar is named \"\(keptName.property.text)\" after \(keptName.file); "
-                                      + "this calendar's name \"\(property.text)\" and those of any later inputs are left out"))
+        diagnostics.append(
+            Diagnostic(
+                .notice, file: file, at: property.location,
+                "the merged calendar is named \"\(keptName.property.text)\" after \(keptName.file); "
+                    + "this calendar's name \"\(property.text)\" and those of any later inputs are left out"))
     }
 
     private static func governsReading(_ property: Property) -> Bool {
@@ -184,8 +192,10 @@ package struct CalendarStreamReader {
 
     /// Hands on a batch's components in batch order, each let go of once handled: what the handler
     /// keeps (expand's pending events) is then its only holder, and it decides where it dies.
-    private mutating func handOn(_ results: inout [ReadComponent], from file: String, _ reader: ComponentReader,
-                                 _ handle: (CalendarStreamEvent) throws -> Void) throws {
+    private mutating func handOn(
+        _ results: inout [ReadComponent], from file: String, _ reader: ComponentReader,
+        _ handle: (CalendarStreamEvent) throws -> Void
+    ) throws {
         results.reverse()
         while var popped = results.popLast() {
             if let joined = popped.joined {
@@ -196,7 +206,8 @@ package struct CalendarStreamReader {
             diagnostics += popped.diagnostics
             guard let result = merged(popped, from: file, reader) else { continue }
             if checksWholeCalendar, let component = result.component,
-               let shared = wideChecks.component(component, file: file) {
+                let shared = wideChecks.component(component, file: file)
+            {
                 diagnostics.append(shared)
             }
             try handle(.component(result))
@@ -205,8 +216,10 @@ package struct CalendarStreamReader {
 
     /// Hands on items joined on their worker as one, unless the merge renames a TZID one of them
     /// uses: each is then read again and handed on by itself, as it would have been unjoined.
-    private mutating func handOn(_ read: ReadComponent, joining items: JoinedItems, from file: String, _ reader: ComponentReader,
-                                 _ handle: (CalendarStreamEvent) throws -> Void) throws {
+    private mutating func handOn(
+        _ read: ReadComponent, joining items: JoinedItems, from file: String, _ reader: ComponentReader,
+        _ handle: (CalendarStreamEvent) throws -> Void
+    ) throws {
         diagnostics += read.diagnostics
         if let references = read.zoneReferences {
             let taken = zones.take(references, file: file)
@@ -223,7 +236,7 @@ package struct CalendarStreamReader {
         try handle(.component(read))
     }
 
-    /// The component as it goes into the merged calendar (see `TimeZoneMerge`), encoded and studied
+    /// The component as it goes into the merged calendar (see ``TimeZoneMerge``), encoded and studied
     /// again when that changed it; `nil` when it is left out.
     private mutating func merged(_ read: ReadComponent, from file: String, _ reader: ComponentReader) -> ReadComponent? {
         guard let component = read.component ?? read.zoneReferences else { return read }

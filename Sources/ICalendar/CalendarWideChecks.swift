@@ -2,7 +2,7 @@ import CalendarModel
 
 /// The RFC 5545 rules no single component can be judged by: every VCALENDAR needs VERSION and
 /// PRODID (§3.6, §3.7.3, §3.7.4), and a UID names one component, so the components sharing a UID
-/// must be one master and its RECURRENCE-ID overrides (§3.8.4.7). `CalendarStreamReader` feeds it the
+/// must be one master and its RECURRENCE-ID overrides (§3.8.4.7). ``CalendarStreamReader`` feeds it the
 /// calendars, their properties and their components as it reads them, across every input it reads.
 struct CalendarWideChecks {
     /// A VCALENDAR begun and not yet ended: where it began and which required properties it has.
@@ -24,7 +24,10 @@ struct CalendarWideChecks {
 
     /// `fingerprint` folds a member's UID and RECURRENCE-ID into the table's key; a test gives a weak
     /// one to make two members meet in one half of it.
-    init(fingerprint: @escaping @Sendable (_ uid: String, _ recurrenceID: String?) -> SeriesFingerprint = SeriesFingerprint.init(uid:recurrenceID:)) {
+    init(
+        fingerprint: @escaping @Sendable (_ uid: String, _ recurrenceID: String?) -> SeriesFingerprint = SeriesFingerprint.init(
+            uid:recurrenceID:)
+    ) {
         members = SeriesMembers(fingerprint: fingerprint)
     }
 
@@ -51,9 +54,10 @@ struct CalendarWideChecks {
     mutating func endCalendar() -> [Diagnostic] {
         guard let calendar = open.take() else { return [] }
         return Self.requiredProperties.filter { !calendar.present.contains($0.name) }.map { required in
-            Diagnostic(.violation, file: calendar.file, at: calendar.location,
-                       "VCALENDAR has no \(required.name), which RFC 5545 §3.6 requires of every calendar",
-                       repair: "adds \(required.name):\(required.value)")
+            Diagnostic(
+                .violation, file: calendar.file, at: calendar.location,
+                "VCALENDAR has no \(required.name), which RFC 5545 §3.6 requires of every calendar",
+                repair: "adds \(required.name):\(required.value)")
         }
     }
 
@@ -65,10 +69,11 @@ struct CalendarWideChecks {
             return nil
         }
         let there = [first.file == file ? nil : first.file, first.line.map { "line \($0)" }].compactMap { $0 }.joined(separator: " ")
-        let message = recurrenceID.map { recurrenceID in
-            "\(component.name) overrides RECURRENCE-ID \(recurrenceID) of UID \(uid) a second time (first at \(there)); "
-                + "RFC 5545 §3.8.4.7 allows one override per instance: remove one or correct its RECURRENCE-ID"
-        } ?? "\(component.name) has UID \(uid) as the component at \(there) does, and neither has a RECURRENCE-ID, "
+        let message =
+            recurrenceID.map { recurrenceID in
+                "\(component.name) overrides RECURRENCE-ID \(recurrenceID) of UID \(uid) a second time (first at \(there)); "
+                    + "RFC 5545 §3.8.4.7 allows one override per instance: remove one or correct its RECURRENCE-ID"
+            } ?? "\(component.name) has UID \(uid) as the component at \(there) does, and neither has a RECURRENCE-ID, "
             + "so the series has two masters (RFC 5545 §3.8.4.7): give one of them another UID or a RECURRENCE-ID"
         return Diagnostic(.violation, file: file, at: component.location, message, repair: nil)
     }

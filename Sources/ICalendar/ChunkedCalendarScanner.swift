@@ -2,7 +2,7 @@ import CalendarModel
 import Platform
 
 /// Scans a whole input on every core: workers scan chunks of it (see `CalendarChunkCutter`) while
-/// this thread cuts the next ones, and one `CalendarScanner` takes the chunks over in input order,
+/// this thread cuts the next ones, and one ``CalendarScanner`` takes the chunks over in input order,
 /// reading a chunk itself where it does not stand where the worker's scan of it began. What it hands
 /// on, and every diagnostic with its line, is what `CalendarScanner.next` gives for the whole input.
 package struct ChunkedCalendarScanner {
@@ -53,7 +53,8 @@ package struct ChunkedCalendarScanner {
     private mutating func scanMore() throws(InputFile.OpenError) {
         var batch: [CalendarChunk] = []
         while !scanner.hasStopped, batch.count < OrderedParallelMap<CalendarChunk, ChunkScan, Void>.workers,
-              let chunk = try cutter.next() {
+            let chunk = try cutter.next()
+        {
             batch.append(chunk)
         }
         var taken: [[ScannedItem]] = []

@@ -3,7 +3,7 @@ import CalendarModel
 /// The rules of RFC 5545 §3.6 about which properties a component must have, checked on a parsed
 /// top-level component (and its alarms). Which properties are required comes from the design
 /// table's cardinality. A missing UID or DTSTAMP is not among them: the reader makes one
-/// (`ItemIdentity`) and says which.
+/// (``ItemIdentity``) and says which.
 enum ComponentChecks {
     /// The components whose required properties others judge: the calendar's are `CalendarWideChecks`'
     /// (a calendar read from xCal or jCal comes here whole), a time zone's observances `DefinedTimeZone`'s.
@@ -29,7 +29,7 @@ enum ComponentChecks {
         }
     /// Every property name these checks look for (the required ones, those an event's end and its
     /// status are judged by, and the UTC-only ones), so that a reader building only some properties
-    /// (`PropertySelection`) still builds these.
+    /// (``PropertySelection``) still builds these.
     static let namesLookedFor = requiredByComponent.values.flatMap { $0 } + ["DTSTART", "DTEND", "DURATION", "STATUS"] + utcOnly
     /// The STATUS values RFC 5545 §3.8.1.11 allows each component (the design table's); it allows no
     /// x-name or iana-token here, and the exporters in the corpus and samples write none.
@@ -46,18 +46,22 @@ enum ComponentChecks {
         for name in (placesOccurrencesOnly ? utcOnlyReadByExpansion : utcOnlyByComponent)[component.name] ?? [] {
             // A value ending in Z is UTC or no date at all (which the value check reports): not parsed again.
             guard let index = component.firstIndex(named: name), component.properties[index].value.utf8.last != UInt8(ascii: "Z"),
-                  let value = DateValue(property: component.properties[index]) else { continue }
+                let value = DateValue(property: component.properties[index])
+            else { continue }
             if case .utc = value { continue }
-            found.append(Diagnostic(.violation, file: file, at: component.properties[index].location,
-                                    "\(name) must be a UTC date-time ending in Z (RFC 5545 §3.8.7)", repair: nil))
+            found.append(
+                Diagnostic(
+                    .violation, file: file, at: component.properties[index].location,
+                    "\(name) must be a UTC date-time ending in Z (RFC 5545 §3.8.7)", repair: nil))
         }
         if component.name == "VEVENT" {
             if component.has("DTEND") && component.has("DURATION") {
                 report(.violation, "VEVENT has both DTEND and DURATION; RFC 5545 allows one", repair: nil)
             }
             if let start = component.date(named: "DTSTART"),
-               let end = component.date(named: "DTEND"),
-               start.tzid == end.tzid, end.local < start.local {
+                let end = component.date(named: "DTEND"),
+                start.tzid == end.tzid, end.local < start.local
+            {
                 report(.violation, "VEVENT ends (\(end.icalendarText)) before it starts (\(start.icalendarText))", repair: nil)
             }
         }
@@ -76,8 +80,9 @@ enum ComponentChecks {
         if required == ["TZID"] {
             // A time zone without its name is unusable, not wrong in a way that should drop the rest
             // of the file: carried as written, used by nothing.
-            return Diagnostic(.error, file: file, at: component.location, "\(component.name) has no TZID, so nothing can refer to it",
-                              repair: "keeps it as written, unused")
+            return Diagnostic(
+                .error, file: file, at: component.location, "\(component.name) has no TZID, so nothing can refer to it",
+                repair: "keeps it as written, unused")
         }
         let names = required.count == 2 ? "both \(required[0]) and \(required[1])" : required.joined(separator: ", ")
         return Diagnostic(.violation, file: file, at: component.location, "\(component.name) needs \(names)", repair: nil)
@@ -90,8 +95,9 @@ enum ComponentChecks {
         let status = component.properties[index].value.trailingBlanksRemoved
         guard !allowed.contains(status.uppercasedName) else { return nil }
         let choices = allowed.joined(separator: ", ")
-        return Diagnostic(.violation, file: file, at: component.properties[index].location,
-                          "STATUS:\(status) is not a \(component.name) status; RFC 5545 §3.8.1.11 allows \(choices): "
-                          + "change it to one of them", repair: nil)
+        return Diagnostic(
+            .violation, file: file, at: component.properties[index].location,
+            "STATUS:\(status) is not a \(component.name) status; RFC 5545 §3.8.1.11 allows \(choices): "
+                + "change it to one of them", repair: nil)
     }
 }

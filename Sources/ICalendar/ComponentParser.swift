@@ -40,7 +40,8 @@ struct ComponentParser {
                     continue
                 }
                 if hasPending, pending.bytes.last == UInt8(ascii: "="), !bytes.isEmpty, QuotedPrintableValue.endsInSoftBreak(pending.bytes),
-                   !Self.isStructural(Array(bytes)[...]) {
+                    !Self.isStructural(Array(bytes)[...])
+                {
                     // A quoted-printable soft line break: the `=` is no part of the value, and the
                     // next line goes on with it whatever it begins with.
                     pending.bytes.removeLast()
@@ -48,8 +49,10 @@ struct ComponentParser {
                     continue
                 }
                 let lineStart = LostFold.start(of: bytes)
-                if hasPending && !bytes.isEmpty && LostFold.continues(bytes, starting: lineStart, foldedFrom: next, in: buffer, isFinal: true)
-                    && !Self.isStructural(pending.bytes[...]) {
+                if hasPending && !bytes.isEmpty
+                    && LostFold.continues(bytes, starting: lineStart, foldedFrom: next, in: buffer, isFinal: true)
+                    && !Self.isStructural(pending.bytes[...])
+                {
                     pending.append(bytes, at: lineNumber, indented: false)
                     report(.error, lineNumber, 1, LostFold.message, repair: LostFold.repair)
                     continue
@@ -89,7 +92,9 @@ struct ComponentParser {
     private mutating func handle(_ line: UnfoldedLine, nameLength: Int?) -> Bool {
         if let name = Self.structuralName("BEGIN:", line.bytes[...]) {
             guard stack.count < Self.maximumDepth else {
-                report(.error, line.line, 1, "components are nested deeper than \(Self.maximumDepth) levels; this is not a calendar a person made")
+                report(
+                    .error, line.line, 1,
+                    "components are nested deeper than \(Self.maximumDepth) levels; this is not a calendar a person made")
                 return false
             }
             var component = Component(name: name, location: SourceLocation(line: line.line))
@@ -143,7 +148,8 @@ struct ComponentParser {
         let target = stack.lastIndex { $0.name == name } ?? stack.count - 1
         if open.name != name {
             let unclosed = stack[target...].reversed().map { "END:" + $0.name }.joined(separator: ", ")
-            let closes = stack[target...].reversed().map { "\($0.name) (begun on line \($0.location?.line ?? 0))" }.joined(separator: " and ")
+            let closes = stack[target...].reversed().map { "\($0.name) (begun on line \($0.location?.line ?? 0))" }.joined(
+                separator: " and ")
             report(.error, lineNumber, 5, "END:\(name) where \(unclosed) was expected", repair: "closes the \(closes) here")
         }
         while stack.count > target {

@@ -11,12 +11,12 @@ package struct ReadComponent: Sendable {
     package var source: RawComponent?
     /// What `ComponentReader.study` found in the component, worked out on the worker.
     package var notes: (any Sendable)?
-    /// The UID made for an item that had none (see `ItemIdentity`).
+    /// The UID made for an item that had none (see ``ItemIdentity``).
     package var madeUID: String?
     /// For a component whose tree was let go of on its worker (see `ComponentReader.keepsComponent`):
     /// its name and the properties that name a TZID, all the zone merge looks at in it.
     package var zoneReferences: Component?
-    /// Set when this stands for several items joined on their worker (see `JoinedItems`): `encoded`,
+    /// Set when this stands for several items joined on their worker (see ``JoinedItems``): `encoded`,
     /// `notes` and `diagnostics` are then all of theirs, and `zoneReferences` names every TZID they use.
     package var joined: JoinedItems?
 
@@ -39,11 +39,11 @@ package struct ComponentReader: Sendable {
     /// Also have libical judge the lines calbridge cannot vouch for (see `LibicalAcceptance`);
     /// commands that only read times (expand) skip it.
     package var checksWithLibical: Bool
-    /// Build only these properties of events, to-dos and alarms (see `PropertySelection`); all when `nil`.
+    /// Build only these properties of events, to-dos and alarms (see ``PropertySelection``); all when `nil`.
     package var selection: PropertySelection?
     /// Whether the command writes the calendar (convert, import, export, validate): then what only a
     /// written calendar carries is reported too — the UID and DTSTAMP made for an item that lacks
-    /// them (`ItemIdentity`), stamps not in UTC, alarms. expand and view, whose occurrences none of
+    /// them (``ItemIdentity``), stamps not in UTC, alarms. expand and view, whose occurrences none of
     /// it changes, stay quiet about it.
     package var writesCalendar = true
     /// Work a command wants done on every component while it is on a worker (convert notes the zones
@@ -71,11 +71,16 @@ package struct ComponentReader: Sendable {
         guard var component = parser.parse(raw) else {
             return ReadComponent(component: nil, diagnostics: parser.diagnostics, encoded: nil, source: raw)
         }
-        let identity = ItemIdentity.complete(&component, file: file, wholeContent: selection == nil ? nil : {
-            var whole = ComponentParser(file: file)
-            return whole.parse(raw)
-        })
-        var diagnostics = parser.diagnostics + (writesCalendar ? identity.diagnostics : [])
+        let identity = ItemIdentity.complete(
+            &component, file: file,
+            wholeContent: selection == nil
+                ? nil
+                : {
+                    var whole = ComponentParser(file: file)
+                    return whole.parse(raw)
+                })
+        var diagnostics =
+            parser.diagnostics + (writesCalendar ? identity.diagnostics : [])
             + ComponentChecks.diagnostics(for: component, file: file, placesOccurrencesOnly: !writesCalendar)
         if checksWithLibical { diagnostics += libicalDiagnostics(parser.linesForLibical, known: diagnostics) }
         var encoded: [UInt8]?
@@ -93,8 +98,9 @@ package struct ComponentReader: Sendable {
     /// The component with only its name and the properties that carry a TZID parameter, in its
     /// own and its subcomponents' places.
     private static func zoneReferences(of component: Component) -> Component {
-        Component(name: component.name, properties: component.properties.filter { $0[parameter: "TZID"] != nil },
-                  components: component.components.map(zoneReferences))
+        Component(
+            name: component.name, properties: component.properties.filter { $0[parameter: "TZID"] != nil },
+            components: component.components.map(zoneReferences))
     }
 
     package static func iCalendarText(_ component: Component) -> [UInt8] {
@@ -111,8 +117,9 @@ package struct ComponentReader: Sendable {
             // libical 3.0.16 refuses empty values ("No value for LOCATION property"), which RFC 5545
             // allows for TEXT; empty values of other types fail calbridge's own checks first.
             LibicalCheck.findings(inLine: line.bytes).filter { !$0.message.hasPrefix("No value for") }.map { finding in
-                Diagnostic(.error, file: file, at: line.location, LibicalFinding.messagePrefix + finding.message,
-                           repair: "keeps the line as written")
+                Diagnostic(
+                    .error, file: file, at: line.location, LibicalFinding.messagePrefix + finding.message,
+                    repair: "keeps the line as written")
             }
         }
     }

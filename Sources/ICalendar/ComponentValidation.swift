@@ -15,19 +15,30 @@ package enum ComponentValidation {
         return found + ComponentChecks.diagnostics(for: component, file: file)
     }
 
-    private static func collectValueProblems(_ component: Component, around outer: SourceLocation?, file: String,
-                                             into found: inout [Diagnostic]) {
+    private static func collectValueProblems(
+        _ component: Component, around outer: SourceLocation?, file: String,
+        into found: inout [Diagnostic]
+    ) {
         let place = component.location ?? outer
         if !isName(component.name) {
-            found.append(Diagnostic(.error, file: file, at: place, "'\(component.name)' is no iCalendar component name (letters, digits and '-'); no .ics can hold it"))
+            found.append(
+                Diagnostic(
+                    .error, file: file, at: place,
+                    "'\(component.name)' is no iCalendar component name (letters, digits and '-'); no .ics can hold it"))
         }
         for property in component.properties {
             let at = property.location ?? place
             if !isName(property.name) && !property.isUnreadableLine {
-                found.append(Diagnostic(.error, file: file, at: at, "\(component.name): '\(property.name)' is no iCalendar property name (letters, digits and '-'); no .ics can hold it"))
+                found.append(
+                    Diagnostic(
+                        .error, file: file, at: at,
+                        "\(component.name): '\(property.name)' is no iCalendar property name (letters, digits and '-'); no .ics can hold it"
+                    ))
             } else if let problem = controlCharacterProblem(property) {
                 found.append(Diagnostic(.error, file: file, at: at, "\(component.name): \(problem)"))
-            } else if let problem = PropertyValueCheck.kind(of: property.name).flatMap({ PropertyValueCheck.problem(in: property, kind: $0) }) {
+            } else if let problem = PropertyValueCheck.kind(of: property.name).flatMap({
+                PropertyValueCheck.problem(in: property, kind: $0)
+            }) {
                 found.append(Diagnostic(.error, file: file, at: at, "\(component.name): \(problem)", repair: PropertyValueCheck.repair))
             }
         }
@@ -38,11 +49,13 @@ package enum ComponentValidation {
     /// parameter (where RFC 6868 writes line breaks as `^n`): iCalendar has no way to hold it.
     private static func controlCharacterProblem(_ property: Property) -> String? {
         if let byte = property.value.utf8.first(where: isForbiddenInValue) {
-            return "\(property.name) holds control character \(hex(byte)), which iCalendar cannot carry; remove it (binary data must be BASE64-encoded)"
+            return
+                "\(property.name) holds control character \(hex(byte)), which iCalendar cannot carry; remove it (binary data must be BASE64-encoded)"
         }
         for parameter in property.parameters {
             guard let byte = parameter.values.lazy.compactMap({ $0.utf8.first(where: isForbiddenInParameter) }).first else { continue }
-            return "parameter \(parameter.name) of \(property.name) holds control character \(hex(byte)), which iCalendar cannot carry; remove it"
+            return
+                "parameter \(parameter.name) of \(property.name) holds control character \(hex(byte)), which iCalendar cannot carry; remove it"
         }
         return nil
     }

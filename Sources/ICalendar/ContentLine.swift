@@ -35,7 +35,7 @@ enum ContentLineParser {
 
     /// Reads the parameters and value after the name, which ends at `nameEnd`, checking them all; the
     /// property is built only when `building` (a reader may check lines it does not keep, see
-    /// `PropertySelection`), so both ways report the same problems.
+    /// ``PropertySelection``), so both ways report the same problems.
     static func read(_ line: UnfoldedLine, nameEnd: Int, building: Bool) throws(ContentLineProblem) -> (Property?, valueOffset: Int) {
         let bytes = line.bytes
         if nameEnd == 3 || nameEnd == 5, LenientContentLine.isStructural(Array(bytes[..<nameEnd])) {
@@ -60,8 +60,11 @@ enum ContentLineParser {
         try checkText(bytes, from: valueStart)
         guard building else { return (nil, valueStart) }
         let value = String(decoding: bytes[valueStart...], as: UTF8.self)
-        return (Property(upperCaseName: ContentLineLexer.upperCased(bytes[..<nameEnd]), parameters: parameters, value: value,
-                         location: line.location(ofOffset: 0)), valueStart)
+        return (
+            Property(
+                upperCaseName: ContentLineLexer.upperCased(bytes[..<nameEnd]), parameters: parameters, value: value,
+                location: line.location(ofOffset: 0)), valueStart
+        )
     }
 
     /// Rejects control characters RFC 5545 excludes from values and byte sequences that are not UTF-8.
@@ -71,15 +74,22 @@ enum ContentLineParser {
             let b = bytes[i]
             if b < 0x80 {
                 if b < 0x20 && b != 0x09 {
-                    throw ContentLineProblem(offset: i, message: "control character \(ContentLineLexer.describe(b)) in a value; binary data must be BASE64-encoded")
+                    throw ContentLineProblem(
+                        offset: i,
+                        message: "control character \(ContentLineLexer.describe(b)) in a value; binary data must be BASE64-encoded")
                 }
                 i += 1
                 continue
             }
             let length = b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : b >= 0xC2 ? 2 : 0
             guard length > 0, i + length <= bytes.count,
-                  bytes[(i + 1)..<(i + length)].allSatisfy({ $0 & 0xC0 == 0x80 }) else {
-                throw ContentLineProblem(offset: i, message: "byte \(ContentLineLexer.describe(b)) is not UTF-8; convert the file to UTF-8 first (for example iconv -f WINDOWS-1252 -t UTF-8)")
+                bytes[(i + 1)..<(i + length)].allSatisfy({ $0 & 0xC0 == 0x80 })
+            else {
+                throw ContentLineProblem(
+                    offset: i,
+                    message:
+                        "byte \(ContentLineLexer.describe(b)) is not UTF-8; convert the file to UTF-8 first (for example iconv -f WINDOWS-1252 -t UTF-8)"
+                )
             }
             i += length
         }

@@ -8,17 +8,18 @@ import CalendarModel
 /// when others are added, removed or reordered around it, so a store updates it rather than adding
 /// a copy, on every run and every machine (FNV-1a, not Swift's per-run seeded `Hasher`). DTSTAMP is
 /// left out of that content: exporters that write no UID tend to stamp each export anew. Items of
-/// equal content get one UID; `MadeUIDRepeats` tells them apart in file order.
+/// equal content get one UID; ``MadeUIDRepeats`` tells them apart in file order.
 package enum ItemIdentity {
     /// The properties made for an item that lacks them.
     static let madeNames = ["UID", "DTSTAMP"]
     /// The components RFC 5545 requires a UID and a DTSTAMP of (§3.6.1–§3.6.4), as the design table
     /// says: the items of the table's scheduled components and VFREEBUSY.
-    static let identified: Set<String> = Set(madeNames.flatMap { name in
-        (PropertyDesignTable.design(for: name)?.cardinality ?? [:]).filter { $0.value == .required }.keys
-    })
+    static let identified: Set<String> = Set(
+        madeNames.flatMap { name in
+            (PropertyDesignTable.design(for: name)?.cardinality ?? [:]).filter { $0.value == .required }.keys
+        })
     /// Every property name looked for, so that a reader building only some properties
-    /// (`PropertySelection`) still builds these.
+    /// (``PropertySelection``) still builds these.
     static let namesLookedFor = madeNames + stampSources
     /// Where a missing DTSTAMP is taken from, first found first: both say when the item was last
     /// written, which is what DTSTAMP says of an item sent without a METHOD (RFC 5545 §3.8.7.2).
@@ -36,8 +37,10 @@ package enum ItemIdentity {
 
     /// Adds the UID and DTSTAMP `component` lacks. `wholeContent` gives the whole item when the
     /// reader built only some of its properties, so that the UID is made from what every command reads.
-    package static func complete(_ component: inout Component, file: String,
-                                 wholeContent: (() -> Component?)? = nil) -> Completion {
+    package static func complete(
+        _ component: inout Component, file: String,
+        wholeContent: (() -> Component?)? = nil
+    ) -> Completion {
         var completion = Completion()
         guard identified.contains(component.name) else { return completion }
         let place = component.location
@@ -53,17 +56,21 @@ package enum ItemIdentity {
                 component.properties.insert(Property(name: "UID", value: uid), at: 0)
             }
             completion.madeUID = uid
-            completion.diagnostics.append(Diagnostic(.violation, file: file, at: place,
-                                                     "\(component.name) has \(written == nil ? "no" : "an empty") UID, so calendars cannot tell its updates apart",
-                                                     repair: uidRepair(uid)))
+            completion.diagnostics.append(
+                Diagnostic(
+                    .violation, file: file, at: place,
+                    "\(component.name) has \(written == nil ? "no" : "an empty") UID, so calendars cannot tell its updates apart",
+                    repair: uidRepair(uid)))
         }
         if !component.has("DTSTAMP") {
             let (stamp, source) = stamp(for: component)
             component.properties.append(DateValue.utc(stamp).property(named: "DTSTAMP"))
             let value = DateValue.utc(stamp).icalendarText
-            completion.diagnostics.append(Diagnostic(.violation, file: file, at: place, "\(component.name) has no DTSTAMP",
-                                                     repair: source.map { "adds DTSTAMP:\(value), its \($0)" }
-                                                        ?? "adds DTSTAMP:\(value), the earliest time, as it has no LAST-MODIFIED or CREATED to tell when it was written"))
+            completion.diagnostics.append(
+                Diagnostic(
+                    .violation, file: file, at: place, "\(component.name) has no DTSTAMP",
+                    repair: source.map { "adds DTSTAMP:\(value), its \($0)" }
+                        ?? "adds DTSTAMP:\(value), the earliest time, as it has no LAST-MODIFIED or CREATED to tell when it was written"))
         }
         return completion
     }
@@ -104,8 +111,10 @@ package struct MadeUIDRepeats {
 
     /// Gives `read` a UID of its own when an item met earlier was made the same one, and says so in
     /// its warning; re-encodes it with `encoder` and studies it again with `study` then.
-    package mutating func distinguish(_ read: inout ReadComponent, encoder: (@Sendable (Component) -> [UInt8])?,
-                                      study: (@Sendable (Component) -> any Sendable)?) {
+    package mutating func distinguish(
+        _ read: inout ReadComponent, encoder: (@Sendable (Component) -> [UInt8])?,
+        study: (@Sendable (Component) -> any Sendable)?
+    ) {
         guard let made = read.madeUID, var component = read.component else { return }
         guard let earlier = met[made] else {
             met[made] = (1, component.location)

@@ -1,6 +1,6 @@
 import CalendarModel
 
-/// Consecutive items of a worker's share handed back as one `ReadComponent` (see
+/// Consecutive items of a worker's share handed back as one ``ReadComponent`` (see
 /// `ComponentReader.read(share:joiningNotes:)`): their encoded bytes joined, their notes combined and
 /// their diagnostics in order, so that the thread handing items on appends one buffer for them and
 /// frees nothing per item. Their sources stay, joined too, for the rare merge that renames a TZID one
@@ -27,7 +27,7 @@ package struct JoinedItems: Sendable {
     }
 }
 
-/// Joins the items of a share as a worker reads them (see `JoinedItems`).
+/// Joins the items of a share as a worker reads them (see ``JoinedItems``).
 struct ItemJoining {
     /// Combines a later item's notes into those of the items before it, in file order.
     let joinNotes: (@Sendable (_ joined: inout (any Sendable)?, _ later: any Sendable) -> Void)?
@@ -72,7 +72,7 @@ struct ItemJoining {
     }
 }
 
-/// A run of joined items being built: what becomes one `ReadComponent`.
+/// A run of joined items being built: what becomes one ``ReadComponent``.
 private struct JoinedRun {
     var diagnostics: [Diagnostic] = []
     var encoded: [UInt8] = []
@@ -82,7 +82,7 @@ private struct JoinedRun {
     /// The TZIDs `zoneReferences` names already.
     private var tzids: Set<String> = []
 
-    /// The run as one `ReadComponent` standing for all its items.
+    /// The run as one ``ReadComponent`` standing for all its items.
     var joinedRead: ReadComponent {
         var read = ReadComponent(component: nil, diagnostics: diagnostics, encoded: encoded)
         read.joined = joined
@@ -106,9 +106,12 @@ private struct JoinedRun {
 
 extension ComponentReader {
     /// Reads a worker's share in order, joining each run of consecutive items the merge sees only
-    /// by their TZIDs (see `JoinedItems`); `joinNotes` combines their notes when `study` is set.
-    package func read(share: [RawComponent], joiningNotes joinNotes: (@Sendable (_ joined: inout (any Sendable)?, _ later: any Sendable) -> Void)?)
-        -> [ReadComponent] {
+    /// by their TZIDs (see ``JoinedItems``); `joinNotes` combines their notes when `study` is set.
+    package func read(
+        share: [RawComponent], joiningNotes joinNotes: (@Sendable (_ joined: inout (any Sendable)?, _ later: any Sendable) -> Void)?
+    )
+        -> [ReadComponent]
+    {
         var joining = ItemJoining(joinNotes: joinNotes)
         for raw in share { joining.add(read(raw)) }
         return joining.finish()

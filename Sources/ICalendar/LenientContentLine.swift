@@ -23,23 +23,30 @@ enum LenientContentLine {
         let headBytes = written.contains(where: isControl) ? ArraySlice(written.filter { !isControl($0) }) : written
         guard let head = Head(headBytes), !Self.isStructural(head.name) else { return unreadable(line, problem) }
         let (value, valueProblems) = ValueBytes.mended(line.bytes[(colonIndex + 1)...])
-        let property = Property(upperCaseName: ContentLineLexer.upperCased(head.name[...]), parameters: head.parameters,
-                                value: value, location: line.location(ofOffset: 0))
+        let property = Property(
+            upperCaseName: ContentLineLexer.upperCased(head.name[...]), parameters: head.parameters,
+            value: value, location: line.location(ofOffset: 0))
         let name = property.name
         var problems: [ContentLineProblem] = []
         if head.hadBlanks {
-            problems.append(ContentLineProblem(offset: 0, message: "spaces inside the name or parameters of \(name)",
-                                               repair: "reads the line without them"))
+            problems.append(
+                ContentLineProblem(
+                    offset: 0, message: "spaces inside the name or parameters of \(name)",
+                    repair: "reads the line without them"))
         }
         if headBytes.count < written.count {
-            problems.append(ContentLineProblem(offset: 0, message: "control characters in the name or parameters of \(name)", repair: "leaves them out"))
+            problems.append(
+                ContentLineProblem(offset: 0, message: "control characters in the name or parameters of \(name)", repair: "leaves them out")
+            )
         }
         if head.hadEmptyParameter {
             problems.append(ContentLineProblem(offset: 0, message: "an empty parameter (';;') in \(name)", repair: "leaves it out"))
         }
         if let group = head.group {
-            problems.append(ContentLineProblem(offset: 0, message: "\(name) has a vCard-style group prefix '\(group).', which iCalendar does not have",
-                                               repair: "keeps the name as written"))
+            problems.append(
+                ContentLineProblem(
+                    offset: 0, message: "\(name) has a vCard-style group prefix '\(group).', which iCalendar does not have",
+                    repair: "keeps the name as written"))
         }
         problems += valueProblems.map { ContentLineProblem(offset: colonIndex + 1 + $0.offset, message: $0.message, repair: $0.repair) }
         return ContentLineReading(property: property, valueOffset: colonIndex + 1, problems: problems)
@@ -93,7 +100,9 @@ enum LenientContentLine {
             name = piece.filter { !isBlank($0) }
             hadBlanks = hadBlanks || name.count < piece.count
             let parts = name.split(separator: LenientContentLine.dot, omittingEmptySubsequences: false)
-            guard parts.count <= 2, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(ContentLineDialect.iCalendar.isNameByte) }) else { return false }
+            guard parts.count <= 2, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(ContentLineDialect.iCalendar.isNameByte) }) else {
+                return false
+            }
             if parts.count == 2 { group = String(decoding: parts[0], as: UTF8.self) }
             return true
         }
@@ -136,7 +145,9 @@ enum LenientContentLine {
         var pieces: [ArraySlice<UInt8>] = []
         var start = bytes.startIndex, quoted = false
         for i in bytes.indices {
-            if bytes[i] == quote { quoted.toggle() } else if bytes[i] == separator && !quoted {
+            if bytes[i] == quote {
+                quoted.toggle()
+            } else if bytes[i] == separator && !quoted {
                 pieces.append(bytes[start..<i])
                 start = i + 1
             }

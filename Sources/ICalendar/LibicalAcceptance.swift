@@ -24,9 +24,10 @@ enum LibicalAcceptance {
     }
 
     /// The form of each property of the design table whose type libical reads as calbridge expects.
-    static let formsByName: [String: Form] = Dictionary(uniqueKeysWithValues: PropertyDesignTable.entries.compactMap { design in
-        form(of: design).map { (design.name, $0) }
-    })
+    static let formsByName: [String: Form] = Dictionary(
+        uniqueKeysWithValues: PropertyDesignTable.entries.compactMap { design in
+            form(of: design).map { (design.name, $0) }
+        })
 
     /// How libical reads a property, from its type in the design table; `nil` leaves its lines to
     /// libical (rules, GEO, periods, REQUEST-STATUS, unknown types).
@@ -82,7 +83,8 @@ enum LibicalAcceptance {
     /// libical 3.0 refuses (`RELATED-TO;VALUE=UID`, RFC 9253 §9.1). Dates and periods stay libical's to judge.
     static func allowsItsValueType(_ property: Property) -> Bool {
         guard let design = PropertyDesignTable.design(for: property.name),
-              let parameter = property.parameters.first(where: { $0.name == "VALUE" }), parameter.values.count == 1 else { return false }
+            let parameter = property.parameters.first(where: { $0.name == "VALUE" }), parameter.values.count == 1
+        else { return false }
         let type = ValueType(name: parameter.values[0])
         return isFreeForm(type) && design.allows(type: type)
     }

@@ -37,7 +37,8 @@ enum LostFold {
         switch start(of: line).continuation {
         case .no: return false
         case .yes: return true
-        case .dependsOnFolds: return line.allSatisfy { ContentLineDialect.iCalendar.isNameByte($0) || $0 == UInt8(ascii: ".") } || !namesKnownProperty(line)
+        case .dependsOnFolds:
+            return line.allSatisfy { ContentLineDialect.iCalendar.isNameByte($0) || $0 == UInt8(ascii: ".") } || !namesKnownProperty(line)
         }
     }
 
@@ -45,8 +46,10 @@ enum LostFold {
     /// start decides, or where that leaves it open, the line with the lines from `next` in `buffer`
     /// that fold into it. Where the buffer may end before those lines do (`isFinal` false), a line
     /// whose folds are not all there is taken as a line of its own.
-    static func continues(_ line: UnsafeBufferPointer<UInt8>.SubSequence, starting start: LineStart, foldedFrom next: Int,
-                          in buffer: UnsafeBufferPointer<UInt8>, isFinal: Bool) -> Bool {
+    static func continues(
+        _ line: UnsafeBufferPointer<UInt8>.SubSequence, starting start: LineStart, foldedFrom next: Int,
+        in buffer: UnsafeBufferPointer<UInt8>, isFinal: Bool
+    ) -> Bool {
         switch start.continuation {
         case .no: return false
         case .yes: return true

@@ -13,15 +13,17 @@ enum ParameterValueCheck {
     /// What is wrong with the first value of `parameter` that RFC 5545 does not allow, or `nil`.
     static func problem(in parameter: Parameter, of propertyName: String) -> Problem? {
         guard let closed = ParameterDesignTable.closedValues(of: parameter.name),
-              let wrong = parameter.values.first(where: { !closed.allows($0) }) else { return nil }
+            let wrong = parameter.values.first(where: { !closed.allows($0) })
+        else { return nil }
         let allowed = alternatives(closed.allowed)
         // vCalendar 1.0's encoding, which old exports still write into iCalendar 2.0, is decoded, and
         // said in one sentence for every property, so a file of them is one line with a count.
         if parameter.name == "ENCODING" && wrong.uppercased() == "QUOTED-PRINTABLE" {
             return Problem(message: QuotedPrintableValue.message, repair: QuotedPrintableValue.repair)
         }
-        return Problem(message: "\(propertyName);\(parameter.name)=\(wrong): RFC 5545 allows only \(allowed)",
-                       repair: "keeps it as written; \(closed.otherwise)")
+        return Problem(
+            message: "\(propertyName);\(parameter.name)=\(wrong): RFC 5545 allows only \(allowed)",
+            repair: "keeps it as written; \(closed.otherwise)")
     }
 
     /// The allowed values as said in a sentence: `START or END`, `A, B or C`.

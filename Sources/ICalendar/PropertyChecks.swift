@@ -6,9 +6,11 @@ struct PropertyChecks: Sendable {
 
     private static let byName: PropertyNameTable<PropertyChecks> = {
         let names = Set(PropertyValueCheck.kindsByName.keys).union(LibicalAcceptance.formsByName.keys)
-        return PropertyNameTable(Dictionary(uniqueKeysWithValues: names.map { name in
-            (name, PropertyChecks(kind: PropertyValueCheck.kindsByName[name], libicalForm: libicalForm(of: name)))
-        }))
+        return PropertyNameTable(
+            Dictionary(
+                uniqueKeysWithValues: names.map { name in
+                    (name, PropertyChecks(kind: PropertyValueCheck.kindsByName[name], libicalForm: libicalForm(of: name)))
+                }))
     }()
 
     /// The checks of a property name as written in a line, in any case.

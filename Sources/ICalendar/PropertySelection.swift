@@ -4,7 +4,7 @@
 ///
 /// Lines left out are still read to the end and checked as every line is (syntax, UTF-8, control
 /// characters), so a selection changes no diagnostic. Properties whose value calbridge checks (dates,
-/// numbers, durations) and those the component checks and `ItemIdentity` look for are always kept,
+/// numbers, durations) and those the component checks and ``ItemIdentity`` look for are always kept,
 /// and so is every property of a VTIMEZONE.
 package struct PropertySelection: Sendable {
     private let names: PropertyNameTable<Bool>

@@ -17,9 +17,10 @@ enum PropertyValueCheck {
     static let repair = "keeps the value as written"
 
     /// The kind of each property of the design table that has a value to check, by name.
-    static let kindsByName: [String: Kind] = Dictionary(uniqueKeysWithValues: PropertyDesignTable.entries.compactMap { design in
-        kind(of: design).map { (design.name, $0) }
-    })
+    static let kindsByName: [String: Kind] = Dictionary(
+        uniqueKeysWithValues: PropertyDesignTable.entries.compactMap { design in
+            kind(of: design).map { (design.name, $0) }
+        })
 
     /// What a property's value is checked as, from its type in the design table.
     private static func kind(of design: PropertyDesign) -> Kind? {
@@ -74,11 +75,13 @@ enum PropertyValueCheck {
         case .integer:
             return Int(property.value) == nil ? "\(property.name):\(property.value) is not a whole number" : nil
         case .utcOffset:
-            return isUTCOffset(property.value) ? nil
+            return isUTCOffset(property.value)
+                ? nil
                 : "\(property.name):\(property.value) is not a UTC offset such as +0100 or -053000 (RFC 5545 §3.3.14: hours up to 23, no -0000)"
         case .coordinates:
             let parts = property.value.split(separator: ";", omittingEmptySubsequences: false)
-            return parts.count == 2 && parts.allSatisfy({ Double($0) != nil }) ? nil
+            return parts.count == 2 && parts.allSatisfy({ Double($0) != nil })
+                ? nil
                 : "\(property.name):\(property.value) is not a latitude and a longitude (two numbers separated by ';')"
         }
     }
@@ -86,7 +89,8 @@ enum PropertyValueCheck {
     private static func isUTCOffset(_ value: String) -> Bool {
         let bytes = Array(value.utf8)
         guard bytes.count == 5 || bytes.count == 7, bytes[0] == UInt8(ascii: "+") || bytes[0] == UInt8(ascii: "-"),
-              bytes.dropFirst().allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { return false }
+            bytes.dropFirst().allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
+        else { return false }
         let numbers: [Int] = stride(from: 1, to: bytes.count, by: 2).map { (i: Int) -> Int in
             let tens = Int(bytes[i]) - 48, ones = Int(bytes[i + 1]) - 48
             return tens * 10 + ones
@@ -104,7 +108,8 @@ enum PropertyValueCheck {
         for period in property.value.split(separator: ",") {
             let ends = period.split(separator: "/", maxSplits: 1).map(String.init)
             guard ends.count == 2, DateValue(icalendar: ends[0]) != nil,
-                  DateValue(icalendar: ends[1]) != nil || CalendarDuration(icalendar: ends[1]) != nil else {
+                DateValue(icalendar: ends[1]) != nil || CalendarDuration(icalendar: ends[1]) != nil
+            else {
                 return "\(property.name) period '\(period)' is not START/END or START/DURATION"
             }
         }

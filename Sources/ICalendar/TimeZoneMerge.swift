@@ -118,8 +118,9 @@ package struct TimeZoneMerge {
             var decisions: [String: Decision] = [:]
             for zone in calendar.zones {
                 guard let tzid = zone["TZID"]?.text, decisions[tzid] == nil else { continue }
-                decisions[tzid] = decide(zone, tzid: tzid, file: input, mayReplace: true,
-                                        use: calendar.uses.map { .foreseen($0[tzid]) } ?? .unknown)
+                decisions[tzid] = decide(
+                    zone, tzid: tzid, file: input, mayReplace: true,
+                    use: calendar.uses.map { .foreseen($0[tzid]) } ?? .unknown)
             }
             planned[planned.count - 1].calendars.append(decisions)
         }
@@ -147,7 +148,8 @@ package struct TimeZoneMerge {
             var decisions: [String: Decision] = [:]
             for text in texts {
                 guard let (tzid, form) = settled[text],
-                      let variant = kept[tzid]?.variants.first(where: { $0.form == form }) else { return false }
+                    let variant = kept[tzid]?.variants.first(where: { $0.form == form })
+                else { return false }
                 if decisions[tzid] == nil { decisions[tzid] = .leaveOut(for: variant.name) }
             }
             decided.append(decisions)
@@ -216,8 +218,10 @@ package struct TimeZoneMerge {
     private mutating func takeZone(_ zone: Component, tzid: String, file: String) -> MergedComponent {
         if let first = met[tzid] {
             if Self.form(of: first) != Self.form(of: zone) {
-                diagnostics.append(Diagnostic(.violation, file: file, at: zone.location,
-                                              "a second, different VTIMEZONE for \(tzid) in one calendar is left out; the first one is used"))
+                diagnostics.append(
+                    Diagnostic(
+                        .violation, file: file, at: zone.location,
+                        "a second, different VTIMEZONE for \(tzid) in one calendar is left out; the first one is used"))
             }
             return .leftOut
         }
@@ -262,8 +266,9 @@ package struct TimeZoneMerge {
     private mutating func decide(_ zone: Component, tzid: String, file: String, mayReplace: Bool, use: Use) -> Decision {
         let form = Self.form(of: zone)
         guard var entry = kept[tzid] else {
-            kept[tzid] = Kept(definition: zone, merged: use.used(zone).map { [$0] } ?? [], variants: [(form, tzid)],
-                              origin: Self.origin(of: zone, in: file), input: file)
+            kept[tzid] = Kept(
+                definition: zone, merged: use.used(zone).map { [$0] } ?? [], variants: [(form, tzid)],
+                origin: Self.origin(of: zone, in: file), input: file)
             keptOrder.append(tzid)
             names.insert(tzid)
             return .keep
@@ -284,21 +289,26 @@ package struct TimeZoneMerge {
             decision = .leaveOut(for: tzid)
             entry.definition = definition
             entry.replaced = true
-            diagnostics.append(Diagnostic(.notice, file: file, at: zone.location,
-                                          "VTIMEZONE \(tzid) differs from the one \(entry.origin) defined; the tz database agrees with "
-                                          + "both at the times their calendars use, so one definition built from it replaces them"))
+            diagnostics.append(
+                Diagnostic(
+                    .notice, file: file, at: zone.location,
+                    "VTIMEZONE \(tzid) differs from the one \(entry.origin) defined; the tz database agrees with "
+                        + "both at the times their calendars use, so one definition built from it replaces them"))
         default:
             let name = uniqueName(for: tzid)
             decision = .rename(to: name)
             // Kept under its new name too: a later calendar that defines that TZID is judged against it.
             let renamed = Self.renamed(zone, to: name)
-            kept[name] = Kept(definition: renamed, merged: [UsedDefinition(definition: renamed, use: later.use)],
-                              variants: [(Self.form(of: renamed), name)], origin: Self.origin(of: zone, in: file), input: file)
+            kept[name] = Kept(
+                definition: renamed, merged: [UsedDefinition(definition: renamed, use: later.use)],
+                variants: [(Self.form(of: renamed), name)], origin: Self.origin(of: zone, in: file), input: file)
             keptOrder.append(name)
-            diagnostics.append(Diagnostic(.violation, file: file, at: zone.location,
-                                          "VTIMEZONE \(tzid) differs from the one \(entry.origin) defined at times this calendar uses; "
-                                          + "renamed \(name) in this calendar so that its events keep their times, a name calbridge made up "
-                                          + "that other calendar programs do not know" + caveat))
+            diagnostics.append(
+                Diagnostic(
+                    .violation, file: file, at: zone.location,
+                    "VTIMEZONE \(tzid) differs from the one \(entry.origin) defined at times this calendar uses; "
+                        + "renamed \(name) in this calendar so that its events keep their times, a name calbridge made up "
+                        + "that other calendar programs do not know" + caveat))
         }
         if decision.name == tzid { entry.merged.append(later) }
         // A renamed definition stands for the next one of its form; one left out stands for it only
@@ -310,8 +320,10 @@ package struct TimeZoneMerge {
     /// Gives `tzid` to the tz database's zone (`definition`), which agrees with `later` at the times
     /// its calendar uses, and a new name to the definition kept so far, which does not: in every
     /// calendar planned that kept it or left its own out for it. Returns the new entry for `tzid`.
-    private mutating func handOver(_ tzid: String, keptSoFar old: Kept, to definition: Component, from later: UsedDefinition,
-                                   file: String) -> Kept {
+    private mutating func handOver(
+        _ tzid: String, keptSoFar old: Kept, to definition: Component, from later: UsedDefinition,
+        file: String
+    ) -> Kept {
         let name = uniqueName(for: tzid)
         var old = old
         old.definition = Self.renamed(old.definition, to: name)
@@ -328,18 +340,22 @@ package struct TimeZoneMerge {
                 }
             }
         }
-        diagnostics.append(Diagnostic(.violation, file: file, at: later.definition.location,
-                                      "VTIMEZONE \(tzid) differs from the one \(old.origin) defined at times this calendar uses, and "
-                                      + "gives the tz database's offsets there: \(tzid) is now the tz database's zone, and the calendars "
-                                      + "of the one \(old.origin) defined use it renamed \(name), a name calbridge made up that other "
-                                      + "calendar programs do not know, so that their events keep their times"))
-        return Kept(definition: definition, replaced: true, merged: [later], variants: [], origin: Self.origin(of: later.definition, in: file),
-                    input: file)
+        diagnostics.append(
+            Diagnostic(
+                .violation, file: file, at: later.definition.location,
+                "VTIMEZONE \(tzid) differs from the one \(old.origin) defined at times this calendar uses, and "
+                    + "gives the tz database's offsets there: \(tzid) is now the tz database's zone, and the calendars "
+                    + "of the one \(old.origin) defined use it renamed \(name), a name calbridge made up that other "
+                    + "calendar programs do not know, so that their events keep their times"))
+        return Kept(
+            definition: definition, replaced: true, merged: [later], variants: [], origin: Self.origin(of: later.definition, in: file),
+            input: file)
     }
 
     /// For a calendar decided as it is read: what may already have gone on.
     private var caveat: String {
-        isPlanned || !componentsWentOn ? "" : "; components of this calendar before it that use the TZID went on with the earlier definition"
+        isPlanned || !componentsWentOn
+            ? "" : "; components of this calendar before it that use the TZID went on with the earlier definition"
     }
 
     private mutating func uniqueName(for tzid: String) -> String {
@@ -367,7 +383,8 @@ package struct TimeZoneMerge {
         var changed = false
         for index in component.properties.indices {
             guard let place = component.properties[index].parameters.firstIndex(where: { $0.name == "TZID" }),
-                  let name = renames[component.properties[index].parameters[place].value] else { continue }
+                let name = renames[component.properties[index].parameters[place].value]
+            else { continue }
             component.properties[index].parameters[place].values = [name]
             changed = true
         }

@@ -2,7 +2,7 @@ import CalendarModel
 
 /// When one calendar uses a TZID, as wall-clock times from the earliest to the last: a later
 /// definition of the TZID that gives the kept one's offsets over this span keeps every event of
-/// the calendar where it is (see `TimeZoneMerge`). The span holds every time written with the TZID
+/// the calendar where it is (see ``TimeZoneMerge``). The span holds every time written with the TZID
 /// (starts, ends, RECURRENCE-ID, EXDATE, RDATE, DUE) and each recurring component's occurrences up
 /// to its rule's last one and that one's end. Agreement over the whole span is more than the used
 /// instants need, and is chosen for it: it costs two times a TZID however many events use it.
@@ -17,13 +17,14 @@ package struct TimeZoneUse: Equatable, Sendable {
 
     /// The span that holds both.
     func including(_ other: TimeZoneUse) -> TimeZoneUse {
-        TimeZoneUse(earliest: min(earliest, other.earliest),
-                    latest: latest.flatMap { mine in other.latest.map { max(mine, $0) } })
+        TimeZoneUse(
+            earliest: min(earliest, other.earliest),
+            latest: latest.flatMap { mine in other.latest.map { max(mine, $0) } })
     }
 }
 
 /// The TZIDs one calendar's components use and when, gathered a component at a time: memory holds
-/// one `TimeZoneUse` a TZID, however many components there are.
+/// one ``TimeZoneUse`` a TZID, however many components there are.
 package struct CalendarZoneUses {
     package private(set) var uses: [String: TimeZoneUse] = [:]
     /// The last instance of a rule from its start; `nil` when the rule has no last one.

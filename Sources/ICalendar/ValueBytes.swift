@@ -17,9 +17,11 @@ enum ValueBytes {
                 if b < 0x20 && b != 0x09 {
                     if !sawControl {
                         sawControl = true
-                        problems.append(ContentLineProblem(offset: i - bytes.startIndex,
-                                                           message: "control character \(ContentLineLexer.describe(b)) in a value; iCalendar cannot carry it",
-                                                           repair: "leaves it out"))
+                        problems.append(
+                            ContentLineProblem(
+                                offset: i - bytes.startIndex,
+                                message: "control character \(ContentLineLexer.describe(b)) in a value; iCalendar cannot carry it",
+                                repair: "leaves it out"))
                     }
                 } else {
                     scalars.append(Unicode.Scalar(b))
@@ -34,9 +36,11 @@ enum ValueBytes {
             }
             if !sawForeign {
                 sawForeign = true
-                problems.append(ContentLineProblem(offset: i - bytes.startIndex,
-                                                   message: "byte \(ContentLineLexer.describe(b)) is not UTF-8 (the file is in another encoding)",
-                                                   repair: "reads such bytes as Windows-1252 and writes UTF-8"))
+                problems.append(
+                    ContentLineProblem(
+                        offset: i - bytes.startIndex,
+                        message: "byte \(ContentLineLexer.describe(b)) is not UTF-8 (the file is in another encoding)",
+                        repair: "reads such bytes as Windows-1252 and writes UTF-8"))
             }
             scalars.append(windows1252(b))
             i += 1

@@ -33,8 +33,9 @@ package struct JSONPosition: Equatable, Sendable {
             while end > 0 {
                 end -= 1
                 if raw[end] == 0x0A {
-                    return JSONPosition(line: line + 1 + Self.lineFeeds(in: UnsafeRawBufferPointer(rebasing: raw[..<end])),
-                                        column: 1 + characters)
+                    return JSONPosition(
+                        line: line + 1 + Self.lineFeeds(in: UnsafeRawBufferPointer(rebasing: raw[..<end])),
+                        column: 1 + characters)
                 }
                 if raw[end] & 0xC0 != 0x80 { characters += 1 }
             }

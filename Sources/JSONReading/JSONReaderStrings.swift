@@ -4,7 +4,7 @@ import Glibc
 import Darwin
 #endif
 
-/// Reading one JSON string with its escapes, kept apart from the value grammar in `JSONReader`.
+/// Reading one JSON string with its escapes, kept apart from the value grammar in ``JSONReader``.
 extension JSONReader {
     /// Called with `index` at the opening quote; leaves it after the closing one. Runs between escapes
     /// are decoded whole, as most strings have no escape at all.
@@ -46,13 +46,18 @@ extension JSONReader {
         guard run < index else { return }
         var piece = String(decoding: bytes[run..<index], as: UTF8.self)
         // Compared as two buffers with memcmp: an element-wise comparison cost several instructions a byte.
-        guard ascii || piece.withUTF8({ decoded in
-            bytes[run..<index].withUnsafeBufferPointer { raw in
-                // A buffer has no base address only when it is empty.
-                guard let decodedStart = decoded.baseAddress, let rawStart = raw.baseAddress else { return decoded.count == raw.count }
-                return decoded.count == raw.count && memcmp(decodedStart, rawStart, raw.count) == 0
-            }
-        }) else {
+        guard
+            ascii
+                || piece.withUTF8({ decoded in
+                    bytes[run..<index].withUnsafeBufferPointer { raw in
+                        // A buffer has no base address only when it is empty.
+                        guard let decodedStart = decoded.baseAddress, let rawStart = raw.baseAddress else {
+                            return decoded.count == raw.count
+                        }
+                        return decoded.count == raw.count && memcmp(decodedStart, rawStart, raw.count) == 0
+                    }
+                })
+        else {
             index = opening
             throw failure("the string is not UTF-8 (save the file as UTF-8)")
         }

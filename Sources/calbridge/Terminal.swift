@@ -58,8 +58,10 @@ enum Terminal {
 
     /// Prints the diagnostics as `DiagnosticListing` lists them, those the options show (see
     /// `ReportingOptions.Choice.shows`; `stopping` when they are why the command stops).
-    static func printDiagnostics(_ diagnostics: [Diagnostic], to stream: Stream, limit: Int = 200, stopping: Bool = false,
-                                 whereTheRestAre: String? = nil) {
+    static func printDiagnostics(
+        _ diagnostics: [Diagnostic], to stream: Stream, limit: Int = 200, stopping: Bool = false,
+        whereTheRestAre: String? = nil
+    ) {
         let kept = diagnostics.filter { reporting.shows($0.severity, stopping: stopping) }
         write(DiagnosticListing(json: reporting.json, limit: limit, whereTheRestAre: whereTheRestAre).text(kept), to: stream)
     }
