@@ -29,9 +29,19 @@ package struct UnfoldedLine: Sendable {
     }
 
     /// Starts the line afresh with one physical line, keeping the room already made: a reader that
-    /// refills one line for each content line allocates nothing for most of them.
-    @inlinable
-    package mutating func start(_ physical: some Collection<UInt8>, at number: Int) {
+    /// refills one line for each content line allocates nothing for most of them. The readers' two
+    /// kinds of slice are taken by name rather than as `some Collection`: a generic method of another
+    /// module ran the standard library's unspecialised copy, a quarter more instructions per line.
+    package mutating func start(_ physical: Slice<UnsafeBufferPointer<UInt8>>, at number: Int) {
+        start(UnsafeBufferPointer(rebasing: physical), at: number)
+    }
+
+    /// `start` for a line held in an array.
+    package mutating func start(_ physical: ArraySlice<UInt8>, at number: Int) {
+        physical.withUnsafeBufferPointer { start($0, at: number) }
+    }
+
+    private mutating func start(_ physical: UnsafeBufferPointer<UInt8>, at number: Int) {
         bytes.replaceSubrange(bytes.startIndex..<bytes.endIndex, with: physical)
         line = number
         if !continuations.isEmpty { continuations.removeAll(keepingCapacity: true) }
@@ -40,13 +50,17 @@ package struct UnfoldedLine: Sendable {
     /// Adds a continuation line: `indented` when it begins with the space or tab of a fold, which
     /// is no part of the text; otherwise a line joined whole (a fold that lost its space, or what
     /// follows a quoted-printable soft break).
-    @inlinable
-    package mutating func append(_ physical: some Collection<UInt8>, at number: Int, indented: Bool) {
+    package mutating func append(_ physical: Slice<UnsafeBufferPointer<UInt8>>, at number: Int, indented: Bool) {
+        append(UnsafeBufferPointer(rebasing: physical), at: number, indented: indented)
+    }
+
+    /// `append` for a line held in an array.
+    package mutating func append(_ physical: ArraySlice<UInt8>, at number: Int, indented: Bool) {
+        physical.withUnsafeBufferPointer { append($0, at: number, indented: indented) }
+    }
+
+    private mutating func append(_ physical: UnsafeBufferPointer<UInt8>, at number: Int, indented: Bool) {
         continuations.append((bytes.count, number, indented ? 1 : 0))
-        if indented {
-            bytes += physical.dropFirst()
-        } else {
-            bytes += physical
-        }
+        bytes.append(contentsOf: indented ? UnsafeBufferPointer(rebasing: physical.dropFirst()) : physical)
     }
 }

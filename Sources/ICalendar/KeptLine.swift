@@ -14,7 +14,7 @@ enum KeptLine {
             return false
         }
         var line = UnfoldedLine()
-        line.start(bytes, at: 1)
+        line.start(bytes[...], at: 1)
         return ContentLineParser.parse(line).property?.isUnreadableLine == true
     }
 }

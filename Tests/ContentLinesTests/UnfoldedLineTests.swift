@@ -12,9 +12,9 @@ final class UnfoldedLineTests: XCTestCase {
 
     func testAFoldThatKeptItsSpaceAndOneThatLostItPointAtTheirOwnColumns() {
         var line = UnfoldedLine()
-        line.start(Array("DESCRIPTION:ab".utf8), at: 7)
-        line.append(Array(" cd".utf8), at: 8, indented: true)
-        line.append(Array("ef".utf8), at: 9, indented: false)
+        line.start(Array("DESCRIPTION:ab".utf8)[...], at: 7)
+        line.append(Array(" cd".utf8)[...], at: 8, indented: true)
+        line.append(Array("ef".utf8)[...], at: 9, indented: false)
         XCTAssertEqual(String(decoding: line.bytes, as: UTF8.self), "DESCRIPTION:abcdef")
         XCTAssertEqual(place(line, 12), [7, 13])
         // `c` stood after the fold's space, in column 2 of line 8; `e` began line 9.
@@ -24,9 +24,9 @@ final class UnfoldedLineTests: XCTestCase {
 
     func testStartingAfreshForgetsTheFoldsOfTheLineBefore() {
         var line = UnfoldedLine()
-        line.start(Array("UID:a".utf8), at: 1)
-        line.append(Array(" b".utf8), at: 2, indented: true)
-        line.start(Array("SUMMARY:x".utf8), at: 3)
+        line.start(Array("UID:a".utf8)[...], at: 1)
+        line.append(Array(" b".utf8)[...], at: 2, indented: true)
+        line.start(Array("SUMMARY:x".utf8)[...], at: 3)
         XCTAssertEqual(String(decoding: line.bytes, as: UTF8.self), "SUMMARY:x")
         XCTAssertTrue(line.continuations.isEmpty)
         XCTAssertEqual(place(line, 8), [3, 9])
