@@ -100,6 +100,16 @@ package struct XCalReader {
         return Property(name: name, parameters: parameters, value: raw, location: SourceLocation(line: element.line))
     }
 
+    /// REQUEST-STATUS's parts as RFC 6321's `<request-status>` holds them, a code, a description and
+    /// at most one `<data>`: every part after the description is the one extra data, joined by the
+    /// `;` that stood between them, so that none is lost and the value reads back as itself. An
+    /// iCalendar producer that leaves the `;` of its extra data unescaped
+    /// (`3.7;Invalid user;ATTENDEE;CN=A:mailto:a@example.org`) gives more than three parts, and so
+    /// does an xCal one that writes more elements than the three.
+    static func requestStatusParts(_ texts: [String]) -> [String] {
+        texts.count > 3 ? Array(texts.prefix(2)) + [texts.dropFirst(2).joined(separator: ";")] : texts
+    }
+
     /// The type a property's value elements name, and their values.
     private static func typedValues(_ elements: [XCalElement], design: PropertyDesign?, bareText: String) -> (ValueType, [TypedValue]) {
         // No value element (`<tzid>US/Eastern</tzid>`, as RFC 6321's example B.2.2 writes it): the bare text,
@@ -112,7 +122,7 @@ package struct XCalReader {
         case "latitude", "longitude":
             return (.float, [.parts(elements.map { .number($0.text) })])
         case "code", "description", "data":
-            return (.text, [.parts(elements.map { .string($0.text) })])
+            return (.text, [.parts(requestStatusParts(elements.map(\.text)).map { .string($0) })])
         case ValueType.period.name:
             return (
                 .period,

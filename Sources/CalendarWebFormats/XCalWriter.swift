@@ -106,7 +106,8 @@ extension XMLMarkup {
                 element("latitude", Self.text(parts[0]))
                 element("longitude", Self.text(parts[1]))
             } else if name == "REQUEST-STATUS" {
-                for (part, label) in zip(parts, ["code", "description", "data"]) { element(label, Self.text(part)) }
+                let texts = XCalReader.requestStatusParts(parts.map(Self.text))
+                for (text, label) in zip(texts, ["code", "description", "data"]) { element(label, text) }
             } else {
                 parts.forEach { write($0, named: name, type: type) }
             }

@@ -165,4 +165,42 @@ final class XCalJCalRoundTripTests: XCTestCase {
         XCTAssertEqual(PropertyDesignTable.layout(of: "GEO", type: .period), .single)
         XCTAssertEqual(PropertyDesignTable.layout(of: "RDATE", type: .period), .list)
     }
+
+    /// RFC 6321's `<request-status>` holds a code, a description and one `<data>`; RFC 5545 §3.8.8.3
+    /// puts a property line there (its example 3, `RRULE:FREQ=WEEKLY\;INTERVAL=2`, is `<data>` with a
+    /// bare `;` in sabre/vobject's RFC 6321 tests). Extra data whose `;` came unescaped, or more
+    /// elements than the three (an xCal fuzzing finding), is one `<data>` and reads back as itself.
+    func testARequestStatusWithMorePartsKeepsThemAllInItsOneData() throws {
+        let event = Component(
+            name: "VEVENT",
+            properties: [
+                Property(name: "UID", value: "status-1"), Property(name: "DTSTAMP", value: "20260101T000000Z"),
+                Property(name: "DTSTART", value: "20260105T090000Z"),
+                Property(name: "REQUEST-STATUS", value: "3.7;Invalid calendar user;ATTENDEE;CN=Jane:mailto:jane@example.org"),
+            ])
+        let calendar = Component(
+            name: "VCALENDAR", properties: [Property(name: "VERSION", value: "2.0"), Property(name: "PRODID", value: "-//x//EN")],
+            components: [event])
+        let xml = XCalWriter().document(for: calendar)
+        let compact = String(decoding: xml, as: UTF8.self).replacingOccurrences(of: #">\s+<"#, with: "><", options: .regularExpression)
+        XCTAssertTrue(
+            compact.contains(
+                "<request-status><code>3.7</code><description>Invalid calendar user</description>"
+                    + "<data>ATTENDEE;CN=Jane:mailto:jane@example.org</data></request-status>"), compact)
+        XCTAssertEqual(try XCalSchema.problems(in: xml), [])
+        let back = try XCalReader().calendars(from: xml)
+        XCTAssertEqual(
+            back[0].components[0]["REQUEST-STATUS"]?.value, "3.7;Invalid calendar user;ATTENDEE\\;CN=Jane:mailto:jane@example.org")
+
+        let four = Array(
+            """
+            <icalendar xmlns="urn:ietf:params:xml:ns:icalendar-2.0"><vcalendar><components><vevent><properties>
+            <request-status><code>2.0</code><description>Success</description><data> </data><data>b</data></request-status>
+            </properties></vevent></components></vcalendar></icalendar>
+            """.utf8)
+        let first = try XCalReader().calendars(from: four)
+        XCTAssertEqual(first[0].components[0]["REQUEST-STATUS"]?.value, "2.0;Success; \\;b")
+        let second = try XCalReader().calendars(from: XCalWriter().document(for: first[0]))
+        XCTAssertEqual(second.map(\.canonicalForm), first.map(\.canonicalForm))
+    }
 }
