@@ -91,6 +91,9 @@ package enum VCalendarReader {
             guard let last = open.popLast() else { return }
             if open.isEmpty { done.append(last) } else { open[open.count - 1].children.append(last) }
         }
+        func report(_ location: SourceLocation?, _ message: String, repair: String) {
+            diagnostics.append(Diagnostic(.error, file: file, at: location, message, repair: repair))
+        }
         reading: while let unfolded = lines.next() {
             guard !unfolded.isBlank else { continue }
             let place = SourceLocation(line: unfolded.line, column: 1)
@@ -98,16 +101,17 @@ package enum VCalendarReader {
             do {
                 line = try VCalendarLine(unfolded)
             } catch {
-                diagnostics.append(
-                    Diagnostic(
-                        .error, file: file, at: unfolded.location(ofOffset: error.offset), error.message,
-                        repair: "keeps the line as written"))
-                if !open.isEmpty {
-                    // Control characters are left out, as the iCalendar reader leaves them out of a
-                    // value, so that the kept line reads back the same once written (found by fuzzing).
-                    let text = String(decoding: unfolded.bytes.filter { $0 >= 0x20 || $0 == 0x09 }, as: UTF8.self)
-                    open[open.count - 1].lines.append(.unreadable(Property.unreadableLine(text, location: place)))
-                }
+                report(unfolded.location(ofOffset: error.offset), error.message, repair: "keeps the line as written")
+                keep(unfolded, in: &open)
+                continue
+            }
+            // A BEGIN or END naming nothing (`BEGIN:` where a file was cut short) is no component a
+            // calendar can hold: kept as written, as the iCalendar reader keeps it, lest the
+            // translation hold a component named "" that its own iCalendar cannot (found by fuzzing).
+            if line.name == "BEGIN" || line.name == "END", line.value.trimmingBlanks.isEmpty {
+                report(
+                    place, "\(line.name): names no component", repair: open.isEmpty ? "leaves the line out" : "keeps the line as written")
+                keep(unfolded, in: &open)
                 continue
             }
             switch line.name {
@@ -115,50 +119,47 @@ package enum VCalendarReader {
                 // As the iCalendar reader does: a real calendar nests a few levels, and the
                 // translation walks the tree by recursion.
                 guard open.count < maximumDepth else {
-                    diagnostics.append(
-                        Diagnostic(
-                            .error, file: file, at: place,
-                            "components are nested deeper than \(maximumDepth) levels; this is not a calendar a person made",
-                            repair: "reads no further"))
+                    report(
+                        place, "components are nested deeper than \(maximumDepth) levels; this is not a calendar a person made",
+                        repair: "reads no further")
                     break reading
                 }
                 open.append(VCalendarNode(name: line.value.trimmingBlanks.uppercased(), location: place))
             case "END":
                 let name = line.value.trimmingBlanks.uppercased()
                 guard let index = open.lastIndex(where: { $0.name == name }) else {
-                    diagnostics.append(
-                        Diagnostic(
-                            .error, file: file, at: place, "END:\(name) ends no open component",
-                            repair: "leaves the line out"))
+                    report(place, "END:\(name) ends no open component", repair: "leaves the line out")
                     continue
                 }
                 while open.count > index + 1 {
-                    diagnostics.append(
-                        Diagnostic(
-                            .error, file: file, at: place, "END:\(open[open.count - 1].name) is missing",
-                            repair: "ends it before END:\(name)"))
+                    report(place, "END:\(open[open.count - 1].name) is missing", repair: "ends it before END:\(name)")
                     close()
                 }
                 close()
             default:
                 guard !open.isEmpty else {
-                    diagnostics.append(
-                        Diagnostic(
-                            .error, file: file, at: place, "\(line.name) stands outside every component",
-                            repair: "leaves the line out"))
+                    report(place, "\(line.name) stands outside every component", repair: "leaves the line out")
                     continue
                 }
                 open[open.count - 1].lines.append(.read(line))
             }
         }
         while let last = open.last {
-            diagnostics.append(
-                Diagnostic(
-                    .error, file: file, at: last.location, "END:\(last.name) is missing at the end of the file",
-                    repair: "ends it there"))
+            report(last.location, "END:\(last.name) is missing at the end of the file", repair: "ends it there")
             close()
         }
         return done
+    }
+
+    /// A line that is no content line or no structure, kept as written in the innermost open
+    /// component (outside every component it is reported and left out). Control characters are
+    /// left out, as the iCalendar reader leaves them out of a value, so that the kept line reads
+    /// back the same once written (found by fuzzing).
+    private static func keep(_ unfolded: UnfoldedLine, in open: inout [VCalendarNode]) {
+        guard !open.isEmpty else { return }
+        let text = String(decoding: unfolded.bytes.filter { $0 >= 0x20 || $0 == 0x09 }, as: UTF8.self)
+        let place = SourceLocation(line: unfolded.line, column: 1)
+        open[open.count - 1].lines.append(.unreadable(Property.unreadableLine(text, location: place)))
     }
 }
 
