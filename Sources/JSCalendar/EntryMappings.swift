@@ -203,7 +203,8 @@ extension MemberMapping {
                 .flagList("FEATURE", "features", ["audio", "chat", "feed", "moderator", "phone", "screen", "video"]),
             ]))
 
-    /// ATTACH as a link (-08 §2.3.2 gives it no `rel`), inline data as a data: URL; LINK (see `linkLine`); URL and IMAGE
+    /// ATTACH as a link (-08 §2.3.2 gives it no `rel`), inline data as a data: URL; LINK (see `linkLine`); STRUCTURED-DATA
+    /// (see ``StructuredData``); URL and IMAGE
     /// (RFC 7986) as links that name their property in `iCalProperty`, an image's relation `icon`
     /// and its DISPLAY its `display` (draft-ietf-calext-jscalendar-icalendar-08 §2.3.22, §2.3.38).
     static let links: MemberMapping = {
@@ -218,17 +219,21 @@ extension MemberMapping {
         // ENCODING and VALUE are said by an inline ATTACH's data: URL and IMAGE's fixed parameter; they
         // must not be split off as leftovers, which would make inline data an href.
         return MemberMapping(
-            properties: ["ATTACH", "URL", "IMAGE", "LINK"], member: "links", isEntry: true,
+            properties: ["ATTACH", "URL", "IMAGE", "LINK", StructuredData.name], member: "links", isEntry: true,
             parameters: ["FMTTYPE", "DISPLAY", "VALUE", "ENCODING", "LINKREL", "LABEL"],
             toJSON: { property in
-                property.name == "LINK"
-                    ? linkLine(property) : shapes[property.name]?.entry(for: InlineAttachment.byReference(property) ?? property)
+                switch property.name {
+                case "LINK": linkLine(property)
+                case StructuredData.name: StructuredData.link(for: property)
+                default: shapes[property.name]?.entry(for: InlineAttachment.byReference(property) ?? property)
+                }
             },
             toProperty: { json in
                 // -08 §3.2.3: a Link with a rel (or a title, which only LINK's LABEL says) is a LINK, one with neither an ATTACH.
                 let name =
                     json["iCalProperty"]?["name"]?.string?.uppercased() ?? (json["rel"] != nil || json["title"] != nil ? "LINK" : "ATTACH")
                 if name == "LINK" { return linkLine(for: json) }
+                if name == StructuredData.name { return StructuredData.line(for: json) }
                 return shapes[name]?.property(named: name, for: json).map { InlineAttachment.inline($0) ?? $0 }
             })
     }()

@@ -21,7 +21,25 @@ enum DraftErrata {
         "the DUE figures (§2.3.17) say \"start\" where RFC 8984 §5.2.1 and the section's text say "
         + "the Task's \"due\"; a Task's start is DTSTART"
 
+    private static let resourceCopy =
+        "the VRESOURCE figure (§2.2.5) repeats the PARTICIPANT figure's (§2.2.1) slips: "
+
     static let corrections: [String: [Correction]] = [
+        "ical-prop-structured-data": [
+            Correction(
+                wrong: "\"links\": {\n  \"@type\": \"Link\",", right: "\"links\": {\"1\": {\n  \"@type\": \"Link\",",
+                why: "links is an Id[Link] (RFC 8984 §4.2.7), ids to Links, as every other links figure of the draft has it; "
+                    + "this one gives the Link's members to links itself, without an id"),
+            Correction(wrong: "\"binary\"\n  }\n}", right: "\"binary\"\n  }\n}}", why: "the id's object closes too"),
+        ],
+        "ical-comp-vresource": [
+            Correction(
+                wrong: "      \"description\": \"A contact\",\n", right: "",
+                why: resourceCopy + "its iCalendar has no DESCRIPTION, \"A contact\" is the PARTICIPANT's"),
+            Correction(
+                wrong: "\"name\": \"participant\"", right: "\"name\": \"vresource\"",
+                why: resourceCopy + "an ICalComponent's name is its component's in lowercase (-08 §5.1.1), here VRESOURCE"),
+        ],
         "ical-prop-due-date": [Correction(wrong: "\"start\":", right: "\"due\":", why: due)],
         "ical-prop-due-float": [Correction(wrong: "\"start\":", right: "\"due\":", why: due)],
         "ical-prop-due-utc": [Correction(wrong: "\"start\":", right: "\"due\":", why: due)],

@@ -5,8 +5,11 @@ import JSONReading
 /// Whether calbridge's JSCalendar says what a draft example's JSCalendar says, as JSON values:
 /// member order never counts; a member the example leaves out may be there when the example's object
 /// says `"...": ""`, is the implicit top-level object or an ICalComponent (which the draft lets every
-/// conversion fill as it likes), or when it is an `@type` or an `iCalComponent` (which the draft's
-/// examples often leave out); a member the example shows must be there with that value, or be absent
+/// conversion fill as it likes), or when it is an `@type`, an `iCalComponent` (which the draft's
+/// examples often leave out) or an `iCalProperty` (which says what line an object came from, and
+/// which -08 leaves to the implementation: "Implementations MAY preserve the fact that the Link
+/// object got converted from a STRUCTURED-DATA property. To so, they MUST set the iCalProperty",
+/// and the same of URL and IMAGE); a member the example shows must be there with that value, or be absent
 /// where the value is RFC 8984's default. The keys of Id maps (participants, alerts, links,
 /// locations, virtualLocations) are the implementation's choice (draft §2.1.3), so their entries are
 /// matched by value, each to a different one. Arrays match element by element, except an
@@ -49,7 +52,7 @@ enum DraftJSONMatch {
         let shownKeys = Set(shown.map(\.key))
         return open
             || found.allSatisfy {
-                shownKeys.contains($0.key) || ["@type", "iCalComponent"].contains($0.key) || defaults[$0.key] == $0.value
+                shownKeys.contains($0.key) || ["@type", "iCalComponent", "iCalProperty"].contains($0.key) || defaults[$0.key] == $0.value
             }
     }
 
