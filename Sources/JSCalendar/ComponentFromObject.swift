@@ -98,6 +98,11 @@ struct ComponentFromObject {
             guard let mapping = mappings.first(where: { $0.member == member.key }) else { return carry(member) }
             if mapping.isEntry {
                 addEntries(member, mapping, converted: converted)
+            } else if mapping.member == SetLines.keywords.member, SetLines.keywords.splits(converted),
+                var lines = SetLines.keywords.lines(for: member.value, converted: converted)
+            {
+                lines[0].parameters += ParameterLeftovers.parameters(in: converted?[member.key])
+                component.properties += lines
             } else if var property = mapping.property(exactlyFor: member.value) {
                 property.parameters += ParameterLeftovers.parameters(in: converted?[member.key])
                 component.properties.append(property)

@@ -103,6 +103,11 @@ struct ObjectFromComponent {
         } else if id == nil && object[mapping.member] == nil {
             object[mapping.member] = json
             pointer = mapping.member
+        } else if id == nil, leftover.isEmpty, mapping.member == SetLines.keywords.member, let keywords = object[mapping.member],
+            let added = SetLines.keywords.adding(property, to: keywords)
+        {
+            object[mapping.member] = added.set
+            return converted.append(added.lineStart)
         } else {
             return carried.append(property)
         }
