@@ -1,0 +1,67 @@
+import CalendarModel
+import Foundation
+import ICalendar
+import Platform
+import VCalendar
+import XCTest
+
+/// A vCalendar line that iCalendar cannot hold as structure or as a property is kept as written, as
+/// calbridge's iCalendar reader keeps such a line, so the iCalendar the translation writes reads
+/// back as the same tree (the promise of the `vcs` fuzz target, whose findings these are).
+final class VCalendarKeptLineTests: XCTestCase {
+    /// A calendar written as iCalendar and read back by calbridge's own reader.
+    private func readBack(_ calendar: Component) throws -> Component {
+        var writer = ICalendarWriter()
+        writer.write(calendar)
+        var back = Component(name: "VCALENDAR")
+        var reader = CalendarStreamReader()
+        try reader.read(InputFile(name: "kept.ics", contents: writer.bytes)) { event in
+            switch event {
+            case .property(let property): back.properties.append(property)
+            case .component(let read): if let component = read.component { back.components.append(component) }
+            }
+        }
+        return back
+    }
+
+    /// A file cut short (a phone's sync or a transfer broken off) can end in a BEGIN line with no
+    /// name yet: here a Nokia Series 60 file in the shape `Resources/nokia-s60.vcs` has (see the
+    /// README there), cut where its to-do's `BEGIN:VTODO` was being written, once inside the event.
+    func testABeginLineWithNoNameIsKeptAsWrittenAndReadsBackAsItself() throws {
+        let cut = [
+            "BEGIN:VCALENDAR", "VERSION:1.0", "BEGIN:VEVENT", "UID:20", "SUMMARY:Besprechung", "DTSTART:20260112T080000Z",
+            "DTEND:20260112T090000Z", "X-EPOCAGENDAENTRYTYPE:APPOINTMENT", "BEGIN:", "X-SYMBIAN-LUID:20", "END:VEVENT", "BEGIN:",
+        ]
+        let reading = VCalendarReader.read(Array(cut.joined(separator: "\r\n").utf8), file: "cut.vcs")
+        let calendar = try XCTUnwrap(reading.calendars.first)
+        XCTAssertEqual(calendar.components.map(\.name), ["VEVENT"])
+        XCTAssertEqual(calendar["X-VCALENDAR-UNREADABLE-LINE"]?.value, "BEGIN:")
+        let event = try XCTUnwrap(calendar.components.first)
+        XCTAssertEqual(event.components.map(\.name), [], "no component named \"\"")
+        XCTAssertEqual(event.properties.filter(\.isUnreadableLine).map(\.value), ["BEGIN:"])
+        XCTAssertEqual(event["X-SYMBIAN-LUID"]?.value, "20", "the lines after it stay the event's")
+        let named = reading.diagnostics.filter { $0.message == "BEGIN: names no component" }
+        XCTAssertEqual(named.map(\.location?.line), [9, 12])
+        XCTAssertEqual(try readBack(calendar).canonicalForm, calendar.canonicalForm)
+    }
+
+    /// vCard's line grammar, which vCalendar shares, lets a name hold `_`; an iCalendar parameter
+    /// name cannot (RFC 5545 §3.1: letters, digits and `-`). Outlook 2003's attendee line (as in
+    /// `Resources/outlook-2003.vcs`) with its ROLE mangled to `R_LE`, as a fuzzer left it.
+    func testAParameterNameWithAnUnderscoreKeepsItsLineAsWritten() throws {
+        let attendee = "ATTENDEE;R_LE=ATTENDEE;STATUS=NEEDS ACTION;RSVP=YES;EXPECT=REQUIRE:Jan Berg <jan.berg@example.com>"
+        let file = [
+            "BEGIN:VCALENDAR", "PRODID:-//Microsoft Corporation//Outlook 11.0 MIMEDIR//EN", "VERSION:1.0", "BEGIN:VEVENT",
+            "DTSTART:20260512T070000Z", "DTEND:20260512T080000Z", "UID:040000008200E00074C5B7101A82E008", attendee, "END:VEVENT",
+            "END:VCALENDAR",
+        ]
+        let reading = VCalendarReader.read(Array(file.joined(separator: "\r\n").utf8), file: "outlook.vcs")
+        let calendar = try XCTUnwrap(reading.calendars.first)
+        let event = try XCTUnwrap(calendar.components.first)
+        XCTAssertNil(event["ATTENDEE"])
+        XCTAssertEqual(event.properties.filter(\.isUnreadableLine).map(\.value), [attendee])
+        let underscore = reading.diagnostics.filter { $0.message == "a '_' in the parameter name R_LE, which iCalendar does not allow" }
+        XCTAssertEqual(underscore.map(\.location), [SourceLocation(line: 8, column: 11)])
+        XCTAssertEqual(try readBack(calendar).canonicalForm, calendar.canonicalForm)
+    }
+}
