@@ -64,8 +64,13 @@ struct ComponentFromObject {
             component.properties += specifics.properties
             component.components += specifics.components
         case "alerts":
+            let related = AlertRelations.lines(in: member.value)
             for entry in member.value.members {
-                component.components += try Self.components(for: entry.value, path: "\(path).alerts.\(entry.key)", zones: zones)
+                let lines = related[entry.key]
+                var alarms = try Self.components(
+                    for: lines == nil ? entry.value : entry.value.removing("relatedTo"), path: "\(path).alerts.\(entry.key)", zones: zones)
+                if let lines, !alarms.isEmpty { alarms[0].properties += lines }
+                component.components += alarms
             }
         case "recurrenceOverrides":
             try addOverrides(member.value)

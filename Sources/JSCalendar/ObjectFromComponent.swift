@@ -37,9 +37,12 @@ struct ObjectFromComponent {
             }
             builder.add(property)
         }
+        let alarmIds = component.name == "VALARM" ? [:] : AlertRelations.ids(in: component)
         for child in component.components {
             if child.name == "VALARM" && component.name != "VALARM" {
-                builder.addEntry(object(for: child, zones: zones), to: "alerts")
+                let (alarm, relatedTo) = AlertRelations.split(child, ids: alarmIds)
+                let alert = object(for: alarm, zones: zones)
+                builder.addEntry(relatedTo.map { alert.setting("relatedTo", $0) } ?? alert, to: "alerts")
             } else if component.isEntry, let location = LocationComponent.entry(for: child) {
                 builder.addEntry(location, to: "locations")
             } else if component.isEntry, let participant = ParticipantComponents.entry(for: child, zones: zones),

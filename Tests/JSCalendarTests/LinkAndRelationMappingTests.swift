@@ -4,9 +4,9 @@ import JSONReading
 import XCTest
 
 /// URL and IMAGE (RFC 7986 §5.10, RFC 5545 §3.8.4.6) become links, an inline ATTACH a data: URL,
-/// RELATED-TO relatedTo, GEO coordinates and CONFERENCE's FEATURE features as
+/// RELATED-TO relatedTo (an alarm's keyed by the alert it names), GEO coordinates and CONFERENCE's FEATURE features as
 /// draft-ietf-calext-jscalendar-icalendar-08 shows them (ical-prop-url, ical-prop-image,
-/// ical-prop-attach-binary, ical-prop-related-to, ical-prop-geo, ical-prop-conference), and the lines come back as written.
+/// ical-prop-attach-binary, ical-prop-related-to, ical-prop-related-to-valarm, ical-prop-geo, ical-prop-conference), and the lines come back as written.
 final class LinkAndRelationMappingTests: XCTestCase {
     func testURLAndImageBecomeLinksNamingTheirPropertyAndComeBack() throws {
         let original = oneEventCalendar([
@@ -39,6 +39,31 @@ final class LinkAndRelationMappingTests: XCTestCase {
         XCTAssertEqual(json["relatedTo"]?["parent-uid"]?["relation"]?["parent"], .bool(true))
         XCTAssertNil(json["relatedTo"]?["other;uid"]?["relation"])
         XCTAssertEqual(try JSCalendarDocument.calendar(for: json).calendar.losslessForm, original.losslessForm)
+    }
+
+    func testAnAlarmRelatedToAnotherIsKeyedByThatAlertsIdAndComesBackWithItsUID() throws {
+        // -08's ical-prop-related-to-valarm figure: RFC 9074 §5's snoozed alarm and the one it snoozes.
+        let first = Component(
+            name: "VALARM",
+            properties: [
+                Property(name: "UID", value: "8297C37D-BA2D-4476-91AE-C1EAA364F8E1"), Property(name: "TRIGGER", value: "-PT15M"),
+                Property(name: "DESCRIPTION", value: "Event reminder"), Property(name: "ACTION", value: "DISPLAY"),
+            ])
+        let snooze = Component(
+            name: "VALARM",
+            properties: [
+                Property(name: "UID", value: "DE7B5C34-83FF-47FE-BE9E-FF41AE6DD097"),
+                Property(name: "TRIGGER", parameters: [.value(.dateTime)], value: "20210302T152000Z"),
+                Property(name: "RELATED-TO", parameters: [Parameter("RELTYPE", "SNOOZE")], value: "8297C37D-BA2D-4476-91AE-C1EAA364F8E1"),
+                Property(name: "DESCRIPTION", value: "Event reminder"), Property(name: "ACTION", value: "DISPLAY"),
+            ])
+        let original = oneEventCalendar([], [first, snooze])
+        let json = JSCalendarDocument.object(for: original)
+        XCTAssertEqual(json["alerts"]?["2"]?["relatedTo"]?.members.map(\.key), ["1"])
+        XCTAssertEqual(json["alerts"]?["2"]?["relatedTo"]?["1"]?["relation"]?["snooze"], .bool(true))
+        let back = try JSCalendarDocument.calendar(for: json).calendar
+        XCTAssertEqual(back.losslessForm, original.losslessForm)
+        XCTAssertFalse(back.components[0].components[1].has("JSPROP"))
     }
 
     func testConferenceFeaturesAreFlagsAndComeBackInTheirOrder() throws {
