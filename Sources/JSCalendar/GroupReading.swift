@@ -14,14 +14,19 @@ enum GroupReading {
         let carried = try group["iCalComponent"].map { json throws(JSCalendarProblem) in
             try ICalendarSpecifics.component(from: json, path: "$.iCalComponent", implied: "VCALENDAR")
         }
-        let zones = TimeZoneResolver(calendar: Component(name: "VCALENDAR", components: carried?.children(named: "VTIMEZONE") ?? []))
+        let defined = try definedZones(group["timeZones"])
+        let zones = TimeZoneResolver(
+            calendar: Component(name: "VCALENDAR", components: (carried?.children(named: "VTIMEZONE") ?? []) + (defined?.components ?? [])))
         var skipped: [JSCalendarProblem] = []
         for member in group.members {
             switch member.key {
             case "@type":
                 continue
             case "entries":
-                skipped += try addEntries(member.value, to: &calendar, prodId: group["prodId"], zones: zones)
+                let entries = defined.map { TimeZoneObjects.renaming(member.value, $0.tzids, adding: false) } ?? member.value
+                skipped += try addEntries(entries, to: &calendar, prodId: group["prodId"], zones: zones)
+            case "timeZones" where defined != nil:
+                calendar.components = (defined?.components ?? []) + calendar.components
             case "iCalComponent":
                 calendar.properties += carried?.properties ?? []
                 calendar.components = (carried?.components ?? []) + calendar.components
@@ -37,6 +42,20 @@ enum GroupReading {
         }
         if group["iCalComponent"] == nil { calendar.properties.insert(Property(name: "VERSION", value: "2.0"), at: 0) }
         return (calendar, skipped)
+    }
+
+    /// The VTIMEZONEs a Group's `timeZones` say and their TZIDs, when each is keyed by its `tzId`
+    /// after a `/` and says its VTIMEZONE (see ``TimeZoneObjects``); nil, the member then carried, otherwise.
+    private static func definedZones(_ json: JSONValue?) throws(JSCalendarProblem) -> (components: [Component], tzids: Set<String>)? {
+        guard case .object(let members)? = json, !members.isEmpty else { return nil }
+        var components: [Component] = []
+        for member in members {
+            guard let tzid = member.value["tzId"]?.string, member.key == TimeZoneObjects.key(for: tzid),
+                let component = try TimeZoneObjects.component(for: member.value)
+            else { return nil }
+            components.append(component)
+        }
+        return (components, Set(components.compactMap { $0["TZID"]?.text }))
     }
 
     /// The entries' components added to `calendar`, and the problems of the entries skipped. An

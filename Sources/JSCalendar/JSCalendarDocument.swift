@@ -20,12 +20,18 @@ package enum JSCalendarDocument {
         let method =
             !items.isEmpty && methods.count == 1 && methods[0].parameters.isEmpty
                 && methods[0].value == methods[0].value.uppercased() ? methods[0] : nil
-        var entries = SeriesEntries.entries(of: items, zones: TimeZoneResolver(calendar: calendar))
+        let zones = TimeZoneResolver(calendar: calendar)
+        var entries = SeriesEntries.entries(of: items, zones: zones)
         if let method { entries = entries.map { $0.setting("method", .string(method.value.lowercased())) } }
         if entries.count == 1, items.count == calendar.components.count, let lone = lone(entries[0], in: calendar, method: method) {
             return lone
         }
-        var group = ObjectFromComponent.groupMembers(of: calendar, leaving: method)
+        var group = ObjectFromComponent.groupMembers(of: calendar, leaving: method, zones: zones)
+        // A zone that is a TimeZone is said by its key, the TZID after a `/` (-08 §2.1.4).
+        if let timeZones = group["timeZones"] {
+            let tzids = Set(timeZones.members.map { String($0.key.dropFirst()) })
+            entries = entries.map { TimeZoneObjects.renaming($0, tzids, adding: true) }
+        }
         // The draft (-08 §2.3.33) gives every entry the calendar's PRODID as well as the Group.
         if let prodId = group["prodId"] { entries = entries.map { $0.setting("prodId", prodId) } }
         group["entries"] = .array(entries)

@@ -56,21 +56,31 @@ struct ObjectFromComponent {
         return ParticipantMerging.merged(builder.finished(), from: component, zones: zones)
     }
 
-    /// The members of a VCALENDAR as a Group: its own properties (but the METHOD its entries carry)
-    /// and the components that are not entries, without the entries.
-    static func groupMembers(of calendar: Component, leaving method: Property?) -> JSONObject {
+    /// The members of a VCALENDAR as a Group: its own properties (but the METHOD its entries carry),
+    /// its VTIMEZONEs of zones the tz database does not name as `timeZones` (see ``TimeZoneObjects``)
+    /// and the other components that are not entries, without the entries.
+    static func groupMembers(of calendar: Component, leaving method: Property?, zones: TimeZoneResolver) -> JSONObject {
         var builder = ObjectFromComponent(
             object: JSONObject(type: "Group"), name: calendar.name, mappings: MappingTable.group,
             zones: TimeZoneResolver(definitions: [:]))
         for property in calendar.properties where property != method { builder.add(property) }
-        builder.carriedComponents = calendar.components.filter { !$0.isEntry }
+        var timeZones: [JSONMember] = []
+        for component in calendar.components where !component.isEntry {
+            if let zone = TimeZoneObjects.timeZone(for: component, zones: zones), !timeZones.contains(where: { $0.key == zone.key }) {
+                timeZones.append(JSONMember(key: zone.key, value: zone.json))
+            } else {
+                builder.carriedComponents.append(component)
+            }
+        }
         // A Group without iCalComponent means VERSION:2.0 (see `GroupReading`): a calendar that carries
         // nothing else leaves its VERSION:2.0 unsaid, one without a VERSION says so by carrying nothing.
         if builder.carried == [Property(name: "VERSION", value: "2.0")] && builder.carriedComponents.isEmpty {
             builder.carried = []
         }
         builder.alwaysCarries = !calendar.has("VERSION")
-        return JSONObject(builder.finished().members)
+        var group = JSONObject(builder.finished().members)
+        if !timeZones.isEmpty { group["timeZones"] = .object(timeZones) }
+        return group
     }
 
     private mutating func add(_ property: Property) {

@@ -86,15 +86,12 @@ final class DraftExampleTests: XCTestCase {
         "ical-prop-organizer-and-attendee",
         "ical-prop-transp", "ical-prop-trigger-absolute", "ical-prop-trigger-offset", "ical-prop-uid",
         "ical-prop-structured-data", "ical-comp-participant", "ical-comp-vresource", "ical-comp-vlocation", "ical-prop-location-type",
-        "ical-prop-categories", "ical-prop-related-to-valarm",
+        "ical-prop-categories", "ical-prop-related-to-valarm", "ical-comp-vtimezone", "ical-prop-comment-daylight",
     ]
 
     /// Those, less what calbridge keeps exactly.
     static let agreeingToICalendar: Set<String> = agreeingToJSCalendar.subtracting(divergencesToICalendar.keys)
 
-    private static let carried =
-        "calbridge does not convert it: the line travels in iCalComponent (ICalProperty objects), "
-        + "the member as a JSPROP line"
     private static let participantBack =
         "the figure's Participant does not come back whole from a component (its iCalComponent lacks the @type "
         + "calbridge writes; its link has no iCalProperty, so -08 §3's Link guideline makes it an ATTACH, not "
@@ -111,8 +108,6 @@ final class DraftExampleTests: XCTestCase {
 
     /// Why calbridge and the draft part on an example, both ways.
     static let divergences: [String: String] = [
-        "ical-comp-vtimezone": "VTIMEZONEs stay in the Group's iCalComponent and zones are tz database names; timeZones is not written",
-        "ical-prop-comment-daylight": "VTIMEZONEs are not converted to timeZones: " + carried,
         "ical-prop-geo": "the figure's GEO says +45.5, which a geo: URI cannot: the line is carried to come back as written",
         "ical-prop-participant-type": "RSVP=YES is no RSVP value (RFC 5545 §3.2.17: TRUE or FALSE; erratum), so the ATTENDEE is "
             + "carried and the PARTICIPANT is a participant of its own",
@@ -123,6 +118,8 @@ final class DraftExampleTests: XCTestCase {
         "ical-comp-participant": participantBack,
         "ical-comp-vresource": participantBack,
         "ical-comp-vlocation": vlocationBack,
+        "ical-prop-comment-daylight": "the figure's TimeZone is open (\"...\") and has no tzId, so it says no VTIMEZONE and the "
+            + "timeZones travel as a JSPROP line",
         "ical-prop-related-to-valarm": "the figure's first alert shows no UID (its \"...\" hides the one the VALARM has), so the "
             + "relatedTo naming it has no UID to be and travels as a JSPROP line",
         "ical-prop-categories": "keywords the figure does not split in convertedProperties are one CATEGORIES line; the figure "
