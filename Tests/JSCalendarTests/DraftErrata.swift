@@ -32,6 +32,12 @@ enum DraftErrata {
                     + "this one gives the Link's members to links itself, without an id"),
             Correction(wrong: "\"binary\"\n  }\n}", right: "\"binary\"\n  }\n}}", why: "the id's object closes too"),
         ],
+        "ical-prop-participant-type": [
+            Correction(
+                wrong: "RSVP=YES", right: "RSVP=TRUE", inICalendar: true,
+                why: "RSVP is TRUE or FALSE (RFC 5545 §3.2.17: rsvpparam = \"RSVP\" \"=\" (\"TRUE\" / \"FALSE\")), as the "
+                    + "draft's ORGANIZER figures write it; YES is no value of it")
+        ],
         "ical-comp-vresource": [
             Correction(
                 wrong: "      \"description\": \"A contact\",\n", right: "",
