@@ -102,10 +102,15 @@ final class DraftExampleTests: XCTestCase {
         + "does not, and a VLOCATION the draft's \"VLOCATION otherwise\" (-08 §3.6) would make needs a UID the figure "
         + "does not give, so the Location is a LOCATION line where it has only a name, else a JSPROP line"
 
-    private static let entryId = "the figure's entry id is not the line's place, so the line says it in a JSID parameter"
+    /// Why a figure's id is not a reason to drop calbridge's JSID, nor the JSID an erratum of the figure.
+    private static let idRule =
+        "-08 §2.1.3 defines JSID to \"allow to set a JSCalendar Id value when converting from JSCalendar to iCalendar\" and "
+        + "leaves the id to the implementation where none is set (its JSID sections are still empty): the figure, an "
+        + "iCalendar → JSCalendar example, neither needs the JSID nor rules it out, and calbridge keeps the id"
+    private static let entryId = "the figure's entry id is not the line's place, so the line says it in a JSID parameter; " + idRule
     private static let participantId =
-        "the figure's participant id is not its place, so its PARTICIPANT says it in a JSID "
-        + "property (-08 §2.1.3), which the figure does not show"
+        "the figure's participant id is not its place, so its PARTICIPANT says it in a JSID property, which the figure does "
+        + "not show; " + idRule
 
     /// Why calbridge and the draft part on an example, both ways.
     static let divergences: [String: String] = [

@@ -4,9 +4,10 @@ import JSONReading
 import XCTest
 
 /// URL and IMAGE (RFC 7986 §5.10, RFC 5545 §3.8.4.6) become links, an inline ATTACH a data: URL,
-/// RELATED-TO relatedTo (an alarm's keyed by the alert it names), GEO coordinates and CONFERENCE's FEATURE features as
-/// draft-ietf-calext-jscalendar-icalendar-08 shows them (ical-prop-url, ical-prop-image,
-/// ical-prop-attach-binary, ical-prop-related-to, ical-prop-related-to-valarm, ical-prop-geo, ical-prop-conference), and the lines come back as written.
+/// RELATED-TO relatedTo (an alarm's keyed by the alert it names), GEO coordinates and CONFERENCE's
+/// FEATURE features as draft-ietf-calext-jscalendar-icalendar-08 shows them (ical-prop-url,
+/// ical-prop-image, ical-prop-attach-binary, ical-prop-related-to, ical-prop-related-to-valarm,
+/// ical-prop-geo, ical-prop-conference), and the lines come back as written.
 final class LinkAndRelationMappingTests: XCTestCase {
     func testURLAndImageBecomeLinksNamingTheirPropertyAndComeBack() throws {
         let original = oneEventCalendar([
