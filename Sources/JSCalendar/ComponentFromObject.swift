@@ -126,7 +126,9 @@ struct ComponentFromObject {
         var lines: [Property] = []
         for (index, entry) in member.value.members.enumerated() {
             guard var property = mapping.property(exactlyFor: entry.value) else { return carry(member) }
-            property.parameters += ParameterLeftovers.parameters(in: converted?[member.key + "/" + ParameterLeftovers.step(entry.key)])
+            let record = converted?[member.key + "/" + ParameterLeftovers.step(entry.key)]
+            property.parameters += ParameterLeftovers.parameters(in: record)
+            if let written = ParameterLeftovers.value(in: record, for: property) { property.value = written }
             if mapping.isKeyedByValue {
                 guard !entry.key.isEmpty else { return carry(member) }
                 property.value = TextEscaping.escape(entry.key)

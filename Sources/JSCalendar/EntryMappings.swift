@@ -156,8 +156,8 @@ extension MemberMapping {
     }
 
     /// LOCATION as a location with a name; GEO as one with coordinates, a geo: URI (RFC 5870), as
-    /// draft-ietf-calext-jscalendar-icalendar-08's ical-prop-geo shows. A GEO whose latitude says `+`,
-    /// which a geo: URI cannot, is carried so that it comes back as written.
+    /// draft-ietf-calext-jscalendar-icalendar-08's ical-prop-geo shows (a `+`, which a geo: URI
+    /// cannot say, is dropped, see `geoWithoutPlus`).
     static let locations: MemberMapping = {
         let named = EntryShape(
             type: "Location", valueMember: "name", parameters: [],
@@ -183,6 +183,16 @@ extension MemberMapping {
                 json["coordinates"] == nil ? named.property(named: "LOCATION", for: json) : placed.property(named: "GEO", for: json)
             })
     }()
+
+    /// A GEO whose latitude or longitude says `+` without it, as -08 §2.3.20 has the geo: URI
+    /// ("A preceding plus sign (+) of the FLOAT value MUST be omitted"); nil for any other line.
+    static func geoWithoutPlus(_ property: Property) -> Property? {
+        let parts = property.value.split(separator: ";", omittingEmptySubsequences: false)
+        guard property.name == "GEO", parts.count == 2, parts.contains(where: { $0.hasPrefix("+") }) else { return nil }
+        var plain = property
+        plain.value = parts.map { $0.hasPrefix("+") ? String($0.dropFirst()) : String($0) }.joined(separator: ";")
+        return plain
+    }
 
     /// A number both a GEO value and a geo: URI can say: an optional `-`, digits, optional decimals.
     private static func isGeoNumber(_ text: Substring) -> Bool {

@@ -108,7 +108,11 @@ struct ObjectFromComponent {
             guard id == nil, !key.isEmpty, TextEscaping.escape(key) == said.value else { return carried.append(property) }
             (id, said.value) = (key, "")
         }
-        guard let json = mapping.json(exactlyFor: said) else { return carried.append(property) }
+        var json = mapping.json(exactlyFor: said)
+        // The value as written where the member says it otherwise, kept in convertedProperties (a GEO's `+`).
+        var written: String?
+        if json == nil, let plain = MemberMapping.geoWithoutPlus(said) { (json, written) = (mapping.json(exactlyFor: plain), said.value) }
+        guard let json else { return carried.append(property) }
         let pointer: String
         if mapping.isEntry {
             guard let key = addEntry(json, to: mapping.member, id: id) else { return carried.append(property) }
@@ -124,7 +128,9 @@ struct ObjectFromComponent {
         } else {
             return carried.append(property)
         }
-        if !leftover.isEmpty { converted.append(JSONMember(key: pointer, value: ParameterLeftovers.record(name: property.name, leftover))) }
+        if !leftover.isEmpty || written != nil {
+            converted.append(JSONMember(key: pointer, value: ParameterLeftovers.record(name: property.name, leftover, value: written)))
+        }
     }
 
     /// An entry of a map member, and its id: its place from 1 unless a JSID parameter named another;

@@ -15,12 +15,23 @@ enum ParameterLeftovers {
         return (converted, Array(property.parameters[kept...]))
     }
 
-    /// The `convertedProperties` entry for a line's leftover parameters.
-    static func record(name: String, _ leftover: [Parameter]) -> JSONValue {
+    /// The `convertedProperties` entry for a line's leftover parameters and, where the member says
+    /// its value in another form than it was written (a GEO's `+`), the value as written, as
+    /// calbridge's ICalProperty objects in `iCalComponent` keep values.
+    static func record(name: String, _ leftover: [Parameter], value: String? = nil) -> JSONValue {
         var object = JSONObject(type: "ICalProperty")
         object["name"] = .string(name.lowercased())
-        object["parameters"] = ICalendarSpecifics.parameters(leftover)
+        if !leftover.isEmpty { object["parameters"] = ICalendarSpecifics.parameters(leftover) }
+        if let value { object["value"] = .string(value) }
         return object.value
+    }
+
+    /// The value a record keeps for a GEO line, when it is that line's value but for its `+`.
+    static func value(in record: JSONValue?, for property: Property) -> String? {
+        guard let written = record?["value"]?.string,
+            MemberMapping.geoWithoutPlus(Property(name: property.name, value: written))?.value == property.value
+        else { return nil }
+        return written
     }
 
     /// The parameters a `convertedProperties` entry gives back to its line.

@@ -86,14 +86,19 @@ final class LinkAndRelationMappingTests: XCTestCase {
         XCTAssertEqual(try JSCalendarDocument.calendar(for: json).calendar.losslessForm, original.losslessForm)
     }
 
-    func testGEOBecomesALocationsCoordinatesUnlessItSaysAPlus() throws {
-        // RFC 5545 §3.8.1.6's example, and draft -08's ical-prop-geo, whose `+` a geo: URI cannot say.
+    func testGEOBecomesALocationsCoordinatesItsPlusKeptInConvertedProperties() throws {
+        // RFC 5545 §3.8.1.6's example, and draft -08's ical-prop-geo, whose `+` the geo: URI leaves out (-08 §2.3.20).
         let original = oneEventCalendar([
             Property(name: "GEO", value: "37.386013;-122.082932"), Property(name: "GEO", value: "+45.5;-93.3"),
         ])
         let json = JSCalendarDocument.object(for: original)
-        XCTAssertEqual(json["locations"]?.members.map { $0.value["coordinates"] }, [.string("geo:37.386013,-122.082932")])
-        XCTAssertEqual(try JSCalendarDocument.calendar(for: json).calendar.losslessForm, original.losslessForm)
+        XCTAssertEqual(
+            json["locations"]?.members.map { $0.value["coordinates"] }, [.string("geo:37.386013,-122.082932"), .string("geo:45.5,-93.3")])
+        XCTAssertEqual(json["iCalComponent"]?["convertedProperties"]?["locations/2"]?["value"], .string("+45.5;-93.3"))
+        XCTAssertNil(json["iCalComponent"]?["properties"])
+        let back = try JSCalendarDocument.calendar(for: json).calendar
+        XCTAssertEqual(back.losslessForm, original.losslessForm)
+        XCTAssertEqual(back.components[0].all("GEO").map(\.value), ["37.386013;-122.082932", "+45.5;-93.3"])
     }
 
     func testAnInlineAttachmentBecomesADataURLAndComesBack() throws {
