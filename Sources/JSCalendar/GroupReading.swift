@@ -14,7 +14,7 @@ enum GroupReading {
         let carried = try group["iCalComponent"].map { json throws(JSCalendarProblem) in
             try ICalendarSpecifics.component(from: json, path: "$.iCalComponent", implied: "VCALENDAR")
         }
-        let defined = try definedZones(group["timeZones"])
+        let defined = definedZones(group["timeZones"])
         let zones = TimeZoneResolver(
             calendar: Component(name: "VCALENDAR", components: (carried?.children(named: "VTIMEZONE") ?? []) + (defined?.components ?? [])))
         var skipped: [JSCalendarProblem] = []
@@ -46,16 +46,19 @@ enum GroupReading {
 
     /// The VTIMEZONEs a Group's `timeZones` say and their TZIDs, when each is keyed by its `tzId`
     /// after a `/` and says its VTIMEZONE (see ``TimeZoneObjects``); nil, the member then carried, otherwise.
-    private static func definedZones(_ json: JSONValue?) throws(JSCalendarProblem) -> (components: [Component], tzids: Set<String>)? {
+    private static func definedZones(_ json: JSONValue?) -> (components: [Component], tzids: Set<String>)? {
         guard case .object(let members)? = json, !members.isEmpty else { return nil }
         var components: [Component] = []
+        var tzids: Set<String> = []
         for member in members {
+            // A TimeZone that cannot be read as one is carried with the others, not refused.
             guard let tzid = member.value["tzId"]?.string, member.key == TimeZoneObjects.key(for: tzid),
-                let component = try TimeZoneObjects.component(for: member.value)
+                let component = try? TimeZoneObjects.component(for: member.value)
             else { return nil }
             components.append(component)
+            tzids.insert(tzid)
         }
-        return (components, Set(components.compactMap { $0["TZID"]?.text }))
+        return (components, tzids)
     }
 
     /// The entries' components added to `calendar`, and the problems of the entries skipped. An

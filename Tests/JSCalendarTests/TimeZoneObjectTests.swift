@@ -108,4 +108,17 @@ final class TimeZoneObjectTests: XCTestCase {
         writer.write(try XCTUnwrap(back.components.first))
         XCTAssertEqual(String(decoding: writer.bytes, as: UTF8.self), text)
     }
+
+    func testATimeZoneThatSaysNoVTimeZoneIsCarriedAndTheGroupStillRead() throws {
+        // A TimeZone whose iCalComponent is no ICalComponent: the member travels as a JSPROP line.
+        let json = try JSONReader.value(
+            of: Array(
+                #"""
+                {"@type": "Group", "entries": [{"@type": "Event", "uid": "u", "start": "2026-01-05T09:00:00", "timeZone": "/Mine"}],
+                 "timeZones": {"/Mine": {"@type": "TimeZone", "tzId": "Mine", "iCalComponent": {"properties": [[3]]}}}}
+                """#.utf8))
+        let calendar = try JSCalendarDocument.calendar(for: json).calendar
+        XCTAssertEqual(calendar.all("JSPROP").map { $0[parameter: "JSPTR"] }, ["timeZones"])
+        XCTAssertEqual(calendar.components.map(\.name), ["VEVENT"])
+    }
 }
