@@ -214,7 +214,7 @@ extension MemberMapping {
             ]))
 
     /// ATTACH as a link (-08 §2.3.2 gives it no `rel`), inline data as a data: URL; LINK (see `linkLine`); STRUCTURED-DATA
-    /// (see ``StructuredData``); URL and IMAGE
+    /// (see `StructuredData`); URL and IMAGE
     /// (RFC 7986) as links that name their property in `iCalProperty`, an image's relation `icon`
     /// and its DISPLAY its `display` (draft-ietf-calext-jscalendar-icalendar-08 §2.3.22, §2.3.38).
     static let links: MemberMapping = {

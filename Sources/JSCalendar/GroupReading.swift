@@ -45,7 +45,7 @@ enum GroupReading {
     }
 
     /// The VTIMEZONEs a Group's `timeZones` say and their TZIDs, when each is keyed by its `tzId`
-    /// after a `/` and says its VTIMEZONE (see ``TimeZoneObjects``); nil, the member then carried, otherwise.
+    /// after a `/` and says its VTIMEZONE (see `TimeZoneObjects`); nil, the member then carried, otherwise.
     private static func definedZones(_ json: JSONValue?) -> (components: [Component], tzids: Set<String>)? {
         guard case .object(let members)? = json, !members.isEmpty else { return nil }
         var components: [Component] = []

@@ -57,7 +57,7 @@ struct ObjectFromComponent {
     }
 
     /// The members of a VCALENDAR as a Group: its own properties (but the METHOD its entries carry),
-    /// its VTIMEZONEs of zones the tz database does not name as `timeZones` (see ``TimeZoneObjects``)
+    /// its VTIMEZONEs of zones the tz database does not name as `timeZones` (see `TimeZoneObjects`)
     /// and the other components that are not entries, without the entries.
     static func groupMembers(of calendar: Component, leaving method: Property?, zones: TimeZoneResolver) -> JSONObject {
         var builder = ObjectFromComponent(
