@@ -64,4 +64,23 @@ final class VCalendarKeptLineTests: XCTestCase {
         XCTAssertEqual(underscore.map(\.location), [SourceLocation(line: 8, column: 11)])
         XCTAssertEqual(try readBack(calendar).canonicalForm, calendar.canonicalForm)
     }
+
+    /// Bytes damaged in transfer (a Nokia description line, as in `Resources/nokia-s60.vcs`, with
+    /// `EN\u{C7}ODING` and a control character inside QUOTED-PRINTABLE, as a fuzzer left it) keep the
+    /// line as written, control characters left out. It then says QUOTED-PRINTABLE and ends in `=`, a
+    /// soft line break to the iCalendar reader, so it is written as its property, not verbatim,
+    /// where it would take the line written after it as its rest.
+    func testAKeptLineEndingInASoftBreakDoesNotTakeTheNextLineOnceWritten() throws {
+        var file = Array("BEGIN:VCALENDAR\r\nVERSION:1.0\r\nBEGIN:VEVENT\r\nUID:20\r\nDESCRIPTION;EN".utf8)
+        file += [0xC7] + Array("ODING=QUOTED-PRI".utf8) + [0x1E] + Array("NTABLE;CHARSET=UTF-8:Erste Zeile=0D=0AZweite=\r\n".utf8)
+        file += Array("LOCATION;ENCODING=QUOTED-PRINTABLE;CHARSET=UTF-8:B=C3=BCro 3\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n".utf8)
+        let reading = VCalendarReader.read(file, file: "damaged.vcs")
+        let calendar = try XCTUnwrap(reading.calendars.first)
+        let event = try XCTUnwrap(calendar.components.first)
+        XCTAssertEqual(
+            event.properties.filter(\.isUnreadableLine).map(\.value),
+            ["DESCRIPTION;EN\u{FFFD}ODING=QUOTED-PRINTABLE;CHARSET=UTF-8:Erste Zeile=0D=0AZweite="])
+        XCTAssertEqual(event["LOCATION"]?.value, "Büro 3")
+        XCTAssertEqual(try readBack(calendar).canonicalForm, calendar.canonicalForm)
+    }
 }
