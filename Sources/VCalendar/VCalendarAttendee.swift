@@ -38,7 +38,9 @@ enum VCalendarAttendee {
             }
         }
         if isOrganizer { parameters.removeAll { ["PARTSTAT", "ROLE", "RSVP"].contains($0.name) } }
-        return Property(name: isOrganizer ? "ORGANIZER" : "ATTENDEE", parameters: parameters, value: address, location: line.location)
+        return Property(
+            name: isOrganizer ? "ORGANIZER" : "ATTENDEE", parameters: parameters, value: VCalendarTranslation.carried(address),
+            location: line.location)
     }
 
     private static let partStatus = [

@@ -90,11 +90,15 @@ struct VCalendarTranslation {
         if line.hadControlCharacters { report.note(.controlCharacter, at: line.location, line.name) }
     }
 
-    /// A line iCalendar reads as it is: its value carried as written, a line break in it escaped
-    /// (a decoded quoted-printable value may hold one, which would end an iCalendar line).
+    /// A line iCalendar reads as it is: its value carried as written (see `carried(_:)`).
     func kept(_ line: VCalendarLine, named name: String? = nil) -> Property {
-        let value = line.value.contains(where: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) ? TextEscaping.escape(line.value) : line.value
-        return Property(name: name ?? line.name, parameters: line.parameters, value: value, location: line.location)
+        Property(name: name ?? line.name, parameters: line.parameters, value: Self.carried(line.value), location: line.location)
+    }
+
+    /// A value carried as written, a line break in it escaped: a decoded quoted-printable value may
+    /// hold one, which would end an iCalendar line.
+    static func carried(_ value: String) -> String {
+        value.contains(where: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) ? TextEscaping.escape(value) : value
     }
 
     /// A date or date-time value in iCalendar terms: local times made UTC by the calendar's zone,

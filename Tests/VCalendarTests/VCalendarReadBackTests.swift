@@ -5,10 +5,11 @@ import Platform
 import VCalendar
 import XCTest
 
-/// A vCalendar line that iCalendar cannot hold as structure or as a property is kept as written, as
-/// calbridge's iCalendar reader keeps such a line, so the iCalendar the translation writes reads
-/// back as the same tree (the promise of the `vcs` fuzz target, whose findings these are).
-final class VCalendarKeptLineTests: XCTestCase {
+/// The iCalendar the translation writes reads back as the same tree (the promise of the `vcs` fuzz
+/// target, whose findings these are): a vCalendar line that iCalendar cannot hold as structure or as
+/// a property is kept as written, as calbridge's iCalendar reader keeps such a line, and a value
+/// holds no raw line break.
+final class VCalendarReadBackTests: XCTestCase {
     /// A calendar written as iCalendar and read back by calbridge's own reader.
     private func readBack(_ calendar: Component) throws -> Component {
         var writer = ICalendarWriter()
@@ -81,6 +82,21 @@ final class VCalendarKeptLineTests: XCTestCase {
             event.properties.filter(\.isUnreadableLine).map(\.value),
             ["DESCRIPTION;EN\u{FFFD}ODING=QUOTED-PRINTABLE;CHARSET=UTF-8:Erste Zeile=0D=0AZweite="])
         XCTAssertEqual(event["LOCATION"]?.value, "Büro 3")
+        XCTAssertEqual(try readBack(calendar).canonicalForm, calendar.canonicalForm)
+    }
+
+    /// Outlook 2003 writes quoted-printable with `=0D=0A` for line breaks (`Resources/outlook-2003.vcs`);
+    /// given to an ATTENDEE, as a fuzzer left one, the decoded value holds a line break, which an
+    /// iCalendar line cannot: it is carried escaped, as any other value kept as written is.
+    func testAnAttendeeWhoseDecodedValueBreaksALineCarriesTheBreakEscaped() throws {
+        let file = [
+            "BEGIN:VCALENDAR", "PRODID:-//Microsoft Corporation//Outlook 11.0 MIMEDIR//EN", "VERSION:1.0", "BEGIN:VEVENT",
+            "DTSTART:20260512T070000Z", "UID:040000008200E00074C5B7101A82E008",
+            "ATTENDEE;STATUS=NEEDS ACTION;RSVP=YES;ENCODING=QUOTED-PRINTABLE:Agenda:=0D=0A- Budget=0D=0A", "END:VEVENT", "END:VCALENDAR",
+        ]
+        let reading = VCalendarReader.read(Array(file.joined(separator: "\r\n").utf8), file: "outlook.vcs")
+        let calendar = try XCTUnwrap(reading.calendars.first)
+        XCTAssertEqual(calendar.components.first?["ATTENDEE"]?.value, "Agenda:\\n- Budget\\n")
         XCTAssertEqual(try readBack(calendar).canonicalForm, calendar.canonicalForm)
     }
 }
