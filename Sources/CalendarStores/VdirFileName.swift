@@ -45,10 +45,18 @@ enum VdirFileName {
         }
         // Only the exact name `candidates` would produce counts: this rejects lower-case escapes,
         // unescaped leading dots and truncated prefixes, so each file has at most one decoded UID.
-        guard let uid = String(validating: bytes, as: UTF8.self), !uid.isEmpty,
-            candidates(for: uid).contains(name)
-        else { return nil }
+        guard let uid = String(validating: bytes, as: UTF8.self), !uid.isEmpty, isCandidate(name, for: uid) else { return nil }
         return uid
+    }
+
+    /// Whether `name` is one of `candidates(for: uid)`: a name without `~` can only be the plain one,
+    /// so the two hashes are worked out only for a name that has one.
+    private static func isCandidate(_ name: String, for uid: String) -> Bool {
+        let encoded = encode(uid)
+        guard name.utf8.contains(UInt8(ascii: "~")) else {
+            return encoded.utf8.count + suffix.utf8.count <= maximumBytes && encoded + suffix == name
+        }
+        return name == hashed(uid, stem: encoded) || name == hashed(uid, stem: encoded, round: 1)
     }
 
     static func encode(_ uid: String) -> String {
