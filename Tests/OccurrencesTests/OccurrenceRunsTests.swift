@@ -9,12 +9,9 @@ final class OccurrenceRunsTests: XCTestCase {
     private func chunk(_ keys: [(second: Int, uid: String, series: Int)], seriesHash: (Int) -> Int = { $0 }) -> OccurrenceChunk {
         var chunk = OccurrenceChunk()
         for key in keys {
-            let start = chunk.bytes.count
-            chunk.bytes += Array("\(key.second) \(key.uid) \(key.series)\n".utf8)
-            chunk.records.append(
-                OccurrenceRecord(
-                    second: key.second, uid: key.uid, series: key.series, position: 0,
-                    seriesHash: seriesHash(key.series), bytes: start..<chunk.bytes.count))
+            chunk.append(second: key.second, uid: key.uid, series: key.series, position: 0, seriesHash: seriesHash(key.series)) {
+                $0 += Array("\(key.second) \(key.uid) \(key.series)\n".utf8)
+            }
         }
         chunk.sort()
         return chunk
@@ -64,10 +61,7 @@ final class OccurrenceRunsTests: XCTestCase {
         // one run of it, not one per spill, each holding an occurrence (and its UID) in memory.
         var worker = OccurrenceChunk()
         for (second, uid) in [(1, "b"), (2, "a"), (2, "b"), (3, "a"), (0, "c"), (4, "c")] {
-            let start = worker.bytes.count
-            worker.bytes += Array("\(second) \(uid)\n".utf8)
-            worker.records.append(
-                OccurrenceRecord(second: second, uid: uid, series: 0, position: 0, seriesHash: 0, bytes: start..<worker.bytes.count))
+            worker.append(second: second, uid: uid, series: 0, position: 0, seriesHash: 0) { $0 += Array("\(second) \(uid)\n".utf8) }
             worker.spill()
         }
         XCTAssertEqual(worker.spilled.count, 2, "the run is lengthened until 0 c, which precedes 3 a")
