@@ -14,20 +14,24 @@ protocol OccurrenceCursor {
 /// A worker's sorted chunk, read in memory. Chunks still in memory when the early expansions end
 /// have their dropped series taken out then, so none is early.
 struct ChunkCursor: OccurrenceCursor {
-    private let chunk: OccurrenceChunk
+    /// The chunk's arrays alone, not the chunk: a cursor is copied as the merge goes, and each
+    /// reference it holds is retained with it.
+    private let bytes: [UInt8]
+    private let uids: [UInt8]
+    private let records: [OccurrenceRecord]
     private var index = 0
     private(set) var head: OccurrenceRecord?
     var isEarly: Bool { false }
 
     init(_ chunk: OccurrenceChunk) {
-        self.chunk = chunk
-        head = chunk.records.first
+        (bytes, uids, records) = (chunk.bytes, chunk.uids, chunk.records)
+        head = records.first
     }
 
     func withHead<Result>(_ body: (UnsafeRawBufferPointer, UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
-        let record = chunk.records[index]
-        return try chunk.uids.withUnsafeBytes { uids in
-            try chunk.bytes.withUnsafeBytes { bytes in
+        let record = records[index]
+        return try uids.withUnsafeBytes { uids in
+            try bytes.withUnsafeBytes { bytes in
                 try body(UnsafeRawBufferPointer(rebasing: uids[record.uid]), UnsafeRawBufferPointer(rebasing: bytes[record.bytes]))
             }
         }
@@ -35,7 +39,7 @@ struct ChunkCursor: OccurrenceCursor {
 
     mutating func advance() {
         index += 1
-        head = index < chunk.records.count ? chunk.records[index] : nil
+        head = index < records.count ? records[index] : nil
     }
 }
 

@@ -196,9 +196,9 @@ struct OccurrenceRuns {
         _ sources: [Cursor], _ emit: (OccurrenceRecord, UnsafeRawBufferPointer, UnsafeRawBufferPointer) throws -> Void
     ) throws {
         var heads = HeadHeap(sources)
-        while let (record, cursor) = heads.top {
-            if !(heads.cursors[cursor].isEarly && dropped?.contains(record.seriesHash) == true) {
-                try heads.cursors[cursor].withHead { uid, bytes in try emit(record, uid, bytes) }
+        while !heads.isEmpty {
+            try heads.withTop { record, isEarly, uid, bytes in
+                if !(isEarly && dropped?.contains(record.seriesHash) == true) { try emit(record, uid, bytes) }
             }
             try heads.advanceTop()
         }
@@ -208,7 +208,7 @@ struct OccurrenceRuns {
 /// The cursors of a merge and a min-heap of their heads, each with its cursor's number.
 private struct HeadHeap<Cursor: OccurrenceCursor> {
     typealias Head = (record: OccurrenceRecord, cursor: Int)
-    private(set) var cursors: [Cursor]
+    private var cursors: [Cursor]
     private var items: [Head]
 
     init(_ cursors: [Cursor]) {
@@ -217,7 +217,14 @@ private struct HeadHeap<Cursor: OccurrenceCursor> {
         for index in stride(from: items.count / 2 - 1, through: 0, by: -1) { siftDown(from: index) }
     }
 
-    var top: Head? { items.first }
+    var isEmpty: Bool { items.isEmpty }
+
+    /// Calls `body` with the top's record, whether its cursor may hold early occurrences, and its
+    /// UID's and its own bytes (there must be a top). Here, so that the cursor is not copied out.
+    func withTop(_ body: (OccurrenceRecord, Bool, UnsafeRawBufferPointer, UnsafeRawBufferPointer) throws -> Void) rethrows {
+        let (record, cursor) = items[0]
+        try cursors[cursor].withHead { uid, bytes in try body(record, cursors[cursor].isEarly, uid, bytes) }
+    }
 
     /// Moves the top's cursor on and puts its next head in its place, or takes the top out when the
     /// cursor is done.
