@@ -2,13 +2,13 @@ import Platform
 
 /// One series member as ``SeriesMembers`` sorts it: its fingerprint, and where its details stand
 /// among all the members' (which also says in what order the members were met).
-struct SeriesMemberRecord {
+struct SeriesMemberRecord: Comparable {
     var fingerprint: UInt64
     var offset: UInt64
     var length: UInt64
 
     /// By fingerprint, then in the order met.
-    static func precedes(_ a: Self, _ b: Self) -> Bool {
+    static func < (a: Self, b: Self) -> Bool {
         (a.fingerprint, a.offset) < (b.fingerprint, b.offset)
     }
 }
@@ -117,8 +117,8 @@ private struct RecordHeap {
         while true {
             let left = 2 * parent + 1, right = left + 1
             var least = parent
-            if left < items.count, SeriesMemberRecord.precedes(items[left].record, items[least].record) { least = left }
-            if right < items.count, SeriesMemberRecord.precedes(items[right].record, items[least].record) { least = right }
+            if left < items.count, items[left].record < items[least].record { least = left }
+            if right < items.count, items[right].record < items[least].record { least = right }
             guard least != parent else { return }
             items.swapAt(parent, least)
             parent = least

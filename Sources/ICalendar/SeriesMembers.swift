@@ -104,7 +104,7 @@ struct SeriesMembers {
     /// Every member met after another with its UID and RECURRENCE-ID, in the order met, each with the
     /// first such member.
     mutating func repeats() throws(AtomicFile.Failure) -> [SeriesRepeat] {
-        if spilled != nil { try spillRun() } else { run.sort(by: SeriesMemberRecord.precedes) }
+        if spilled != nil { try spillRun() } else { run.sort() }
         var search = RepeatSearch()
         if let spilled {
             try spilled.merged { record throws(AtomicFile.Failure) in try search.take(record, details: details(of:)) }
@@ -140,7 +140,7 @@ struct SeriesMembers {
 
     private mutating func spillRun() throws(AtomicFile.Failure) {
         let spilled = try spillFiles()
-        run.sort(by: SeriesMemberRecord.precedes)
+        run.sort()
         try spilled.write(run)
         run.removeAll(keepingCapacity: true)
     }
@@ -183,14 +183,13 @@ enum SeriesMemberDetails {
     static func append(_ member: SeriesMember, input: Int, to bytes: inout [UInt8]) {
         let identity = member.identity
         let name = identity.componentName.utf8, uid = identity.uid.utf8, recurrenceID = identity.recurrenceID?.utf8
-        func put(_ number: Int) { withUnsafeBytes(of: UInt64(number).littleEndian) { bytes.append(contentsOf: $0) } }
-        put(input)
-        put(identity.location.map { $0.line + 1 } ?? 0)
-        put(identity.location?.column ?? 0)
-        put(member.slot)
-        put(name.count)
-        put(uid.count)
-        put(recurrenceID.map { $0.count + 1 } ?? 0)
+        func number(_ value: Int) -> UInt64 { UInt64(value).littleEndian }
+        // One append of the seven numbers, laid out one after another as a tuple of one type is.
+        let header = (
+            number(input), number(identity.location.map { $0.line + 1 } ?? 0), number(identity.location?.column ?? 0),
+            number(member.slot), number(name.count), number(uid.count), number(recurrenceID.map { $0.count + 1 } ?? 0)
+        )
+        withUnsafeBytes(of: header) { bytes.append(contentsOf: $0) }
         bytes.append(contentsOf: name)
         bytes.append(contentsOf: uid)
         if let recurrenceID { bytes.append(contentsOf: recurrenceID) }
