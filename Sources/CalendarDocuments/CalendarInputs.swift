@@ -53,6 +53,7 @@ package struct CalendarInputs {
                 try Self.hand(made.calendar, to: handle)
             }
         }
+        if reader.checksWholeCalendar { try reader.finishWholeCalendarChecks() }
         return reader.diagnostics + found
     }
 

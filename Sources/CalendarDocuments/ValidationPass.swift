@@ -31,6 +31,9 @@ struct ValidationPass {
         // The whole-calendar checks run in validate only: convert keeps going on violations, and
         // expand only reads times.
         reader.checksWholeCalendar = true
+        // Each tree dies on the worker that read it, once studied; a repair keeps it, to repair it
+        // again should the calendar's zone have come too late for the worker.
+        reader.keepsComponents = repairing
         reader.study = { ComponentFindings($0, repairing: repairing, zone: zone.name) }
         var summary = CalendarSummary()
         summary.properties = knownProperties ?? []
@@ -50,7 +53,11 @@ struct ValidationPass {
                 if property.name == "X-WR-TIMEZONE" { zone.learn(property.text) }
                 lateProperty = lateProperty || opened
             case .component(let read):
-                guard let component = read.component else { return }
+                guard let component = read.component else {
+                    // Left on its worker, which studied it.
+                    if read.zoneReferences != nil, let findings = read.notes as? ComponentFindings { summary.add(nil, findings) }
+                    return
+                }
                 var findings = read.notes as? ComponentFindings ?? ComponentFindings(component, repairing: repairing, zone: zone.name)
                 // A worker may have repaired it before X-WR-TIMEZONE reached this thread.
                 if repairing && findings.repairZone != zone.name {

@@ -102,12 +102,14 @@ struct CalendarSummary {
     /// The first VTIMEZONE of each TZID, as the resolver takes them.
     var definitions: [String: Component] = [:]
 
-    mutating func add(_ component: Component, _ findings: ComponentFindings) {
+    /// Adds a component's findings; `component` is its tree when it came back from its worker (a
+    /// VTIMEZONE always does).
+    mutating func add(_ component: Component?, _ findings: ComponentFindings) {
         componentCount += 1
         floatingTimes += findings.floatingTimes
         zones.merge(findings.zones)
         namedByComponents.merge(findings.namedZones)
-        if component.name == "VTIMEZONE", let tzid = component["TZID"]?.value, definitions[tzid] == nil {
+        if let component, component.name == "VTIMEZONE", let tzid = component["TZID"]?.value, definitions[tzid] == nil {
             definitions[tzid] = component
         }
     }

@@ -25,30 +25,41 @@ enum VdirFileName {
     /// (another tool's, or one cut short, whose UID only the file's content can tell).
     static func decode(_ name: String) -> String? {
         guard name.hasSuffix(suffix), !name.hasPrefix(".") else { return nil }
-        let stem = name.utf8.dropLast(suffix.utf8.count).prefix { $0 != UInt8(ascii: "~") }
+        let all = Array(name.utf8)
+        let stemEnd = all.count - suffix.utf8.count
+        let tilde = all[..<stemEnd].firstIndex(of: UInt8(ascii: "~"))
+        let stem = all[..<(tilde ?? stemEnd)]
         var bytes: [UInt8] = []
+        bytes.reserveCapacity(stem.count)
+        // Whether the stem is byte for byte what `encode` makes of the UID: escapes in upper case,
+        // and only of bytes it escapes (a `.` only as the first byte).
+        var isEncoding = true
         var index = stem.startIndex
-        while index != stem.endIndex {
+        while index < stem.endIndex {
             let byte = stem[index]
             if byte == UInt8(ascii: "%") {
-                let high = stem.index(after: index)
-                guard high != stem.endIndex, stem.index(after: high) != stem.endIndex,
-                    let upper = hexValue(stem[high]), let lower = hexValue(stem[stem.index(after: high)])
+                guard index + 2 < stem.endIndex, let upper = hexValue(stem[index + 1]), let lower = hexValue(stem[index + 2])
                 else { return nil }
-                bytes.append(upper << 4 | lower)
-                index = stem.index(high, offsetBy: 2)
+                let decoded = upper << 4 | lower
+                isEncoding =
+                    isEncoding && isUpperHex(stem[index + 1]) && isUpperHex(stem[index + 2])
+                    && (!isKept(decoded) || (bytes.isEmpty && decoded == UInt8(ascii: ".")))
+                bytes.append(decoded)
+                index += 3
             } else {
                 guard isKept(byte) else { return nil }
                 bytes.append(byte)
-                index = stem.index(after: index)
+                index += 1
             }
         }
         // Only the exact name `candidates` would produce counts: this rejects lower-case escapes,
         // unescaped leading dots and truncated prefixes, so each file has at most one decoded UID.
-        guard let uid = String(validating: bytes, as: UTF8.self), !uid.isEmpty,
-            candidates(for: uid).contains(name)
-        else { return nil }
-        return uid
+        // A name without `~` can only be the plain one, which the bytes just read tell; only a
+        // name with one is checked against the two hashed names.
+        guard let uid = String(validating: bytes, as: UTF8.self), !uid.isEmpty else { return nil }
+        guard tilde != nil else { return isEncoding && all.count <= maximumBytes ? uid : nil }
+        let encoded = encode(uid)
+        return name == hashed(uid, stem: encoded) || name == hashed(uid, stem: encoded, round: 1) ? uid : nil
     }
 
     static func encode(_ uid: String) -> String {
@@ -99,6 +110,11 @@ enum VdirFileName {
 
     private static func hexDigit(_ value: UInt8) -> UInt8 {
         value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "A") + value - 10
+    }
+
+    /// A digit `hexDigit` writes: `0`-`9` and `A`-`F`.
+    private static func isUpperHex(_ digit: UInt8) -> Bool {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(digit) || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(digit)
     }
 
     private static func hexValue(_ digit: UInt8) -> UInt8? {

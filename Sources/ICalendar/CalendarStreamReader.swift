@@ -25,8 +25,9 @@ package struct CalendarStreamReader {
     package var writesCalendar = true
     /// See `ComponentReader.study`.
     package var study: (@Sendable (Component) -> any Sendable)?
-    /// Whether each component handed on carries its tree: a caller that writes only `encoded`
-    /// (convert) clears it, so that trees die on the workers (see `ComponentReader.keepsComponent`).
+    /// Whether each component handed on carries its tree: a caller that needs only `encoded` and the
+    /// `study` notes (convert, validate) clears it, so that trees die on the workers (see
+    /// `ComponentReader.keepsComponent`).
     package var keepsComponents = true
     /// How the notes `study` made of items joined on a worker combine, in file order. With
     /// `keepsComponents` cleared, consecutive items the merge sees only by their TZIDs come back
@@ -37,9 +38,10 @@ package struct CalendarStreamReader {
     /// About how much of the input each worker scans at a time (see ``ChunkedCalendarScanner``).
     package var chunkSize = ChunkedCalendarScanner.defaultChunkSize
     /// Also check what needs the whole calendar (see `CalendarWideChecks`): VERSION and PRODID in each
-    /// VCALENDAR, and UIDs shared by components that are not one master and its overrides. Off by
-    /// default: only `validate` asks, because `convert` and `expand` keep going on violations and
-    /// remembering every UID would cost them memory for findings they do not report.
+    /// VCALENDAR, and UIDs shared by components that are not one master and its overrides, found
+    /// once every input is read (`finishWholeCalendarChecks`). Off by default: only `validate` asks,
+    /// because `convert` and `expand` keep going on violations and noting every UID would cost them
+    /// for findings they do not report.
     package var checksWholeCalendar = false
     /// See `CalendarScanner.refusesUnusableInput`.
     package var refusesUnusableInput = false
@@ -87,7 +89,8 @@ package struct CalendarStreamReader {
         reader.selection = selection
         reader.writesCalendar = writesCalendar
         reader.encoder = encoder
-        reader.keepsComponent = keepsComponents || checksWholeCalendar
+        reader.keepsComponent = keepsComponents
+        reader.identifiesSeriesMembers = checksWholeCalendar
         var batch: [RawComponent] = []
         // The workers read one batch while this thread scans the next: scanning waited for every
         // batch to be read, and the workers for scanning.
@@ -131,6 +134,23 @@ package struct CalendarStreamReader {
         // A truncated input ends inside its calendar, which is judged all the same.
         if checksWholeCalendar { diagnostics += wideChecks.endCalendar() }
         diagnostics += scanner.diagnostics
+    }
+
+    /// Adds what `checksWholeCalendar` can only tell once every input is read (a second master or
+    /// override of a series) to `diagnostics`, each where it would have stood had it been known when
+    /// its component was handed on.
+    package mutating func finishWholeCalendarChecks() throws {
+        let problems = try wideChecks.seriesProblems()
+        guard !problems.isEmpty else { return }
+        var placed: [Diagnostic] = []
+        placed.reserveCapacity(diagnostics.count + problems.count)
+        var next = 0
+        for (slot, problem) in problems {
+            placed += diagnostics[next..<slot]
+            placed.append(problem)
+            next = slot
+        }
+        diagnostics = placed + diagnostics[next...]
     }
 
     /// Hands on a calendar property unless an earlier calendar's of that name is the merged one's.
@@ -205,10 +225,9 @@ package struct CalendarStreamReader {
             madeUIDs.distinguish(&popped, encoder: encodes ? encoder : nil, study: study)
             diagnostics += popped.diagnostics
             guard let result = merged(popped, from: file, reader) else { continue }
-            if checksWholeCalendar, let component = result.component,
-                let shared = wideChecks.component(component, file: file)
-            {
-                diagnostics.append(shared)
+            // A component the merge renamed, or whose made UID was renumbered, is identified here.
+            if checksWholeCalendar, let member = result.seriesIdentity ?? result.component.flatMap(SeriesIdentity.init(of:)) {
+                try wideChecks.note(member, file: file, slot: diagnostics.count)
             }
             try handle(.component(result))
         }

@@ -1,4 +1,5 @@
 import CalendarModel
+import Platform
 
 /// The RFC 5545 rules no single component can be judged by: every VCALENDAR needs VERSION and
 /// PRODID (§3.6, §3.7.3, §3.7.4), and a UID names one component, so the components sharing a UID
@@ -12,23 +13,13 @@ struct CalendarWideChecks {
         var present: Set<String> = []
     }
 
-    /// Components whose UID names them alone (RFC 5545 §3.8.4.7).
-    private static let identified: Set<String> = ["VEVENT", "VTODO", "VJOURNAL"]
-
     private var open: OpenCalendar?
-    /// Each series member met. What makes a component a member of a series is its UID, and for an
-    /// override the RECURRENCE-ID with its zone, compared as written (`20260105T090000Z` and the
-    /// same instant written in a zone count as two instants), which catches the copies exporters
-    /// and merges make.
+    /// Each series member met (see ``SeriesIdentity``).
     private var members: SeriesMembers
 
-    /// `fingerprint` folds a member's UID and RECURRENCE-ID into the table's key; a test gives a weak
-    /// one to make two members meet in one half of it.
-    init(
-        fingerprint: @escaping @Sendable (_ uid: String, _ recurrenceID: String?) -> SeriesFingerprint = SeriesFingerprint.init(
-            uid:recurrenceID:)
-    ) {
-        members = SeriesMembers(fingerprint: fingerprint)
+    /// `members` keeps the members met; a test gives it a weak fingerprint or small bounds.
+    init(members: SeriesMembers = SeriesMembers()) {
+        self.members = members
     }
 
     /// The properties every VCALENDAR must have, each as `validate --repair` adds it: calbridge's own
@@ -61,43 +52,30 @@ struct CalendarWideChecks {
         }
     }
 
-    /// A violation when the component is a second master, or a second override of one instant, of a series.
-    mutating func component(_ component: Component, file: String) -> Diagnostic? {
-        guard Self.identified.contains(component.name), let uid = component["UID"]?.value else { return nil }
-        let recurrenceID = component["RECURRENCE-ID"].map { ($0[parameter: "TZID"].map { $0 + ":" } ?? "") + $0.value }
-        guard let first = members.firstMet(uid: uid, recurrenceID: recurrenceID, file: file, line: component.location?.line) else {
-            return nil
-        }
-        let there = [first.file == file ? nil : first.file, first.line.map { "line \($0)" }].compactMap { $0 }.joined(separator: " ")
+    /// Notes a member of a series read from `file`; `slot` is where among the reader's diagnostics a
+    /// finding about it stands.
+    mutating func note(_ member: SeriesIdentity, file: String, slot: Int) throws(AtomicFile.Failure) {
+        try members.note(SeriesMember(identity: member, file: file, slot: slot))
+    }
+
+    /// A violation for each component noted that is a second master, or a second override of one
+    /// instant, of a series, in the order noted, each with its slot.
+    mutating func seriesProblems() throws(AtomicFile.Failure) -> [(slot: Int, diagnostic: Diagnostic)] {
+        try members.repeats().map { found in (found.member.slot, Self.diagnostic(found)) }
+    }
+
+    private static func diagnostic(_ found: SeriesRepeat) -> Diagnostic {
+        let (member, first) = (found.member.identity, found.first)
+        let there = [
+            first.file == found.member.file ? nil : first.file, first.identity.location.flatMap { $0.line > 0 ? "line \($0.line)" : nil },
+        ]
+        .compactMap { $0 }.joined(separator: " ")
         let message =
-            recurrenceID.map { recurrenceID in
-                "\(component.name) overrides RECURRENCE-ID \(recurrenceID) of UID \(uid) a second time (first at \(there)); "
+            member.recurrenceID.map { recurrenceID in
+                "\(member.componentName) overrides RECURRENCE-ID \(recurrenceID) of UID \(member.uid) a second time (first at \(there)); "
                     + "RFC 5545 §3.8.4.7 allows one override per instance: remove one or correct its RECURRENCE-ID"
-            } ?? "\(component.name) has UID \(uid) as the component at \(there) does, and neither has a RECURRENCE-ID, "
+            } ?? "\(member.componentName) has UID \(member.uid) as the component at \(there) does, and neither has a RECURRENCE-ID, "
             + "so the series has two masters (RFC 5545 §3.8.4.7): give one of them another UID or a RECURRENCE-ID"
-        return Diagnostic(.violation, file: file, at: component.location, message, repair: nil)
-    }
-}
-
-/// A series member's UID and RECURRENCE-ID as 128 bits: two SipHash values under different keys
-/// (the standard library's `Hasher`, seeded per process), of which `SeriesMembers` keeps 88.
-struct SeriesFingerprint: Hashable {
-    var first: UInt64
-    var second: UInt64
-
-    init(first: UInt64, second: UInt64) {
-        (self.first, self.second) = (first, second)
-    }
-
-    init(uid: String, recurrenceID: String?) {
-        (first, second) = (Self.hash(uid, recurrenceID, key: 0x5EC0_7D01), Self.hash(uid, recurrenceID, key: 0xA11C_E5E5))
-    }
-
-    private static func hash(_ uid: String, _ recurrenceID: String?, key: UInt64) -> UInt64 {
-        var hasher = Hasher()
-        hasher.combine(key)
-        hasher.combine(uid)
-        hasher.combine(recurrenceID)
-        return UInt64(bitPattern: Int64(hasher.finalize()))
+        return Diagnostic(.violation, file: found.member.file, at: member.location, message, repair: nil)
     }
 }

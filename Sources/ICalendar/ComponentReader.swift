@@ -19,6 +19,9 @@ package struct ReadComponent: Sendable {
     /// Set when this stands for several items joined on their worker (see ``JoinedItems``): `encoded`,
     /// `notes` and `diagnostics` are then all of theirs, and `zoneReferences` names every TZID they use.
     package var joined: JoinedItems?
+    /// What makes it a member of a series, when `ComponentReader.identifiesSeriesMembers` asks and its
+    /// UID was not made (the reader may renumber a made one).
+    var seriesIdentity: SeriesIdentity?
 
     /// How many bytes of the input this was read from, for progress.
     package var inputByteCount: Int { source?.bytes.count ?? joined?.sources.count ?? 0 }
@@ -52,11 +55,14 @@ package struct ComponentReader: Sendable {
     /// What `encodes` writes: iCalendar text, unless another format (xCal, jCal) gives its encoding,
     /// which then runs on the workers too.
     package var encoder: @Sendable (Component) -> [UInt8] = ComponentReader.iCalendarText
-    /// Whether the component read is handed back. A command that writes only `encoded` clears it: the
-    /// tree of an item then dies on the worker that built it, and only its `zoneReferences` go back
+    /// Whether the component read is handed back. A command that needs only `encoded` and `notes`
+    /// clears it: the tree of an item then dies on the worker that built it, and only its `zoneReferences` go back
     /// (and its source, read again on the rare TZID the merge renames). A VTIMEZONE, which the merge
     /// keeps, and an item given a made UID, which the reader may renumber, are handed back whole.
     package var keepsComponent = true
+    /// Whether to note what makes each item a member of a series (`ReadComponent.seriesIdentity`), for
+    /// the whole-calendar check of a reader that lets trees die on the workers.
+    var identifiesSeriesMembers = false
 
     package init(file: String, encodes: Bool = false, checksWithLibical: Bool = true) {
         self.file = file
@@ -88,7 +94,8 @@ package struct ComponentReader: Sendable {
         var read = ReadComponent(component: component, diagnostics: diagnostics, encoded: encoded, source: raw)
         read.notes = study?(component)
         read.madeUID = identity.madeUID
-        if !keepsComponent && encodes && identity.madeUID == nil && component.name != "VTIMEZONE" {
+        if identifiesSeriesMembers && identity.madeUID == nil { read.seriesIdentity = SeriesIdentity(of: component) }
+        if !keepsComponent && identity.madeUID == nil && component.name != "VTIMEZONE" {
             read.zoneReferences = Self.zoneReferences(of: component)
             read.component = nil
         }

@@ -9,21 +9,45 @@ struct ExpansionGuesses {
     private var leftOut: [(name: String, uid: String?, line: Int?, isOverride: Bool)] = []
     /// The TZIDs of the events' starts, each with the line of its first event.
     private var startZones: [String: Int?] = [:]
+    private var lastStartZone: String?
     /// The TZIDs whose times are read as floating, each with the line of its first event; known
     /// once `settle` has run.
     private var floatingZones: [(tzid: String, line: Int?)] = []
 
-    /// Notes an event or to-do (`line` is its first line): whether it is left out, and its start's TZID.
-    mutating func note(_ component: Component, line: Int?) {
-        let isOverride = component.has("RECURRENCE-ID")
-        if isOverride ? SeriesExpansion.hasUnusableStart(component) : !SeriesExpansion.hasUsableStart(component) {
-            leftOut.append((component.name, component["UID"]?.text, line, isOverride))
+    /// What `note` reads of an event or to-do: read on the reader's workers (see
+    /// `StreamedExpansion.reader`), so that the thread reading the calendar only takes it in.
+    struct Sighting: Sendable {
+        var name: String
+        var uid: String?
+        var isOverride: Bool
+        var isLeftOut: Bool
+        /// The TZID of its start, and that property's line.
+        var startZone: String?
+        var startZoneLine: Int?
+
+        init(_ component: Component) {
+            name = component.name
+            uid = component["UID"]?.text
+            isOverride = component.has("RECURRENCE-ID")
+            isLeftOut = isOverride ? SeriesExpansion.hasUnusableStart(component) : !SeriesExpansion.hasUsableStart(component)
+            if let start = component.firstIndex(named: "DTSTART") {
+                startZone = component.properties[start][parameter: "TZID"]
+                startZoneLine = component.properties[start].location?.line
+            }
         }
-        if let start = component.firstIndex(named: "DTSTART"), let tzid = component.properties[start][parameter: "TZID"],
-            startZones[tzid] == nil
-        {
+    }
+
+    /// Notes an event or to-do (`line` is its first line): whether it is left out, and its start's TZID.
+    mutating func note(_ sighting: Sighting, line: Int?) {
+        if sighting.isLeftOut { leftOut.append((sighting.name, sighting.uid, line, sighting.isOverride)) }
+        // Most events share a few zones: the last one met is told without hashing its name.
+        if let tzid = sighting.startZone, tzid != lastStartZone {
+            lastStartZone = tzid
             // The property's own line, where the user looks for the TZID a warning names.
-            startZones[tzid] = component.properties[start].location?.line ?? line
+            if startZones[tzid] == nil {
+                let zoneLine: Int? = sighting.startZoneLine ?? line
+                startZones[tzid] = zoneLine
+            }
         }
     }
 

@@ -38,23 +38,20 @@ struct KeptComponents {
     /// The hashes of the series (probably) met more than once.
     private(set) var metAgain: Set<Int> = []
 
-    /// Keeps the component at `index` among the calendar's, with its text when it has one; returns
-    /// its series key and the key's hash.
-    mutating func keep(_ component: Component, source: RawComponent?, index: Int) throws -> (key: SeriesKey, hash: Int) {
-        let key = SeriesKey(of: component, index: index)
-        let seriesHash = key.hashValue
+    /// Keeps the component at `index` among the calendar's, of the series `key` (whose hash is
+    /// `seriesHash`), with its text when it has one.
+    mutating func keep(_ component: Component, key: SeriesKey, seriesHash: Int, source: RawComponent?, index: Int) throws {
         if seen.insert(seriesHash) { metAgain.insert(seriesHash) }
-        let uid = Array(key.uid.utf8)
+        let uidCount = key.uid.utf8.count
         if let source {
-            try append(.text, index, seriesHash, key.isTodo ? 1 : 0, uid.count, source.firstLine, source.bytes.count)
-            staging += uid
+            try append(.text, index, seriesHash, key.isTodo ? 1 : 0, uidCount, source.firstLine, source.bytes.count)
+            staging += key.uid.utf8
             staging += source.bytes
         } else {
-            try append(.memory, index, seriesHash, key.isTodo ? 1 : 0, uid.count, inMemory.count, 0)
-            staging += uid
+            try append(.memory, index, seriesHash, key.isTodo ? 1 : 0, uidCount, inMemory.count, 0)
+            staging += key.uid.utf8
             inMemory.append(component)
         }
-        return (key, seriesHash)
     }
 
     /// The rule instances an early expansion of the series used, to be given back if it is expanded again.
@@ -63,11 +60,12 @@ struct KeptComponents {
         try append(.instances, 0, seriesHash, 0, 0, instances, 0)
     }
 
-    private mutating func append(_ kind: Kind, _ fields: Int...) throws {
+    /// Appends an entry's header (see `headerSize`).
+    private mutating func append(
+        _ kind: Kind, _ index: Int, _ seriesHash: Int, _ isTodo: Int, _ uidCount: Int, _ place: Int, _ textCount: Int
+    ) throws {
         if staging.count >= ScratchFile.flushSize { try flushStaging() }
-        for value in [kind.rawValue] + fields {
-            withUnsafeBytes(of: Int64(value).littleEndian) { staging.append(contentsOf: $0) }
-        }
+        staging.append(littleEndian: (kind.rawValue, index, seriesHash, isTodo, uidCount, place, textCount))
     }
 
     @discardableResult

@@ -4,8 +4,8 @@ import Platform
 protocol OccurrenceCursor {
     /// The next occurrence; nil once all were read.
     var head: OccurrenceRecord? { get }
-    /// The formatted bytes of `record`, which must be the head.
-    func bytes(of record: OccurrenceRecord) -> ArraySlice<UInt8>
+    /// Calls `body` with the head's UID bytes and formatted bytes (there must be a head).
+    func withHead<Result>(_ body: (_ uid: UnsafeRawBufferPointer, _ bytes: UnsafeRawBufferPointer) throws -> Result) rethrows -> Result
     /// Whether the source may hold early occurrences of series expanded again.
     var isEarly: Bool { get }
     mutating func advance() throws
@@ -14,29 +14,40 @@ protocol OccurrenceCursor {
 /// A worker's sorted chunk, read in memory. Chunks still in memory when the early expansions end
 /// have their dropped series taken out then, so none is early.
 struct ChunkCursor: OccurrenceCursor {
-    private let chunk: OccurrenceChunk
+    /// The chunk's arrays alone, not the chunk: a cursor is copied as the merge goes, and each
+    /// reference it holds is retained with it.
+    private let bytes: [UInt8]
+    private let uids: [UInt8]
+    private let records: [OccurrenceRecord]
     private var index = 0
     private(set) var head: OccurrenceRecord?
     var isEarly: Bool { false }
 
     init(_ chunk: OccurrenceChunk) {
-        self.chunk = chunk
-        head = chunk.records.first
+        (bytes, uids, records) = (chunk.bytes, chunk.uids, chunk.records)
+        head = records.first
     }
 
-    func bytes(of record: OccurrenceRecord) -> ArraySlice<UInt8> { chunk.bytes[record.bytes] }
+    func withHead<Result>(_ body: (UnsafeRawBufferPointer, UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
+        let record = records[index]
+        return try uids.withUnsafeBytes { uids in
+            try bytes.withUnsafeBytes { bytes in
+                try body(UnsafeRawBufferPointer(rebasing: uids[record.uid]), UnsafeRawBufferPointer(rebasing: bytes[record.bytes]))
+            }
+        }
+    }
 
     mutating func advance() {
         index += 1
-        head = index < chunk.records.count ? chunk.records[index] : nil
+        head = index < records.count ? records[index] : nil
     }
 }
 
-/// How a run lays out each occurrence in the scratch file: a header of six 8-byte integers (start
-/// second, series, position, series hash, UID length, bytes length, at these offsets), then the UID,
-/// then the bytes.
+/// How a run lays out each occurrence in the scratch file: a header of seven 8-byte integers (start
+/// second, series, position, series hash, UID prefix, UID length times two plus one for an ASCII
+/// UID, bytes length, at these offsets), then the UID, then the bytes.
 private enum RunLayout {
-    static let headerSize = 6 * 8
+    static let headerSize = 7 * 8
 }
 
 /// Appends the records of one run to a scratch file.
@@ -50,23 +61,22 @@ struct RunWriter {
         self.file = file
     }
 
-    mutating func append(_ record: OccurrenceRecord, _ bytes: ArraySlice<UInt8>) throws {
-        var uid = record.uid
-        // The header in one append: the merge writes one per occurrence on the caller's thread.
-        let header = (
-            Int64(record.second).littleEndian, Int64(record.series).littleEndian, Int64(record.position).littleEndian,
-            Int64(record.seriesHash).littleEndian, Int64(uid.utf8.count).littleEndian, Int64(bytes.count).littleEndian
-        )
-        withUnsafeBytes(of: header) { staging.append(contentsOf: $0) }
-        try uid.withUTF8 { try appendPiece(UnsafeRawBufferPointer($0)) }
-        try bytes.withUnsafeBytes { try appendPiece($0) }
+    /// Appends a record with its UID's and its own bytes.
+    mutating func append(_ record: OccurrenceRecord, _ uid: UnsafeRawBufferPointer, _ bytes: UnsafeRawBufferPointer) throws {
+        staging.append(
+            littleEndian: (
+                record.second, record.series, record.position, record.seriesHash, Int(Int64(bitPattern: record.uidPrefix)),
+                uid.count << 1 | (record.uidIsASCII ? 1 : 0), bytes.count
+            ))
+        try appendPiece(uid)
+        try appendPiece(bytes)
         if staging.count >= Self.stagingSize { try flush() }
     }
 
     /// A piece as large as the staging goes straight to the file, not copied through the staging.
     private mutating func appendPiece(_ piece: UnsafeRawBufferPointer) throws {
         guard piece.count >= Self.stagingSize else {
-            staging.append(contentsOf: piece)
+            staging.append(storedBytes: piece)
             return
         }
         try file.append(staging)
@@ -94,25 +104,27 @@ struct SpilledRunCursor: OccurrenceCursor {
         try advance()
     }
 
-    func bytes(of record: OccurrenceRecord) -> ArraySlice<UInt8> { reader.buffered(record.bytes) }
+    func withHead<Result>(_ body: (UnsafeRawBufferPointer, UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
+        let uid = head?.uid ?? 0..<0, bytes = head?.bytes ?? 0..<0
+        return try reader.withBuffered { try body(UnsafeRawBufferPointer(rebasing: $0[uid]), UnsafeRawBufferPointer(rebasing: $0[bytes])) }
+    }
 
     /// Reads the next record, whose bytes stay in the reader's buffer until the next `advance`.
     mutating func advance() throws {
-        if let head { reader.skip(RunLayout.headerSize + head.uid.utf8.count + head.bytes.count) }
+        if let head { reader.skip(RunLayout.headerSize + head.uid.count + head.bytes.count) }
         guard try reader.ensure(RunLayout.headerSize) else {
             head = nil
             return
         }
-        let uidCount = reader.integer(at: 32), bytesCount = reader.integer(at: 40)
-        guard try reader.ensure(RunLayout.headerSize + uidCount + bytesCount) else {
+        let uidField = reader.integer(at: 40), bytesCount = reader.integer(at: 48)
+        let uidStart = RunLayout.headerSize, bytesStart = uidStart + uidField >> 1
+        guard try reader.ensure(bytesStart + bytesCount) else {
             throw AtomicFile.Failure.cannotWrite(path: "a temporary file", reason: "a sorted run ends early")
         }
-        let uidStart = RunLayout.headerSize
-        let uid = String(decoding: reader.buffered(uidStart..<uidStart + uidCount), as: UTF8.self)
-        let bytesStart = uidStart + uidCount
         head = OccurrenceRecord(
-            second: reader.integer(at: 0), uid: uid, series: reader.integer(at: 8), position: reader.integer(at: 16),
-            seriesHash: reader.integer(at: 24), bytes: bytesStart..<bytesStart + bytesCount)
+            second: reader.integer(at: 0), series: reader.integer(at: 8), position: reader.integer(at: 16),
+            seriesHash: reader.integer(at: 24), uidPrefix: UInt64(bitPattern: Int64(reader.integer(at: 32))),
+            uid: uidStart..<bytesStart, bytes: bytesStart..<bytesStart + bytesCount, uidIsASCII: uidField & 1 == 1)
     }
 }
 
@@ -155,6 +167,11 @@ struct ScratchReader {
     func integer(at offset: Int) -> Int {
         let start = position - blockStart + offset
         return Int(Int64(littleEndian: block.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: start, as: Int64.self) }))
+    }
+
+    /// Calls `body` with the buffer from the position on (as far as ensured).
+    func withBuffered<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
+        try block.withUnsafeBytes { try body(UnsafeRawBufferPointer(rebasing: $0[(position - blockStart)...])) }
     }
 
     /// Bytes at offsets from the position (ensured).

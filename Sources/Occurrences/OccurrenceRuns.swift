@@ -1,45 +1,57 @@
 import Platform
 
-/// Where one formatted occurrence's bytes are, and what it is ordered by.
-struct OccurrenceRecord {
-    /// The start as ``CalendarExpansion`` orders it (UTC seconds, or wall clock for floating times).
-    var second: Int
-    var uid: String
-    /// The series' place in the file (the index of its first component) and the occurrence's place
-    /// in its series: ties keep the order the whole-calendar expansion gives, and no two occurrences
-    /// share a key, so any merge of sorted runs gives one order.
-    var series: Int
-    var position: Int
-    /// The series key's hash: the early occurrences of a series expanded again are dropped by it.
-    var seriesHash: Int
-    var bytes: Range<Int>
-
-    /// The output's order: by start, then UID (as `expand` promises), then place in the file.
-    static func precedes(_ a: Self, _ b: Self) -> Bool {
-        (a.second, a.uid, a.series, a.position) < (b.second, b.uid, b.series, b.position)
-    }
-}
-
-/// Occurrences one worker formatted: their bytes one after another and a record of each, sorted by
-/// the worker (`sort`) so that the caller only merges; what passed the worker's memory budget went
-/// to sorted runs of its own (`spill`).
+/// Occurrences one worker formatted: their bytes one after another, their UIDs (each once per run of
+/// occurrences that share it) and a record of each, sorted by the worker (`sort`) so that the caller
+/// only merges; what passed the worker's memory budget went to sorted runs of its own (`spill`).
 struct OccurrenceChunk {
     var bytes: [UInt8] = []
+    var uids: [UInt8] = []
     var records: [OccurrenceRecord] = []
+    /// The UID last appended, and its record's UID fields, for the next occurrence of the series.
+    private var lastUID: (uid: String, record: OccurrenceRecord)?
     /// The runs the worker wrote, all in `file`.
     private(set) var spilled: [Range<Int>] = []
     private(set) var file: ScratchFile?
-    /// The last occurrence of the last run written.
-    private var lastSpilled: OccurrenceRecord?
+    /// The last occurrence of the last run written, and its UID's bytes.
+    private var lastSpilled: (record: OccurrenceRecord, uid: [UInt8])?
     /// Why a run could not be written; the caller fails with it.
     private(set) var failure: Error?
 
+    /// Appends an occurrence that `format` appends the bytes of.
+    mutating func append(
+        second: Int, uid: String, series: Int, position: Int, seriesHash: Int, _ format: (inout [UInt8]) -> Void
+    ) {
+        var record: OccurrenceRecord
+        if let last = lastUID, last.uid == uid {
+            record = last.record
+        } else {
+            let start = uids.count
+            uids += uid.utf8
+            let traits = uids.withUnsafeBytes { OccurrenceRecord.uidTraits(UnsafeRawBufferPointer(rebasing: $0[start...])) }
+            record = OccurrenceRecord(
+                second: 0, series: 0, position: 0, seriesHash: 0, uidPrefix: traits.prefix, uid: start..<uids.count, bytes: 0..<0,
+                uidIsASCII: traits.isASCII)
+            lastUID = (uid, record)
+        }
+        let start = bytes.count
+        format(&bytes)
+        (record.second, record.series, record.position, record.seriesHash) = (second, series, position, seriesHash)
+        record.bytes = start..<bytes.count
+        records.append(record)
+    }
+
     mutating func sort() {
-        records.sort(by: OccurrenceRecord.precedes)
+        uids.withUnsafeBytes { uids in
+            records.sort { a, b in
+                OccurrenceRecord.precedes(a, b) {
+                    $0(UnsafeRawBufferPointer(rebasing: uids[a.uid]), UnsafeRawBufferPointer(rebasing: uids[b.uid]))
+                }
+            }
+        }
     }
 
     /// What the chunk holds, counted as the memory budget counts it.
-    var size: Int { bytes.count + records.count * MemoryLayout<OccurrenceRecord>.stride }
+    var size: Int { bytes.count + uids.count + records.count * MemoryLayout<OccurrenceRecord>.stride }
 
     /// Sorts the occurrences and writes them out as a run, leaving the chunk empty. Occurrences that
     /// all follow the last one written lengthen its run: a series formatted in order, however many
@@ -51,21 +63,39 @@ struct OccurrenceChunk {
             self.file = file
             let start = file.count
             var writer = RunWriter(file: file)
-            for record in records { try writer.append(record, bytes[record.bytes]) }
+            try uids.withUnsafeBytes { uids in
+                try bytes.withUnsafeBytes { bytes in
+                    for record in records {
+                        try writer.append(
+                            record, UnsafeRawBufferPointer(rebasing: uids[record.uid]),
+                            UnsafeRawBufferPointer(rebasing: bytes[record.bytes]))
+                    }
+                }
+            }
             try writer.flush()
-            if let last = lastSpilled, let first = records.first, OccurrenceRecord.precedes(last, first), let run = spilled.popLast() {
+            if followsLastSpilled(), let run = spilled.popLast() {
                 spilled.append(run.lowerBound..<file.count)
             } else {
                 spilled.append(start..<file.count)
             }
-            lastSpilled = records.last ?? lastSpilled
+            if let last = records.last { lastSpilled = (last, Array(uids[last.uid])) }
         } catch {
             failure = failure ?? error
         }
         // Not keeping the capacity: the chunk goes to the caller with what the worker formats after
         // this, and the caller holds chunks by what they count, not by what they once held.
         bytes = []
+        uids = []
         records = []
+        lastUID = nil
+    }
+
+    /// Whether the (sorted) records all come after the last one of the last run written.
+    private func followsLastSpilled() -> Bool {
+        guard let last = lastSpilled, let first = records.first else { return false }
+        return OccurrenceRecord.precedes(last.record, first) { order in
+            last.uid.withUnsafeBytes { lastUID in uids.withUnsafeBytes { order(lastUID, UnsafeRawBufferPointer(rebasing: $0[first.uid])) } }
+        }
     }
 }
 
@@ -123,10 +153,10 @@ struct OccurrenceRuns {
     mutating func write(_ write: @escaping ([UInt8]) throws -> Void) throws {
         var out = OutputPieces(write: write)
         if runs.isEmpty {
-            try merge(chunks.map { ChunkCursor($0) }) { record, bytes in try out.append(bytes) }
+            try merge(chunks.map { ChunkCursor($0) }) { _, _, bytes in try out.append(bytes) }
         } else {
             try spillChunks()
-            try merge(runs.map { try SpilledRunCursor($0.file, $0.range, isEarly: $0.isEarly) }) { _, bytes in try out.append(bytes) }
+            try merge(runs.map { try SpilledRunCursor($0.file, $0.range, isEarly: $0.isEarly) }) { _, _, bytes in try out.append(bytes) }
         }
         try out.flush()
     }
@@ -139,7 +169,7 @@ struct OccurrenceRuns {
         self.file = file
         let start = file.count
         var writer = RunWriter(file: file)
-        try merge(chunks.map { ChunkCursor($0) }) { record, bytes in try writer.append(record, bytes) }
+        try merge(chunks.map { ChunkCursor($0) }) { record, uid, bytes in try writer.append(record, uid, bytes) }
         try writer.flush()
         runs.append(Run(file: file, range: start..<file.count, isEarly: dropped == nil))
         spilledRuns += 1
@@ -153,7 +183,7 @@ struct OccurrenceRuns {
         let merged = try ScratchFile()
         var writer = RunWriter(file: merged)
         let cursors = try runs.map { try SpilledRunCursor($0.file, $0.range, isEarly: $0.isEarly) }
-        try merge(cursors) { record, bytes in try writer.append(record, bytes) }
+        try merge(cursors) { record, uid, bytes in try writer.append(record, uid, bytes) }
         try writer.flush()
         runs = [Run(file: merged, range: 0..<merged.count, isEarly: dropped == nil)]
         file = merged
@@ -161,36 +191,48 @@ struct OccurrenceRuns {
     }
 
     /// Hands on every record of the sorted cursors in order (k-way, by a binary heap of their heads),
-    /// leaving out the dropped series of early runs.
-    private func merge<Cursor: OccurrenceCursor>(_ sources: [Cursor], _ emit: (OccurrenceRecord, ArraySlice<UInt8>) throws -> Void) throws {
-        var cursors = sources
-        var heads = HeadHeap(cursors.indices.compactMap { index in cursors[index].head.map { (record: $0, cursor: index) } })
-        while let (record, cursor) = heads.top {
-            if !(cursors[cursor].isEarly && dropped?.contains(record.seriesHash) == true) {
-                try emit(record, cursors[cursor].bytes(of: record))
+    /// with its UID's and its own bytes, leaving out the dropped series of early runs.
+    private func merge<Cursor: OccurrenceCursor>(
+        _ sources: [Cursor], _ emit: (OccurrenceRecord, UnsafeRawBufferPointer, UnsafeRawBufferPointer) throws -> Void
+    ) throws {
+        var heads = HeadHeap(sources)
+        while !heads.isEmpty {
+            try heads.withTop { record, isEarly, uid, bytes in
+                if !(isEarly && dropped?.contains(record.seriesHash) == true) { try emit(record, uid, bytes) }
             }
-            try cursors[cursor].advance()
-            heads.replaceTop(with: cursors[cursor].head.map { (record: $0, cursor: cursor) })
+            try heads.advanceTop()
         }
     }
 }
 
-/// A min-heap of the cursors' heads, each with its cursor's number.
-private struct HeadHeap {
+/// The cursors of a merge and a min-heap of their heads, each with its cursor's number.
+private struct HeadHeap<Cursor: OccurrenceCursor> {
     typealias Head = (record: OccurrenceRecord, cursor: Int)
+    private var cursors: [Cursor]
     private var items: [Head]
 
-    init(_ heads: [Head]) {
-        items = heads
+    init(_ cursors: [Cursor]) {
+        self.cursors = cursors
+        items = cursors.indices.compactMap { index in cursors[index].head.map { (record: $0, cursor: index) } }
         for index in stride(from: items.count / 2 - 1, through: 0, by: -1) { siftDown(from: index) }
     }
 
-    var top: Head? { items.first }
+    var isEmpty: Bool { items.isEmpty }
 
-    /// Puts the top's cursor's next head in its place, or takes the top out when the cursor is done.
-    mutating func replaceTop(with next: Head?) {
-        if let next {
-            items[0] = next
+    /// Calls `body` with the top's record, whether its cursor may hold early occurrences, and its
+    /// UID's and its own bytes (there must be a top). Here, so that the cursor is not copied out.
+    func withTop(_ body: (OccurrenceRecord, Bool, UnsafeRawBufferPointer, UnsafeRawBufferPointer) throws -> Void) rethrows {
+        let (record, cursor) = items[0]
+        try cursors[cursor].withHead { uid, bytes in try body(record, cursors[cursor].isEarly, uid, bytes) }
+    }
+
+    /// Moves the top's cursor on and puts its next head in its place, or takes the top out when the
+    /// cursor is done.
+    mutating func advanceTop() throws {
+        let cursor = items[0].cursor
+        try cursors[cursor].advance()
+        if let next = cursors[cursor].head {
+            items[0] = (next, cursor)
         } else {
             let last = items.removeLast()
             guard !items.isEmpty else { return }
@@ -199,13 +241,19 @@ private struct HeadHeap {
         siftDown(from: 0)
     }
 
+    private func precedes(_ a: Head, _ b: Head) -> Bool {
+        OccurrenceRecord.precedes(a.record, b.record) { order in
+            cursors[a.cursor].withHead { aUID, _ in cursors[b.cursor].withHead { bUID, _ in order(aUID, bUID) } }
+        }
+    }
+
     private mutating func siftDown(from start: Int) {
         var parent = start
         while true {
             let left = 2 * parent + 1, right = left + 1
             var least = parent
-            if left < items.count && OccurrenceRecord.precedes(items[left].record, items[least].record) { least = left }
-            if right < items.count && OccurrenceRecord.precedes(items[right].record, items[least].record) { least = right }
+            if left < items.count && precedes(items[left], items[least]) { least = left }
+            if right < items.count && precedes(items[right], items[least]) { least = right }
             guard least != parent else { return }
             items.swapAt(parent, least)
             parent = least
@@ -223,8 +271,8 @@ private struct OutputPieces {
         self.write = write
     }
 
-    mutating func append(_ bytes: ArraySlice<UInt8>) throws {
-        piece += bytes
+    mutating func append(_ bytes: UnsafeRawBufferPointer) throws {
+        piece.append(storedBytes: bytes)
         if piece.count >= Self.size { try flush() }
     }
 

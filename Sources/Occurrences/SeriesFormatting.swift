@@ -84,14 +84,13 @@ struct SeriesFormatting: Sendable {
             let order = occurrences.indices.sorted { (seconds[$0], occurrences[$0].uid, $0) < (seconds[$1], occurrences[$1].uid, $1) }
             for position in order {
                 let occurrence = occurrences[position]
-                let start = chunk.bytes.count
-                OccurrenceFormat.append(
-                    occurrence, series.alone ?? OccurrenceTexts(occurrence, for: format), as: format, shownIn: display,
-                    to: &chunk.bytes)
-                chunk.records.append(
-                    OccurrenceRecord(
-                        second: seconds[position], uid: occurrence.uid, series: series.ordinal,
-                        position: position, seriesHash: series.seriesHash, bytes: start..<chunk.bytes.count))
+                chunk.append(
+                    second: seconds[position], uid: occurrence.uid, series: series.ordinal, position: position,
+                    seriesHash: series.seriesHash
+                ) { bytes in
+                    OccurrenceFormat.append(
+                        occurrence, series.alone ?? OccurrenceTexts(occurrence, for: format), as: format, shownIn: display, to: &bytes)
+                }
                 if chunk.size > memoryBudget { chunk.spill() }
             }
         }

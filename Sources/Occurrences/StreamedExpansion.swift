@@ -91,6 +91,11 @@ package struct StreamedExpansion {
         reader.checksWithLibical = false
         reader.writesCalendar = false
         reader.selection = selection
+        // What `take` needs of each event is worked out on the workers that parse it.
+        reader.study = { component in
+            guard component.role == .series else { return () }
+            return SeriesMemberNotes(component)
+        }
         return reader
     }
 
@@ -112,9 +117,11 @@ package struct StreamedExpansion {
                 zones.append(component)
                 if let resolver = stage.resolver, !resolver.define(component) { try zonesCameLate() }
             case .series:
-                guessed.note(component, line: read.source?.firstLine)
+                // Components read whole (JSON, xCal, jCal) come without the workers' notes.
+                let notes = read.notes as? SeriesMemberNotes ?? SeriesMemberNotes(component)
+                guessed.note(notes.sighting, line: read.source?.firstLine)
                 // A made UID may have been told apart from an equal item's, which reading the text again would not repeat.
-                try keep(component, read.madeUID == nil ? read.source : nil, index: index)
+                try keep(component, notes.key(index: index), read.madeUID == nil ? read.source : nil, index: index)
             case .carried: break
             }
         }
@@ -161,8 +168,9 @@ package struct StreamedExpansion {
         guessed.diagnostics(in: file)
     }
 
-    private mutating func keep(_ component: Component, _ source: RawComponent?, index: Int) throws {
-        let (key, hash) = try kept.keep(component, source: source, index: index)
+    private mutating func keep(_ component: Component, _ series: (key: SeriesKey, hash: Int), _ source: RawComponent?, index: Int) throws {
+        let (key, hash) = series
+        try kept.keep(component, key: key, seriesHash: hash, source: source, index: index)
         switch stage {
         case .reading, .expandingEarly:
             pending.append(SeriesUnit(ordinal: index, key: key, seriesHash: hash, members: [.component(component)]))

@@ -62,12 +62,14 @@ package final class ScratchFile: @unchecked Sendable {
         buffer.append(contentsOf: bytes)
     }
 
-    /// Writes out what is buffered, so that readers see every byte appended.
+    /// Writes out what is buffered, so that readers see every byte appended. The buffer is let go
+    /// of: a file flushed is mostly read from then on (`expand` keeps dozens of sorted runs, each
+    /// in a file of its own), and appends past the buffer's size skip it anyway.
     package func flush() throws(AtomicFile.Failure) {
         if let failure = buffer.withUnsafeBytes({ bytes in Self.failure { () throws(AtomicFile.Failure) in try writeOut(bytes) } }) {
             throw failure
         }
-        buffer.removeAll(keepingCapacity: true)
+        buffer = []
     }
 
     /// What `body` failed with: the standard library's pointer closures rethrow untyped errors.
@@ -92,13 +94,21 @@ package final class ScratchFile: @unchecked Sendable {
 
     /// `count` flushed bytes from `offset` (fewer only past the end).
     package func read(at offset: Int, count: Int) throws(AtomicFile.Failure) -> [UInt8] {
-        var bytes = [UInt8](repeating: 0, count: max(0, min(count, written - offset)))
-        var done = 0
-        while done < bytes.count {
-            let got = bytes[done...].withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, off_t(offset + done)) }
-            guard got > 0 else { throw .cannotWrite(path: "a temporary file", reason: String(cString: strerror(errno))) }
-            done += got
+        // Read straight into the array's storage: zeroing it first, and writing through a slice of
+        // it (which copied the whole block back), cost more than the read.
+        let wanted = max(0, min(count, written - offset))
+        var failure: Int32?
+        let bytes = [UInt8](unsafeUninitializedCapacity: wanted) { buffer, initialized in
+            while initialized < wanted {
+                let got = pread(descriptor, buffer.baseAddress.map { $0 + initialized }, wanted - initialized, off_t(offset + initialized))
+                guard got > 0 else {
+                    failure = errno
+                    return
+                }
+                initialized += got
+            }
         }
+        if let failure { throw .cannotWrite(path: "a temporary file", reason: String(cString: strerror(failure))) }
         return bytes
     }
 }

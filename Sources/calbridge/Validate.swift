@@ -11,7 +11,9 @@ struct Validate: ParsableCommand, ReportingCommand {
             Each problem is printed as FILE:LINE:COLUMN: error|warning|note: what is wrong (repair: what \
             --repair does). Errors make the data unreadable; warnings break RFC 5545 but the data is kept; \
             notes are legal but worth knowing (shown with --verbose). The exit code is 65 when there are \
-            errors (with --strict: warnings too), else 0.
+            errors (with --strict: warnings too), else 0. The check for UIDs shared by two masters keeps the UIDs \
+            it has seen in temporary files under $TMPDIR (or /tmp) once they are many, removed as \
+            they are made; a TMPDIR that cannot be written then exits 73.
 
             --repair mends what it can: adds missing VERSION, PRODID, UID and DTSTAMP, gives Google's floating times their \
             X-WR-TIMEZONE, writes CRLF for lone CRs, drops empty lines, joins lines folded without the \

@@ -164,4 +164,43 @@ final class ValidateCommandTests: XCTestCase {
             result.standardOutput.hasPrefix("both.ics:32:1: warning: VEVENT has UID db-v@hs.example.org as the component at line 22 does"),
             result.standardOutput)
     }
+
+    /// A second master and a second override thousands of events apart (megabytes: other chunks of
+    /// the scan, other batches of the workers) are found once the whole file is read, and each is
+    /// listed where it stands: after the component's own finding at the same place, as when it was
+    /// reported the moment the component was handed on.
+    func testRepeatsOfASeriesChunksApartAreListedAfterTheirComponentsOwnFindings() throws {
+        var lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//calbridge tests//EN"]
+        var starts: [Int: Int] = [:]
+        for number in 0..<5_000 {
+            starts[number] = lines.count + 1
+            let uid =
+                [0, 4_999].contains(number) ? "shared@example.org" : [2, 4_990].contains(number) ? "series@example.org" : "event-\(number)"
+            lines += ["BEGIN:VEVENT", "UID:" + uid]
+            // The last event lacks DTSTAMP: a finding of its own at its first line.
+            if number != 4_999 { lines.append("DTSTAMP:20260101T000000Z") }
+            if uid == "series@example.org" { lines.append("RECURRENCE-ID;TZID=Europe/Berlin:20260302T090000") }
+            lines += ["DTSTART:20260301T090000Z", "DESCRIPTION:" + String(repeating: "agenda ", count: 60), "END:VEVENT"]
+        }
+        lines.append("END:VCALENDAR")
+        let directory = try scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let text = crlf(lines)
+        XCTAssertGreaterThan(text.utf8.count, 2 << 20, "the repeats stand in different chunks of the scan")
+        try text.write(to: directory.appendingPathComponent("far.ics"), atomically: true, encoding: .utf8)
+        let result = try Calbridge.run(["validate", "far.ics"], directory: directory)
+        XCTAssertEqual(result.status, 0, result.standardError)
+        let (override, master, last) = (try XCTUnwrap(starts[4_990]), try XCTUnwrap(starts[4_999]), try XCTUnwrap(starts[0]))
+        XCTAssertEqual(
+            result.standardOutput.split(separator: "\n").filter { !$0.contains("TZID Europe/Berlin") }.map(String.init),
+            [
+                "far.ics:\(override):1: warning: VEVENT overrides RECURRENCE-ID Europe/Berlin:20260302T090000 of UID series@example.org "
+                    + "a second time (first at line \(try XCTUnwrap(starts[2]))); RFC 5545 §3.8.4.7 allows one override per instance: "
+                    + "remove one or correct its RECURRENCE-ID",
+                "far.ics:\(master):1: warning: VEVENT has no DTSTAMP (repair: adds DTSTAMP:19700101T000000Z, the earliest time, "
+                    + "as it has no LAST-MODIFIED or CREATED to tell when it was written)",
+                "far.ics:\(master):1: warning: VEVENT has UID shared@example.org as the component at line \(last) does, and neither "
+                    + "has a RECURRENCE-ID, so the series has two masters (RFC 5545 §3.8.4.7): give one of them another UID or a RECURRENCE-ID",
+            ])
+    }
 }

@@ -9,12 +9,9 @@ final class OccurrenceRunsTests: XCTestCase {
     private func chunk(_ keys: [(second: Int, uid: String, series: Int)], seriesHash: (Int) -> Int = { $0 }) -> OccurrenceChunk {
         var chunk = OccurrenceChunk()
         for key in keys {
-            let start = chunk.bytes.count
-            chunk.bytes += Array("\(key.second) \(key.uid) \(key.series)\n".utf8)
-            chunk.records.append(
-                OccurrenceRecord(
-                    second: key.second, uid: key.uid, series: key.series, position: 0,
-                    seriesHash: seriesHash(key.series), bytes: start..<chunk.bytes.count))
+            chunk.append(second: key.second, uid: key.uid, series: key.series, position: 0, seriesHash: seriesHash(key.series)) {
+                $0 += Array("\(key.second) \(key.uid) \(key.series)\n".utf8)
+            }
         }
         chunk.sort()
         return chunk
@@ -64,16 +61,31 @@ final class OccurrenceRunsTests: XCTestCase {
         // one run of it, not one per spill, each holding an occurrence (and its UID) in memory.
         var worker = OccurrenceChunk()
         for (second, uid) in [(1, "b"), (2, "a"), (2, "b"), (3, "a"), (0, "c"), (4, "c")] {
-            let start = worker.bytes.count
-            worker.bytes += Array("\(second) \(uid)\n".utf8)
-            worker.records.append(
-                OccurrenceRecord(second: second, uid: uid, series: 0, position: 0, seriesHash: 0, bytes: start..<worker.bytes.count))
+            worker.append(second: second, uid: uid, series: 0, position: 0, seriesHash: 0) { $0 += Array("\(second) \(uid)\n".utf8) }
             worker.spill()
         }
         XCTAssertEqual(worker.spilled.count, 2, "the run is lengthened until 0 c, which precedes 3 a")
         var runs = OccurrenceRuns(memoryBudget: 1 << 20)
         try runs.add(worker)
         XCTAssertEqual(try output(&runs), ["0 c", "1 b", "2 a", "2 b", "3 a", "4 c"])
+    }
+
+    func testUIDsThatTieOnTheirFirstBytesOrOnlyAsStringsOrderAsStringsDo() throws {
+        // At one second: UIDs that share their first eight bytes, non-ASCII ones, and two spellings of
+        // one UID (é precomposed, and e with a combining acute) that Strings hold equal, so that the
+        // series decides between them, in memory and in runs spilled to a scratch file alike.
+        let keys: [(second: Int, uid: String, series: Int)] = [
+            (1, "event-10@example.org", 0), (1, "e\u{301}vent", 1), (1, "event-1@example.org", 2), (1, "\u{E9}vent", 3),
+            (1, "event-1", 4), (1, "Zulu", 5), (1, "\u{E4}", 6), (0, "\u{E9}vent", 7),
+        ]
+        let order = keys.sorted { ($0.second, $0.uid, $0.series) < ($1.second, $1.uid, $1.series) }
+        XCTAssertEqual(order.map(\.series), [7, 5, 4, 0, 2, 6, 1, 3], "the two spellings of é stay in series order")
+        for budget in [50, 1 << 20] {
+            var runs = OccurrenceRuns(memoryBudget: budget)
+            try runs.add(chunk(Array(keys[..<4])))
+            try runs.add(chunk(Array(keys[4...])))
+            XCTAssertEqual(try output(&runs), order.map { "\($0.second) \($0.uid) \($0.series)" }, "budget \(budget)")
+        }
     }
 
     func testASmallCalendarStaysInMemory() throws {

@@ -46,8 +46,18 @@ enum CalDAVPath {
 
     /// The last segment of a decoded path, ignoring a trailing slash.
     static func lastSegment(_ path: String) -> String {
-        let trimmed = path.hasSuffix("/") ? String(path.dropLast()) : path
-        return trimmed.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? trimmed
+        let bytes = path.utf8
+        let slash = UInt8(ascii: "/")
+        // In an ASCII path each slash byte is a character of its own, so the bytes tell the segment
+        // without walking the characters (once per resource of an export); any other path goes by
+        // characters, where a slash may join the mark after it.
+        guard bytes.allSatisfy({ $0 < 0x80 }) else {
+            let trimmed = path.hasSuffix("/") ? String(path.dropLast()) : path
+            return trimmed.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? trimmed
+        }
+        let end = bytes.last == slash ? bytes.index(before: bytes.endIndex) : bytes.endIndex
+        let start = bytes[..<end].lastIndex(of: slash).map { bytes.index(after: $0) } ?? bytes.startIndex
+        return String(path[start..<end])
     }
 
     /// The path with a trailing slash, the form collections are compared in.

@@ -28,7 +28,9 @@ enum DAVHref {
 
     private static func pathPart(of href: String) -> String {
         var rest = Substring(href)
-        if let schemeEnd = rest.range(of: "://"),
+        // A path from the root, as servers write nearly every href, has no scheme: a `/` before
+        // `://` is no scheme character.
+        if rest.utf8.first != UInt8(ascii: "/"), let schemeEnd = rest.range(of: "://"),
             rest[..<schemeEnd.lowerBound].allSatisfy({ $0.isLetter || $0.isNumber || "+-.".contains($0) })
         {
             let afterScheme = rest[schemeEnd.upperBound...]
@@ -38,7 +40,12 @@ enum DAVHref {
                 rest = "/"
             }
         }
-        if let cut = rest.firstIndex(where: { $0 == "?" || $0 == "#" }) {
+        // In ASCII each byte is a character of its own, so the bytes find the cut without walking
+        // graphemes; elsewhere a `?` may join the mark after it and stay in the path.
+        let isCut = { (byte: UInt8) in byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") }
+        if rest.utf8.allSatisfy({ $0 < 0x80 }) {
+            if let cut = rest.utf8.firstIndex(where: isCut) { rest = rest[..<cut] }
+        } else if let cut = rest.firstIndex(where: { $0 == "?" || $0 == "#" }) {
             rest = rest[..<cut]
         }
         return String(rest)

@@ -238,6 +238,13 @@ final class MultistatusBuilder: XMLElementHandler {
 
     /// `HTTP/1.1 404 Not Found` → 404.
     static func statusCode(_ line: String) -> Int? {
+        // An ASCII line's bytes split as its characters do (CR LF, one character, is blank as its
+        // bytes are), without walking graphemes twice for each response.
+        if line.utf8.allSatisfy({ $0 < 0x80 }) {
+            let words = line.utf8.split { $0 == UInt8(ascii: " ") || (0x09...0x0D).contains($0) }
+            guard words.count >= 2, words[0].starts(with: "HTTP/".utf8), words[1].count == 3 else { return nil }
+            return Int(Substring(words[1]))
+        }
         let words = line.split(whereSeparator: \.isWhitespace)
         guard words.count >= 2, words[0].hasPrefix("HTTP/"), words[1].count == 3 else { return nil }
         return Int(words[1])
