@@ -24,16 +24,18 @@ package enum ParameterDesignTable {
 
     /// The only values RFC 5545 §3.2 allows a parameter that takes neither an x-name nor an IANA token
     /// (compared in upper case), with what calbridge makes of any other value; `nil` for the rest.
+    /// The readers ask this of every parameter they read, nearly all of them open ones (CN, ROLE,
+    /// PARTSTAT, TZID): a switch answers with a few compares of short strings, where a dictionary
+    /// would hash each name first.
     package static func closedValues(of name: String) -> ClosedParameterValues? {
-        closed[name]
+        switch name {
+        case "RSVP": ClosedParameterValues(allowed: ["TRUE", "FALSE"], otherwise: "nothing in calbridge reads it")
+        case "RELATED": ClosedParameterValues(allowed: ["START", "END"], otherwise: "the alarm is set from the start, as with START")
+        case "RANGE": ClosedParameterValues(allowed: ["THISANDFUTURE"], otherwise: "the override changes its own occurrence only")
+        case "ENCODING": ClosedParameterValues(allowed: ["8BIT", "BASE64"], otherwise: "the value is not decoded")
+        default: nil
+        }
     }
-
-    private static let closed: [String: ClosedParameterValues] = [
-        "RSVP": ClosedParameterValues(allowed: ["TRUE", "FALSE"], otherwise: "nothing in calbridge reads it"),
-        "RELATED": ClosedParameterValues(allowed: ["START", "END"], otherwise: "the alarm is set from the start, as with START"),
-        "RANGE": ClosedParameterValues(allowed: ["THISANDFUTURE"], otherwise: "the override changes its own occurrence only"),
-        "ENCODING": ClosedParameterValues(allowed: ["8BIT", "BASE64"], otherwise: "the value is not decoded"),
-    ]
 }
 
 /// The values a closed parameter may take (RSVP: TRUE or FALSE) and what calbridge does with a value
