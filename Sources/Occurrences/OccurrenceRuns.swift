@@ -164,20 +164,27 @@ struct OccurrenceRuns {
     /// leaving out the dropped series of early runs.
     private func merge<Cursor: OccurrenceCursor>(_ sources: [Cursor], _ emit: (OccurrenceRecord, ArraySlice<UInt8>) throws -> Void) throws {
         var cursors = sources
-        var heads = HeadHeap(cursors.indices.compactMap { index in cursors[index].head.map { (record: $0, cursor: index) } })
-        while let (record, cursor) = heads.top {
-            if !(cursors[cursor].isEarly && dropped?.contains(record.seriesHash) == true) {
-                try emit(record, cursors[cursor].bytes(of: record))
+        var heads = HeadHeap(cursors.indices.compactMap { index in cursors[index].head.map { HeadHeap.Head(record: $0, cursor: index) } })
+        while let head = heads.top {
+            let cursor = head.cursor
+            if !(cursors[cursor].isEarly && dropped?.contains(head.record.seriesHash) == true) {
+                try emit(head.record, cursors[cursor].bytes(of: head.record))
             }
             try cursors[cursor].advance()
-            heads.replaceTop(with: cursors[cursor].head.map { (record: $0, cursor: cursor) })
+            heads.replaceTop(with: cursors[cursor].head.map { HeadHeap.Head(record: $0, cursor: cursor) })
         }
     }
 }
 
 /// A min-heap of the cursors' heads, each with its cursor's number.
 private struct HeadHeap {
-    typealias Head = (record: OccurrenceRecord, cursor: Int)
+    /// A cursor's head and the cursor's number: a struct, as an array of tuples is copied through
+    /// the runtime's generic tuple witnesses.
+    struct Head {
+        var record: OccurrenceRecord
+        var cursor: Int
+    }
+
     private var items: [Head]
 
     init(_ heads: [Head]) {
