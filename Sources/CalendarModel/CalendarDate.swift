@@ -67,7 +67,8 @@ public struct CalendarDate: Hashable, Comparable, Sendable, Codable {
     package static func weekday(ofDayNumber dayNumber: Int) -> Weekday {
         // 1970-01-01 was a Thursday (4).
         let index = ((dayNumber % 7) + 7 + 3) % 7
-        return Weekday.allCases[index]
+        // The index is 0...6 and the raw values are 1...7, so every index names a day.
+        return Weekday(rawValue: index + 1)!
     }
 
     @inlinable

@@ -31,6 +31,12 @@ package enum ValueType: Hashable, Sendable, CaseIterable {
         self = Self.byName[lower] ?? .other(lower)
     }
 
+    /// The type a name gives, compared with `likely`'s name before it is looked up: the xCal and jCal
+    /// readers pass the property's default type, which nearly every value has.
+    package init(name: String, likely: ValueType) {
+        self = name == likely.name ? likely : ValueType(name: name)
+    }
+
     /// The name in lower case: xCal's element and jCal's type (RFC 6321 §3.6, RFC 7265 §3.6).
     package var name: String {
         switch self {

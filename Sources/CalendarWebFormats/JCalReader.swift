@@ -123,8 +123,10 @@ package struct JCalReader {
             throw DocumentError("\(path): a property must be [name, {parameters}, type, value, …]")
         }
         let name = rawName.uppercased()
+        // Looked up once for the default type, the layout and VALUE: a lookup hashes the name.
+        let design = PropertyDesignTable.design(for: name)
         // RFC 7265 names types in lower case; a writer's `TEXT` means the same type.
-        let type = ValueType(name: typeName)
+        let type = ValueType(name: typeName, likely: design?.type ?? .unknown)
         var parameters = try parameterPairs.map { pair throws(DocumentError) -> Parameter in
             switch pair.value {
             case .string(let value): return Parameter(pair.key, value)
@@ -134,8 +136,6 @@ package struct JCalReader {
             }
         }
         let values = parts[3...].map { typedValue($0, type: type) }
-        // Looked up once for the layout and VALUE: a lookup hashes the name.
-        let design = PropertyDesignTable.design(for: name)
         let raw =
             type == .unknown
             ? values.map { if case .string(let s) = $0 { s } else if case .number(let n) = $0 { n } else { "" } }.joined(separator: ",")

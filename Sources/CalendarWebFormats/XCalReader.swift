@@ -142,7 +142,7 @@ package struct XCalReader {
             }
             return (.recur, [ValueCodec.inRuleOrder(parts)])
         case let name:
-            let type = ValueType(name: name)
+            let type = ValueType(name: name, likely: design?.type ?? .unknown)
             return (
                 type,
                 elements.map { element in

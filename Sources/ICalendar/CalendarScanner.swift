@@ -43,6 +43,8 @@ package struct CalendarScanner {
 
     private let input: InputFile
     private var state = State.outside(afterCalendar: false, skipped: nil)
+    /// The bytes of the top-level component being collected, while the state is `.component`.
+    private var collected: [UInt8] = []
     /// Set when the scanner reads a chunk of the input instead of the input itself.
     private var chunk: ChunkReading?
     /// What the reading of a chunk noted, which decides whether its scan can be taken over.
@@ -118,6 +120,8 @@ package struct CalendarScanner {
     }
 
     /// Gives the notes made once per input (lone CRs, long lines) at the first line that needs them.
+    /// Inlined: it runs for every line, and on nearly all of them it is two compares.
+    @inline(__always)
     private mutating func noteOncePerInput(_ line: PhysicalLine) {
         if line.endedWithLoneCR && !sawLoneCR {
             sawLoneCR = true
@@ -139,9 +143,8 @@ package struct CalendarScanner {
     /// Handles one physical line in the state the scanner stands in, and moves on to the state it leaves.
     private mutating func handle(_ line: ArraySlice<UInt8>) {
         switch state {
-        case .component(let kind, var open):
-            state = .handling
-            state = collect(line, into: &open, in: kind)
+        case .component:
+            collect(line)
         case .calendarLevel(let kind, var pending):
             state = .handling
             state = readCalendarLevel(line, in: kind, pending: &pending)
@@ -168,7 +171,7 @@ package struct CalendarScanner {
         }
         if let complete = pending.take() { handOn(complete) }
         if let name = ComponentParser.structuralName("BEGIN:", line) {
-            return .component(kind, OpenComponent(raw: RawComponent(bytes: Array(line) + [0x0A], firstLine: lineNumber), name: name))
+            return beginComponent(name, line, in: kind)
         } else if let name = ComponentParser.structuralName("END:", line) {
             guard name == "VCALENDAR" else {
                 report(.error, lineNumber, 5, "END:\(name) without a BEGIN:\(name) before it", repair: "skips it")
@@ -239,7 +242,14 @@ package struct CalendarScanner {
         report(
             .error, lineNumber, 1, "BEGIN:\(name) outside a VCALENDAR (a bare component)",
             repair: "reads the components up to the end of the input as one calendar")
-        return .component(.implicit, OpenComponent(raw: RawComponent(bytes: Array(trimmed) + [0x0A], firstLine: lineNumber), name: name))
+        return beginComponent(name, trimmed, in: .implicit)
+    }
+
+    /// The state a top-level component's BEGIN line leaves: its bytes collected from that line on.
+    private mutating func beginComponent(_ name: String, _ line: ArraySlice<UInt8>, in kind: CalendarKind) -> State {
+        collected = Array(line)
+        collected.append(0x0A)
+        return .component(kind, OpenComponent(name: name, firstLine: lineNumber))
     }
 
     /// Reports a run of lines skipped outside any calendar, if there was one.
@@ -257,15 +267,28 @@ package struct CalendarScanner {
     }
 
     /// A line of a top-level component: kept as it is, and followed only as far as it takes to know
-    /// where the component ends.
-    private mutating func collect(_ line: ArraySlice<UInt8>, into open: inout OpenComponent, in kind: CalendarKind) -> State {
-        open.raw.bytes += line
-        open.raw.bytes.append(0x0A)
-        guard open.raw.bytes.count <= Self.maximumComponentSize else {
-            report(.error, open.raw.firstLine, 1, "the \(open.name) begun here is larger than \(Self.maximumComponentSize >> 20) MiB")
+    /// where the component ends. Most lines are properties, which add bytes and nothing else; the
+    /// state is taken out and put back only for a BEGIN or END line and a component past the limit.
+    private mutating func collect(_ line: ArraySlice<UInt8>) {
+        collected += line
+        collected.append(0x0A)
+        let begun = ComponentParser.structuralName("BEGIN:", line)
+        let ended = begun == nil ? ComponentParser.structuralName("END:", line) : nil
+        guard begun != nil || ended != nil || collected.count > Self.maximumComponentSize,
+            case .component(let kind, var open) = state
+        else { return }
+        state = .handling
+        state = follow(begun: begun, ended: ended, in: &open, kind)
+    }
+
+    /// The state a BEGIN or END line inside a top-level component leaves, or a component that grew
+    /// past the limit.
+    private mutating func follow(begun: String?, ended: String?, in open: inout OpenComponent, _ kind: CalendarKind) -> State {
+        guard collected.count <= Self.maximumComponentSize else {
+            report(.error, open.firstLine, 1, "the \(open.name) begun here is larger than \(Self.maximumComponentSize >> 20) MiB")
             return .stopped
         }
-        if let name = ComponentParser.structuralName("BEGIN:", line) {
+        if let name = begun {
             open.nested.append(name)
             if 1 + open.nested.count > ComponentParser.maximumDepth {
                 report(
@@ -273,15 +296,15 @@ package struct CalendarScanner {
                     "components are nested deeper than \(ComponentParser.maximumDepth) levels; this is not a calendar a person made")
                 return .stopped
             }
-        } else if let name = ComponentParser.structuralName("END:", line) {
+        } else if let name = ended {
             if name == "VCALENDAR" && open.name != "VCALENDAR" && !open.nested.contains("VCALENDAR") {
-                return closeAtEndOfCalendar(&open)
+                return closeAtEndOfCalendar(open)
             }
             // A mismatched END is the parser's to report; here it closes the innermost component.
             if let index = open.nested.lastIndex(of: name) {
                 open.nested.removeSubrange(index...)
             } else if name == open.name || open.nested.isEmpty {
-                handOn(open.raw, named: open.name)
+                handOnCollected(open)
                 return .calendarLevel(kind, pending: nil)
             } else {
                 open.nested.removeLast()
@@ -292,23 +315,24 @@ package struct CalendarScanner {
 
     /// END:VCALENDAR inside a component: the ENDs the file left out are added to the component,
     /// which is handed on, and the calendar ends.
-    private mutating func closeAtEndOfCalendar(_ open: inout OpenComponent) -> State {
+    private mutating func closeAtEndOfCalendar(_ open: OpenComponent) -> State {
         chunkNotes.namesLines = true
         let ends = open.missingEnds
         report(
             .error, lineNumber, 1,
-            "END:VCALENDAR while \(open.innermost) begun on line \(open.raw.firstLine) is still open (missing \(ends.joined(separator: ", ")))",
+            "END:VCALENDAR while \(open.innermost) begun on line \(open.firstLine) is still open (missing \(ends.joined(separator: ", ")))",
             repair: "closes it there")
-        open.raw.bytes.removeLast(Self.lineLength(of: open.raw.bytes))
-        for end in ends { open.raw.bytes += Array(end.utf8) + [0x0A] }
-        handOn(open.raw, named: open.name)
+        collected.removeLast(Self.lineLength(of: collected))
+        for end in ends { collected += Array(end.utf8) + [0x0A] }
+        handOnCollected(open)
         return endCalendar()
     }
 
-    /// Hands on a top-level component, named `name`.
-    private mutating func handOn(_ raw: RawComponent, named name: String) {
-        if name != "VTIMEZONE" { itemsHandedOn += 1 }
-        ready.append(.component(raw))
+    /// Hands on the top-level component collected.
+    private mutating func handOnCollected(_ open: OpenComponent) {
+        if open.name != "VTIMEZONE" { itemsHandedOn += 1 }
+        ready.append(.component(RawComponent(bytes: collected, firstLine: open.firstLine)))
+        collected = []
     }
 
     /// The length of the last line in `bytes` with its LF.
@@ -351,9 +375,9 @@ package struct CalendarScanner {
     /// item and the input must hold something usable, the reading is refused instead.
     private mutating func reportTruncated(_ open: OpenComponent, in kind: CalendarKind) {
         let ends = open.missingEnds.joined(separator: ", ")
-        let uid = Self.uid(in: open.raw.bytes).map { " (UID \($0))" } ?? ""
+        let uid = Self.uid(in: collected).map { " (UID \($0))" } ?? ""
         let missing = kind == .implicit ? ends : ends + ", END:VCALENDAR"
-        let cut = "the file ends inside the \(open.name) begun on line \(open.raw.firstLine)\(uid)"
+        let cut = "the file ends inside the \(open.name) begun on line \(open.firstLine)\(uid)"
         let truncated = "; it looks truncated (missing \(missing))"
         guard refusesUnusableInput && itemsHandedOn == 0 else {
             return report(.error, lineNumber, 1, cut + truncated, repair: "drops the unfinished \(open.name) and closes the calendar")

@@ -19,12 +19,14 @@ extension CalendarScanner {
         var count: Int
     }
 
-    /// A top-level component whose bytes are being collected, with the components begun inside it
-    /// and not yet ended.
+    /// A top-level component being collected, with the components begun inside it and not yet
+    /// ended. Its bytes are the scanner's `collected`, kept apart so that the lines added to them
+    /// leave the state as it is.
     struct OpenComponent: Sendable {
-        var raw: RawComponent
         /// The top-level component's name.
         let name: String
+        /// The line its BEGIN is on.
+        let firstLine: Int
         /// The components open inside it, the innermost last.
         var nested: [String] = []
 
@@ -41,7 +43,7 @@ extension CalendarScanner {
         /// Inside a calendar between its components, with the calendar-level content line being
         /// unfolded (it is handed on once the next line shows it complete).
         case calendarLevel(CalendarKind, pending: UnfoldedLine?)
-        /// Inside a top-level component of a calendar, collecting its bytes.
+        /// Inside a top-level component of a calendar, collecting its bytes (in `collected`).
         case component(CalendarKind, OpenComponent)
         /// Reading is over: the input ended, or a problem stops it (in `diagnostics`).
         case stopped

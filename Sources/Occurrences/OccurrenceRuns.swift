@@ -207,13 +207,19 @@ struct OccurrenceRuns {
 
 /// The cursors of a merge and a min-heap of their heads, each with its cursor's number.
 private struct HeadHeap<Cursor: OccurrenceCursor> {
-    typealias Head = (record: OccurrenceRecord, cursor: Int)
+    /// A cursor's head and the cursor's number: a struct, as an array of tuples is copied through
+    /// the runtime's generic tuple witnesses.
+    struct Head {
+        var record: OccurrenceRecord
+        var cursor: Int
+    }
+
     private var cursors: [Cursor]
     private var items: [Head]
 
     init(_ cursors: [Cursor]) {
         self.cursors = cursors
-        items = cursors.indices.compactMap { index in cursors[index].head.map { (record: $0, cursor: index) } }
+        items = cursors.indices.compactMap { index in cursors[index].head.map { Head(record: $0, cursor: index) } }
         for index in stride(from: items.count / 2 - 1, through: 0, by: -1) { siftDown(from: index) }
     }
 
@@ -222,8 +228,8 @@ private struct HeadHeap<Cursor: OccurrenceCursor> {
     /// Calls `body` with the top's record, whether its cursor may hold early occurrences, and its
     /// UID's and its own bytes (there must be a top). Here, so that the cursor is not copied out.
     func withTop(_ body: (OccurrenceRecord, Bool, UnsafeRawBufferPointer, UnsafeRawBufferPointer) throws -> Void) rethrows {
-        let (record, cursor) = items[0]
-        try cursors[cursor].withHead { uid, bytes in try body(record, cursors[cursor].isEarly, uid, bytes) }
+        let top = items[0]
+        try cursors[top.cursor].withHead { uid, bytes in try body(top.record, cursors[top.cursor].isEarly, uid, bytes) }
     }
 
     /// Moves the top's cursor on and puts its next head in its place, or takes the top out when the
@@ -232,7 +238,7 @@ private struct HeadHeap<Cursor: OccurrenceCursor> {
         let cursor = items[0].cursor
         try cursors[cursor].advance()
         if let next = cursors[cursor].head {
-            items[0] = (next, cursor)
+            items[0] = Head(record: next, cursor: cursor)
         } else {
             let last = items.removeLast()
             guard !items.isEmpty else { return }
