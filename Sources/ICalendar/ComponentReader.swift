@@ -104,10 +104,12 @@ package struct ComponentReader: Sendable {
 
     /// The component with only its name and the properties that carry a TZID parameter, in its
     /// own and its subcomponents' places.
+    /// Walks the properties by index, as `filter` would copy every property to look at its parameters.
     private static func zoneReferences(of component: Component) -> Component {
-        Component(
-            name: component.name, properties: component.properties.filter { $0[parameter: "TZID"] != nil },
-            components: component.components.map(zoneReferences))
+        let properties = component.properties.indices.lazy
+            .filter { index in component.properties[index].parameters.contains { $0.name == "TZID" } }
+            .map { component.properties[$0] }
+        return Component(name: component.name, properties: Array(properties), components: component.components.map(zoneReferences))
     }
 
     package static func iCalendarText(_ component: Component) -> [UInt8] {
