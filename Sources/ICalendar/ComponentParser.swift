@@ -83,7 +83,7 @@ struct ComponentParser {
             // The scanner closes what a file leaves open before handing a component on; this is
             // only for a caller that hands over an unfinished one.
             if finished == nil && !stack.isEmpty { close(upTo: stack[0].name, at: lineNumber) }
-            return finished
+            return finished.take()
         }
     }
 

@@ -96,20 +96,20 @@ package struct ComponentReader: Sendable {
         read.madeUID = identity.madeUID
         if identifiesSeriesMembers && identity.madeUID == nil { read.seriesIdentity = SeriesIdentity(of: component) }
         if !keepsComponent && identity.madeUID == nil && component.name != "VTIMEZONE" {
-            read.zoneReferences = Self.zoneReferences(of: component)
             read.component = nil
+            Self.keepZoneReferences(in: &component)
+            read.zoneReferences = component
         }
         return read
     }
 
-    /// The component with only its name and the properties that carry a TZID parameter, in its
-    /// own and its subcomponents' places.
-    /// Walks the properties by index, as `filter` would copy every property to look at its parameters.
-    private static func zoneReferences(of component: Component) -> Component {
-        let properties = component.properties.indices.lazy
-            .filter { index in component.properties[index].parameters.contains { $0.name == "TZID" } }
-            .map { component.properties[$0] }
-        return Component(name: component.name, properties: Array(properties), components: component.components.map(zoneReferences))
+    /// Cuts the component down to its name and the properties that carry a TZID parameter, in its
+    /// own and its subcomponents' places. In place, as nothing else holds the tree by now: what
+    /// stays is moved, not copied.
+    private static func keepZoneReferences(in component: inout Component) {
+        component.location = nil
+        component.properties.removeAll { property in !property.parameters.contains { $0.name == "TZID" } }
+        for index in component.components.indices { keepZoneReferences(in: &component.components[index]) }
     }
 
     package static func iCalendarText(_ component: Component) -> [UInt8] {
