@@ -17,6 +17,7 @@ final class CalendarRuleTests: XCTestCase {
         var reader = CalendarStreamReader()
         reader.checksWholeCalendar = true
         try reader.read(try InputFile(path: try temporaryFile(crlf(lines)))) { _ in }
+        try reader.finishWholeCalendarChecks()
         return reader.diagnostics.map {
             $0.description.replacingOccurrences(
                 of: #"^.*/input\.ics"#, with: "input.ics",
@@ -124,6 +125,7 @@ final class CalendarRuleTests: XCTestCase {
         reader.checksWholeCalendar = true
         try reader.read(try InputFile(path: try temporaryFile(text, name: "first.ics"))) { _ in }
         try reader.read(try InputFile(path: try temporaryFile(text, name: "second.ics"))) { _ in }
+        try reader.finishWholeCalendarChecks()
         XCTAssertEqual(reader.diagnostics.count, 1)
         XCTAssertTrue(reader.diagnostics[0].file.hasSuffix("/second.ics"))
         XCTAssertEqual(reader.diagnostics[0].location, SourceLocation(line: 4))
