@@ -16,17 +16,7 @@ final class LocationComponentTests: XCTestCase {
                 Property(name: "UID", value: "123456-abcdef-98765432"), Property(name: "NAME", value: "Eiffel Tower"),
                 Property(name: "GEO", value: "48.858222;2.2945"), Property(name: "LOCATION-TYPE", value: "hotel,restaurant"),
             ])
-        let original = Component(
-            name: "VCALENDAR", properties: [Property(name: "VERSION", value: "2.0")],
-            components: [
-                Component(
-                    name: "VEVENT",
-                    properties: [
-                        Property(name: "UID", value: "u"), Property(name: "DTSTAMP", value: "20260101T000000Z"),
-                        Property(name: "DTSTART", value: "20260105T090000Z"), Property(name: "LOCATION", value: "Paris"),
-                    ],
-                    components: [vlocation])
-            ])
+        let original = oneEventCalendar([Property(name: "LOCATION", value: "Paris")], [vlocation])
         let json = JSCalendarDocument.object(for: original)
         XCTAssertEqual(json["locations"]?["1"]?["name"], .string("Paris"))
         XCTAssertEqual(json["locations"]?["2"]?["name"], .string("Eiffel Tower"))
