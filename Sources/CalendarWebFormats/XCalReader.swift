@@ -61,10 +61,12 @@ package struct XCalReader {
 
     /// A parameter's values, each read in the type its element names. A bare `<tzid>US/Eastern</tzid>`,
     /// as RFC 6321's own example B.2.2 writes it, is its text in the parameter's own type: a bare
-    /// `<rsvp>w</rsvp>` read as written would come back `W` from the `<boolean>` it is written as.
+    /// `<rsvp>w</rsvp>` is kept as `w`. Only a real boolean changes case: xCal writes it in lower case,
+    /// iCalendar in upper case; anything else the writer writes as `<unknown>`, as it was read.
     static func parameter(_ element: XCalElement) -> Parameter {
-        // The writer writes a boolean in lower case (XCalWriter); iCalendar's is upper case.
-        func value(_ text: String, as type: ValueType) -> String { type == .boolean ? text.uppercased() : text }
+        func value(_ text: String, as type: ValueType) -> String {
+            type == .boolean && ValueType.boolean.reads(text) ? text.uppercased() : text
+        }
         let name = element.name.uppercased()
         return Parameter(
             name: name,

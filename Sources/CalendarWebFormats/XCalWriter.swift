@@ -76,7 +76,17 @@ extension XMLMarkup {
                 let parameterName = parameter.name.lowercased()
                 start(parameterName)
                 let type = ParameterDesignTable.type(of: parameter.name)
-                for value in parameter.values { element(type.name, type == .boolean ? value.lowercased() : value) }
+                for value in parameter.values {
+                    // A value that is no boolean (`RSVP=maybe`) goes as `unknown`, as written, as a
+                    // property value that does not read in its type does.
+                    if type != .boolean {
+                        element(type.name, value)
+                    } else if ValueType.boolean.reads(value) {
+                        element(type.name, value.lowercased())
+                    } else {
+                        element(ValueType.unknown.name, value)
+                    }
+                }
                 end(parameterName)
             }
             end("parameters")

@@ -57,14 +57,15 @@ enum VCalendarAttendee {
     ]
 
     /// `John Smith <jsmith@host.com>` → ("John Smith", "mailto:jsmith@host.com"); an address alone has
-    /// no name; an address that is already a URI (`mailto:`, `urn:`) is kept.
+    /// no name; an address that is already a URI (`mailto:`, `urn:`) is kept. A line break in a
+    /// quoted-printable name (`=0D=0A`) becomes `\n`, the one break a CN can hold (RFC 6868's `^n`).
     private static func nameAndAddress(_ value: String) -> (String?, String) {
         var name: String?
         var address = value
         if let open = value.lastIndex(of: "<"), let close = value.lastIndex(of: ">"), open < close {
             address = String(value[value.index(after: open)..<close]).trimmingBlanks
             let written = value[..<open].trimmingBlanks.trimmingCharacters("\"")
-            name = written.isEmpty ? nil : written
+            name = written.isEmpty ? nil : written.withNewlineBreaks
         }
         let isURI = address.contains(":")
         return (name, isURI ? address : "mailto:" + address)
@@ -72,6 +73,12 @@ enum VCalendarAttendee {
 }
 
 extension String {
+    /// The text with each line break (CRLF, CR or LF) as LF.
+    var withNewlineBreaks: String {
+        guard contains(where: { $0 == "\r" || $0 == "\r\n" }) else { return self }
+        return String(map { $0 == "\r" || $0 == "\r\n" ? "\n" : $0 })
+    }
+
     /// The text without the character at either end.
     func trimmingCharacters(_ character: Character) -> String {
         String(drop { $0 == character }.reversed().drop { $0 == character }.reversed())

@@ -342,20 +342,27 @@ final class RFCExampleTests: XCTestCase {
     }
 
     /// A parameter's bare text, like B.2.2's bare `<tzid>`, is read in the parameter's type: RSVP's
-    /// boolean in upper case, as from `<boolean>`, so what calbridge writes of it reads back the same
-    /// (a bare `w` once came back `W`, found by fuzzing the xCal round trip).
+    /// boolean in upper case, as from `<boolean>`. A value that is no boolean keeps its case and is
+    /// written as `<unknown>`, so it reads back the same (fuzzing the xCal round trip found a bare `w`
+    /// coming back `W`, then a `\nn  rd` coming back `\nN  RD`).
     func testABareBooleanParameterIsReadAsItsBooleanElementIs() throws {
         let xcal =
             #"<icalendar xmlns="urn:ietf:params:xml:ns:icalendar-2.0"><vcalendar><components><vevent><properties>"#
             + "<attendee><parameters><rsvp>true</rsvp><cn>Ann</cn></parameters><cal-address>mailto:a@example.com</cal-address></attendee>"
             + "<attendee><parameters><rsvp>w</rsvp></parameters><cal-address>mailto:b@example.com</cal-address></attendee>"
+            + "<attendee><parameters><rsvp><boolean>False</boolean></rsvp></parameters><cal-address>mailto:c@example.com</cal-address></attendee>"
+            + "<attendee><parameters><rsvp>\nn  rd</rsvp></parameters><cal-address>mailto:d@example.com</cal-address></attendee>"
             + "</properties></vevent></components></vcalendar></icalendar>"
         let read = try XCalReader().calendars(from: Array(xcal.utf8))[0]
         func attendees(_ calendar: Component) -> [Property] { calendar.components[0].properties.filter { $0.name == "ATTENDEE" } }
-        XCTAssertEqual(attendees(read).map { $0[parameter: "RSVP"] }, ["TRUE", "W"])
+        XCTAssertEqual(attendees(read).map { $0[parameter: "RSVP"] }, ["TRUE", "w", "FALSE", "\nn  rd"])
         XCTAssertEqual(attendees(read)[0][parameter: "CN"], "Ann", "a bare text parameter stays as written")
-        let again = try XCalReader().calendars(from: XCalWriter().document(for: read))[0]
-        XCTAssertEqual(attendees(again).map { $0[parameter: "RSVP"] }, ["TRUE", "W"])
+        let written = String(decoding: XCalWriter().document(for: read), as: UTF8.self)
+        let tags = written.filter { !$0.isWhitespace }
+        XCTAssertTrue(tags.contains("<rsvp><boolean>true</boolean></rsvp>"), written)
+        XCTAssertTrue(tags.contains("<rsvp><unknown>w</unknown></rsvp>"), written)
+        let again = try XCalReader().calendars(from: Array(written.utf8))[0]
+        XCTAssertEqual(attendees(again).map { $0[parameter: "RSVP"] }, ["TRUE", "w", "FALSE", "\nn  rd"])
     }
 
     func testUnknownPropertyIsWrittenAsUnknownAsRFC6321Section5Shows() throws {

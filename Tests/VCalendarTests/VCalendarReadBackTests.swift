@@ -46,6 +46,20 @@ final class VCalendarReadBackTests: XCTestCase {
         XCTAssertEqual(try readBack(calendar).canonicalForm, calendar.canonicalForm)
     }
 
+    /// A quoted-printable attendee whose name holds line breaks, CRLF and LF both (the seeded fuzz
+    /// smoke's finding, shaped like an Outlook agenda pasted into the name): the CN holds them as LF,
+    /// the one break RFC 6868's `^n` writes, so it reads back as itself.
+    func testAQuotedPrintableAttendeeNameWithLineBreaksReadsBackAsItself() throws {
+        let attendee = "ATTENDEE;ENCODING=QUOTED-PRINTABLE;RSVP=YES:Agenda=0A- Budget=0D=0A- Planung=0DEva Lind <eva.lind@example.com>"
+        let file = ["BEGIN:VCALENDAR", "VERSION:1.0", "BEGIN:VEVENT", "DTSTART:20260512T070000Z", attendee, "END:VEVENT", "END:VCALENDAR"]
+        let reading = VCalendarReader.read(Array(file.joined(separator: "\r\n").utf8), file: "agenda.vcs")
+        let calendar = try XCTUnwrap(reading.calendars.first)
+        let property = try XCTUnwrap(calendar.components.first?["ATTENDEE"])
+        XCTAssertEqual(property[parameter: "CN"], "Agenda\n- Budget\n- Planung\nEva Lind")
+        XCTAssertEqual(property.value, "mailto:eva.lind@example.com")
+        XCTAssertEqual(try readBack(calendar).canonicalForm, calendar.canonicalForm)
+    }
+
     /// vCard's line grammar, which vCalendar shares, lets a name hold `_`; an iCalendar parameter
     /// name cannot (RFC 5545 §3.1: letters, digits and `-`). Outlook 2003's attendee line (as in
     /// `Resources/outlook-2003.vcs`) with its ROLE mangled to `R_LE`, as a fuzzer left it.
