@@ -81,6 +81,18 @@ package enum VCalendarReader {
         return Reading(calendars: calendars, diagnostics: diagnostics + report.diagnostics(file: file))
     }
 
+    /// Why a BEGIN or END line names no component a calendar can hold, `nil` when it names one. It may
+    /// name nothing (`BEGIN:` where a file was cut short), or something that is not letters, digits and
+    /// `-` (a quoted-printable BEGIN decoding to line breaks): such a line is kept as written, as the
+    /// iCalendar reader keeps it, lest the translation hold a component its own iCalendar cannot name
+    /// (both found by fuzzing).
+    private static func componentNameProblem(_ line: VCalendarLine) -> String? {
+        let name = line.value.trimmingBlanks
+        if name.isEmpty { return "\(line.name): names no component" }
+        if name.utf8.allSatisfy(ContentLineDialect.iCalendar.isNameByte) { return nil }
+        return "\(line.name) names no component a calendar can hold: a component's name is letters, digits and '-'"
+    }
+
     /// The file's components as written: BEGIN/END pairs, a missing END closed where its parent
     /// ends or at the end of the file, a line outside every component reported and left out.
     private static func tree(_ bytes: [UInt8], file: String, diagnostics: inout [Diagnostic]) -> [VCalendarNode] {
@@ -105,12 +117,8 @@ package enum VCalendarReader {
                 keep(unfolded, in: &open)
                 continue
             }
-            // A BEGIN or END naming nothing (`BEGIN:` where a file was cut short) is no component a
-            // calendar can hold: kept as written, as the iCalendar reader keeps it, lest the
-            // translation hold a component named "" that its own iCalendar cannot (found by fuzzing).
-            if line.name == "BEGIN" || line.name == "END", line.value.trimmingBlanks.isEmpty {
-                report(
-                    place, "\(line.name): names no component", repair: open.isEmpty ? "leaves the line out" : "keeps the line as written")
+            if line.name == "BEGIN" || line.name == "END", let problem = Self.componentNameProblem(line) {
+                report(place, problem, repair: open.isEmpty ? "leaves the line out" : "keeps the line as written")
                 keep(unfolded, in: &open)
                 continue
             }

@@ -46,6 +46,27 @@ final class VCalendarReadBackTests: XCTestCase {
         XCTAssertEqual(try readBack(calendar).canonicalForm, calendar.canonicalForm)
     }
 
+    /// A BEGIN line whose quoted-printable value decodes to line breaks and a colon (an Outlook 2003
+    /// agenda in the name, as the seeded fuzz smoke left it): it names no component iCalendar can
+    /// write, so the line is kept as written, reported, and the rest reads back as itself.
+    func testABeginLineNamingNoComponentIsKeptAsWritten() throws {
+        let begin = "BEGIN;ENCODING=QUOTED-PRINTABLE:Agenda:=0D=0A- Budget"
+        let file = [
+            "BEGIN:VCALENDAR", "VERSION:1.0", "BEGIN:VEVENT", "DTSTART:20260512T070000Z", begin, "SUMMARY:Quartalsbesprechung",
+            "END:VEVENT", "END:VCALENDAR",
+        ]
+        let reading = VCalendarReader.read(Array(file.joined(separator: "\r\n").utf8), file: "agenda.vcs")
+        let calendar = try XCTUnwrap(reading.calendars.first)
+        let event = try XCTUnwrap(calendar.components.first)
+        XCTAssertEqual(calendar.components.map(\.name), ["VEVENT"])
+        XCTAssertEqual(event.components.map(\.name), [], "no component named by the decoded text")
+        XCTAssertEqual(event.properties.filter(\.isUnreadableLine).count, 1)
+        XCTAssertEqual(event["SUMMARY"]?.value, "Quartalsbesprechung", "the lines after it stay the event's")
+        let named = reading.diagnostics.filter { $0.message.hasPrefix("BEGIN names no component a calendar can hold") }
+        XCTAssertEqual(named.map(\.location?.line), [5])
+        XCTAssertEqual(try readBack(calendar).canonicalForm, calendar.canonicalForm)
+    }
+
     /// A quoted-printable attendee whose name holds line breaks, CRLF and LF both (the seeded fuzz
     /// smoke's finding, shaped like an Outlook agenda pasted into the name): the CN holds them as LF,
     /// the one break RFC 6868's `^n` writes, so it reads back as itself.
