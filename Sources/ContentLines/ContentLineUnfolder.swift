@@ -76,7 +76,7 @@ private struct HeaderScan {
             if byte == UInt8(ascii: "\"") {
                 inQuotes.toggle()
             } else if byte == UInt8(ascii: ":"), !inQuotes {
-                let found = ASCII.contains(bytes[..<scanned], ignoringCase: "QUOTED-PRINTABLE")
+                let found = QuotedPrintable.isSaid(by: bytes[..<scanned])
                 answer = found
                 return found
             }

@@ -14,7 +14,7 @@ enum QuotedPrintableValue {
     /// the next physical line continues it. Asked only of a line that ends in `=`.
     static func endsInSoftBreak(_ line: [UInt8]) -> Bool {
         guard let colon = ContentLineLexer.valueColon(line) else { return false }
-        return ASCII.contains(line[..<colon], ignoringCase: "QUOTED-PRINTABLE")
+        return QuotedPrintable.isSaid(by: line[..<colon])
     }
 
     /// Where the property's ENCODING=QUOTED-PRINTABLE is, `nil` when it has none.

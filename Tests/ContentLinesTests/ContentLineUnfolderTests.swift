@@ -22,6 +22,23 @@ final class ContentLineUnfolderTests: XCTestCase {
         XCTAssertEqual(lines(text, .iCalendar), ["1:NOTE;ENCODING=QUOTED-PRINTABLE:a=", "2:b", "3:END:VCARD"])
     }
 
+    /// Only an ENCODING parameter (or vCard 2.1's bare word) makes a value quoted-printable: the words
+    /// as another parameter's value, as a fuzzer wrote `ENGCNOID=QUOTED-PRINTABLE`, do not.
+    func testOnlyAnEncodingParameterMakesASoftBreak() {
+        let said = [
+            "NOTE;ENCODING=QUOTED-PRINTABLE", "NOTE;CHARSET=UTF-8;encoding=quoted-printable", "NOTE;QUOTED-PRINTABLE",
+            "NOTE;ENCODING=\"QUOTED-PRINTABLE\"",
+        ]
+        let unsaid = [
+            "NOTE;ENGCNOID=QUOTED-PRINTABLE", "NOTE;X-A=\"x;ENCODING=QUOTED-PRINTABLE\"", "QUOTED-PRINTABLE", "NOTE;ENCODING=BASE64",
+            "NOTE;ENCODING=QUOTED-PRINTABLEX",
+        ]
+        XCTAssertEqual(said.filter { QuotedPrintable.isSaid(by: Array($0.utf8)[...]) }, said)
+        XCTAssertEqual(unsaid.filter { QuotedPrintable.isSaid(by: Array($0.utf8)[...]) }, [])
+        let text = "NOTE;ENGCNOID=QUOTED-PRINTABLE:a=\r\nb\r\n"
+        XCTAssertEqual(lines(text, .vCard), ["1:NOTE;ENGCNOID=QUOTED-PRINTABLE:a=", "2:b"])
+    }
+
     func testLoneCarriageReturnsEndLines() {
         XCTAssertEqual(lines("A:1\rB:2\r", .vCard), ["1:A:1", "2:B:2"])
     }
