@@ -216,8 +216,11 @@ package struct CalendarStreamReader {
         _ results: inout [ReadComponent], from file: String, _ reader: ComponentReader,
         _ handle: (CalendarStreamEvent) throws -> Void
     ) throws {
-        results.reverse()
-        while var popped = results.popLast() {
+        for index in results.indices {
+            // Swapped out for an empty one rather than copied: the slot's fields are not retained
+            // and released again, and none of the batch's components outlives its hand-on here.
+            var popped = ReadComponent(component: nil, diagnostics: [], encoded: nil)
+            swap(&popped, &results[index])
             if let joined = popped.joined {
                 try handOn(popped, joining: joined, from: file, reader, handle)
                 continue
@@ -275,7 +278,7 @@ package struct CalendarStreamReader {
 
     /// The component as it goes into the merged calendar (see ``TimeZoneMerge``), encoded and studied
     /// again when that changed it; `nil` when it is left out.
-    private mutating func merged(_ read: ReadComponent, from file: String, _ reader: ComponentReader) -> ReadComponent? {
+    private mutating func merged(_ read: consuming ReadComponent, from file: String, _ reader: ComponentReader) -> ReadComponent? {
         guard let component = read.component ?? read.zoneReferences else { return read }
         let taken = zones.take(component, file: file)
         diagnostics += zones.takeDiagnostics()
