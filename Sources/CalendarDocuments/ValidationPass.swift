@@ -35,6 +35,16 @@ struct ValidationPass {
         // again should the calendar's zone have come too late for the worker.
         reader.keepsComponents = repairing
         reader.study = { ComponentFindings($0, repairing: repairing, zone: zone.name) }
+        if !repairing {
+            // A worker joins its trees' findings, so that this thread takes one per run of them.
+            reader.joinsNotes = { joined, later in
+                guard let later = later as? ComponentFindings else { return }
+                // Taken out while merged into, so that the findings are not copied for each item.
+                var findings = joined.take() as? ComponentFindings
+                findings?.merge(later)
+                joined = findings ?? later
+            }
+        }
         var summary = CalendarSummary()
         summary.properties = knownProperties ?? []
         var writer = ICalendarWriter()
@@ -54,7 +64,7 @@ struct ValidationPass {
                 lateProperty = lateProperty || opened
             case .component(let read):
                 guard let component = read.component else {
-                    // Left on its worker, which studied it.
+                    // Left on its worker, which studied it (with the others joined to it).
                     if read.zoneReferences != nil, let findings = read.notes as? ComponentFindings { summary.add(nil, findings) }
                     return
                 }

@@ -5,8 +5,11 @@ import TimeZones
 
 /// What validate needs of one top-level component once it is read, worked out on the reader's
 /// worker so that the component itself can go: its floating times, the zones it uses, and, under
-/// `--repair`, the component repaired and written.
+/// `--repair`, the component repaired and written. Without a repair, the findings of a run of
+/// components a worker joins (see `CalendarStreamReader.joinsNotes`) combine into one.
 struct ComponentFindings: Sendable {
+    /// How many components these are the findings of.
+    var componentCount = 1
     var floatingTimes: Int
     /// The zones the component uses, as `ZoneUsage` notes them (years, definitions).
     var zones: ZoneUsage
@@ -29,6 +32,14 @@ struct ComponentFindings: Sendable {
         var mended = component
         CalendarRepair.repair(&mended, zone: zone)
         repaired = (ComponentReader.iCalendarText(mended), ZoneUsage(of: mended))
+    }
+
+    /// Adds the findings of a later component, which has no repair.
+    mutating func merge(_ later: ComponentFindings) {
+        componentCount += later.componentCount
+        floatingTimes += later.floatingTimes
+        zones.merge(later.zones)
+        namedZones.merge(later.namedZones)
     }
 }
 
@@ -102,10 +113,10 @@ struct CalendarSummary {
     /// The first VTIMEZONE of each TZID, as the resolver takes them.
     var definitions: [String: Component] = [:]
 
-    /// Adds a component's findings; `component` is its tree when it came back from its worker (a
-    /// VTIMEZONE always does).
+    /// Adds the findings of a component, or of components joined on a worker; `component` is its
+    /// tree when it came back from its worker (a VTIMEZONE always does).
     mutating func add(_ component: Component?, _ findings: ComponentFindings) {
-        componentCount += 1
+        componentCount += findings.componentCount
         floatingTimes += findings.floatingTimes
         zones.merge(findings.zones)
         namedByComponents.merge(findings.namedZones)

@@ -95,7 +95,7 @@ package struct CalendarStreamReader {
         // The workers read one batch while this thread scans the next: scanning waited for every
         // batch to be read, and the workers for scanning.
         _ = LibicalCheck.configured
-        let joinsItems = !reader.keepsComponent && encodes && (study == nil || joinsNotes != nil)
+        let joinsItems = !reader.keepsComponent && (study == nil || joinsNotes != nil)
         var reading = OrderedParallelMap<RawComponent, ReadComponent, Void> { [reader, joinsNotes] share in
             (joinsItems ? reader.read(share: share, joiningNotes: joinsNotes) : share.map { reader.read($0) }, ())
         }
@@ -216,8 +216,11 @@ package struct CalendarStreamReader {
         _ results: inout [ReadComponent], from file: String, _ reader: ComponentReader,
         _ handle: (CalendarStreamEvent) throws -> Void
     ) throws {
-        results.reverse()
-        while var popped = results.popLast() {
+        for index in results.indices {
+            // Swapped out for an empty one rather than copied: the slot's fields are not retained
+            // and released again, and none of the batch's components outlives its hand-on here.
+            var popped = ReadComponent(component: nil, diagnostics: [], encoded: nil)
+            swap(&popped, &results[index])
             if let joined = popped.joined {
                 try handOn(popped, joining: joined, from: file, reader, handle)
                 continue
@@ -225,10 +228,7 @@ package struct CalendarStreamReader {
             madeUIDs.distinguish(&popped, encoder: encodes ? encoder : nil, study: study)
             diagnostics += popped.diagnostics
             guard let result = merged(popped, from: file, reader) else { continue }
-            // A component the merge renamed, or whose made UID was renumbered, is identified here.
-            if checksWholeCalendar, let member = result.seriesIdentity ?? result.component.flatMap(SeriesIdentity.init(of:)) {
-                try wideChecks.note(member, file: file, slot: diagnostics.count)
-            }
+            try noteSeriesMember(result, from: file, slot: diagnostics.count)
             try handle(.component(result))
         }
     }
@@ -239,6 +239,9 @@ package struct CalendarStreamReader {
         _ read: ReadComponent, joining items: JoinedItems, from file: String, _ reader: ComponentReader,
         _ handle: (CalendarStreamEvent) throws -> Void
     ) throws {
+        // A finding about an item stands after its own diagnostics, as unjoined: the merge reports
+        // nothing on an item that is no VTIMEZONE, so nothing comes between.
+        let slotBase = diagnostics.count
         diagnostics += read.diagnostics
         if let references = read.zoneReferences {
             let taken = zones.take(references, file: file)
@@ -246,18 +249,36 @@ package struct CalendarStreamReader {
             if case .changed = taken {
                 var whole = reader
                 whole.keepsComponent = true
-                for raw in items.items {
-                    if let item = merged(whole.read(raw), from: file, reader) { try handle(.component(item)) }
+                for (index, raw) in items.items.enumerated() {
+                    guard let item = merged(whole.read(raw), from: file, reader) else { continue }
+                    if let member = items.seriesMembers.first(where: { $0.item == index }) {
+                        try noteSeriesMember(item, from: file, slot: slotBase + member.diagnosticsEnd)
+                    }
+                    try handle(.component(item))
                 }
                 return
+            }
+        }
+        if checksWholeCalendar {
+            for member in items.seriesMembers {
+                try wideChecks.note(member.identity, file: file, slot: slotBase + member.diagnosticsEnd)
             }
         }
         try handle(.component(read))
     }
 
+    /// Notes a component handed on as a member of a series for the whole-calendar check; one the
+    /// merge renamed, or whose made UID was renumbered, is identified here.
+    private mutating func noteSeriesMember(_ result: ReadComponent, from file: String, slot: Int) throws {
+        guard checksWholeCalendar, let member = result.seriesIdentity ?? result.component.flatMap(SeriesIdentity.init(of:)) else {
+            return
+        }
+        try wideChecks.note(member, file: file, slot: slot)
+    }
+
     /// The component as it goes into the merged calendar (see ``TimeZoneMerge``), encoded and studied
     /// again when that changed it; `nil` when it is left out.
-    private mutating func merged(_ read: ReadComponent, from file: String, _ reader: ComponentReader) -> ReadComponent? {
+    private mutating func merged(_ read: consuming ReadComponent, from file: String, _ reader: ComponentReader) -> ReadComponent? {
         guard let component = read.component ?? read.zoneReferences else { return read }
         let taken = zones.take(component, file: file)
         diagnostics += zones.takeDiagnostics()

@@ -11,8 +11,17 @@ package struct JoinedItems: Sendable {
     /// Where each item's source ends in `sources`, and the line its BEGIN is on in the input.
     package private(set) var ends: [(end: Int, firstLine: Int)] = []
 
+    /// What makes joined items members of a series (see `ComponentReader.identifiesSeriesMembers`):
+    /// which item, its identity, and how many of the run's diagnostics come up to its own last one,
+    /// where a finding about it stands.
+    private(set) var seriesMembers: [(item: Int, identity: SeriesIdentity, diagnosticsEnd: Int)] = []
+
     /// How many items were joined.
     package var count: Int { ends.count }
+
+    mutating func noteSeriesMember(_ identity: SeriesIdentity, diagnosticsEnd: Int) {
+        seriesMembers.append((ends.count - 1, identity, diagnosticsEnd))
+    }
 
     mutating func append(_ source: RawComponent) {
         sources += source.bytes
@@ -55,6 +64,7 @@ struct ItemJoining {
         run.diagnostics += read.diagnostics
         if let encoded = read.encoded { run.encoded += encoded }
         run.joined.append(source)
+        if let identity = read.seriesIdentity { run.joined.noteSeriesMember(identity, diagnosticsEnd: run.diagnostics.count) }
         if let references = read.zoneReferences { run.addZoneReferences(references) }
         if let notes = read.notes { joinNotes?(&run.notes, notes) }
         self.run = run

@@ -61,4 +61,52 @@ final class JoinedItemsTests: XCTestCase {
         let workers = min(ProcessInfo.processInfo.activeProcessorCount, 64)
         XCTAssertLessThanOrEqual(joined.components, 5 * workers + 2 * 2)
     }
+
+    /// Reads `paths` as `validate` does: whole-calendar checks on, nothing encoded.
+    private func check(_ paths: [String], keepsComponents: Bool) throws -> Handed {
+        var reader = CalendarStreamReader()
+        reader.checksWholeCalendar = true
+        reader.keepsComponents = keepsComponents
+        reader.batchSize = 64
+        reader.study = { component in component.properties.compactMap { $0[parameter: "TZID"] } }
+        reader.joinsNotes = { joined, later in joined = ((joined as? [String]) ?? []) + (later as! [String]) }
+        var handed = Handed()
+        for path in paths {
+            try reader.read(try InputFile(path: path)) { event in
+                guard case .component(let read) = event else { return }
+                handed.components += 1
+                handed.notes += read.notes as? [String] ?? []
+            }
+        }
+        try reader.finishWholeCalendarChecks()
+        handed.diagnostics = reader.diagnostics.map(\.description)
+        return handed
+    }
+
+    func testJoinedItemsKeepEachSeriesFindingInItsPlace() throws {
+        let zone = { (offset: String) in
+            [
+                "BEGIN:VTIMEZONE", "TZID:Zone 1", "BEGIN:STANDARD", "DTSTART:20200101T000000",
+                "TZOFFSETFROM:\(offset)", "TZOFFSETTO:\(offset)", "END:STANDARD", "END:VTIMEZONE",
+            ]
+        }
+        // Every seventh item repeats an earlier UID: a second master, reported after its own diagnostics.
+        let items = { (first: Int, offset: String) in
+            zone(offset)
+                + (first..<(first + 300)).flatMap { index in
+                    Self.event(index).map { $0 == "UID:e\(index)" && index % 7 == 0 ? "UID:e\(index / 2)" : $0 }
+                }
+        }
+        let header = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//calbridge//tests//EN"]
+        let first = try temporaryFile(crlf(header + items(0, "+0100") + ["END:VCALENDAR"]))
+        // The second input's Zone 1 differs from the first's, so the merge renames it there.
+        let second = try temporaryFile(crlf(header + items(150, "+0200") + ["END:VCALENDAR"]))
+        let whole = try check([first, second], keepsComponents: true)
+        let joined = try check([first, second], keepsComponents: false)
+        XCTAssertEqual(whole.components, 602)
+        XCTAssertLessThan(joined.components, whole.components)
+        XCTAssertEqual(joined.notes, whole.notes)
+        XCTAssertEqual(joined.diagnostics, whole.diagnostics)
+        XCTAssertGreaterThan(whole.diagnostics.filter { $0.contains("two masters") }.count, 100, whole.diagnostics.joined(separator: "\n"))
+    }
 }
