@@ -10,12 +10,12 @@ struct OccurrenceChunk {
     /// The UID last appended, and its record's UID fields, for the next occurrence of the series.
     private var lastUID: (uid: String, record: OccurrenceRecord)?
     /// The runs the worker wrote, all in `file`.
-    private(set) var spilled: [Range<Int>] = []
-    private(set) var file: ScratchFile?
+    fileprivate(set) var spilled: [Range<Int>] = []
+    fileprivate(set) var file: ScratchFile?
     /// The last occurrence of the last run written, and its UID's bytes.
     private var lastSpilled: (record: OccurrenceRecord, uid: [UInt8])?
     /// Why a run could not be written; the caller fails with it.
-    private(set) var failure: Error?
+    fileprivate(set) var failure: Error?
 
     /// Appends an occurrence that `format` appends the bytes of.
     mutating func append(
@@ -90,6 +90,17 @@ struct OccurrenceChunk {
         lastUID = nil
     }
 
+    /// The runs written so far (and why one could not be), handed over as a chunk of no occurrences
+    /// in memory; this chunk keeps its file for the runs it writes next.
+    mutating func handOverRuns() -> OccurrenceChunk {
+        var runs = OccurrenceChunk()
+        (runs.spilled, runs.file, runs.failure) = (spilled, file, failure)
+        spilled = []
+        lastSpilled = nil
+        failure = nil
+        return runs
+    }
+
     /// Whether the (sorted) records all come after the last one of the last run written.
     private func followsLastSpilled() -> Bool {
         guard let last = lastSpilled, let first = records.first else { return false }
@@ -117,6 +128,8 @@ struct OccurrenceRuns {
     private var chunkBytes = 0
     private var file: ScratchFile?
     private var runs: [Run] = []
+    /// How many of `runs`, at the front, are merges of earlier runs.
+    private var mergedRuns = 0
     /// The hashes of the series expanded again, whose early occurrences are left out; nil until known.
     private var dropped: Set<Int>?
 
@@ -132,6 +145,7 @@ struct OccurrenceRuns {
         if let file = chunk.file {
             runs += chunk.spilled.map { Run(file: file, range: $0, isEarly: dropped == nil) }
             spilledRuns += chunk.spilled.count
+            if runs.count >= Self.fanIn { try mergeRuns() }
         }
         guard !chunk.records.isEmpty else { return }
         chunkBytes += chunk.size
@@ -178,14 +192,17 @@ struct OccurrenceRuns {
         if runs.count >= Self.fanIn { try mergeRuns() }
     }
 
-    /// Merges every run into one, in a new scratch file; the old ones are freed.
+    /// Merges the runs added since the last merge into one, in a new scratch file, or every run when
+    /// those are too few: a merged run is not copied again at every `fanIn` runs.
     private mutating func mergeRuns() throws {
+        let start = runs.count - mergedRuns >= 2 ? mergedRuns : 0
         let merged = try ScratchFile()
         var writer = RunWriter(file: merged)
-        let cursors = try runs.map { try SpilledRunCursor($0.file, $0.range, isEarly: $0.isEarly) }
+        let cursors = try runs[start...].map { try SpilledRunCursor($0.file, $0.range, isEarly: $0.isEarly) }
         try merge(cursors) { record, uid, bytes in try writer.append(record, uid, bytes) }
         try writer.flush()
-        runs = [Run(file: merged, range: 0..<merged.count, isEarly: dropped == nil)]
+        runs[start...] = [Run(file: merged, range: 0..<merged.count, isEarly: dropped == nil)]
+        mergedRuns = start + 1
         file = merged
         spilledRuns += 1
     }

@@ -71,9 +71,10 @@ struct SeriesFormatting: Sendable {
             instances: allowed - remaining)
     }
 
-    /// Expands a worker's units, then formats them into `chunk` and sorts it unless the batch went
-    /// over the budget (it fails then whatever the series hold, and formatting millions of flooding
-    /// occurrences would be waste); returns each unit's rule instances, -1 over budget.
+    /// Expands a worker's units, then formats them into `chunk` (unsorted: it is sorted as it is
+    /// written out or handed over) unless the batch went over the budget (it fails then whatever the
+    /// series hold, and formatting millions of flooding occurrences would be waste); returns each
+    /// unit's rule instances, -1 over budget.
     func expandAndFormat(_ units: [SeriesUnit], into chunk: inout OccurrenceChunk) -> [Int] {
         let expanded = units.map(expand)
         guard !budget.isOverspent else { return expanded.map { _ in -1 } }
@@ -94,7 +95,6 @@ struct SeriesFormatting: Sendable {
                 if chunk.size > memoryBudget { chunk.spill() }
             }
         }
-        chunk.sort()
         return expanded.map(\.instances)
     }
 }

@@ -6,10 +6,11 @@ import Platform
 import TimeZones
 
 /// `expand` as the calendar is read, in memory that does not grow with the calendar: each batch of
-/// events and to-dos is expanded, formatted and sorted on every core as soon as it is parsed; the
-/// sorted chunks become sorted runs, spilled to a scratch file past `memoryBudget`, and are merged
-/// into the output at the end (`OccurrenceRuns`). Each event's text goes to a scratch file too
-/// (`KeptComponents`), and the series keys met are told apart in a fixed space (`SeriesSightings`).
+/// events and to-dos is expanded and formatted on every core as soon as it is parsed; each worker
+/// writes what it formatted out as sorted runs in a scratch file past its share of `memoryBudget`
+/// (`ExpansionPass`), and the runs are merged into the output at the end (`OccurrenceRuns`). Each
+/// event's text goes to a scratch file too (`KeptComponents`), and the series keys met are told apart
+/// in a fixed space (`SeriesSightings`).
 ///
 /// Every event or to-do is first expanded as a series of its own. A series (type and UID) met again
 /// (overrides, a duplicate; told by its key's hash, so a rare clash only expands a series again)
@@ -138,11 +139,11 @@ package struct StreamedExpansion {
         case .reading:
             // No event or to-do was read, so none was expanded early.
             pass = try startOver()
-            pass.dropEarly([])
+            try pass.dropEarly([])
             everySeries = false
         case .expandingEarly(let early):
             pass = early
-            pass.dropEarly(kept.metAgain)
+            try pass.dropEarly(kept.metAgain)
             everySeries = false
         // Counted per component, the early expansions can only count too many where a UID came
         // again or zones came late; without either, an overrun stands without expanding again.
@@ -150,7 +151,7 @@ package struct StreamedExpansion {
             throw overBudget
         case .overran, .zonesLate:
             pass = try startOver()
-            pass.dropEarly([])
+            try pass.dropEarly([])
             everySeries = true
         }
         try expandAgain(&pass, everySeries: everySeries)
@@ -271,6 +272,6 @@ package struct StreamedExpansion {
             window: SeriesExpansion.Window(start: window.start, end: window.end, zone: display),
             format: format, selection: selection, display: display, resolver: pass.zones.resolver,
             budget: InstanceBudget(max(0, budget - pass.instances)),
-            memoryBudget: memoryBudget / OrderedParallelMap<SeriesUnit, Int, OccurrenceChunk>.workers)
+            memoryBudget: memoryBudget / OrderedParallelMap<SeriesUnit, Int, Void>.workers)
     }
 }

@@ -70,6 +70,28 @@ final class OccurrenceRunsTests: XCTestCase {
         XCTAssertEqual(try output(&runs), ["0 c", "1 b", "2 a", "2 b", "3 a", "4 c"])
     }
 
+    func testAWorkersChunkKeptAcrossBatchesHandsOverItsRunsAndKeepsTheRestForTheEnd() throws {
+        // A worker's chunk lives from batch to batch: between them the caller takes the runs it
+        // wrote, and at the end the occurrences it still holds; nothing is lost or given twice.
+        var worker = OccurrenceChunk()
+        var runs = OccurrenceRuns(memoryBudget: 1 << 20)
+        let batches: [[(Int, String)]] = [[(5, "e"), (1, "a")], [(3, "c")], [(4, "d"), (0, "z")], [(2, "b")]]
+        for (number, batch) in batches.enumerated() {
+            for (second, uid) in batch {
+                worker.append(second: second, uid: uid, series: number, position: 0, seriesHash: number) {
+                    $0 += Array("\(second) \(uid)\n".utf8)
+                }
+            }
+            if number < 2 { worker.spill() }
+            try runs.add(worker.handOverRuns())
+            XCTAssertTrue(worker.spilled.isEmpty, "batch \(number): the runs went to the caller")
+        }
+        XCTAssertEqual(runs.spilledRuns, 2)
+        worker.sort()
+        try runs.add(worker)
+        XCTAssertEqual(try output(&runs), ["0 z", "1 a", "2 b", "3 c", "4 d", "5 e"])
+    }
+
     func testUIDsThatTieOnTheirFirstBytesOrOnlyAsStringsOrderAsStringsDo() throws {
         // At one second: UIDs that share their first eight bytes, non-ASCII ones, and two spellings of
         // one UID (é precomposed, and e with a combining acute) that Strings hold equal, so that the
