@@ -82,11 +82,11 @@ struct OccurrenceChunk {
         } catch {
             failure = failure ?? error
         }
-        // Not keeping the capacity: the chunk goes to the caller with what the worker formats after
-        // this, and the caller holds chunks by what they count, not by what they once held.
-        bytes = []
-        uids = []
-        records = []
+        // The capacity is kept: the worker fills the chunk again, and growing it afresh after every
+        // spill faulted in new pages each time.
+        bytes.removeAll(keepingCapacity: true)
+        uids.removeAll(keepingCapacity: true)
+        records.removeAll(keepingCapacity: true)
         lastUID = nil
     }
 
@@ -123,7 +123,7 @@ struct OccurrenceRuns {
     }
 
     var memoryBudget: Int
-    private static let fanIn = 64
+    private static let fanIn = 128
     private var chunks: [OccurrenceChunk] = []
     private var chunkBytes = 0
     private var file: ScratchFile?

@@ -272,6 +272,7 @@ package struct StreamedExpansion {
             window: SeriesExpansion.Window(start: window.start, end: window.end, zone: display),
             format: format, selection: selection, display: display, resolver: pass.zones.resolver,
             budget: InstanceBudget(max(0, budget - pass.instances)),
-            memoryBudget: memoryBudget / OrderedParallelMap<SeriesUnit, Int, Void>.workers)
+            // Half of each worker's part: a chunk's arrays may hold up to twice what they count.
+            memoryBudget: memoryBudget / (2 * OrderedParallelMap<SeriesUnit, Int, Void>.workers))
     }
 }
