@@ -29,7 +29,7 @@ package struct CalendarInputs {
         var progress = ProgressLine("reading", total: totalBytes, unit: .bytes)
         defer { progress.finish() }
         func handle(_ event: CalendarStreamEvent) throws {
-            if case .component(let read) = event { progress.advance(by: read.inputByteCount) }
+            progress.advance(by: event.inputByteCount)
             try deliver(event)
         }
         for path in paths {

@@ -5,6 +5,16 @@ import Platform
 package enum CalendarStreamEvent {
     case property(Property)
     case component(ReadComponent)
+
+    /// How many bytes of the input a component was read from, for progress; none for a property.
+    /// Asked here, where the payload is looked into in place: binding it elsewhere copied every
+    /// component handed on.
+    package var inputByteCount: Int {
+        switch self {
+        case .property: 0
+        case .component(let read): read.inputByteCount
+        }
+    }
 }
 
 /// Reads one or more iCalendar inputs as one calendar: components are parsed in parallel batches
