@@ -137,7 +137,8 @@ struct ScratchReader {
     private var block: [UInt8] = []
     /// The file offset of `block[0]`.
     private var blockStart: Int
-    private static let blockSize = 1 << 15
+    /// A merge holds a block of each run it reads: `OccurrenceRuns`' 128 runs at most, 2 MB.
+    private static let blockSize = 1 << 14
 
     init(_ file: ScratchFile, _ range: Range<Int>) {
         self.file = file
