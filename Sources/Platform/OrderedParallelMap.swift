@@ -2,17 +2,18 @@
 /// handed back in the items' order: the one way the readers and `expand` keep both cores busy. At
 /// most one batch is in flight, so memory holds it and the batch being collected.
 ///
-/// Each worker takes a contiguous share of a batch — which it owns, so what it lets go of dies on its
-/// own thread rather than on the caller's — and returns its outputs in the share's order (one per
-/// item for a plain map; a worker may join items into one, as the iCalendar reader joins encoded
-/// bytes) and what it gathered over the whole share (`Gathered`: formatted bytes, say; `Void` for a
-/// plain map). The batch's outputs are the shares' outputs one after another.
+/// A batch is dealt into contiguous shares, a few per core (`shares(for:)`), and each core takes the
+/// next share when done with one. A share is owned by the thread that maps it, so what it lets go of
+/// dies there rather than on the caller's thread; `work` returns its outputs in the share's order (one
+/// per item for a plain map; it may join items into one, as the iCalendar reader joins encoded bytes)
+/// and what it gathered over the whole share (`Gathered`: formatted bytes, say; `Void` for a plain
+/// map). The batch's outputs are the shares' outputs one after another.
 ///
 /// Inlinable, so each caller gets it specialized for its items: unspecialized, dealing items out and
 /// back went through value witnesses and type metadata for every item.
 @usableFromInline
 package struct OrderedParallelMap<Item: Sendable, Output, Gathered> {
-    /// What one batch came to: the outputs in batch order, and what each worker gathered.
+    /// What one batch came to: the outputs in batch order, and what each share gathered.
     @usableFromInline
     package struct Batch {
         @usableFromInline package var outputs: [Output]
@@ -33,9 +34,9 @@ package struct OrderedParallelMap<Item: Sendable, Output, Gathered> {
         self.work = work
     }
 
-    /// How many workers share out a batch: one per core.
+    /// How many shares of a batch are mapped at once: one per core.
     @inlinable
-    package static var workers: Int { EveryCore.workers(for: .max) }
+    package static var workers: Int { EveryCore.cores }
 
     /// Whether a batch is being mapped.
     @inlinable
@@ -56,7 +57,7 @@ package struct OrderedParallelMap<Item: Sendable, Output, Gathered> {
     package mutating func finish(_ handOn: (inout Batch) throws -> Void) rethrows {
         guard let running = inFlight.take() else { return }
         var parts = running.wait()
-        // Each worker's outputs follow the one before's. The first worker's are taken whole, so that
+        // Each share's outputs follow the one before's. The first share's are taken whole, so that
         // on one core the caller's thread copies nothing; the others' are copied once.
         var outputs: [Output] = []
         swap(&outputs, &parts[0].0)
@@ -78,12 +79,25 @@ package struct OrderedParallelMap<Item: Sendable, Output, Gathered> {
         try finish(handOn)
     }
 
+    /// How many shares a batch is dealt into for each core. With one share a core, a core sat idle
+    /// at the end of every batch whose shares differed in cost (a daily series beside a single
+    /// event); with several, a core that finishes early takes the next share.
+    @inlinable
+    package static var sharesPerCore: Int { 4 }
+
+    /// How many shares a batch of `items` is dealt into: one on one core, where the caller maps it.
+    @inlinable
+    package static func shares(for items: Int) -> Int {
+        EveryCore.cores == 1 ? 1 : max(1, min(items, EveryCore.cores * sharesPerCore))
+    }
+
     @inlinable
     static func start(_ batch: [Item], _ work: @escaping @Sendable ([Item]) -> ([Output], Gathered))
         -> EveryCore.Running<([Output], Gathered)>
     {
-        let shares = WorkerShare.deal(batch, among: EveryCore.workers(for: batch.count))
-        return EveryCore.start(items: batch.count) { worker, _ in work(shares[worker].take()) }
+        let count = shares(for: batch.count)
+        let shares = WorkerShare.deal(batch, among: count)
+        return EveryCore.Running(shares: count) { share in work(shares[share].take()) }
     }
 }
 
@@ -95,9 +109,9 @@ extension OrderedParallelMap where Gathered == Void {
     }
 }
 
-/// The items one worker maps (a contiguous share), held so that the worker can take them away.
-/// `@unchecked Sendable`: the caller fills it before the worker starts, and only that worker takes
-/// the items out.
+/// The items of one share (contiguous in the batch), held so that the thread mapping it can take
+/// them away. `@unchecked Sendable`: the caller fills it before the share starts, and only the thread
+/// mapping the share takes the items out.
 @usableFromInline
 final class WorkerShare<Item>: @unchecked Sendable {
     @usableFromInline var items: [Item]
@@ -110,15 +124,15 @@ final class WorkerShare<Item>: @unchecked Sendable {
     /// Deals the items out in contiguous shares, the first ones an item larger when they do not
     /// divide evenly; the shares hold the only references once the caller lets go of `items`.
     @inlinable
-    static func deal(_ items: [Item], among workers: Int) -> [WorkerShare] {
-        let (size, larger) = items.count.quotientAndRemainder(dividingBy: workers)
-        return (0..<workers).map { worker in
-            let start = worker * size + min(worker, larger)
-            return WorkerShare(Array(items[start..<(start + size + (worker < larger ? 1 : 0))]))
+    static func deal(_ items: [Item], among shares: Int) -> [WorkerShare] {
+        let (size, larger) = items.count.quotientAndRemainder(dividingBy: shares)
+        return (0..<shares).map { share in
+            let start = share * size + min(share, larger)
+            return WorkerShare(Array(items[start..<(start + size + (share < larger ? 1 : 0))]))
         }
     }
 
-    /// Called once, by the share's own worker.
+    /// Called once, by the thread mapping the share.
     @inlinable
     func take() -> [Item] {
         defer { items = [] }

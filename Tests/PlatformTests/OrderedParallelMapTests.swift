@@ -38,19 +38,19 @@ final class OrderedParallelMapTests: XCTestCase {
         var batch = Array(1...9)
         var outputs: [Int] = []
         map.flush(&batch) { outputs = $0.outputs }
-        let workers = min(OrderedParallelMap<Int, Int, Void>.workers, 9)
-        let (size, larger) = 9.quotientAndRemainder(dividingBy: workers)
+        let shares = OrderedParallelMap<Int, Int, Void>.shares(for: 9)
+        let (size, larger) = 9.quotientAndRemainder(dividingBy: shares)
         var expected: [Int] = []
         var start = 1
-        for worker in 0..<workers {
-            let share = Array(start..<(start + size + (worker < larger ? 1 : 0)))
+        for index in 0..<shares {
+            let share = Array(start..<(start + size + (index < larger ? 1 : 0)))
             expected += [share.reduce(0, +), share.last!]
             start += share.count
         }
         XCTAssertEqual(outputs, expected)
     }
 
-    func testABatchOfOneItemPerWorkerGivesEachWorkerOne() {
+    func testABatchOfOneItemPerCoreGivesEachShareOne() {
         let workers = OrderedParallelMap<Int, Int, [Int]>.workers
         XCTAssertEqual(workers, ProcessInfo.processInfo.activeProcessorCount)
         var map = OrderedParallelMap<Int, Int, [Int]> { share in (share, share) }
@@ -58,6 +58,23 @@ final class OrderedParallelMapTests: XCTestCase {
         var gathered: [[Int]] = []
         map.flush(&batch) { gathered = $0.gathered }
         XCTAssertEqual(gathered, (0..<workers).map { [$0] }, "the chunked scanner sends one chunk to each")
+    }
+
+    func testABatchIsDealtIntoSeveralSharesPerCoreSoThatAFreeCoreTakesTheNext() {
+        typealias Map = OrderedParallelMap<Int, Int, [Int]>
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        XCTAssertEqual(Map.shares(for: 256), cores == 1 ? 1 : cores * Map.sharesPerCore)
+        XCTAssertEqual(Map.shares(for: 1), 1, "no share is empty")
+        var map = Map { share in (share, share) }
+        var batch = Array(0..<256)
+        var gathered: [[Int]] = []
+        var outputs: [Int] = []
+        map.flush(&batch) {
+            gathered = $0.gathered; outputs = $0.outputs
+        }
+        XCTAssertEqual(gathered.count, Map.shares(for: 256))
+        XCTAssertEqual(gathered.flatMap { $0 }, Array(0..<256), "each share takes the items after the one before's")
+        XCTAssertEqual(outputs, Array(0..<256))
     }
 
     func testAnErrorInHandingOnStopsWhereItIsThrown() {
