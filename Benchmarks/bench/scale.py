@@ -2,10 +2,13 @@
 jCal -> ics, validate, and expand one year.
 
 cores: each workload on --cores-events events pinned with `taskset -c 0` and `taskset -c 0,1`,
-interleaved, medians of --runs. The 2-core speed-up T1/T2 (target at least 1.8x) gives the serial
+interleaved, medians of --runs. The 2-core speed-up T1/T2 (target at least 1.8x) is the median of
+each run's own ratio, its 1-core and 2-core runs taken back to back: the machines these run on drift
+by a quarter in speed over minutes, which a ratio of two medians taken apart carries whole. It gives the serial
 fraction s of Amdahl's law for p = 2: T2/T1 = s + (1 - s)/2, so s = 2*T2/T1 - 1; the 16-core speed-up
 it predicts is 1/(s + (1 - s)/16) (goal at least 8x). CPU time (user + system) is kept beside the wall
-time: on a loaded machine only it is still telling.
+time: on a loaded machine only it is still telling. "busy" is the 2-core run's CPU time over its
+wall time, how many of the two cores the run kept at work (2.0 at best).
 
 memory: the peak RSS of each workload at each of --memory-sizes (all cores), the largest size's over
 the smallest's (target: flat), and validate's and expand's over convert's (ics -> ics) at the same
@@ -75,13 +78,15 @@ def timed_run(bench, key, label, args, prefix, run_number, note):
 
 
 def amdahl(one, two):
-    """Speed-up, serial fraction for p = 2 and the 16-core speed-up it predicts, from the 1- and 2-core medians."""
-    if not (one["ok"] and two["ok"]) or not two["median_seconds"]:
-        return {"speedup": None, "serial_fraction": None, "predicted_16": None}
-    speedup = one["median_seconds"] / two["median_seconds"]
-    serial = min(1.0, max(0.0, 2 * two["median_seconds"] / one["median_seconds"] - 1))
-    return {"speedup": round(speedup, 3), "serial_fraction": round(serial, 3),
-            "predicted_16": round(1 / (serial + (1 - serial) / 16), 2)}
+    """Speed-up (the median of the runs' own 1-core ÷ 2-core ratios), serial fraction for p = 2, the
+    16-core speed-up it predicts, and how busy the 2-core runs kept both cores."""
+    if not (one["ok"] and two["ok"]) or not all(m["seconds"] for m in two["runs"]):
+        return {"speedup": None, "serial_fraction": None, "predicted_16": None, "busy_cores": None}
+    speedup = statistics.median(a["seconds"] / b["seconds"] for a, b in zip(one["runs"], two["runs"]))
+    serial = min(1.0, max(0.0, 2 / speedup - 1))
+    return {"speedup": round(speedup, 3), "speedup_of_medians": round(one["median_seconds"] / two["median_seconds"], 3),
+            "serial_fraction": round(serial, 3), "predicted_16": round(1 / (serial + (1 - serial) / 16), 2),
+            "busy_cores": round(statistics.median(m["cpu_seconds"] / m["seconds"] for m in two["runs"]), 2)}
 
 
 def run_cores(bench):
@@ -138,15 +143,16 @@ def rss_ratio(by_size, big, small):
 
 def report_cores(part, path):
     print()
-    print("calbridge %s on 1 and 2 cores (taskset), %d events, %d run(s) each, medians" % (
+    print("calbridge %s on 1 and 2 cores (taskset), %d events, %d run(s) each, medians; speed-up: median of each run's ratio" % (
         part["calbridge_commit"], part["events"], part["runs"]))
     rows = [(r["label"], r["one_core"]["median_seconds"], r["one_core"]["median_cpu_seconds"], r["two_cores"]["median_seconds"],
-             r["two_cores"]["median_cpu_seconds"], fmt(r["speedup"], ".2f"), fmt(r["serial_fraction"], ".3f"),
-             fmt(r["predicted_16"], ".1f"), "ok" if r["one_core"]["ok"] and r["two_cores"]["ok"] else "FAILED")
+             r["two_cores"]["median_cpu_seconds"], fmt(r.get("busy_cores"), ".2f"), fmt(r["speedup"], ".2f"),
+             fmt(r["serial_fraction"], ".3f"), fmt(r["predicted_16"], ".1f"),
+             "ok" if r["one_core"]["ok"] and r["two_cores"]["ok"] else "FAILED")
             for r in part["results"]]
-    print_table("%-16s %9s %9s %9s %9s %8s %7s %9s  %s",
-                ["workload", "1 core s", "CPU s", "2 cores s", "CPU s", "speed-up", "serial", "16 cores", "status"],
-                "%-16s %9.2f %9.2f %9.2f %9.2f %8s %7s %9s  %s", rows)
+    print_table("%-16s %9s %9s %9s %9s %5s %8s %7s %9s  %s",
+                ["workload", "1 core s", "CPU s", "2 cores s", "CPU s", "busy", "speed-up", "serial", "16 cores", "status"],
+                "%-16s %9.2f %9.2f %9.2f %9.2f %5s %8s %7s %9s  %s", rows)
     print("targets: 2-core speed-up at least %g×, predicted 16-core speed-up at least %g×" % (TARGET_SPEEDUP, GOAL_16_CORES))
     print("figures: %s (key \"cores\")" % path)
 
