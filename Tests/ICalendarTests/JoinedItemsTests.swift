@@ -3,8 +3,8 @@ import ICalendar
 import Platform
 import XCTest
 
-/// A reader that writes only the encoded bytes gets consecutive items back joined, one per worker
-/// and batch, with the same bytes, notes and diagnostics in the same order as item by item; an item
+/// A reader that writes only the encoded bytes gets consecutive items back joined, one per share
+/// of each batch, with the same bytes, notes and diagnostics in the same order as item by item; an item
 /// the merge must see by itself (a VTIMEZONE, one given a made UID) breaks the run.
 final class JoinedItemsTests: XCTestCase {
     private static func event(_ index: Int) -> [String] {
@@ -57,9 +57,8 @@ final class JoinedItemsTests: XCTestCase {
         XCTAssertEqual(joined.diagnostics, whole.diagnostics)
         XCTAssertEqual(
             whole.diagnostics.filter { $0.contains("DTSTAMP") && $0.contains("UTC") }.count, 60, whole.diagnostics.joined(separator: "\n"))
-        // Five batches of 64 items, each joined per worker, and the zone and the item given a UID by themselves.
-        let workers = min(ProcessInfo.processInfo.activeProcessorCount, 64)
-        XCTAssertLessThanOrEqual(joined.components, 5 * workers + 2 * 2)
+        // Five batches of 64 items, each joined per share, and the zone and the item given a UID by themselves.
+        XCTAssertLessThanOrEqual(joined.components, 5 * OrderedParallelMap<Int, Int, Void>.shares(for: 64) + 2 * 2)
     }
 
     /// Reads `paths` as `validate` does: whole-calendar checks on, nothing encoded.
