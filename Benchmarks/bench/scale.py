@@ -10,6 +10,11 @@ it predicts is 1/(s + (1 - s)/16) (goal at least 8x). CPU time (user + system) i
 time: on a loaded machine only it is still telling. "busy" is the 2-core run's CPU time over its
 wall time, how many of the two cores the run kept at work (2.0 at best).
 
+"ceiling" is what this machine's second core gives work that shares nothing: two copies of the
+workload at once, one pinned to each core, against one copy alone (2 × T1 / T_pair, per run, median).
+Virtual machines whose two vCPUs share a physical core or a busy host give less than 2.0, and no
+program's speed-up can pass it; "of ceiling" is the speed-up over it.
+
 memory: the peak RSS of each workload at each of --memory-sizes (all cores), the largest size's over
 the smallest's (target: flat), and validate's and expand's over convert's (ics -> ics) at the same
 size (target at most 2x, and under 64 MB at 100,000 events).
@@ -18,9 +23,11 @@ The xCal and jCal inputs are written once by calbridge from the generated .ics a
 .build/bench beside it (a million events make gigabytes of xCal), made again only when the .ics is."""
 import os
 import statistics
+import subprocess
+import time
 from pathlib import Path
 
-from runner import fmt, mb, print_table, say, warm
+from runner import ROOT, fmt, mb, print_table, say, warm
 
 TARGET_SPEEDUP, GOAL_16_CORES = 1.8, 8.0
 TARGET_OVER_CONVERT, TARGET_RSS_MB, TARGET_RSS_EVENTS = 2.0, 64.0, 100000
@@ -77,6 +84,31 @@ def timed_run(bench, key, label, args, prefix, run_number, note):
     return measured
 
 
+def pair_run(bench, key, label, args, second_args, run_number):
+    """Two copies of a workload at once, one pinned to each core: the wall time of the pair (the later
+    to end), so that 2 × T1 ÷ it is the throughput two cores give work that shares nothing."""
+    with open(os.devnull, "wb") as out, open(bench.dir / ("stderr-scale-%s-pair.txt" % key), "wb") as err:
+        started = time.perf_counter()
+        processes = [subprocess.Popen(["taskset", "-c", str(core), bench.calbridge] + command, stdout=out, stderr=err, cwd=ROOT)
+                     for core, command in enumerate([args, second_args])]
+        statuses = [process.wait() for process in processes]
+        seconds = time.perf_counter() - started
+    for leftover in (".ics", ".jsonl"):
+        for output in ("scale-out", "scale-out-second"):
+            Path(str(bench.dir / output) + leftover).unlink(missing_ok=True)
+    if any(statuses):
+        bench.failed = True
+    say("run %d/%d %s, two copies at once: %.2f s wall, exits %s" % (run_number, bench.runs, label, seconds, statuses))
+    return {"seconds": round(seconds, 3), "exit": max(statuses), "run": run_number}
+
+
+def ceiling(one, pairs):
+    """The median of the runs' 2 × T1 ÷ T_pair: the most any program's 2-core speed-up can be here."""
+    if not one["ok"] or not pairs or any(p["exit"] for p in pairs):
+        return None
+    return round(statistics.median(2 * a["seconds"] / p["seconds"] for a, p in zip(one["runs"], pairs)), 3)
+
+
 def amdahl(one, two):
     """Speed-up (the median of the runs' own 1-core ÷ 2-core ratios), serial fraction for p = 2, the
     16-core speed-up it predicts, and how busy the 2-core runs kept both cores."""
@@ -94,15 +126,21 @@ def run_cores(bench):
     inputs = inputs_of(bench, n)
     warm(*inputs.values())
     chosen = workloads(inputs, str(bench.dir / "scale-out"))
+    second_copy = {key: args for key, _, args in workloads(inputs, str(bench.dir / "scale-out-second"))}
     rows = {}
     for run_number in range(1, bench.runs + 1):
         for key, label, args in chosen:
             for pin, prefix in PINS.items():
                 rows.setdefault((key, pin), []).append(timed_run(bench, key, label, args, prefix, run_number, pin))
+            rows.setdefault((key, "pair"), []).append(pair_run(bench, key, label, args, second_copy[key], run_number))
     results = []
     for key, label, _ in chosen:
         one, two = figures(rows[(key, "1 core")]), figures(rows[(key, "2 cores")])
-        results.append(dict({"workload": key, "label": label, "one_core": one, "two_cores": two}, **amdahl(one, two)))
+        result = dict({"workload": key, "label": label, "one_core": one, "two_cores": two}, **amdahl(one, two))
+        result["ceiling"] = ceiling(one, rows[(key, "pair")])
+        result["of_ceiling"] = round(result["speedup"] / result["ceiling"], 3) if result["speedup"] and result["ceiling"] else None
+        result["pair_seconds"] = [p["seconds"] for p in rows[(key, "pair")]]
+        results.append(result)
     part = {"events": n, "runs": bench.runs, "calbridge_commit": bench.commit, "cores": os.cpu_count(),
             "targets": {"speedup": TARGET_SPEEDUP, "predicted_16": GOAL_16_CORES}, "results": results}
     report_cores(part, bench.save("cores", part))
@@ -147,12 +185,14 @@ def report_cores(part, path):
         part["calbridge_commit"], part["events"], part["runs"]))
     rows = [(r["label"], r["one_core"]["median_seconds"], r["one_core"]["median_cpu_seconds"], r["two_cores"]["median_seconds"],
              r["two_cores"]["median_cpu_seconds"], fmt(r.get("busy_cores"), ".2f"), fmt(r["speedup"], ".2f"),
+             fmt(r.get("ceiling"), ".2f"), fmt(r.get("of_ceiling"), ".2f"),
              fmt(r["serial_fraction"], ".3f"), fmt(r["predicted_16"], ".1f"),
              "ok" if r["one_core"]["ok"] and r["two_cores"]["ok"] else "FAILED")
             for r in part["results"]]
-    print_table("%-16s %9s %9s %9s %9s %5s %8s %7s %9s  %s",
-                ["workload", "1 core s", "CPU s", "2 cores s", "CPU s", "busy", "speed-up", "serial", "16 cores", "status"],
-                "%-16s %9.2f %9.2f %9.2f %9.2f %5s %8s %7s %9s  %s", rows)
+    print_table("%-16s %9s %9s %9s %9s %5s %8s %7s %7s %7s %9s  %s",
+                ["workload", "1 core s", "CPU s", "2 cores s", "CPU s", "busy", "speed-up", "ceiling", "of it", "serial", "16 cores",
+                 "status"],
+                "%-16s %9.2f %9.2f %9.2f %9.2f %5s %8s %7s %7s %7s %9s  %s", rows)
     print("targets: 2-core speed-up at least %g×, predicted 16-core speed-up at least %g×" % (TARGET_SPEEDUP, GOAL_16_CORES))
     print("figures: %s (key \"cores\")" % path)
 

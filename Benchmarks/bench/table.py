@@ -230,18 +230,22 @@ def cores_table(data):
     targets = c["targets"]
     lines = ["", "Two cores (calbridge {}): {:,} events, pinned with `taskset -c 0` and `taskset -c 0,1`, interleaved; wall time "
              "(CPU time, user + system), medians. The speed-up is the median of each run's own ratio (its two runs back "
-             "to back); busy is the 2-core run's CPU time over its wall time (2.0 at best). The serial fraction s is Amdahl's for p = 2 (T2/T1 = s + (1 − s)/2); the "
+             "to back); busy is the 2-core run's CPU time over its wall time (2.0 at best); the ceiling is what two cores give "
+             "work that shares nothing here (two copies at once, one pinned to each core: 2 × T1 / T_pair), the most any speed-up "
+             "can be on this machine. The serial fraction s is Amdahl's for p = 2 (T2/T1 = s + (1 − s)/2); the "
              "16-core speed-up is the one it predicts, 1 / (s + (1 − s)/16).".format(c["calbridge_commit"], c["events"]), "",
-             "| workload | 1 core | 2 cores | busy | speed-up (target ≥ {:g}×) | serial fraction s | predicted on 16 cores (goal ≥ {:g}×) |".format(
+             "| workload | 1 core | 2 cores | busy | speed-up (target ≥ {:g}×) | ceiling | speed-up ÷ ceiling | serial fraction s | predicted on 16 cores (goal ≥ {:g}×) |".format(
                  targets["speedup"], targets["predicted_16"]),
-             "|---|---|---|---|---|---|---|"]
+             "|---|---|---|---|---|---|---|---|---|"]
     for r in c["results"]:
         one, two = r["one_core"], r["two_cores"]
-        lines.append("| {} | {} ({}){} | {} ({}){} | {} | {} | {} | {} |".format(
+        lines.append("| {} | {} ({}){} | {} ({}){} | {} | {} | {} | {} | {} | {} |".format(
             r["label"], secs(one["median_seconds"]), secs(one["median_cpu_seconds"]), runs(one, c["runs"]),
             secs(two["median_seconds"]), secs(two["median_cpu_seconds"]), runs(two, c["runs"]),
             "-" if r.get("busy_cores") is None else "%.2f" % r["busy_cores"],
             "-" if r["speedup"] is None else "%.2f× (%s)" % (r["speedup"], verdict(r["speedup"] >= targets["speedup"])),
+            "-" if r.get("ceiling") is None else "%.2f×" % r["ceiling"],
+            "-" if r.get("of_ceiling") is None else "%.2f" % r["of_ceiling"],
             "-" if r["serial_fraction"] is None else "%.3f" % r["serial_fraction"],
             "-" if r["predicted_16"] is None else "%.1f× (%s)" % (r["predicted_16"], verdict(r["predicted_16"] >= targets["predicted_16"]))))
     return "\n".join(lines) + "\n"
