@@ -73,11 +73,16 @@ def figures(measured):
             "median_peak_rss_mb": mb(statistics.median(m["peak_rss_kb"] for m in measured)), "runs": measured}
 
 
+def remove_outputs(bench, *names):
+    """Deletes what the workloads wrote under these names, so runs do not fill the disk."""
+    for name in names:
+        for leftover in (".ics", ".jsonl"):
+            Path(str(bench.dir / name) + leftover).unlink(missing_ok=True)
+
+
 def timed_run(bench, key, label, args, prefix, run_number, note):
-    output = bench.dir / "scale-out"
     measured = bench.measure("%s (%s)" % (label, note), prefix + [bench.calbridge] + args, "stderr-scale-%s.txt" % key)
-    for leftover in (".ics", ".jsonl"):
-        Path(str(output) + leftover).unlink(missing_ok=True)
+    remove_outputs(bench, "scale-out")
     measured["run"] = run_number
     say("run %d/%d %s, %s: %.2f s wall, %.2f s CPU, peak RSS %d KB, exit %d" % (
         run_number, bench.runs, label, note, measured["seconds"], measured["cpu_seconds"], measured["peak_rss_kb"], measured["exit"]))
@@ -93,9 +98,7 @@ def pair_run(bench, key, label, args, second_args, run_number):
                      for core, command in enumerate([args, second_args])]
         statuses = [process.wait() for process in processes]
         seconds = time.perf_counter() - started
-    for leftover in (".ics", ".jsonl"):
-        for output in ("scale-out", "scale-out-second"):
-            Path(str(bench.dir / output) + leftover).unlink(missing_ok=True)
+    remove_outputs(bench, "scale-out", "scale-out-second")
     if any(statuses):
         bench.failed = True
     say("run %d/%d %s, two copies at once: %.2f s wall, exits %s" % (run_number, bench.runs, label, seconds, statuses))
