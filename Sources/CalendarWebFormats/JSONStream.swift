@@ -151,6 +151,8 @@ private struct ValueCut {
 
     /// Scans `bytes` from `end` up to `limit`, leaving `end` after the value when it ends there.
     mutating func scan(_ bytes: UnsafeBufferPointer<UInt8>, from end: inout Int, to limit: Int) -> Outcome {
+        // Read once: a global of another module is reached through an accessor on every use.
+        let maximumDepth = JSONReader.maximumDepth
         while end < limit {
             if inString {
                 // Most of jCal is the text of strings: run to the next quote or backslash, eight
@@ -173,7 +175,7 @@ private struct ValueCut {
                 inString = true
             case UInt8(ascii: "["), UInt8(ascii: "{"):
                 depth += 1
-                guard depth < JSONReader.maximumDepth else { return .tooDeep }
+                guard depth < maximumDepth else { return .tooDeep }
             case UInt8(ascii: "]"), UInt8(ascii: "}"):
                 if depth == 0 { return .ended }
                 depth -= 1

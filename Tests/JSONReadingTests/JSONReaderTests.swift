@@ -75,6 +75,28 @@ final class JSONReaderTests: XCTestCase {
         XCTAssertEqual(refusal(Array("[1, x]".utf8), at: JSONPosition(line: 5, column: 9))?.position, JSONPosition(line: 5, column: 13))
     }
 
+    func testPositionsAfterLongTextsCountEveryCharacterAndLine() {
+        // Longer than the 31 words counted at a time, with characters of one to four bytes, as jCal
+        // written on one line and jCal with a line per property have them.
+        let pieces = ["a", "ü", "€", "📅", "\n", "{\"x\": 1}"]
+        let lined = Array((0..<5000).map { pieces[($0 * 7 + $0 / 13) % pieces.count] }.joined().utf8)
+        let oneLine = Array(String(repeating: "Grüße 📅 ", count: 300).utf8)
+        let origin = JSONPosition(line: 3, column: 5)
+        for text in [lined, oneLine] {
+            for length in [0, 7, 8, 9, 247, 248, 249, 256, 1000, text.count] {
+                let bytes = text[..<length]
+                // Lines at line feeds; a character at every byte that is not a UTF-8 continuation byte.
+                let lastFeed = bytes.lastIndex(of: 0x0A)
+                let characters = bytes[(lastFeed.map { $0 + 1 } ?? 0)...].filter { $0 & 0xC0 != 0x80 }.count
+                let expected =
+                    lastFeed == nil
+                    ? JSONPosition(line: 3, column: 5 + characters)
+                    : JSONPosition(line: 3 + bytes.filter { $0 == 0x0A }.count, column: 1 + characters)
+                XCTAssertEqual(origin.advanced(over: bytes), expected, "\(length) bytes")
+            }
+        }
+    }
+
     func testStringsMustBeUTF8WithoutRawControlCharacters() {
         XCTAssertEqual(refusal([0x5B, 0x22, 0x61, 0xE9, 0x22, 0x5D])?.message, "the string is not UTF-8 (save the file as UTF-8)")
         XCTAssertEqual(refusal("[\"a\nb\"]")?.message, "a control character (such as a line break) inside a string must be escaped")
