@@ -23,15 +23,13 @@ package struct JSONPosition: Equatable, Sendable {
             // before it are counted eight at a time.
             var end = raw.count
             var characters = 0
-            var starts = LaneCount()
             while end >= 8 {
                 let word = raw.loadUnaligned(fromByteOffset: end - 8, as: UInt64.self)
                 guard Self.lineFeeds(in: word) == 0 else { break }
                 // A byte begins a character unless its top bit is set and the next one clear.
-                starts.add((~(word & ~(word << 1)) & Self.high) >> 7, into: &characters)
+                characters += Self.count(~(word & ~(word << 1)) & Self.high)
                 end -= 8
             }
-            characters += starts.total
             while end > 0 {
                 end -= 1
                 if raw[end] == 0x0A {
@@ -54,35 +52,21 @@ package struct JSONPosition: Equatable, Sendable {
         return ~(((other & low) &+ low) | other) & high
     }
 
+    /// How many bytes of `marks` have their top bit set (no other bit may be): the bits brought
+    /// down to each byte's lowest and summed into the top byte by one multiplication.
+    /// `nonzeroBitCount` is a dozen instructions on an x86-64 without POPCNT, Swift's default target.
+    private static func count(_ marks: UInt64) -> Int {
+        Int(truncatingIfNeeded: ((marks >> 7) &* 0x0101_0101_0101_0101) >> 56)
+    }
+
     private static func lineFeeds(in raw: UnsafeRawBufferPointer) -> Int {
         var total = 0
-        var feeds = LaneCount()
         var i = 0
         while i + 8 <= raw.count {
-            feeds.add(lineFeeds(in: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) >> 7, into: &total)
+            total += count(lineFeeds(in: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)))
             i += 8
         }
-        return total + feeds.total + raw[i...].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
-    }
-}
-
-/// Bytes counted eight at a time: each word's marks (0x01 in a byte that counts) are added lane by
-/// lane and summed every 31 words, when no lane nor their sum can pass 255. `nonzeroBitCount` on
-/// every word was a dozen instructions on an x86-64 without POPCNT, Swift's default target.
-private struct LaneCount {
-    private var lanes: UInt64 = 0
-    private var words = 0
-
-    /// The marks not yet added to a total.
-    var total: Int { Int(truncatingIfNeeded: (lanes &* 0x0101_0101_0101_0101) >> 56) }
-
-    mutating func add(_ marks: UInt64, into sum: inout Int) {
-        lanes &+= marks
-        words += 1
-        guard words == 31 else { return }
-        sum += total
-        lanes = 0
-        words = 0
+        return total + raw[i...].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
     }
 }
 
